@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is validated here so that a bad value
+ * stops start-up with one line that names the variable, instead of failing later.
+ */
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgresql'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  librariesRoot: string;
+  database: DatabaseConfig;
+  adminPassword: string | undefined;
+  bootstrapToken: string | undefined;
+  mongodbUrl: string | undefined;
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Every variable Shelfmark reads, with its default: the README table and docker-compose are checked against it. */
+export const CONFIG_VARIABLES = {
+  PORT: { default: '7080', description: 'HTTP port.' },
+  HOST: { default: '0.0.0.0', description: 'Interface to listen on.' },
+  DATA_DIR: {
+    default: './data',
+    description: 'Where Shelfmark keeps its SQLite database, thumbnails and caches.',
+  },
+  DATABASE_URL: {
+    default: 'sqlite:<DATA_DIR>/shelfmark.db',
+    description: '`sqlite:<file>` or `postgres://user:password@host:port/database`.',
+  },
+  LIBRARIES_ROOT: {
+    default: './libraries',
+    description: 'The folder under which every library must live; the folder browser never leaves it.',
+  },
+  SHELFMARK_ADMIN_PASSWORD: {
+    default: '',
+    description: 'Creates the administrator `admin` with this password at first start (8 characters or more).',
+  },
+  SHELFMARK_BOOTSTRAP_TOKEN: {
+    default: '',
+    description: 'An admin API token accepted as given, for automation (32 characters or more).',
+  },
+  MONGODB_URL: {
+    default: '',
+    description: 'When set, background jobs are stored in this MongoDB instead of the main database.',
+  },
+  LOG_LEVEL: { default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
+} as const;
+export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: ConfigVariable,
+    problem: string,
+  ) {
+    super(`${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const schema = {
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535'),
+  HOST: z.string().min(1, 'must not be empty'),
+  DATA_DIR: z.string().min(1, 'must not be empty'),
+  LIBRARIES_ROOT: z.string().min(1, 'must not be empty'),
+  DATABASE_URL: z.string().optional(),
+  SHELFMARK_ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters long')
+    .max(1024, 'must be at most 1024 characters long')
+    .optional(),
+  SHELFMARK_BOOTSTRAP_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters long')
+    .max(512, 'must be at most 512 characters long')
+    .regex(/^[\x21-\x7e]+$/, 'must contain only printable ASCII characters without spaces')
+    .optional(),
+  MONGODB_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+} satisfies Record<ConfigVariable, z.ZodType>;
+
+/** Variables whose value may be repeated in an error message: the others can hold secrets. */
+const ECHOABLE = new Set<ConfigVariable>(['PORT', 'HOST', 'LOG_LEVEL']);
+
+function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): z.output<(typeof schema)[K]> {
+  const raw = blankToUndefined(env[name]);
+  const fallback = CONFIG_VARIABLES[name].default;
+  const input = raw ?? (fallback === '' || fallback.includes('<') ? undefined : fallback);
+  const result = schema[name].safeParse(input);
+  if (!result.success) {
+    const shown = typeof raw === 'string' && ECHOABLE.has(name) ? ` (got "${raw}")` : '';
+    throw new ConfigError(name, `${result.error.issues[0]?.message ?? 'is invalid'}${shown}`);
+  }
+  return result.data as z.output<(typeof schema)[K]>;
+}
+
+function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): DatabaseConfig {
+  if (raw === undefined) return { kind: 'sqlite', path: path.join(dataDir, 'shelfmark.db') };
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
+    }
+    if (url.pathname.length <= 1) {
+      throw new ConfigError('DATABASE_URL', 'must name a database (postgres://user@host:5432/shelfmark)');
+    }
+    return { kind: 'postgresql', url: raw };
+  }
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') throw new ConfigError('DATABASE_URL', 'must name a file after sqlite:');
+    return { kind: 'sqlite', path: file === ':memory:' ? file : path.resolve(cwd, file) };
+  }
+  throw new ConfigError('DATABASE_URL', 'must start with sqlite: or postgres:// (got another scheme)');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const dataDir = path.resolve(cwd, read(env, 'DATA_DIR'));
+  return {
+    port: read(env, 'PORT'),
+    host: read(env, 'HOST'),
+    dataDir,
+    librariesRoot: path.resolve(cwd, read(env, 'LIBRARIES_ROOT')),
+    database: parseDatabaseUrl(read(env, 'DATABASE_URL'), dataDir, cwd),
+    adminPassword: read(env, 'SHELFMARK_ADMIN_PASSWORD'),
+    bootstrapToken: read(env, 'SHELFMARK_BOOTSTRAP_TOKEN'),
+    mongodbUrl: read(env, 'MONGODB_URL'),
+    logLevel: read(env, 'LOG_LEVEL'),
+  };
+}

@@ -1,0 +1,61 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { MikroORM, type Options } from '@mikro-orm/sql';
+import { SqliteDriver } from '@mikro-orm/sqlite';
+import type { DatabaseConfig } from '../config.js';
+import { ALL_ENTITIES } from '../entities/index.js';
+import { postgresqlMigrations } from './migrations/postgresql/index.js';
+import { sqliteMigrations } from './migrations/sqlite/index.js';
+
+export type DatabaseKind = DatabaseConfig['kind'];
+export type Orm = MikroORM;
+
+/** Agenda's own tables live beside ours but are not ours: the schema diff must not drop them. */
+export const FOREIGN_TABLES = ['agenda_jobs', 'agendajobs'];
+
+export function ormOptions(config: DatabaseConfig): Options {
+  const common = {
+    entities: ALL_ENTITIES,
+    extensions: [Migrator],
+    // Entities are plain definitions; no reflection or discovery from the file system.
+    discovery: { warnWhenNoEntities: true, checkDuplicateTableNames: true },
+    allowGlobalContext: false,
+    debug: false,
+    schemaGenerator: { skipTables: FOREIGN_TABLES },
+  } satisfies Options;
+  if (config.kind === 'sqlite') {
+    return {
+      ...common,
+      driver: SqliteDriver,
+      dbName: config.path,
+      migrations: { migrationsList: sqliteMigrations, snapshot: false, silent: true },
+    };
+  }
+  return {
+    ...common,
+    driver: PostgreSqlDriver,
+    clientUrl: config.url,
+    pool: { min: 0, max: 10 },
+    migrations: { migrationsList: postgresqlMigrations, snapshot: false, silent: true },
+  };
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(config: DatabaseConfig): Promise<Orm> {
+  const orm = await MikroORM.init(ormOptions(config));
+  if (config.kind === 'sqlite') {
+    // WAL lets readers go on while the indexer writes; NORMAL sync is safe under WAL.
+    const connection = orm.em.getConnection();
+    await connection.execute('pragma journal_mode = wal');
+    await connection.execute('pragma synchronous = normal');
+    await connection.execute('pragma busy_timeout = 10000');
+  }
+  await orm.migrator.up();
+  return orm;
+}
+
+/** SQL that would bring the database to the entities; empty when migrations and entities agree. */
+export async function pendingSchemaChanges(orm: Orm): Promise<string> {
+  const sql = await orm.schema.getUpdateSchemaSQL({ wrap: false, safe: false, dropTables: true });
+  return sql.trim();
+}

@@ -1,0 +1,32 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
+import { Book, BOOK_FORMATS } from './book.entity.js';
+import { Library } from './library.entity.js';
+
+export const PARSE_STATUSES = ['pending', 'ok', 'error'] as const;
+export type ParseStatus = (typeof PARSE_STATUSES)[number];
+
+export const BookFileSchema = defineEntity({
+  name: 'BookFile',
+  tableName: 'book_files',
+  properties: {
+    id: uuidPrimaryKey(),
+    book: () => p.oneToOne(Book).owner().deleteRule('cascade'),
+    library: () => p.manyToOne(Library).deleteRule('cascade'),
+    /** Relative to the library root (POSIX). */
+    path: p.string().length(4096),
+    format: p.enum(BOOK_FORMATS),
+    sizeBytes: p.bigint('number'),
+    /** File modification time in milliseconds, compared as is on rescans. */
+    mtimeMs: p.bigint('number'),
+    parseStatus: p.enum(PARSE_STATUSES).default('pending'),
+    parseError: p.text().nullable(),
+    thumbnailPath: p.string().length(4096).nullable(),
+    analyzedAt: p.datetime().nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  uniques: [{ properties: ['library', 'path'] }],
+});
+export class BookFile extends BookFileSchema.class {}
+BookFileSchema.setClass(BookFile);

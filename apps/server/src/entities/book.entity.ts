@@ -1,0 +1,44 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, stringList, updatedAt, uuidPrimaryKey } from './columns.js';
+import { Library } from './library.entity.js';
+import { Series } from './series.entity.js';
+
+export const BOOK_FORMATS = ['cbz', 'cbr', 'pdf', 'epub'] as const;
+export type BookFormat = (typeof BOOK_FORMATS)[number];
+export const LOCKABLE_BOOK_FIELDS = [
+  'title',
+  'authors',
+  'summary',
+  'isbn',
+  'publish_date',
+  'language',
+] as const;
+export type LockableBookField = (typeof LOCKABLE_BOOK_FIELDS)[number];
+
+export const BookSchema = defineEntity({
+  name: 'Book',
+  tableName: 'books',
+  properties: {
+    id: uuidPrimaryKey(),
+    library: () => p.manyToOne(Library).deleteRule('cascade'),
+    /** Null for files directly in the library root ("unclassified"). */
+    series: () => p.manyToOne(Series).nullable().deleteRule('set null'),
+    title: p.string().length(1024),
+    /** Volume number; fractional volumes (12.5) exist. */
+    volume: p.double().nullable(),
+    format: p.enum(BOOK_FORMATS),
+    pageCount: p.integer().nullable(),
+    authors: stringList(),
+    summary: p.text().nullable(),
+    isbn: p.string().length(17).nullable(),
+    /** ISO 8601 calendar date (YYYY-MM-DD). */
+    publishDate: p.string().length(10).nullable(),
+    language: p.string().length(35).nullable(),
+    lockedFields: p.json<LockableBookField[]>().onCreate(() => []),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  indexes: [{ properties: ['library', 'series', 'volume'] }],
+});
+export class Book extends BookSchema.class {}
+BookSchema.setClass(Book);

@@ -1,0 +1,54 @@
+import { ApiToken } from './api-token.entity.js';
+import { BookFile } from './book-file.entity.js';
+import { Book } from './book.entity.js';
+import { DirectoryMtime } from './directory-mtime.entity.js';
+import { ExternalBookMetadata } from './external-book-metadata.entity.js';
+import { JobItemError } from './job-item-error.entity.js';
+import { Job } from './job.entity.js';
+import { Library } from './library.entity.js';
+import { MetadataBatchResult } from './metadata-batch-result.entity.js';
+import { MetadataLink } from './metadata-link.entity.js';
+import { ReadingProgress } from './reading-progress.entity.js';
+import { Series } from './series.entity.js';
+import { Session } from './session.entity.js';
+import { Setting } from './setting.entity.js';
+import { StatusMapping } from './status-mapping.entity.js';
+import { User } from './user.entity.js';
+
+export {
+  ApiToken,
+  Book,
+  BookFile,
+  DirectoryMtime,
+  ExternalBookMetadata,
+  Job,
+  JobItemError,
+  Library,
+  MetadataBatchResult,
+  MetadataLink,
+  ReadingProgress,
+  Series,
+  Session,
+  Setting,
+  StatusMapping,
+  User,
+};
+
+export const ALL_ENTITIES = [
+  User,
+  Session,
+  ApiToken,
+  Library,
+  Series,
+  Book,
+  BookFile,
+  ReadingProgress,
+  DirectoryMtime,
+  MetadataLink,
+  ExternalBookMetadata,
+  StatusMapping,
+  Setting,
+  Job,
+  JobItemError,
+  MetadataBatchResult,
+];

@@ -1,0 +1,18 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, uuidPrimaryKey } from './columns.js';
+import { Job } from './job.entity.js';
+
+/** A file or series a job could not handle; the job itself went on. */
+export const JobItemErrorSchema = defineEntity({
+  name: 'JobItemError',
+  tableName: 'job_item_errors',
+  properties: {
+    id: uuidPrimaryKey(),
+    job: () => p.manyToOne(Job).deleteRule('cascade'),
+    item: p.string().length(4096),
+    message: p.text(),
+    createdAt: createdAt(),
+  },
+});
+export class JobItemError extends JobItemErrorSchema.class {}
+JobItemErrorSchema.setClass(JobItemError);

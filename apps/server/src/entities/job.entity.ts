@@ -1,0 +1,40 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
+import { Library } from './library.entity.js';
+
+export const JOB_TYPES = ['scan', 'metadata_batch', 'metadata_refresh'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/**
+ * Our record of a unit of background work: what the API shows (progress, errors, report).
+ * Agenda keeps its own scheduling rows in its own table; `agendaJobId` ties the two.
+ */
+export const JobSchema = defineEntity({
+  name: 'Job',
+  tableName: 'jobs',
+  properties: {
+    id: uuidPrimaryKey(),
+    type: p.enum(JOB_TYPES),
+    status: p.enum(JOB_STATUSES).default('queued'),
+    library: () => p.manyToOne(Library).nullable().deleteRule('set null'),
+    params: p.json<Record<string, unknown>>().onCreate(() => ({})),
+    processed: p.integer().default(0),
+    total: p.integer().nullable(),
+    currentItem: p.string().length(4096).nullable(),
+    error: p.text().nullable(),
+    itemErrorsCount: p.integer().default(0),
+    cancelRequested: p.boolean().default(false),
+    /** What the job found or changed, for its report endpoint. */
+    report: p.json<Record<string, unknown>>().nullable(),
+    agendaJobId: p.string().length(64).nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: p.datetime().nullable(),
+    finishedAt: p.datetime().nullable(),
+  },
+  indexes: [{ properties: ['type', 'status'] }, { properties: ['library', 'type'] }],
+});
+export class Job extends JobSchema.class {}
+JobSchema.setClass(Job);

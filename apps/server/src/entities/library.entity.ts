@@ -1,0 +1,27 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
+
+export const REFRESH_MODES = ['manual', 'hourly', 'daily', 'weekly'] as const;
+export type RefreshMode = (typeof REFRESH_MODES)[number];
+/** The provider id that opts a library out of metadata synchronisation. */
+export const NO_PROVIDER = 'none';
+
+export const LibrarySchema = defineEntity({
+  name: 'Library',
+  tableName: 'libraries',
+  properties: {
+    id: uuidPrimaryKey(),
+    name: p.string().length(200),
+    /** Relative to LIBRARIES_ROOT, POSIX separators, no leading or trailing slash. */
+    rootPath: p.string().length(4096).unique(),
+    metadataProvider: p.string().length(64).default(NO_PROVIDER),
+    fallbackMetadataProvider: p.string().length(64).default(NO_PROVIDER),
+    metadataRefreshMode: p.enum(REFRESH_MODES).default('manual'),
+    lastScannedAt: p.datetime().nullable(),
+    lastMetadataRefreshAt: p.datetime().nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+});
+export class Library extends LibrarySchema.class {}
+LibrarySchema.setClass(Library);

@@ -1,0 +1,39 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, uuidPrimaryKey } from './columns.js';
+import { Job } from './job.entity.js';
+import { MetadataLink } from './metadata-link.entity.js';
+import { Series } from './series.entity.js';
+
+export const BATCH_OUTCOMES = [
+  'auto_matched',
+  'already_linked',
+  'no_results',
+  'too_many_results',
+  'low_confidence',
+  'error',
+] as const;
+export type BatchOutcome = (typeof BATCH_OUTCOMES)[number];
+
+/** One row per series a batch handled; the (job, series) key lets a restarted batch skip what is done. */
+export const MetadataBatchResultSchema = defineEntity({
+  name: 'MetadataBatchResult',
+  tableName: 'metadata_batch_results',
+  properties: {
+    id: uuidPrimaryKey(),
+    job: () => p.manyToOne(Job).deleteRule('cascade'),
+    series: () => p.manyToOne(Series).nullable().deleteRule('set null'),
+    seriesName: p.string().length(1024),
+    outcome: p.enum(BATCH_OUTCOMES),
+    provider: p.string().length(64).nullable(),
+    fallbackUsed: p.boolean().default(false),
+    candidateCount: p.integer().default(0),
+    bestConfidence: p.integer().nullable(),
+    bestCandidate: p.json<Record<string, unknown>>().nullable(),
+    link: () => p.manyToOne(MetadataLink).nullable().deleteRule('set null'),
+    error: p.text().nullable(),
+    createdAt: createdAt(),
+  },
+  uniques: [{ properties: ['job', 'seriesName'] }],
+});
+export class MetadataBatchResult extends MetadataBatchResultSchema.class {}
+MetadataBatchResultSchema.setClass(MetadataBatchResult);

@@ -1,0 +1,46 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, stringList, updatedAt, uuidPrimaryKey } from './columns.js';
+import { Library } from './library.entity.js';
+
+export const LOCKABLE_SERIES_FIELDS = [
+  'status',
+  'authors',
+  'description',
+  'publishers',
+  'start_year',
+  'total_volumes',
+  'genres',
+  'language',
+] as const;
+export type LockableSeriesField = (typeof LOCKABLE_SERIES_FIELDS)[number];
+
+export const SeriesSchema = defineEntity({
+  name: 'Series',
+  tableName: 'series',
+  properties: {
+    id: uuidPrimaryKey(),
+    library: () => p.manyToOne(Library).deleteRule('cascade'),
+    /** The name of the folder that holds the books; also the path element of the series endpoints. */
+    name: p.string().length(1024),
+    /** Folder of the series relative to the library root (POSIX). */
+    folderPath: p.string().length(4096),
+    /** Normalised status (ongoing, ended…) or the raw lowercased provider status when unmapped. */
+    status: p.string().length(200).nullable(),
+    /** The provider's status as received, lowercased, so a mapping change can re-normalise it. */
+    rawStatus: p.string().length(200).nullable(),
+    authors: stringList(),
+    description: p.text().nullable(),
+    publishers: stringList(),
+    startYear: p.integer().nullable(),
+    totalVolumes: p.integer().nullable(),
+    genres: stringList(),
+    language: p.string().length(35).nullable(),
+    coverUrl: p.string().length(2048).nullable(),
+    lockedFields: p.json<LockableSeriesField[]>().onCreate(() => []),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  uniques: [{ properties: ['library', 'name'] }],
+});
+export class Series extends SeriesSchema.class {}
+SeriesSchema.setClass(Series);
