@@ -6,15 +6,15 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-	globalIgnores(['.svelte-kit/', 'build/', 'node_modules/', '.turbo/', '**/*.svelte']),
-	js.configs.recommended,
-	tseslint.configs.recommended,
-	{
-		files: ['**/*.{js,ts}'],
-		languageOptions: {
-			ecmaVersion: 'latest',
-			sourceType: 'module',
-			globals: { ...globals.browser, ...globals.node },
-		},
-	},
+  globalIgnores(['.svelte-kit/', 'build/', 'node_modules/', '.turbo/', '**/*.svelte']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,ts}'],
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+  },
 );

@@ -6,18 +6,18 @@ import { defineConfig } from 'vite';
 // adapter-node writes build/handler.js, which the Express server mounts as middleware
 // for every path outside /api, /opds, /docs and /openapi.yaml.
 export default defineConfig({
-	plugins: [
-		sveltekit({
-			adapter: adapter({ out: 'build', precompress: true }),
-		}),
-	],
-	server: {
-		// `npm run dev`: forward API and docs calls to a server started separately on :7080
-		proxy: {
-			'/api': 'http://127.0.0.1:7080',
-			'/opds': 'http://127.0.0.1:7080',
-			'/docs': 'http://127.0.0.1:7080',
-			'/openapi.yaml': 'http://127.0.0.1:7080',
-		},
-	},
+  plugins: [
+    sveltekit({
+      adapter: adapter({ out: 'build', precompress: true }),
+    }),
+  ],
+  server: {
+    // `npm run dev`: forward API and docs calls to a server started separately on :7080
+    proxy: {
+      '/api': 'http://127.0.0.1:7080',
+      '/opds': 'http://127.0.0.1:7080',
+      '/docs': 'http://127.0.0.1:7080',
+      '/openapi.yaml': 'http://127.0.0.1:7080',
+    },
+  },
 });

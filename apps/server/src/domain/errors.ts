@@ -1,0 +1,73 @@
+/**
+ * Errors the services throw. Each carries a stable `code` (the last segment of the problem
+ * `type` URI) and an HTTP status; the one error middleware turns them into problem+json.
+ * Messages are written for the person reading the response: no internals, no secrets.
+ */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    detail: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(detail: string, issues: FieldIssue[] = []) {
+    super(400, 'validation-failed', 'Invalid request', detail, issues);
+  }
+}
+
+export class InvalidPathError extends DomainError {
+  constructor(detail: string) {
+    super(400, 'invalid-path', 'Invalid path', detail);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(detail = 'A valid credential is required.') {
+    super(401, 'unauthorized', 'Unauthorized', detail);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(detail: string) {
+    super(403, 'forbidden', 'Forbidden', detail);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string, id?: string) {
+    super(404, 'not-found', 'Not found', id === undefined ? `${what} not found.` : `${what} ${id} not found.`);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(detail: string) {
+    super(409, 'conflict', 'Conflict', detail);
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'too-many-requests', 'Too many requests', detail);
+  }
+}
+
+export class NotImplementedError extends DomainError {
+  constructor(operation: string) {
+    super(501, 'not-implemented', 'Not implemented', `${operation} is not available in this version of Shelfmark yet.`);
+  }
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { RequestContext } from '@mikro-orm/core';
+import express, { type Express, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Container } from '../container.js';
+import { opdsRoutes } from '../opds/opds.routes.js';
+import { authorize } from './authorize.js';
+import { docsRoutes } from './docs.routes.js';
+import { errorHandler } from './error-handler.js';
+import { notImplemented } from './not-implemented.js';
+import { loadOpenApi, type LoadedSpec } from './openapi-document.js';
+import { openApiValidation, type ValidationOptions } from './openapi-validation.js';
+import { OperationRouter } from './operation-router.js';
+import { problem, sendProblem } from './problem.js';
+import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
+import { folderRoutes } from './routes/folder.routes.js';
+import { healthRoutes } from './routes/health.routes.js';
+import { libraryRoutes } from './routes/library.routes.js';
+import { tokenRoutes } from './routes/token.routes.js';
+
+export interface AppOptions extends ValidationOptions {
+  spec?: LoadedSpec;
+  /** The built admin app (SvelteKit adapter-node handler), served for every path the API does not own. */
+  adminHandler?: RequestHandler;
+  loginLimit?: LoginLimit;
+}
+
+export interface App {
+  express: Express;
+  /** operationIds that have a handler; every other operation of the spec answers 501. */
+  implemented: ReadonlySet<string>;
+  spec: LoadedSpec;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Builds the HTTP application; listening, signals and shutdown belong to main.ts. */
+export function createApp(container: Container, options: AppOptions = {}): App {
+  const spec = options.spec ?? loadOpenApi();
+  const { services, logger, orm } = container;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+  app.use((_req, _res, next) => {
+    RequestContext.create(orm.em, next);
+  });
+  app.use(docsRoutes(spec));
+
+  const routes = new OperationRouter(spec);
+  healthRoutes(routes, services.health);
+  authRoutes(routes, services.auth, options.loginLimit ?? { attempts: 10, windowMs: 15 * 60 * 1000 });
+  tokenRoutes(routes, services.auth);
+  libraryRoutes(routes, services.libraries);
+  folderRoutes(routes, services.folders);
+
+  app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  app.use(
+    openApiValidation(spec, [authorize(spec.document, services.auth), notImplemented(routes.implemented)], options),
+  );
+  app.use(spec.basePath, routes.router);
+  app.use(spec.basePath, (req, res) => {
+    sendProblem(res, problem(404, 'not-found', 'Not found', `No API operation at ${req.method} ${req.baseUrl}${req.path}.`));
+  });
+  app.use('/opds', opdsRoutes(services.auth));
+  if (options.adminHandler) app.use(options.adminHandler);
+  app.use(errorHandler(logger));
+  return { express: app, implemented: routes.implemented, spec };
+}

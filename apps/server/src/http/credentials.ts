@@ -1,0 +1,46 @@
+import type { Request } from 'express';
+import { parse as parseCookies } from 'cookie';
+import type { AuthService, Principal } from '../services/auth.service.js';
+
+export const SESSION_COOKIE = 'shelfmark_session';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    principal?: Principal | null;
+  }
+}
+
+export type CredentialKind = 'bearer' | 'basic' | 'session';
+
+export function cookiesOf(req: Request): Record<string, string | undefined> {
+  return parseCookies(req.headers.cookie ?? '');
+}
+
+/**
+ * Finds who is calling from the credentials the transport allows (REST: Bearer and the session cookie;
+ * OPDS: Basic with the token as password, Bearer, session). Returns null when none is valid; a
+ * credential that is present but wrong is never silently ignored in favour of another one.
+ */
+export async function resolvePrincipal(
+  req: Request,
+  auth: AuthService,
+  allowed: readonly CredentialKind[],
+): Promise<Principal | null> {
+  const header = req.headers.authorization;
+  if (header !== undefined) {
+    const [scheme = '', ...rest] = header.trim().split(/\s+/);
+    const value = rest.join(' ');
+    if (scheme.toLowerCase() === 'bearer' && allowed.includes('bearer') && value) {
+      return auth.authenticateToken(value);
+    }
+    if (scheme.toLowerCase() === 'basic' && allowed.includes('basic') && value) {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const separator = decoded.indexOf(':');
+      return separator < 0 ? null : auth.authenticateToken(decoded.slice(separator + 1));
+    }
+    return null;
+  }
+  const session = cookiesOf(req)[SESSION_COOKIE];
+  if (session && allowed.includes('session')) return auth.authenticateSession(session);
+  return null;
+}

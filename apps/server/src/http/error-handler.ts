@@ -1,0 +1,63 @@
+import type { ErrorRequestHandler } from 'express';
+import { DomainError, TooManyRequestsError, type FieldIssue } from '../domain/errors.js';
+import type { Logger } from '../logger.js';
+import { problem, sendProblem, type Problem } from './problem.js';
+
+interface ValidatorError {
+  status: number;
+  message?: string;
+  errors?: { path: string; message: string }[];
+  headers?: Record<string, string>;
+}
+
+function isValidatorError(error: unknown): error is ValidatorError {
+  return typeof error === 'object' && error !== null && typeof (error as ValidatorError).status === 'number';
+}
+
+const TITLES: Record<number, [string, string]> = {
+  400: ['validation-failed', 'Invalid request'],
+  401: ['unauthorized', 'Unauthorized'],
+  403: ['forbidden', 'Forbidden'],
+  404: ['not-found', 'Not found'],
+  405: ['method-not-allowed', 'Method not allowed'],
+  413: ['payload-too-large', 'Payload too large'],
+  415: ['unsupported-media-type', 'Unsupported media type'],
+};
+
+/** Problem for an error raised by express-openapi-validator or body-parser (status set, message safe). */
+function clientProblem(error: ValidatorError): Problem {
+  const [code, title] = TITLES[error.status] ?? ['bad-request', 'Bad request'];
+  const issues: FieldIssue[] = (error.errors ?? []).map((issue) => ({ path: issue.path, message: issue.message }));
+  const detail =
+    error.status === 400 && issues.length > 0
+      ? issues.map((issue) => `${issue.path.replace(/^\//, '').replace(/\//g, '.')} ${issue.message}`).join('; ')
+      : error.status === 400 && (error as { type?: string }).type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON.'
+        : (error.message ?? title);
+  return problem(error.status, code, title, detail, issues);
+}
+
+/** The one place errors become responses: problem+json, never a stack trace or an internal message. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    let body: Problem;
+    if (error instanceof DomainError) {
+      body = problem(error.status, error.code, error.title, error.message, error.issues);
+      if (error instanceof TooManyRequestsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    } else if (isValidatorError(error) && error.status >= 400 && error.status < 500) {
+      body = clientProblem(error);
+    } else {
+      req.log.error({ err: error }, 'unhandled error');
+      body = problem(500, 'internal-error', 'Internal server error', 'Something went wrong on the server; it has been logged.');
+    }
+    if (body.status === 401 && !res.hasHeader('WWW-Authenticate')) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="shelfmark"');
+    }
+    if (body.status >= 400 && body.status < 500) logger.debug({ status: body.status, detail: body.detail, reqId: req.id }, 'request refused');
+    sendProblem(res, body);
+  };
+}

@@ -1,0 +1,49 @@
+import type { RefreshMode } from '../../entities/library.entity.js';
+import type { LibraryInput, LibraryService } from '../../services/library.service.js';
+import { libraryDto, pageDto } from '../dto.js';
+import { query, type OperationRouter } from '../operation-router.js';
+
+interface LibraryBody {
+  name?: string;
+  root_path?: string;
+  metadata_provider?: string;
+  fallback_metadata_provider?: string;
+  metadata_refresh_mode?: RefreshMode;
+}
+
+function toInput(body: LibraryBody): LibraryInput {
+  return {
+    name: body.name,
+    rootPath: body.root_path,
+    metadataProvider: body.metadata_provider,
+    fallbackMetadataProvider: body.fallback_metadata_provider,
+    metadataRefreshMode: body.metadata_refresh_mode,
+  };
+}
+
+export function libraryRoutes(routes: OperationRouter, libraries: LibraryService): void {
+  routes.handle('listLibraries', async (req, res) => {
+    const { page, limit } = query<{ page: number; limit: number }>(req);
+    const result = await libraries.page(page, limit);
+    res.json(pageDto(result.items.map(libraryDto), result.total, page, limit));
+  });
+
+  routes.handle('createLibrary', async (req, res) => {
+    const body = req.body as LibraryBody & { name: string; root_path: string };
+    const created = await libraries.create({ ...toInput(body), name: body.name, rootPath: body.root_path });
+    res.status(201).location(`${req.baseUrl}/libraries/${created.library.id}`).json(libraryDto(created));
+  });
+
+  routes.handle('getLibrary', async (req, res) => {
+    res.json(libraryDto(await libraries.get(String(req.params.library_id))));
+  });
+
+  routes.handle('updateLibrary', async (req, res) => {
+    res.json(libraryDto(await libraries.update(String(req.params.library_id), toInput(req.body as LibraryBody))));
+  });
+
+  routes.handle('deleteLibrary', async (req, res) => {
+    await libraries.delete(String(req.params.library_id));
+    res.status(204).end();
+  });
+}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RequestHandler } from 'express';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createContainer } from './container.js';
+import { createApp } from './http/app.js';
+import { createLogger, type Logger } from './logger.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+/** The built admin app, when it has been built (npm start builds it; API-only tests may not). */
+async function loadAdminHandler(logger: Logger): Promise<RequestHandler | undefined> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const handlerFile = path.resolve(here, '../../admin/build/handler.js');
+  if (!existsSync(handlerFile)) {
+    logger.warn('admin app not built: only the API is served (run npm run build)');
+    return undefined;
+  }
+  const module = (await import(pathToFileURL(handlerFile).href)) as { handler: RequestHandler };
+  return module.handler;
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const container = await createContainer(config, logger);
+  const app = createApp(container, { adminHandler: await loadAdminHandler(logger) });
+  const server: Server = app.express.listen(config.port, config.host, () => {
+    logger.info(
+      { port: config.port, host: config.host, database: config.database.kind },
+      `Shelfmark listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    );
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('requests still open after the grace period; closing them');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      void container.close().then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Shelfmark could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

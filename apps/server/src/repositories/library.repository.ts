@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { Library, type RefreshMode } from '../entities/library.entity.js';
+
+export interface LibraryCounts {
+  bookCount: number;
+  seriesCount: number;
+}
+
+export interface LibraryFields {
+  name: string;
+  rootPath: string;
+  metadataProvider: string;
+  fallbackMetadataProvider: string;
+  metadataRefreshMode: RefreshMode;
+}
+
+export class LibraryRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async page(offset: number, limit: number): Promise<{ items: Library[]; total: number }> {
+    const [items, total] = await this.em.findAndCount(
+      Library,
+      {},
+      { orderBy: { name: 'asc', id: 'asc' }, offset, limit },
+    );
+    return { items, total };
+  }
+
+  findById(id: string): Promise<Library | null> {
+    return this.em.findOne(Library, { id });
+  }
+
+  /** Root paths of every library, to refuse duplicates and nesting. */
+  async rootPaths(): Promise<{ id: string; rootPath: string }[]> {
+    const rows = await this.em.find(Library, {}, { fields: ['id', 'rootPath'] });
+    return rows.map((row) => ({ id: row.id, rootPath: row.rootPath }));
+  }
+
+  async create(fields: LibraryFields): Promise<Library> {
+    const library = this.em.create(Library, fields);
+    await this.em.persist(library).flush();
+    return library;
+  }
+
+  async update(library: Library, changes: Partial<LibraryFields>): Promise<Library> {
+    this.em.assign(library, changes);
+    await this.em.flush();
+    return library;
+  }
+
+  /** Removes the library; series, books and links go with it by foreign-key cascade. */
+  async delete(library: Library): Promise<void> {
+    await this.em.remove(library).flush();
+  }
+
+  /** Book and series counts for the given libraries in two grouped queries. */
+  async counts(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
+    const result = new Map<string, LibraryCounts>(
+      libraryIds.map((id) => [id, { bookCount: 0, seriesCount: 0 }]),
+    );
+    if (libraryIds.length === 0) return result;
+    const placeholders = libraryIds.map(() => '?').join(', ');
+    const connection = this.em.getConnection();
+    const [books, series] = await Promise.all([
+      connection.execute<{ library_id: string; n: number | string }[]>(
+        `select library_id, count(*) as n from books where library_id in (${placeholders}) group by library_id`,
+        libraryIds,
+      ),
+      connection.execute<{ library_id: string; n: number | string }[]>(
+        `select library_id, count(*) as n from series where library_id in (${placeholders}) group by library_id`,
+        libraryIds,
+      ),
+    ]);
+    for (const row of books) {
+      const entry = result.get(row.library_id);
+      if (entry) entry.bookCount = Number(row.n);
+    }
+    for (const row of series) {
+      const entry = result.get(row.library_id);
+      if (entry) entry.seriesCount = Number(row.n);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,137 @@
+import { NO_PROVIDER, type Library, type RefreshMode } from '../entities/library.entity.js';
+import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
+import type { Logger } from '../logger.js';
+import type { LibraryCounts, LibraryFields, LibraryRepository } from '../repositories/library.repository.js';
+import type { LibrariesRoot } from './libraries-root.js';
+import { isKnownProvider, type ProviderCatalog } from './provider-catalog.js';
+
+export interface LibraryInput {
+  name?: string;
+  rootPath?: string;
+  metadataProvider?: string;
+  fallbackMetadataProvider?: string;
+  metadataRefreshMode?: RefreshMode;
+}
+
+export interface LibraryView {
+  library: Library;
+  counts: LibraryCounts;
+}
+
+/** Two library roots may not be the same folder, nor one inside the other: a file would belong to both. */
+function overlaps(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+export class LibraryService {
+  constructor(
+    private readonly libraries: LibraryRepository,
+    private readonly root: LibrariesRoot,
+    private readonly providers: ProviderCatalog,
+    private readonly logger: Logger,
+  ) {}
+
+  async page(page: number, limit: number): Promise<{ items: LibraryView[]; total: number }> {
+    const { items, total } = await this.libraries.page((page - 1) * limit, limit);
+    const counts = await this.libraries.counts(items.map((library) => library.id));
+    return { items: items.map((library) => this.view(library, counts)), total };
+  }
+
+  async get(id: string): Promise<LibraryView> {
+    const library = await this.require(id);
+    return this.view(library, await this.libraries.counts([library.id]));
+  }
+
+  async create(input: LibraryInput & { name: string; rootPath: string }): Promise<LibraryView> {
+    const fields: LibraryFields = {
+      name: input.name.trim(),
+      rootPath: await this.checkedRootPath(input.rootPath, undefined),
+      metadataProvider: input.metadataProvider ?? NO_PROVIDER,
+      fallbackMetadataProvider: input.fallbackMetadataProvider ?? NO_PROVIDER,
+      metadataRefreshMode: input.metadataRefreshMode ?? 'manual',
+    };
+    this.checkFields(fields);
+    const library = await this.libraries.create(fields);
+    this.logger.info({ libraryId: library.id, rootPath: library.rootPath }, 'library created');
+    return this.view(library, await this.libraries.counts([library.id]));
+  }
+
+  async update(id: string, input: LibraryInput): Promise<LibraryView> {
+    const library = await this.require(id);
+    const changes: Partial<LibraryFields> = {};
+    if (input.name !== undefined) changes.name = input.name.trim();
+    if (input.rootPath !== undefined) changes.rootPath = await this.checkedRootPath(input.rootPath, library.id);
+    if (input.metadataProvider !== undefined) changes.metadataProvider = input.metadataProvider;
+    if (input.fallbackMetadataProvider !== undefined) changes.fallbackMetadataProvider = input.fallbackMetadataProvider;
+    if (input.metadataRefreshMode !== undefined) changes.metadataRefreshMode = input.metadataRefreshMode;
+    this.checkFields({ ...library, ...changes });
+    await this.libraries.update(library, changes);
+    return this.view(library, await this.libraries.counts([library.id]));
+  }
+
+  async delete(id: string): Promise<void> {
+    const library = await this.require(id);
+    await this.libraries.delete(library);
+    this.logger.info({ libraryId: id }, 'library deleted');
+  }
+
+  async require(id: string): Promise<Library> {
+    const library = await this.libraries.findById(id);
+    if (!library) throw new NotFoundError('Library', id);
+    return library;
+  }
+
+  private view(library: Library, counts: Map<string, LibraryCounts>): LibraryView {
+    return { library, counts: counts.get(library.id) ?? { bookCount: 0, seriesCount: 0 } };
+  }
+
+  private checkFields(fields: Pick<LibraryFields, 'name' | 'metadataProvider' | 'fallbackMetadataProvider'>): void {
+    const issues: FieldIssue[] = [];
+    if (fields.name.length === 0) issues.push({ path: '/body/name', message: 'must not be blank' });
+    for (const [field, value] of [
+      ['metadata_provider', fields.metadataProvider],
+      ['fallback_metadata_provider', fields.fallbackMetadataProvider],
+    ] as const) {
+      if (!isKnownProvider(this.providers, value)) {
+        const known = [NO_PROVIDER, ...this.providers.metadataProviderIds()].join(', ');
+        issues.push({ path: `/body/${field}`, message: `unknown provider "${value}"; use one of ${known}` });
+      }
+    }
+    if (fields.metadataProvider !== NO_PROVIDER && fields.fallbackMetadataProvider === fields.metadataProvider) {
+      issues.push({ path: '/body/fallback_metadata_provider', message: 'must differ from metadata_provider' });
+    }
+    if (issues.length > 0) {
+      throw new ValidationError(issues.map((issue) => `${issue.path.replace('/body/', '')} ${issue.message}`).join('; '), issues);
+    }
+  }
+
+  /** The root path must be an existing folder strictly inside LIBRARIES_ROOT, not shared with another library. */
+  private async checkedRootPath(input: string, libraryId: string | undefined): Promise<string> {
+    let relative: string;
+    try {
+      relative = (await this.root.resolveFolder(input)).relative;
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new ValidationError('root_path must be an existing folder under the libraries root.', [
+          { path: '/body/root_path', message: 'folder does not exist' },
+        ]);
+      }
+      throw error;
+    }
+    if (relative === '') {
+      throw new ValidationError('root_path must be a folder inside the libraries root, not the root itself.', [
+        { path: '/body/root_path', message: 'must be a subfolder of the libraries root' },
+      ]);
+    }
+    for (const other of await this.libraries.rootPaths()) {
+      if (other.id !== libraryId && overlaps(other.rootPath, relative)) {
+        throw new ConflictError(
+          other.rootPath === relative
+            ? `Another library already uses the folder "${relative}".`
+            : `The folder "${relative}" overlaps the folder "${other.rootPath}" of another library.`,
+        );
+      }
+    }
+    return relative;
+  }
+}
