@@ -21,6 +21,13 @@ export const REDACTED_PATHS = [
   'api_key',
 ];
 
+/** Errors are logged by kind and message only: stack traces stay out of logs, as they do out of responses. */
+export function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const code = (error as NodeJS.ErrnoException).code;
+  return { type: error.name, message: error.message, ...(code ? { code } : {}) };
+}
+
 export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -28,6 +35,7 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
       base: { service: 'shelfmark' },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: serializeError, error: serializeError },
     },
     destination,
   );

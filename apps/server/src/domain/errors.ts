@@ -23,7 +23,7 @@ export class DomainError extends Error {
 
 export class ValidationError extends DomainError {
   constructor(detail: string, issues: FieldIssue[] = []) {
-    super(400, 'validation-failed', 'Invalid request', detail, issues);
+    super(400, 'validation', 'Invalid request', detail, issues);
   }
 }
 

@@ -3,6 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Container } from '../container.js';
+import { serializeError } from '../logger.js';
 import { opdsRoutes } from '../opds/opds.routes.js';
 import { authorize } from './authorize.js';
 import { docsRoutes } from './docs.routes.js';
@@ -54,8 +55,11 @@ export function createApp(container: Container, options: AppOptions = {}): App {
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // A 5xx we answered on purpose (501 not built, 502 provider down) is not a server fault.
+      customLogLevel: (_req, res) => (res.statusCode === 500 ? 'error' : res.statusCode > 500 ? 'warn' : 'info'),
+      customErrorMessage: (_req, res) => `request answered ${res.statusCode}`,
     }),
   );
   app.use((_req, res, next) => {

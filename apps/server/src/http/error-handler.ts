@@ -15,7 +15,7 @@ function isValidatorError(error: unknown): error is ValidatorError {
 }
 
 const TITLES: Record<number, [string, string]> = {
-  400: ['validation-failed', 'Invalid request'],
+  400: ['validation', 'Invalid request'],
   401: ['unauthorized', 'Unauthorized'],
   403: ['forbidden', 'Forbidden'],
   404: ['not-found', 'Not found'],

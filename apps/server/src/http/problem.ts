@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { FieldIssue } from '../domain/errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-const TYPE_BASE = 'https://shelfmark.dev/problems/';
+const TYPE_BASE = 'urn:shelfmark:problem:';
 
 export interface Problem {
   type: string;
