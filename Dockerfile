@@ -10,7 +10,7 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------------------------
-# manifests: only package.json / package-lock.json, each in its own folder, so the `npm ci` layers below are
+# manifests: only package.json / package-lock.json, each in its own folder, so the install layers below are
 # reused until a manifest changes (COPY --from is cached by content).
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
@@ -33,8 +33,10 @@ COPY --from=manifests /manifests/ ./
 #    python3 and make, which the slim image lacks (better-sqlite3 loads prebuilds/<platform>.node directly);
 #  - @scarf/scarf: install telemetry.
 # A future dependency that really needs its install script must be rebuilt explicitly: `npm rebuild <name>`.
+# `npm install` (not `npm ci`) honours package-lock.json; the lock lacks turbo's binaries for other platforms
+# because the registry mirror the lock was made against does not carry them, and `npm ci` refuses that.
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --ignore-scripts --no-audit --no-fund
+    npm install --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN mkdir -p plugins \
  && npm run build
@@ -52,7 +54,7 @@ WORKDIR /app
 COPY --from=manifests /manifests/ ./
 # Production dependencies only (the `node` devDependency is left out); --ignore-scripts as in the build stage.
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+    npm install --omit=dev --ignore-scripts --no-audit --no-fund
 # Compiled server (its migrations are compiled into dist) and the admin app (adapter-node output,
 # self-contained: the server imports apps/admin/build/handler.js and mounts it).
 COPY --from=build /app/apps/server/dist apps/server/dist

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiToken } from '../src/entities/api-token.entity.js';
 import { User } from '../src/entities/user.entity.js';
 import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
+import { expectProblem } from './support/problems.js';
 import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -19,13 +20,6 @@ afterAll(() => server.close());
 afterEach(() => {
   expect(server.responseFailures).toEqual([]);
 });
-
-function expectProblem(result: { status: number; headers: Headers; body: any }, status: number): void {
-  expect(result.status).toBe(status);
-  expect(result.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(result.body).toMatchObject({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
-  expect(JSON.stringify(result.body)).not.toMatch(/at .*\.(ts|js):\d+/);
-}
 
 describe('the auth matrix', () => {
   const adminRoute = { route: '/libraries', method: 'POST', body: { name: 'x', root_path: 'missing' } };

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const cwd = '/srv/shelfmark';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, cwd);
+    expect(config).toEqual({
+      port: 7080,
+      host: '0.0.0.0',
+      dataDir: '/srv/shelfmark/data',
+      librariesRoot: '/srv/shelfmark/libraries',
+      database: { kind: 'sqlite', path: '/srv/shelfmark/data/shelfmark.db' },
+      adminPassword: undefined,
+      bootstrapToken: undefined,
+      mongodbUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads PostgreSQL and SQLite URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/shelf' }, cwd).database).toEqual({ kind: 'postgresql', url: 'postgres://u:p@db:5432/shelf' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/shelf' }, cwd).database.kind).toBe('postgresql');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:var/lib.db' }, cwd).database).toEqual({ kind: 'sqlite', path: path.resolve(cwd, 'var/lib.db') });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///abs/lib.db' }, cwd).database).toEqual({ kind: 'sqlite', path: '/abs/lib.db' });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ SHELFMARK_ADMIN_PASSWORD: '', MONGODB_URL: ' ', PORT: '' }, cwd)).toMatchObject({ adminPassword: undefined, mongodbUrl: undefined, port: 7080 });
+  });
+
+  const bad: [Record<string, string>, string, RegExp][] = [
+    [{ PORT: 'abc' }, 'PORT', /PORT must be a number \(got "abc"\)/],
+    [{ PORT: '70000' }, 'PORT', /between 1 and 65535/],
+    [{ PORT: '80.5' }, 'PORT', /whole number/],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', /must be one of fatal, error/],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL', /sqlite: or postgres:\/\//],
+    [{ DATABASE_URL: 'postgres://user:hunter2@db' }, 'DATABASE_URL', /must name a database/],
+    [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL', /must name a file/],
+    [{ SHELFMARK_ADMIN_PASSWORD: 'short' }, 'SHELFMARK_ADMIN_PASSWORD', /at least 8 characters/],
+    [{ SHELFMARK_BOOTSTRAP_TOKEN: 'tooshort' }, 'SHELFMARK_BOOTSTRAP_TOKEN', /at least 32 characters/],
+    [{ SHELFMARK_BOOTSTRAP_TOKEN: `${'x'.repeat(32)} y` }, 'SHELFMARK_BOOTSTRAP_TOKEN', /printable ASCII/],
+    [{ MONGODB_URL: 'http://mongo' }, 'MONGODB_URL', /mongodb:\/\//],
+  ];
+  for (const [env, variable, message] of bad) {
+    it(`names ${variable} when ${JSON.stringify(env)}`, () => {
+      let error: unknown;
+      try {
+        loadConfig(env, cwd);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as ConfigError).message).toMatch(new RegExp(`^${variable} `));
+      expect((error as ConfigError).message).toMatch(message);
+      expect((error as ConfigError).message).not.toMatch(/\n/);
+      // Values that can hold secrets are never repeated.
+      expect((error as ConfigError).message).not.toMatch(/hunter2|short|tooshort/);
+    });
+  }
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadOpenApi, operations } from './openapi-document.js';
+import { requiredScope } from './authorize.js';
+
+const spec = loadOpenApi();
+const scopeOf = (operationId: string) => {
+  const op = operations(spec.document).find((o) => o.operation.operationId === operationId);
+  if (!op) throw new Error(operationId);
+  return requiredScope(op.operation.security, spec.document);
+};
+
+describe('scopes from openapi.yaml', () => {
+  it('leaves health, auth status, setup and login public', () => {
+    for (const id of ['getHealth', 'getAuthStatus', 'setupAdmin', 'login']) expect(scopeOf(id)).toBeNull();
+  });
+
+  it('lets read tokens read and set reading progress, and nothing else', () => {
+    for (const { method, operation } of operations(spec.document)) {
+      const scope = requiredScope(operation.security, spec.document);
+      if (scope === null) continue;
+      const readable =
+        (method === 'get' && !['listTokens', 'getSettings'].includes(operation.operationId)) ||
+        ['setBookProgress', 'markSeriesRead', 'logout'].includes(operation.operationId);
+      expect(scope, operation.operationId).toBe(readable ? 'read' : 'admin');
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Library } from '../src/entities/library.entity.js';
+import { apiClient, type ApiClient } from './support/http-client.js';
+import { expectProblem } from './support/problems.js';
+import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+let call: ApiClient;
+const token = BOOTSTRAP_TOKEN;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  call = apiClient(server.url);
+  for (const folder of ['comics/marvel', 'comics/dc', 'manga', 'bd/franco-belge', 'ebooks']) {
+    await mkdir(path.join(server.librariesRoot, folder), { recursive: true });
+  }
+  await writeFile(path.join(server.librariesRoot, 'notes.txt'), 'not a folder');
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await server.container.orm.em.fork().nativeDelete(Library, {});
+});
+afterEach(() => {
+  expect(server.responseFailures).toEqual([]);
+});
+
+const libraryCount = () => server.container.orm.em.fork().count(Library, {});
+
+describe('library CRUD', () => {
+  it('creates a library with defaults, reads, lists, updates and deletes it', async () => {
+    const created = await call('/libraries', { method: 'POST', token, body: { name: 'Manga', root_path: 'manga' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Manga',
+      root_path: 'manga',
+      metadata_provider: 'none',
+      fallback_metadata_provider: 'none',
+      metadata_refresh_mode: 'manual',
+      book_count: 0,
+      series_count: 0,
+      last_scanned_at: null,
+    });
+    expect(created.headers.get('location')).toBe(`/api/v1/libraries/${created.body.id}`);
+
+    expect((await call(`/libraries/${created.body.id}`, { token })).body).toEqual(created.body);
+
+    const updated = await call(`/libraries/${created.body.id}`, {
+      method: 'PATCH',
+      token,
+      body: { name: 'Mangas', metadata_provider: 'anilist', fallback_metadata_provider: 'google_books', metadata_refresh_mode: 'weekly' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'Mangas', metadata_provider: 'anilist', fallback_metadata_provider: 'google_books', metadata_refresh_mode: 'weekly' });
+
+    const list = await call('/libraries', { token });
+    expect(list.body).toMatchObject({ total: 1, page: 1, limit: 50 });
+    expect(list.body.items[0].id).toBe(created.body.id);
+
+    expect((await call(`/libraries/${created.body.id}`, { method: 'DELETE', token })).status).toBe(204);
+    expectProblem(await call(`/libraries/${created.body.id}`, { token }), 404);
+    expectProblem(await call(`/libraries/${created.body.id}`, { method: 'DELETE', token }), 404);
+    expect(await libraryCount()).toBe(0);
+  });
+
+  it('pages the list: stable order, full total, an empty page past the end', async () => {
+    for (const [name, root] of [['C', 'comics/marvel'], ['A', 'comics/dc'], ['B', 'manga']] as const) {
+      expect((await call('/libraries', { method: 'POST', token, body: { name, root_path: root } })).status).toBe(201);
+    }
+    const first = await call('/libraries', { token, query: { page: '1', limit: '2' } });
+    expect(first.body.total).toBe(3);
+    expect(first.body.items.map((l: { name: string }) => l.name)).toEqual(['A', 'B']);
+    const second = await call('/libraries', { token, query: { page: '2', limit: '2' } });
+    expect(second.body.items.map((l: { name: string }) => l.name)).toEqual(['C']);
+    const past = await call('/libraries', { token, query: { page: '9', limit: '2' } });
+    expect(past.body).toEqual({ items: [], total: 3, page: 9, limit: 2 });
+  });
+
+  it('accepts an absolute root path that lies inside the libraries root, and stores it relative', async () => {
+    const created = await call('/libraries', { method: 'POST', token, body: { name: 'BD', root_path: path.join(server.librariesRoot, 'bd/franco-belge') } });
+    expect(created.status).toBe(201);
+    expect(created.body.root_path).toBe('bd/franco-belge');
+  });
+});
+
+describe('library errors change nothing', () => {
+  const cases: [string, Record<string, unknown>, number][] = [
+    ['a folder that does not exist', { name: 'x', root_path: 'nowhere' }, 400],
+    ['a file instead of a folder', { name: 'x', root_path: 'notes.txt' }, 400],
+    ['the libraries root itself', { name: 'x', root_path: '.' }, 400],
+    ['a path that leaves the root', { name: 'x', root_path: '../' }, 400],
+    ['an absolute path outside the root', { name: 'x', root_path: '/etc' }, 400],
+    ['an unknown provider', { name: 'x', root_path: 'ebooks', metadata_provider: 'goodreads' }, 400],
+    ['an unknown fallback provider', { name: 'x', root_path: 'ebooks', fallback_metadata_provider: 'amazon' }, 400],
+    ['a fallback equal to the primary', { name: 'x', root_path: 'ebooks', metadata_provider: 'anilist', fallback_metadata_provider: 'anilist' }, 400],
+    ['an unknown refresh mode', { name: 'x', root_path: 'ebooks', metadata_refresh_mode: 'monthly' }, 400],
+    ['a blank name', { name: '   ', root_path: 'ebooks' }, 400],
+    ['a missing root path', { name: 'x' }, 400],
+    ['an unknown field', { name: 'x', root_path: 'ebooks', watch: true }, 400],
+    ['a wrong type', { name: 42, root_path: 'ebooks' }, 400],
+  ];
+  for (const [label, body, status] of cases) {
+    it(`refuses ${label} with ${status}`, async () => {
+      expectProblem(await call('/libraries', { method: 'POST', token, body }), status);
+      expect(await libraryCount()).toBe(0);
+    });
+  }
+
+  it('refuses a duplicate or overlapping root with 409', async () => {
+    expect((await call('/libraries', { method: 'POST', token, body: { name: 'Comics', root_path: 'comics' } })).status).toBe(201);
+    for (const root of ['comics', 'comics/', './comics', 'comics/marvel']) {
+      expectProblem(await call('/libraries', { method: 'POST', token, body: { name: 'again', root_path: root } }), 409);
+    }
+    expect(await libraryCount()).toBe(1);
+  });
+
+  it('refuses an update that would overlap another library, and keeps the library as it was', async () => {
+    const a = await call('/libraries', { method: 'POST', token, body: { name: 'A', root_path: 'manga' } });
+    const b = await call('/libraries', { method: 'POST', token, body: { name: 'B', root_path: 'ebooks' } });
+    expectProblem(await call(`/libraries/${b.body.id}`, { method: 'PATCH', token, body: { root_path: 'manga' } }), 409);
+    expectProblem(await call(`/libraries/${b.body.id}`, { method: 'PATCH', token, body: { metadata_provider: 'nope' } }), 400);
+    expectProblem(await call(`/libraries/${b.body.id}`, { method: 'PATCH', token, body: {} }), 400);
+    expect((await call(`/libraries/${b.body.id}`, { token })).body).toMatchObject({ root_path: 'ebooks', metadata_provider: 'none' });
+    expect((await call(`/libraries/${a.body.id}`, { token })).body.root_path).toBe('manga');
+  });
+
+  it('answers 404 for an unknown id and 400 for an id that is not a UUID', async () => {
+    expectProblem(await call('/libraries/9b2f3c4e-1111-4222-8333-944445555666', { token }), 404);
+    expectProblem(await call('/libraries/9b2f3c4e-1111-4222-8333-944445555666', { method: 'PATCH', token, body: { name: 'n' } }), 404);
+    expectProblem(await call('/libraries/not-a-uuid', { token }), 400);
+  });
+
+  it('refuses a symlink that leaves the libraries root as a library folder', async () => {
+    await symlink('/etc', path.join(server.librariesRoot, 'sneaky-lib'));
+    expectProblem(await call('/libraries', { method: 'POST', token, body: { name: 'x', root_path: 'sneaky-lib' } }), 400);
+    expect(await libraryCount()).toBe(0);
+  });
+});
