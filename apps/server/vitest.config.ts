@@ -12,11 +12,21 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/static/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/static/**'], env: { SHELFMARK_TEST_DB: 'sqlite' } },
+        test: {
+          name: 'sqlite',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/static/**'],
+          env: { SHELFMARK_TEST_DB: 'sqlite' },
+        },
       },
       {
         extends: true,
-        test: { name: 'postgresql', include: ['test/**/*.test.ts'], exclude: ['test/static/**'], env: { SHELFMARK_TEST_DB: 'postgresql' } },
+        test: {
+          name: 'postgresql',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/static/**'],
+          env: { SHELFMARK_TEST_DB: 'postgresql' },
+        },
       },
     ],
   },

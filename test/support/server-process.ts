@@ -97,8 +97,8 @@ export function spawnServer(env: NodeJS.ProcessEnv, cwd: string): SpawnedServer 
   let stdout = '';
   let stderr = '';
   let timedOut = false;
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
 
   const exited = new Promise<ExitResult>((resolve) => {
     let spawnError: Error | undefined;
@@ -107,7 +107,14 @@ export function spawnServer(env: NodeJS.ProcessEnv, cwd: string): SpawnedServer 
       // 'close' does not follow when the binary could not be started at all.
       if (child.pid === undefined) {
         live.delete(child);
-        resolve({ code: null, signal: null, stdout, stderr: `${stderr}${error.message}\n`, timedOut, durationMs: Date.now() - started });
+        resolve({
+          code: null,
+          signal: null,
+          stdout,
+          stderr: `${stderr}${error.message}\n`,
+          timedOut,
+          durationMs: Date.now() - started,
+        });
       }
     });
     // 'close' (not 'exit') so that stdout and stderr have been read to the end.

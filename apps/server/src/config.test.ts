@@ -21,14 +21,27 @@ describe('loadConfig', () => {
   });
 
   it('reads PostgreSQL and SQLite URLs', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/shelf' }, cwd).database).toEqual({ kind: 'postgresql', url: 'postgres://u:p@db:5432/shelf' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/shelf' }, cwd).database).toEqual({
+      kind: 'postgresql',
+      url: 'postgres://u:p@db:5432/shelf',
+    });
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/shelf' }, cwd).database.kind).toBe('postgresql');
-    expect(loadConfig({ DATABASE_URL: 'sqlite:var/lib.db' }, cwd).database).toEqual({ kind: 'sqlite', path: path.resolve(cwd, 'var/lib.db') });
-    expect(loadConfig({ DATABASE_URL: 'sqlite:///abs/lib.db' }, cwd).database).toEqual({ kind: 'sqlite', path: '/abs/lib.db' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:var/lib.db' }, cwd).database).toEqual({
+      kind: 'sqlite',
+      path: path.resolve(cwd, 'var/lib.db'),
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///abs/lib.db' }, cwd).database).toEqual({
+      kind: 'sqlite',
+      path: '/abs/lib.db',
+    });
   });
 
   it('treats blank values as unset', () => {
-    expect(loadConfig({ SHELFMARK_ADMIN_PASSWORD: '', MONGODB_URL: ' ', PORT: '' }, cwd)).toMatchObject({ adminPassword: undefined, mongodbUrl: undefined, port: 7080 });
+    expect(loadConfig({ SHELFMARK_ADMIN_PASSWORD: '', MONGODB_URL: ' ', PORT: '' }, cwd)).toMatchObject({
+      adminPassword: undefined,
+      mongodbUrl: undefined,
+      port: 7080,
+    });
   });
 
   const bad: [Record<string, string>, string, RegExp][] = [

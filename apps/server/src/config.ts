@@ -6,9 +6,7 @@ import { z } from 'zod';
  * stops start-up with one line that names the variable, instead of failing later.
  */
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; path: string }
-  | { kind: 'postgresql'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
 
 export interface Config {
   port: number;
@@ -67,8 +65,7 @@ export class ConfigError extends Error {
   }
 }
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const schema = {
   PORT: z.coerce

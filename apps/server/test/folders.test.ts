@@ -15,7 +15,15 @@ beforeAll(async () => {
   server = await startTestServer();
   call = apiClient(server.url);
   const root = server.librariesRoot;
-  for (const folder of ['Comics/Marvel/X-Men', 'Comics/DC', 'Manga/One Piece', 'Manga/.hidden', 'Bandes dessinées', 'empty', '.cache']) {
+  for (const folder of [
+    'Comics/Marvel/X-Men',
+    'Comics/DC',
+    'Manga/One Piece',
+    'Manga/.hidden',
+    'Bandes dessinées',
+    'empty',
+    '.cache',
+  ]) {
     await mkdir(path.join(root, folder), { recursive: true });
   }
   await writeFile(path.join(root, 'Comics', 'readme.txt'), 'a file, not a folder');
@@ -34,7 +42,8 @@ afterEach(() => {
   expect(server.responseFailures).toEqual([]);
 });
 
-const list = (folderPath?: string) => call('/folders', { token, ...(folderPath === undefined ? {} : { query: { path: folderPath } }) });
+const list = (folderPath?: string) =>
+  call('/folders', { token, ...(folderPath === undefined ? {} : { query: { path: folderPath } }) });
 
 describe('GET /folders', () => {
   it('lists the root without a path: sorted, hidden folders and files skipped, escaping links skipped', async () => {
@@ -54,18 +63,30 @@ describe('GET /folders', () => {
       { name: 'DC', path: 'Comics/DC', depth: 1, has_children: false },
       { name: 'Marvel', path: 'Comics/Marvel', depth: 1, has_children: true },
     ]);
-    expect((await list('Comics/Marvel')).body).toEqual([{ name: 'X-Men', path: 'Comics/Marvel/X-Men', depth: 2, has_children: false }]);
+    expect((await list('Comics/Marvel')).body).toEqual([
+      { name: 'X-Men', path: 'Comics/Marvel/X-Men', depth: 2, has_children: false },
+    ]);
     // One Piece holds a file but no folder.
-    expect((await list('Manga')).body).toEqual([{ name: 'One Piece', path: 'Manga/One Piece', depth: 1, has_children: false }]);
+    expect((await list('Manga')).body).toEqual([
+      { name: 'One Piece', path: 'Manga/One Piece', depth: 1, has_children: false },
+    ]);
   });
 
   it('resolves equivalent spellings of a path under the root to the same listing', async () => {
     const expected = (await list('Comics/Marvel')).body;
-    for (const spelling of ['Comics/Marvel/', '/Comics/Marvel'.slice(1), './Comics/Marvel', 'Comics//Marvel', path.join(server.librariesRoot, 'Comics/Marvel')]) {
+    for (const spelling of [
+      'Comics/Marvel/',
+      '/Comics/Marvel'.slice(1),
+      './Comics/Marvel',
+      'Comics//Marvel',
+      path.join(server.librariesRoot, 'Comics/Marvel'),
+    ]) {
       expect((await list(spelling)).body, spelling).toEqual(expected);
     }
     // Through an inner symlink the listing is the target's, under the link's path.
-    expect((await list('marvel-link')).body).toEqual([{ name: 'X-Men', path: 'marvel-link/X-Men', depth: 1, has_children: false }]);
+    expect((await list('marvel-link')).body).toEqual([
+      { name: 'X-Men', path: 'marvel-link/X-Men', depth: 1, has_children: false },
+    ]);
   });
 
   it('answers 404 for a folder that does not exist and 400 for a file', async () => {
@@ -120,7 +141,9 @@ describe('escape attempts are refused with 400 and list nothing', () => {
 
   it('also refuses traversal typed straight into the URL', async () => {
     for (const raw of ['path=..', 'path=%2e%2e/', 'path=Comics%2f..%2f..', 'path=%00']) {
-      const response = await fetch(`${server.url}/api/v1/folders?${raw}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${server.url}/api/v1/folders?${raw}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.status, raw).toBe(400);
     }
   });

@@ -49,10 +49,20 @@ describe('library CRUD', () => {
     const updated = await call(`/libraries/${created.body.id}`, {
       method: 'PATCH',
       token,
-      body: { name: 'Mangas', metadata_provider: 'anilist', fallback_metadata_provider: 'google_books', metadata_refresh_mode: 'weekly' },
+      body: {
+        name: 'Mangas',
+        metadata_provider: 'anilist',
+        fallback_metadata_provider: 'google_books',
+        metadata_refresh_mode: 'weekly',
+      },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Mangas', metadata_provider: 'anilist', fallback_metadata_provider: 'google_books', metadata_refresh_mode: 'weekly' });
+    expect(updated.body).toMatchObject({
+      name: 'Mangas',
+      metadata_provider: 'anilist',
+      fallback_metadata_provider: 'google_books',
+      metadata_refresh_mode: 'weekly',
+    });
 
     const list = await call('/libraries', { token });
     expect(list.body).toMatchObject({ total: 1, page: 1, limit: 50 });
@@ -65,7 +75,11 @@ describe('library CRUD', () => {
   });
 
   it('pages the list: stable order, full total, an empty page past the end', async () => {
-    for (const [name, root] of [['C', 'comics/marvel'], ['A', 'comics/dc'], ['B', 'manga']] as const) {
+    for (const [name, root] of [
+      ['C', 'comics/marvel'],
+      ['A', 'comics/dc'],
+      ['B', 'manga'],
+    ] as const) {
       expect((await call('/libraries', { method: 'POST', token, body: { name, root_path: root } })).status).toBe(201);
     }
     const first = await call('/libraries', { token, query: { page: '1', limit: '2' } });
@@ -78,7 +92,11 @@ describe('library CRUD', () => {
   });
 
   it('accepts an absolute root path that lies inside the libraries root, and stores it relative', async () => {
-    const created = await call('/libraries', { method: 'POST', token, body: { name: 'BD', root_path: path.join(server.librariesRoot, 'bd/franco-belge') } });
+    const created = await call('/libraries', {
+      method: 'POST',
+      token,
+      body: { name: 'BD', root_path: path.join(server.librariesRoot, 'bd/franco-belge') },
+    });
     expect(created.status).toBe(201);
     expect(created.body.root_path).toBe('bd/franco-belge');
   });
@@ -93,7 +111,11 @@ describe('library errors change nothing', () => {
     ['an absolute path outside the root', { name: 'x', root_path: '/etc' }, 400],
     ['an unknown provider', { name: 'x', root_path: 'ebooks', metadata_provider: 'goodreads' }, 400],
     ['an unknown fallback provider', { name: 'x', root_path: 'ebooks', fallback_metadata_provider: 'amazon' }, 400],
-    ['a fallback equal to the primary', { name: 'x', root_path: 'ebooks', metadata_provider: 'anilist', fallback_metadata_provider: 'anilist' }, 400],
+    [
+      'a fallback equal to the primary',
+      { name: 'x', root_path: 'ebooks', metadata_provider: 'anilist', fallback_metadata_provider: 'anilist' },
+      400,
+    ],
     ['an unknown refresh mode', { name: 'x', root_path: 'ebooks', metadata_refresh_mode: 'monthly' }, 400],
     ['a blank name', { name: '   ', root_path: 'ebooks' }, 400],
     ['a missing root path', { name: 'x' }, 400],
@@ -108,7 +130,9 @@ describe('library errors change nothing', () => {
   }
 
   it('refuses a duplicate or overlapping root with 409', async () => {
-    expect((await call('/libraries', { method: 'POST', token, body: { name: 'Comics', root_path: 'comics' } })).status).toBe(201);
+    expect(
+      (await call('/libraries', { method: 'POST', token, body: { name: 'Comics', root_path: 'comics' } })).status,
+    ).toBe(201);
     for (const root of ['comics', 'comics/', './comics', 'comics/marvel']) {
       expectProblem(await call('/libraries', { method: 'POST', token, body: { name: 'again', root_path: root } }), 409);
     }
@@ -119,21 +143,33 @@ describe('library errors change nothing', () => {
     const a = await call('/libraries', { method: 'POST', token, body: { name: 'A', root_path: 'manga' } });
     const b = await call('/libraries', { method: 'POST', token, body: { name: 'B', root_path: 'ebooks' } });
     expectProblem(await call(`/libraries/${b.body.id}`, { method: 'PATCH', token, body: { root_path: 'manga' } }), 409);
-    expectProblem(await call(`/libraries/${b.body.id}`, { method: 'PATCH', token, body: { metadata_provider: 'nope' } }), 400);
+    expectProblem(
+      await call(`/libraries/${b.body.id}`, { method: 'PATCH', token, body: { metadata_provider: 'nope' } }),
+      400,
+    );
     expectProblem(await call(`/libraries/${b.body.id}`, { method: 'PATCH', token, body: {} }), 400);
-    expect((await call(`/libraries/${b.body.id}`, { token })).body).toMatchObject({ root_path: 'ebooks', metadata_provider: 'none' });
+    expect((await call(`/libraries/${b.body.id}`, { token })).body).toMatchObject({
+      root_path: 'ebooks',
+      metadata_provider: 'none',
+    });
     expect((await call(`/libraries/${a.body.id}`, { token })).body.root_path).toBe('manga');
   });
 
   it('answers 404 for an unknown id and 400 for an id that is not a UUID', async () => {
     expectProblem(await call('/libraries/9b2f3c4e-1111-4222-8333-944445555666', { token }), 404);
-    expectProblem(await call('/libraries/9b2f3c4e-1111-4222-8333-944445555666', { method: 'PATCH', token, body: { name: 'n' } }), 404);
+    expectProblem(
+      await call('/libraries/9b2f3c4e-1111-4222-8333-944445555666', { method: 'PATCH', token, body: { name: 'n' } }),
+      404,
+    );
     expectProblem(await call('/libraries/not-a-uuid', { token }), 400);
   });
 
   it('refuses a symlink that leaves the libraries root as a library folder', async () => {
     await symlink('/etc', path.join(server.librariesRoot, 'sneaky-lib'));
-    expectProblem(await call('/libraries', { method: 'POST', token, body: { name: 'x', root_path: 'sneaky-lib' } }), 400);
+    expectProblem(
+      await call('/libraries', { method: 'POST', token, body: { name: 'x', root_path: 'sneaky-lib' } }),
+      400,
+    );
     expect(await libraryCount()).toBe(0);
   });
 });

@@ -28,13 +28,19 @@ describe('migrations', () => {
     database = await createTestDatabase();
     const { database: dbConfig } = loadConfig({ DATABASE_URL: database.url });
     const first = await openDatabase(dbConfig);
-    await first.em.fork().getConnection().execute(`insert into settings (key, value, updated_at) values ('probe', '"kept"', ?)`, [new Date()]);
+    await first.em
+      .fork()
+      .getConnection()
+      .execute(`insert into settings (key, value, updated_at) values ('probe', '"kept"', ?)`, [new Date()]);
     const executed = (await first.migrator.getExecuted()).length;
     await first.close(true);
     const second = await openDatabase(dbConfig);
     try {
       expect((await second.migrator.getExecuted()).length).toBe(executed);
-      const rows = await second.em.fork().getConnection().execute<{ key: string }[]>(`select key from settings where key = 'probe'`);
+      const rows = await second.em
+        .fork()
+        .getConnection()
+        .execute<{ key: string }[]>(`select key from settings where key = 'probe'`);
       expect(rows).toHaveLength(1);
     } finally {
       await second.close(true);

@@ -82,7 +82,11 @@ describe('operations designed but not built yet', () => {
 
   it('each answer 501 problem+json to an authorised caller, whatever the body', async () => {
     for (const op of all().filter((o) => NOT_YET_BUILT.includes(o.operation.operationId))) {
-      const result = await call(concretePath(op.path), { method: op.method.toUpperCase(), token: BOOTSTRAP_TOKEN, ...(op.method === 'get' ? {} : { body: {} }) });
+      const result = await call(concretePath(op.path), {
+        method: op.method.toUpperCase(),
+        token: BOOTSTRAP_TOKEN,
+        ...(op.method === 'get' ? {} : { body: {} }),
+      });
       expectProblem(result, 501);
       expect(result.body.detail).toContain(op.operation.operationId);
     }

@@ -25,7 +25,15 @@ async function rowCounts() {
 
 describe('request validation against openapi.yaml', () => {
   it('refuses malformed paging with 400 problem+json naming the parameter', async () => {
-    for (const query of [{ page: '0' }, { page: '-1' }, { page: 'two' }, { limit: '0' }, { limit: '501' }, { limit: '1e9' }, { page: '1.5' }]) {
+    for (const query of [
+      { page: '0' },
+      { page: '-1' },
+      { page: 'two' },
+      { limit: '0' },
+      { limit: '501' },
+      { limit: '1e9' },
+      { page: '1.5' },
+    ] as Record<string, string>[]) {
       const result = await call('/libraries', { token, query });
       expectProblem(result, 400);
       expect(result.body.errors?.[0]?.path).toMatch(/page|limit/);
@@ -67,10 +75,22 @@ describe('request validation against openapi.yaml', () => {
     expectProblem(malformed, 400);
     expect(malformed.body.detail).toMatch(/JSON/);
     expectProblem(
-      await call('/tokens', { method: 'POST', token, rawBody: 'name=x&scope=read', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await call('/tokens', {
+        method: 'POST',
+        token,
+        rawBody: 'name=x&scope=read',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       415,
     );
-    expectProblem(await call('/tokens', { method: 'POST', token, rawBody: JSON.stringify({ name: 'x'.repeat(2_000_000), scope: 'read' }) }), 413);
+    expectProblem(
+      await call('/tokens', {
+        method: 'POST',
+        token,
+        rawBody: JSON.stringify({ name: 'x'.repeat(2_000_000), scope: 'read' }),
+      }),
+      413,
+    );
     expect(await rowCounts()).toEqual(before);
   });
 

@@ -5,14 +5,7 @@ import { Series } from './series.entity.js';
 
 export const BOOK_FORMATS = ['cbz', 'cbr', 'pdf', 'epub'] as const;
 export type BookFormat = (typeof BOOK_FORMATS)[number];
-export const LOCKABLE_BOOK_FIELDS = [
-  'title',
-  'authors',
-  'summary',
-  'isbn',
-  'publish_date',
-  'language',
-] as const;
+export const LOCKABLE_BOOK_FIELDS = ['title', 'authors', 'summary', 'isbn', 'publish_date', 'language'] as const;
 export type LockableBookField = (typeof LOCKABLE_BOOK_FIELDS)[number];
 
 export const BookSchema = defineEntity({

@@ -86,7 +86,10 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   );
   app.use(spec.basePath, routes.router);
   app.use(spec.basePath, (req, res) => {
-    sendProblem(res, problem(404, 'not-found', 'Not found', `No API operation at ${req.method} ${req.baseUrl}${req.path}.`));
+    sendProblem(
+      res,
+      problem(404, 'not-found', 'Not found', `No API operation at ${req.method} ${req.baseUrl}${req.path}.`),
+    );
   });
   app.use('/opds', opdsRoutes(services.auth));
   if (options.adminHandler) app.use(options.adminHandler);

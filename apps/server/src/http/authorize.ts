@@ -9,10 +9,7 @@ interface OpenApiRequestMetadata {
 }
 
 /** The scope an operation needs, read from its `security` in openapi.yaml; null for public operations. */
-export function requiredScope(
-  security: SecurityRequirement[] | undefined,
-  document: OpenApiDocument,
-): Scope | null {
+export function requiredScope(security: SecurityRequirement[] | undefined, document: OpenApiDocument): Scope | null {
   const requirements = security ?? document.security ?? [];
   if (requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0)) {
     return null;
@@ -41,7 +38,11 @@ export function authorize(document: OpenApiDocument, auth: AuthService): Request
       return;
     }
     if (!req.principal) throw new UnauthorizedError();
-    if (req.principal.kind === 'session' && !SAFE_METHODS.has(req.method) && crossSite(req.headers.origin, req.headers.host)) {
+    if (
+      req.principal.kind === 'session' &&
+      !SAFE_METHODS.has(req.method) &&
+      crossSite(req.headers.origin, req.headers.host)
+    ) {
       // SameSite=Lax already keeps the cookie off cross-site POSTs; this also covers old browsers.
       throw new ForbiddenError('Cross-site request refused.');
     }

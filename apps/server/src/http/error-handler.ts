@@ -52,12 +52,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       body = clientProblem(error);
     } else {
       req.log.error({ err: error }, 'unhandled error');
-      body = problem(500, 'internal-error', 'Internal server error', 'Something went wrong on the server; it has been logged.');
+      body = problem(
+        500,
+        'internal-error',
+        'Internal server error',
+        'Something went wrong on the server; it has been logged.',
+      );
     }
     if (body.status === 401 && !res.hasHeader('WWW-Authenticate')) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="shelfmark"');
     }
-    if (body.status >= 400 && body.status < 500) logger.debug({ status: body.status, detail: body.detail, reqId: req.id }, 'request refused');
+    if (body.status >= 400 && body.status < 500)
+      logger.debug({ status: body.status, detail: body.detail, reqId: req.id }, 'request refused');
     sendProblem(res, body);
   };
 }

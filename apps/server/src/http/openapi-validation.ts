@@ -30,7 +30,8 @@ export function openApiValidation(
     validateResponses: options.onResponseValidationFailure
       ? {
           onError: (error: { message: string }, _body: unknown, req: Request) => {
-            const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+            const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema
+              ?.operationId;
             options.onResponseValidationFailure?.({
               operation: operationId ?? `${req.method} ${req.path}`,
               status: req.res?.statusCode ?? 0,

@@ -55,9 +55,7 @@ export class LibraryRepository {
 
   /** Book and series counts for the given libraries in two grouped queries. */
   async counts(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
-    const result = new Map<string, LibraryCounts>(
-      libraryIds.map((id) => [id, { bookCount: 0, seriesCount: 0 }]),
-    );
+    const result = new Map<string, LibraryCounts>(libraryIds.map((id) => [id, { bookCount: 0, seriesCount: 0 }]));
     if (libraryIds.length === 0) return result;
     const placeholders = libraryIds.map(() => '?').join(', ');
     const connection = this.em.getConnection();

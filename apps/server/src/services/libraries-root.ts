@@ -48,6 +48,7 @@ export class LibrariesRoot {
     if (input.length === 0) return '';
     if (Buffer.byteLength(input) > MAX_PATH_BYTES) throw new InvalidPathError('The path is too long.');
     // Control characters (NUL above all) are never part of a folder we would list.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     if (/[\u0000-\u001f\u007f]/.test(input)) {
       throw new InvalidPathError('The path contains control characters.');
     }
@@ -74,7 +75,9 @@ export class LibrariesRoot {
     const root = await this.canonical();
     let relativeInput = input;
     if (path.posix.isAbsolute(input)) {
-      const inside = this.relativeIfInside(root, path.resolve(input)) ?? this.relativeIfInside(path.resolve(this.root), path.resolve(input));
+      const inside =
+        this.relativeIfInside(root, path.resolve(input)) ??
+        this.relativeIfInside(path.resolve(this.root), path.resolve(input));
       if (inside === undefined) throw new InvalidPathError('The path is outside the libraries root.');
       relativeInput = inside;
     }

@@ -101,7 +101,10 @@ export class LibraryService {
       issues.push({ path: '/body/fallback_metadata_provider', message: 'must differ from metadata_provider' });
     }
     if (issues.length > 0) {
-      throw new ValidationError(issues.map((issue) => `${issue.path.replace('/body/', '')} ${issue.message}`).join('; '), issues);
+      throw new ValidationError(
+        issues.map((issue) => `${issue.path.replace('/body/', '')} ${issue.message}`).join('; '),
+        issues,
+      );
     }
   }
 

@@ -8,7 +8,18 @@ import { CONFIG_VARIABLES, loadConfig } from '../../src/config.js';
 /** Docker cannot run on the CI machine: the compose file is kept honest by reading it against the config module. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8')) as {
-  services: Record<string, { build?: unknown; image?: string; ports?: string[]; environment?: Record<string, string>; volumes?: string[]; profiles?: string[]; depends_on?: Record<string, unknown> }>;
+  services: Record<
+    string,
+    {
+      build?: unknown;
+      image?: string;
+      ports?: string[];
+      environment?: Record<string, string>;
+      volumes?: string[];
+      profiles?: string[];
+      depends_on?: Record<string, unknown>;
+    }
+  >;
   volumes: Record<string, unknown>;
 };
 
@@ -19,7 +30,9 @@ describe('docker-compose.yml', () => {
   it('has the server built from the Dockerfile, PostgreSQL, and MongoDB behind the mongo profile', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['mongo', 'postgres', 'server']);
     expect(server.build).toBeDefined();
-    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/CMD \["node", "apps\/server\/dist\/main\.js"\]/);
+    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(
+      /CMD \["node", "apps\/server\/dist\/main\.js"\]/,
+    );
     expect(compose.services.mongo!.profiles).toEqual(['mongo']);
     expect(compose.services.postgres!.profiles).toBeUndefined();
     expect(Object.keys(server.depends_on ?? {})).toEqual(['postgres']);
@@ -54,7 +67,8 @@ describe('docker-compose.yml', () => {
     expect(compose.services.postgres!.volumes).toContainEqual(expect.stringMatching(/:\/var\/lib\/postgresql\/data$/));
     for (const volume of [...volumes, ...(compose.services.postgres!.volumes ?? [])]) {
       const source = volume.split(':')[0]!;
-      if (!source.startsWith('.') && !source.startsWith('$') && !source.startsWith('/')) expect(compose.volumes).toHaveProperty(source);
+      if (!source.startsWith('.') && !source.startsWith('$') && !source.startsWith('/'))
+        expect(compose.volumes).toHaveProperty(source);
     }
   });
 });

@@ -8,7 +8,8 @@ export type TestDatabaseKind = 'sqlite' | 'postgresql';
 
 export function testDatabaseKind(): TestDatabaseKind {
   const kind = process.env.SHELFMARK_TEST_DB ?? 'sqlite';
-  if (kind !== 'sqlite' && kind !== 'postgresql') throw new Error(`SHELFMARK_TEST_DB=${kind} is not sqlite or postgresql`);
+  if (kind !== 'sqlite' && kind !== 'postgresql')
+    throw new Error(`SHELFMARK_TEST_DB=${kind} is not sqlite or postgresql`);
   return kind;
 }
 
@@ -44,6 +45,7 @@ export async function createTestDatabase(kind = testDatabaseKind()): Promise<Tes
   return {
     kind,
     url: `postgres://${pgUser()}@${pgHost()}:${pgPort()}/${name}`,
-    drop: () => withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }

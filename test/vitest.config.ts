@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end tests: each file spawns the built server (`npx turbo run build` first) as a real process,
+ * with fresh folders, on a free port, and talks to it over HTTP. PostgreSQL is expected on
+ * 127.0.0.1:5432 as `postgres` unless PGHOST/PGPORT/PGUSER say otherwise.
+ */
+export default defineConfig({
+  test: {
+    include: ['*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Child processes are the unit of isolation; a fork per file keeps their clean-up per worker.
+    pool: 'forks',
+  },
+});
