@@ -156,12 +156,20 @@ export function spawnServer(env: NodeJS.ProcessEnv, cwd: string): SpawnedServer 
   return { child, stdout: () => stdout, stderr: () => stderr, exited, running, stop, kill };
 }
 
-/** Runs the server and waits for it to exit by itself (for start-up failures); killed after `timeoutMs`. */
+/**
+ * Runs the server and waits for it to exit by itself (for start-up failures). After `timeoutMs` it is
+ * stopped and the result says `timedOut`, however it then ended.
+ */
 export async function runUntilExit(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 10_000): Promise<ExitResult> {
   const server = spawnServer(env, cwd);
-  const timer = setTimeout(() => void server.stop(1_000), timeoutMs);
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    void server.stop(1_000);
+  }, timeoutMs);
   try {
-    return await server.exited;
+    const result = await server.exited;
+    return { ...result, timedOut: result.timedOut || expired };
   } finally {
     clearTimeout(timer);
   }

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const container = await createContainer(config, logger);
   const app = createApp(container, { adminHandler: await loadAdminHandler(logger) });
-  const server: Server = app.express.listen(config.port, config.host, () => {
+  const server: Server = app.express.listen(config.port, config.host, (error?: Error) => {
+    // Express 5 calls back on 'error' too; the 'error' handler below reports it.
+    if (error) return;
     logger.info(
       { port: config.port, host: config.host, database: config.database.kind },
       `Shelfmark listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');
-    process.exit(1);
+    logger.flush(() => process.exit(1));
   });
 
   let stopping = false;
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
     server.close(() => {
       void container.close().then(() => {
         logger.info('stopped');
-        process.exit(0);
+        logger.flush(() => process.exit(0));
       });
     });
     server.closeIdleConnections();

@@ -11,7 +11,7 @@ export type DatabaseKind = DatabaseConfig['kind'];
 export type Orm = MikroORM;
 
 /** Agenda's own tables live beside ours but are not ours: the schema diff must not drop them. */
-export const FOREIGN_TABLES = ['agenda_jobs', 'agendajobs'];
+export const FOREIGN_TABLES = ['agenda_jobs', 'agenda_logs'];
 
 export function ormOptions(config: DatabaseConfig): Options {
   const common = {
@@ -35,6 +35,8 @@ export function ormOptions(config: DatabaseConfig): Options {
     ...common,
     driver: PostgreSqlDriver,
     clientUrl: config.url,
+    // A mistyped database name must fail, not start an empty library in a new database.
+    ensureDatabase: false,
     pool: { min: 0, max: 10 },
     migrations: { migrationsList: postgresqlMigrations, snapshot: false, silent: true },
   };

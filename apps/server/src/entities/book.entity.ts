@@ -5,6 +5,8 @@ import { Series } from './series.entity.js';
 
 export const BOOK_FORMATS = ['cbz', 'cbr', 'pdf', 'epub'] as const;
 export type BookFormat = (typeof BOOK_FORMATS)[number];
+export const VOLUME_KINDS = ['regular', 'hors_serie', 'integrale', 'one_shot', 'chapter'] as const;
+export type VolumeKind = (typeof VOLUME_KINDS)[number];
 export const LOCKABLE_BOOK_FIELDS = ['title', 'authors', 'summary', 'isbn', 'publish_date', 'language'] as const;
 export type LockableBookField = (typeof LOCKABLE_BOOK_FIELDS)[number];
 
@@ -19,6 +21,9 @@ export const BookSchema = defineEntity({
     title: p.string().length(1024),
     /** Volume number; fractional volumes (12.5) exist. */
     volume: p.double().nullable(),
+    /** Last volume of an omnibus file (T01-T05), else null. */
+    volumeEnd: p.double().nullable(),
+    volumeKind: p.enum(VOLUME_KINDS).default('regular'),
     format: p.enum(BOOK_FORMATS),
     pageCount: p.integer().nullable(),
     authors: stringList(),

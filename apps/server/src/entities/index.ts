@@ -8,6 +8,7 @@ import { Job } from './job.entity.js';
 import { Library } from './library.entity.js';
 import { MetadataBatchResult } from './metadata-batch-result.entity.js';
 import { MetadataLink } from './metadata-link.entity.js';
+import { OrphanedProgress } from './orphaned-progress.entity.js';
 import { ReadingProgress } from './reading-progress.entity.js';
 import { Series } from './series.entity.js';
 import { Session } from './session.entity.js';
@@ -26,6 +27,7 @@ export {
   Library,
   MetadataBatchResult,
   MetadataLink,
+  OrphanedProgress,
   ReadingProgress,
   Series,
   Session,
@@ -43,6 +45,7 @@ export const ALL_ENTITIES = [
   Book,
   BookFile,
   ReadingProgress,
+  OrphanedProgress,
   DirectoryMtime,
   MetadataLink,
   ExternalBookMetadata,

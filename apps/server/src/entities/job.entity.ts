@@ -34,7 +34,16 @@ export const JobSchema = defineEntity({
     startedAt: p.datetime().nullable(),
     finishedAt: p.datetime().nullable(),
   },
-  indexes: [{ properties: ['type', 'status'] }, { properties: ['library', 'type'] }],
+  indexes: [{ properties: ['type', 'status'] }, { properties: ['createdAt'] }],
+  // At most one queued or running job of a type per library, enforced by the database so that two
+  // concurrent requests (or two processes) cannot both start a scan.
+  uniques: [
+    {
+      name: 'jobs_one_active_per_library',
+      properties: ['library', 'type'],
+      where: { status: { $in: ['queued', 'running'] } },
+    },
+  ],
 });
 export class Job extends JobSchema.class {}
 JobSchema.setClass(Job);

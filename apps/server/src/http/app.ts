@@ -60,6 +60,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
       // A 5xx we answered on purpose (501 not built, 502 provider down) is not a server fault.
       customLogLevel: (_req, res) => (res.statusCode === 500 ? 'error' : res.statusCode > 500 ? 'warn' : 'info'),
       customErrorMessage: (_req, res) => `request answered ${res.statusCode}`,
+      // Our serializers take the raw objects (pino-http would otherwise hand them pre-serialized copies).
+      wrapSerializers: false,
     }),
   );
   app.use((_req, res, next) => {

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261122020107_init extends Migration {
+export class Migration20261122021432_init extends Migration {
 
-  override name = 'Migration20261122020107_init';
+  override name = 'Migration20261122021432_init';
 
   override up(): void | Promise<void> {
     this.addSql(`create table \`api_tokens\` (\`id\` text not null primary key, \`name\` text not null, \`prefix\` text not null, \`token_hash\` text not null, \`scope\` text check (\`scope\` in ('admin', 'read')) not null, \`created_at\` datetime not null, \`last_used_at\` datetime null, \`expires_at\` datetime null);`);
@@ -14,7 +14,8 @@ export class Migration20261122020107_init extends Migration {
     this.addSql(`create table \`jobs\` (\`id\` text not null primary key, \`type\` text check (\`type\` in ('scan', 'metadata_batch', 'metadata_refresh')) not null, \`status\` text check (\`status\` in ('queued', 'running', 'succeeded', 'failed', 'cancelled')) not null default 'queued', \`library_id\` text null, \`params\` json not null, \`processed\` integer not null default 0, \`total\` integer null, \`current_item\` text null, \`error\` text null, \`item_errors_count\` integer not null default 0, \`cancel_requested\` integer not null default false, \`report\` json null, \`agenda_job_id\` text null, \`created_at\` datetime not null, \`updated_at\` datetime not null, \`started_at\` datetime null, \`finished_at\` datetime null, constraint \`jobs_library_id_foreign\` foreign key (\`library_id\`) references \`libraries\` (\`id\`) on delete set null);`);
     this.addSql(`create index \`jobs_library_id_index\` on \`jobs\` (\`library_id\`);`);
     this.addSql(`create index \`jobs_type_status_index\` on \`jobs\` (\`type\`, \`status\`);`);
-    this.addSql(`create index \`jobs_library_id_type_index\` on \`jobs\` (\`library_id\`, \`type\`);`);
+    this.addSql(`create index \`jobs_created_at_index\` on \`jobs\` (\`created_at\`);`);
+    this.addSql(`create unique index \`jobs_one_active_per_library\` on \`jobs\` (\`library_id\`, \`type\`) where \`status\` in ('queued', 'running');`);
 
     this.addSql(`create table \`job_item_errors\` (\`id\` text not null primary key, \`job_id\` text not null, \`item\` text not null, \`message\` text not null, \`created_at\` datetime not null, constraint \`job_item_errors_job_id_foreign\` foreign key (\`job_id\`) references \`jobs\` (\`id\`) on delete cascade);`);
     this.addSql(`create index \`job_item_errors_job_id_index\` on \`job_item_errors\` (\`job_id\`);`);
@@ -22,6 +23,12 @@ export class Migration20261122020107_init extends Migration {
     this.addSql(`create table \`directory_mtimes\` (\`id\` text not null primary key, \`library_id\` text not null, \`path\` text not null, \`mtime_ms\` bigint not null, constraint \`directory_mtimes_library_id_foreign\` foreign key (\`library_id\`) references \`libraries\` (\`id\`) on delete cascade);`);
     this.addSql(`create index \`directory_mtimes_library_id_index\` on \`directory_mtimes\` (\`library_id\`);`);
     this.addSql(`create unique index \`directory_mtimes_library_id_path_unique\` on \`directory_mtimes\` (\`library_id\`, \`path\`);`);
+
+    this.addSql(`create table \`orphaned_progress\` (\`id\` text not null primary key, \`library_id\` text not null, \`path\` text not null, \`file_name\` text not null, \`size_bytes\` bigint not null, \`status\` text check (\`status\` in ('unread', 'reading', 'read')) not null, \`current_page\` integer null, \`last_read_at\` datetime null, \`orphaned_at\` datetime not null, constraint \`orphaned_progress_library_id_foreign\` foreign key (\`library_id\`) references \`libraries\` (\`id\`) on delete cascade);`);
+    this.addSql(`create index \`orphaned_progress_library_id_index\` on \`orphaned_progress\` (\`library_id\`);`);
+    this.addSql(`create index \`orphaned_progress_orphaned_at_index\` on \`orphaned_progress\` (\`orphaned_at\`);`);
+    this.addSql(`create index \`orphaned_progress_library_id_path_index\` on \`orphaned_progress\` (\`library_id\`, \`path\`);`);
+    this.addSql(`create index \`orphaned_progress_library_id_file_name_size_bytes_index\` on \`orphaned_progress\` (\`library_id\`, \`file_name\`, \`size_bytes\`);`);
 
     this.addSql(`create table \`series\` (\`id\` text not null primary key, \`library_id\` text not null, \`name\` text not null, \`folder_path\` text not null, \`status\` text null, \`raw_status\` text null, \`authors\` json not null, \`description\` text null, \`publishers\` json not null, \`start_year\` integer null, \`total_volumes\` integer null, \`genres\` json not null, \`language\` text null, \`cover_url\` text null, \`locked_fields\` json not null, \`created_at\` datetime not null, \`updated_at\` datetime not null, constraint \`series_library_id_foreign\` foreign key (\`library_id\`) references \`libraries\` (\`id\`) on delete cascade);`);
     this.addSql(`create index \`series_library_id_index\` on \`series\` (\`library_id\`);`);
@@ -37,7 +44,7 @@ export class Migration20261122020107_init extends Migration {
     this.addSql(`create index \`metadata_batch_results_link_id_index\` on \`metadata_batch_results\` (\`link_id\`);`);
     this.addSql(`create unique index \`metadata_batch_results_job_id_series_name_unique\` on \`metadata_batch_results\` (\`job_id\`, \`series_name\`);`);
 
-    this.addSql(`create table \`books\` (\`id\` text not null primary key, \`library_id\` text not null, \`series_id\` text null, \`title\` text not null, \`volume\` double null, \`format\` text check (\`format\` in ('cbz', 'cbr', 'pdf', 'epub')) not null, \`page_count\` integer null, \`authors\` json not null, \`summary\` text null, \`isbn\` text null, \`publish_date\` text null, \`language\` text null, \`locked_fields\` json not null, \`created_at\` datetime not null, \`updated_at\` datetime not null, constraint \`books_library_id_foreign\` foreign key (\`library_id\`) references \`libraries\` (\`id\`) on delete cascade, constraint \`books_series_id_foreign\` foreign key (\`series_id\`) references \`series\` (\`id\`) on delete set null);`);
+    this.addSql(`create table \`books\` (\`id\` text not null primary key, \`library_id\` text not null, \`series_id\` text null, \`title\` text not null, \`volume\` double null, \`volume_end\` double null, \`volume_kind\` text check (\`volume_kind\` in ('regular', 'hors_serie', 'integrale', 'one_shot', 'chapter')) not null default 'regular', \`format\` text check (\`format\` in ('cbz', 'cbr', 'pdf', 'epub')) not null, \`page_count\` integer null, \`authors\` json not null, \`summary\` text null, \`isbn\` text null, \`publish_date\` text null, \`language\` text null, \`locked_fields\` json not null, \`created_at\` datetime not null, \`updated_at\` datetime not null, constraint \`books_library_id_foreign\` foreign key (\`library_id\`) references \`libraries\` (\`id\`) on delete cascade, constraint \`books_series_id_foreign\` foreign key (\`series_id\`) references \`series\` (\`id\`) on delete set null);`);
     this.addSql(`create index \`books_library_id_index\` on \`books\` (\`library_id\`);`);
     this.addSql(`create index \`books_series_id_index\` on \`books\` (\`series_id\`);`);
     this.addSql(`create index \`books_library_id_series_id_volume_index\` on \`books\` (\`library_id\`, \`series_id\`, \`volume\`);`);
@@ -75,6 +82,7 @@ export class Migration20261122020107_init extends Migration {
     this.addSql(`drop table if exists \`jobs\`;`);
     this.addSql(`drop table if exists \`job_item_errors\`;`);
     this.addSql(`drop table if exists \`directory_mtimes\`;`);
+    this.addSql(`drop table if exists \`orphaned_progress\`;`);
     this.addSql(`drop table if exists \`series\`;`);
     this.addSql(`drop table if exists \`external_metadata_links\`;`);
     this.addSql(`drop table if exists \`metadata_batch_results\`;`);

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261122020108_init extends Migration {
+export class Migration20261122021432_init extends Migration {
 
-  override name = 'Migration20261122020108_init';
+  override name = 'Migration20261122021432_init';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "api_tokens" ("id" uuid not null, "name" varchar(100) not null, "prefix" varchar(16) not null, "token_hash" varchar(64) not null, "scope" text not null, "created_at" timestamptz not null, "last_used_at" timestamptz null, "expires_at" timestamptz null, primary key ("id"));`);
@@ -13,12 +13,18 @@ export class Migration20261122020108_init extends Migration {
 
     this.addSql(`create table "jobs" ("id" uuid not null, "type" text not null, "status" text not null default 'queued', "library_id" uuid null, "params" jsonb not null, "processed" int not null default 0, "total" int null, "current_item" varchar(4096) null, "error" text null, "item_errors_count" int not null default 0, "cancel_requested" boolean not null default false, "report" jsonb null, "agenda_job_id" varchar(64) null, "created_at" timestamptz not null, "updated_at" timestamptz not null, "started_at" timestamptz null, "finished_at" timestamptz null, primary key ("id"));`);
     this.addSql(`create index "jobs_type_status_index" on "jobs" ("type", "status");`);
-    this.addSql(`create index "jobs_library_id_type_index" on "jobs" ("library_id", "type");`);
+    this.addSql(`create index "jobs_created_at_index" on "jobs" ("created_at");`);
+    this.addSql(`create unique index "jobs_one_active_per_library" on "jobs" ("library_id", "type") where "status" in ('queued', 'running');`);
 
     this.addSql(`create table "job_item_errors" ("id" uuid not null, "job_id" uuid not null, "item" varchar(4096) not null, "message" text not null, "created_at" timestamptz not null, primary key ("id"));`);
 
     this.addSql(`create table "directory_mtimes" ("id" uuid not null, "library_id" uuid not null, "path" varchar(4096) not null, "mtime_ms" bigint not null, primary key ("id"));`);
     this.addSql(`alter table "directory_mtimes" add constraint "directory_mtimes_library_id_path_unique" unique ("library_id", "path");`);
+
+    this.addSql(`create table "orphaned_progress" ("id" uuid not null, "library_id" uuid not null, "path" varchar(4096) not null, "file_name" varchar(1024) not null, "size_bytes" bigint not null, "status" text not null, "current_page" int null, "last_read_at" timestamptz null, "orphaned_at" timestamptz not null, primary key ("id"));`);
+    this.addSql(`create index "orphaned_progress_orphaned_at_index" on "orphaned_progress" ("orphaned_at");`);
+    this.addSql(`create index "orphaned_progress_library_id_path_index" on "orphaned_progress" ("library_id", "path");`);
+    this.addSql(`create index "orphaned_progress_library_id_file_name_size_bytes_index" on "orphaned_progress" ("library_id", "file_name", "size_bytes");`);
 
     this.addSql(`create table "series" ("id" uuid not null, "library_id" uuid not null, "name" varchar(1024) not null, "folder_path" varchar(4096) not null, "status" varchar(200) null, "raw_status" varchar(200) null, "authors" jsonb not null, "description" text null, "publishers" jsonb not null, "start_year" int null, "total_volumes" int null, "genres" jsonb not null, "language" varchar(35) null, "cover_url" varchar(2048) null, "locked_fields" jsonb not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"));`);
     this.addSql(`alter table "series" add constraint "series_library_id_name_unique" unique ("library_id", "name");`);
@@ -29,7 +35,7 @@ export class Migration20261122020108_init extends Migration {
     this.addSql(`create table "metadata_batch_results" ("id" uuid not null, "job_id" uuid not null, "series_id" uuid null, "series_name" varchar(1024) not null, "outcome" text not null, "provider" varchar(64) null, "fallback_used" boolean not null default false, "candidate_count" int not null default 0, "best_confidence" int null, "best_candidate" jsonb null, "link_id" uuid null, "error" text null, "created_at" timestamptz not null, primary key ("id"));`);
     this.addSql(`alter table "metadata_batch_results" add constraint "metadata_batch_results_job_id_series_name_unique" unique ("job_id", "series_name");`);
 
-    this.addSql(`create table "books" ("id" uuid not null, "library_id" uuid not null, "series_id" uuid null, "title" varchar(1024) not null, "volume" double precision null, "format" text not null, "page_count" int null, "authors" jsonb not null, "summary" text null, "isbn" varchar(17) null, "publish_date" varchar(10) null, "language" varchar(35) null, "locked_fields" jsonb not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"));`);
+    this.addSql(`create table "books" ("id" uuid not null, "library_id" uuid not null, "series_id" uuid null, "title" varchar(1024) not null, "volume" double precision null, "volume_end" double precision null, "volume_kind" text not null default 'regular', "format" text not null, "page_count" int null, "authors" jsonb not null, "summary" text null, "isbn" varchar(17) null, "publish_date" varchar(10) null, "language" varchar(35) null, "locked_fields" jsonb not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"));`);
     this.addSql(`create index "books_library_id_series_id_volume_index" on "books" ("library_id", "series_id", "volume");`);
 
     this.addSql(`create table "reading_progress" ("id" uuid not null, "book_id" uuid not null, "status" text not null, "current_page" int null, "last_read_at" timestamptz null, "updated_at" timestamptz not null, primary key ("id"));`);
@@ -65,6 +71,9 @@ export class Migration20261122020108_init extends Migration {
 
     this.addSql(`alter table "directory_mtimes" add constraint "directory_mtimes_library_id_foreign" foreign key ("library_id") references "libraries" ("id") on delete cascade;`);
 
+    this.addSql(`alter table "orphaned_progress" add constraint "orphaned_progress_library_id_foreign" foreign key ("library_id") references "libraries" ("id") on delete cascade;`);
+    this.addSql(`alter table "orphaned_progress" add constraint "orphaned_progress_status_check" check ("status" in ('unread', 'reading', 'read'));`);
+
     this.addSql(`alter table "series" add constraint "series_library_id_foreign" foreign key ("library_id") references "libraries" ("id") on delete cascade;`);
 
     this.addSql(`alter table "external_metadata_links" add constraint "external_metadata_links_series_id_foreign" foreign key ("series_id") references "series" ("id") on delete cascade;`);
@@ -77,6 +86,7 @@ export class Migration20261122020108_init extends Migration {
 
     this.addSql(`alter table "books" add constraint "books_library_id_foreign" foreign key ("library_id") references "libraries" ("id") on delete cascade;`);
     this.addSql(`alter table "books" add constraint "books_series_id_foreign" foreign key ("series_id") references "series" ("id") on delete set null;`);
+    this.addSql(`alter table "books" add constraint "books_volume_kind_check" check ("volume_kind" in ('regular', 'hors_serie', 'integrale', 'one_shot', 'chapter'));`);
     this.addSql(`alter table "books" add constraint "books_format_check" check ("format" in ('cbz', 'cbr', 'pdf', 'epub'));`);
 
     this.addSql(`alter table "reading_progress" add constraint "reading_progress_book_id_foreign" foreign key ("book_id") references "books" ("id") on delete cascade;`);
@@ -100,6 +110,7 @@ export class Migration20261122020108_init extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "jobs" drop constraint "jobs_library_id_foreign";`);
     this.addSql(`alter table "directory_mtimes" drop constraint "directory_mtimes_library_id_foreign";`);
+    this.addSql(`alter table "orphaned_progress" drop constraint "orphaned_progress_library_id_foreign";`);
     this.addSql(`alter table "series" drop constraint "series_library_id_foreign";`);
     this.addSql(`alter table "books" drop constraint "books_library_id_foreign";`);
     this.addSql(`alter table "book_files" drop constraint "book_files_library_id_foreign";`);
@@ -120,6 +131,7 @@ export class Migration20261122020108_init extends Migration {
     this.addSql(`drop table if exists "jobs" cascade;`);
     this.addSql(`drop table if exists "job_item_errors" cascade;`);
     this.addSql(`drop table if exists "directory_mtimes" cascade;`);
+    this.addSql(`drop table if exists "orphaned_progress" cascade;`);
     this.addSql(`drop table if exists "series" cascade;`);
     this.addSql(`drop table if exists "external_metadata_links" cascade;`);
     this.addSql(`drop table if exists "metadata_batch_results" cascade;`);
