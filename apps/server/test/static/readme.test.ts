@@ -19,7 +19,9 @@ describe('README', () => {
   });
 
   it('gives the two set-up commands that package.json provides', () => {
-    const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     expect(readme).toContain('npm install && npm start');
     expect(readme).toMatch(/```sh\nnpm test\n```/);
     expect(scripts.start).toBeDefined();
