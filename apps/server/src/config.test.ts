@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       bootstrapToken: undefined,
       mongodbUrl: undefined,
       logLevel: 'info',
+      jobLockSeconds: 30,
     });
   });
 
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
     [{ SHELFMARK_BOOTSTRAP_TOKEN: 'tooshort' }, 'SHELFMARK_BOOTSTRAP_TOKEN', /at least 32 characters/],
     [{ SHELFMARK_BOOTSTRAP_TOKEN: `${'x'.repeat(32)} y` }, 'SHELFMARK_BOOTSTRAP_TOKEN', /printable ASCII/],
     [{ MONGODB_URL: 'http://mongo' }, 'MONGODB_URL', /mongodb:\/\//],
+    [{ JOB_LOCK_SECONDS: '1' }, 'JOB_LOCK_SECONDS', /between 2 and 3600/],
   ];
   for (const [env, variable, message] of bad) {
     it(`names ${variable} when ${JSON.stringify(env)}`, () => {

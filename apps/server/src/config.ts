@@ -18,7 +18,11 @@ export interface Config {
   bootstrapToken: string | undefined;
   mongodbUrl: string | undefined;
   logLevel: LogLevel;
+  jobLockSeconds: number;
 }
+
+/** What this process does: serve HTTP, run jobs, or both (the default). */
+export type Role = 'api' | 'worker' | 'both';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -52,6 +56,10 @@ export const CONFIG_VARIABLES = {
     description: 'When set, background jobs are stored in this MongoDB instead of the main database.',
   },
   LOG_LEVEL: { default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
+  JOB_LOCK_SECONDS: {
+    default: '30',
+    description: 'How long a job stays claimed by a process that stopped (crashed) before another process resumes it.',
+  },
 } as const;
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
 
@@ -93,10 +101,15 @@ const schema = {
     .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must start with mongodb:// or mongodb+srv://')
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  JOB_LOCK_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(2, 'must be between 2 and 3600')
+    .max(3600, 'must be between 2 and 3600'),
 } satisfies Record<ConfigVariable, z.ZodType>;
 
 /** Variables whose value may be repeated in an error message: the others can hold secrets. */
-const ECHOABLE = new Set<ConfigVariable>(['PORT', 'HOST', 'LOG_LEVEL']);
+const ECHOABLE = new Set<ConfigVariable>(['PORT', 'HOST', 'LOG_LEVEL', 'JOB_LOCK_SECONDS']);
 
 function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): z.output<(typeof schema)[K]> {
   const raw = blankToUndefined(env[name]);
@@ -144,5 +157,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bootstrapToken: read(env, 'SHELFMARK_BOOTSTRAP_TOKEN'),
     mongodbUrl: read(env, 'MONGODB_URL'),
     logLevel: read(env, 'LOG_LEVEL'),
+    jobLockSeconds: read(env, 'JOB_LOCK_SECONDS'),
   };
+}
+
+/** `--role=api|worker|both` from the command line. */
+export function parseRole(argv: readonly string[]): Role {
+  const flag = argv.find((arg) => arg.startsWith('--role='));
+  if (flag === undefined) return 'both';
+  const role = flag.slice('--role='.length);
+  if (role === 'api' || role === 'worker' || role === 'both') return role;
+  throw new Error(`--role must be api, worker or both (got "${role}")`);
 }

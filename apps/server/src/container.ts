@@ -1,40 +1,68 @@
 import { mkdir } from 'node:fs/promises';
-import { RequestContext } from '@mikro-orm/core';
+import { availableParallelism } from 'node:os';
 import type { Config } from './config.js';
 import { openDatabase, type Orm } from './database/orm.js';
+import { withContext } from './database/request-context.js';
+import { selectJobBackend } from './jobs/job-backend.js';
+import { JobRuntime } from './jobs/job-runtime.js';
 import type { Logger } from './logger.js';
 import { ApiTokenRepository } from './repositories/api-token.repository.js';
+import { BookFileRepository } from './repositories/book-file.repository.js';
+import { JobRepository } from './repositories/job.repository.js';
 import { LibraryRepository } from './repositories/library.repository.js';
+import { ScanRepository } from './repositories/scan.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SettingRepository } from './repositories/setting.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { AuthService } from './services/auth.service.js';
+import { BookFileService } from './services/book-file.service.js';
 import { FolderService } from './services/folder.service.js';
 import { HealthService } from './services/health.service.js';
+import { JobService } from './services/job.service.js';
 import { LibrariesRoot } from './services/libraries-root.js';
 import { LibraryService } from './services/library.service.js';
 import { builtInProviderCatalog } from './services/provider-catalog.js';
+import { ScanStarter } from './services/scan-starter.js';
+import { ScanService } from './services/scan.service.js';
+import { ThumbnailService } from './services/thumbnail.service.js';
 import { VERSION } from './version.js';
 
-/** The composition root: configuration → database → repositories → services. Transports take it from here. */
+export interface ContainerOptions {
+  /** How often the queue looks for due jobs when no notification arrives (ms). */
+  processEveryMs?: number;
+  thumbnails?: boolean;
+}
+
+/** The composition root: configuration → database → repositories → services → job runtime. */
 export interface Container {
   config: Config;
   logger: Logger;
   orm: Orm;
+  jobRuntime: JobRuntime;
   services: {
     auth: AuthService;
+    bookFiles: BookFileService;
     folders: FolderService;
     health: HealthService;
+    jobs: JobService;
     libraries: LibraryService;
+    scans: ScanStarter;
   };
+  /** Starts taking jobs (the worker role). */
+  startWorker(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function createContainer(config: Config, logger: Logger): Promise<Container> {
+export async function createContainer(
+  config: Config,
+  logger: Logger,
+  options: ContainerOptions = {},
+): Promise<Container> {
   await mkdir(config.dataDir, { recursive: true });
   await mkdir(config.librariesRoot, { recursive: true });
   const orm = await openDatabase(config.database);
   const em = orm.em;
+  const cores = availableParallelism();
 
   const librariesRoot = new LibrariesRoot(config.librariesRoot);
   const auth = new AuthService(
@@ -45,16 +73,41 @@ export async function createContainer(config: Config, logger: Logger): Promise<C
     config.bootstrapToken,
     logger.child({ area: 'auth' }),
   );
+  const libraries = new LibraryService(
+    new LibraryRepository(em),
+    librariesRoot,
+    builtInProviderCatalog,
+    logger.child({ area: 'libraries' }),
+  );
+  const jobRepository = new JobRepository(em);
+  const jobs = new JobService(jobRepository, logger.child({ area: 'jobs' }));
+  const thumbnails = new ThumbnailService(config.dataDir, Math.max(1, cores), logger.child({ area: 'thumbnails' }));
+  const scanService = new ScanService(libraries, librariesRoot, new ScanRepository(em), thumbnails, {
+    inspectConcurrency: 8,
+    thumbnails: options.thumbnails ?? true,
+  });
+
+  const backend = selectJobBackend(config);
+  const jobRuntime = new JobRuntime(orm, backend, jobRepository, logger.child({ area: 'job-runtime' }), {
+    lockLifetimeMs: config.jobLockSeconds * 1000,
+    processEveryMs: options.processEveryMs ?? 2000,
+    concurrency: { scan: 1, metadata_batch: 1, metadata_refresh: 1 },
+  });
+  jobRuntime.define('scan', (context) => scanService.run(context));
+  await jobRuntime.start(false);
+  jobs.attachQueue(jobRuntime);
+
   const services = {
     auth,
+    bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails),
     folders: new FolderService(librariesRoot),
-    health: new HealthService(orm, config.database.kind, VERSION, () => ({ backend: 'none', ok: true })),
-    libraries: new LibraryService(
-      new LibraryRepository(em),
-      librariesRoot,
-      builtInProviderCatalog,
-      logger.child({ area: 'libraries' }),
-    ),
+    health: new HealthService(orm, config.database.kind, VERSION, () => ({
+      backend: backend.name,
+      ok: true,
+    })),
+    jobs,
+    libraries,
+    scans: new ScanStarter(libraries, jobs),
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));
@@ -63,12 +116,12 @@ export async function createContainer(config: Config, logger: Logger): Promise<C
     config,
     logger,
     orm,
+    jobRuntime,
     services,
-    close: () => orm.close(true),
+    startWorker: () => jobRuntime.start(true),
+    async close() {
+      await jobRuntime.stop();
+      await orm.close(true);
+    },
   };
-}
-
-/** Runs work outside HTTP (start-up, jobs) in its own EntityManager fork. */
-export async function withContext<T>(orm: Orm, work: () => Promise<T>): Promise<T> {
-  return RequestContext.create(orm.em.fork(), work);
 }

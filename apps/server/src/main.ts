@@ -3,18 +3,18 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, parseRole, type Config, type Role } from './config.js';
 import { createContainer } from './container.js';
 import { createApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function readConfig(): Config {
+function readConfig(): { config: Config; role: Role } {
   try {
-    return loadConfig();
+    return { config: loadConfig(), role: parseRole(process.argv.slice(2)) };
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || (error instanceof Error && error.message.startsWith('--role'))) {
       process.stderr.write(`Configuration error: ${error.message}\n`);
       process.exit(2);
     }
@@ -35,39 +35,48 @@ async function loadAdminHandler(logger: Logger): Promise<RequestHandler | undefi
 }
 
 async function main(): Promise<void> {
-  const config = readConfig();
+  const { config, role } = readConfig();
   const logger = createLogger(config.logLevel);
   const container = await createContainer(config, logger);
-  const app = createApp(container, { adminHandler: await loadAdminHandler(logger) });
-  const server: Server = app.express.listen(config.port, config.host, (error?: Error) => {
-    // Express 5 calls back on 'error' too; the 'error' handler below reports it.
-    if (error) return;
-    logger.info(
-      { port: config.port, host: config.host, database: config.database.kind },
-      `Shelfmark listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
-    );
-  });
-  server.on('error', (error) => {
-    logger.fatal({ err: error }, 'cannot listen');
-    logger.flush(() => process.exit(1));
-  });
+  if (role !== 'api') await container.startWorker();
+
+  let server: Server | undefined;
+  if (role !== 'worker') {
+    const app = createApp(container, { adminHandler: await loadAdminHandler(logger) });
+    server = app.express.listen(config.port, config.host, (error?: Error) => {
+      // Express 5 calls back on 'error' too; the 'error' handler below reports it.
+      if (error) return;
+      logger.info(
+        { port: config.port, host: config.host, database: config.database.kind, role },
+        `Shelfmark listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+      );
+    });
+    server.on('error', (error) => {
+      logger.fatal({ err: error }, 'cannot listen');
+      logger.flush(() => process.exit(1));
+    });
+  } else {
+    logger.info({ database: config.database.kind, role }, 'Shelfmark worker running jobs');
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    const finish = () => {
+      void container.close().then(() => {
+        logger.info('stopped');
+        logger.flush(() => process.exit(0));
+      });
+    };
+    if (!server) return finish();
     const force = setTimeout(() => {
       logger.warn('requests still open after the grace period; closing them');
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    server.close(() => {
-      void container.close().then(() => {
-        logger.info('stopped');
-        logger.flush(() => process.exit(0));
-      });
-    });
+    server.close(finish);
     server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

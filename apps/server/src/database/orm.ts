@@ -50,7 +50,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Orm> {
     const connection = orm.em.getConnection();
     await connection.execute('pragma journal_mode = wal');
     await connection.execute('pragma synchronous = normal');
-    await connection.execute('pragma busy_timeout = 10000');
+    await connection.execute('pragma busy_timeout = 5000');
   }
   await orm.migrator.up();
   return orm;

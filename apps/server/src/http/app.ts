@@ -14,8 +14,10 @@ import { openApiValidation, type ValidationOptions } from './openapi-validation.
 import { OperationRouter } from './operation-router.js';
 import { problem, sendProblem } from './problem.js';
 import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
+import { bookFileRoutes } from './routes/book-file.routes.js';
 import { folderRoutes } from './routes/folder.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
+import { jobRoutes } from './routes/job.routes.js';
 import { libraryRoutes } from './routes/library.routes.js';
 import { tokenRoutes } from './routes/token.routes.js';
 
@@ -79,7 +81,9 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   healthRoutes(routes, services.health);
   authRoutes(routes, services.auth, options.loginLimit ?? { attempts: 10, windowMs: 15 * 60 * 1000 });
   tokenRoutes(routes, services.auth);
-  libraryRoutes(routes, services.libraries);
+  libraryRoutes(routes, services.libraries, services.scans);
+  jobRoutes(routes, services.jobs);
+  bookFileRoutes(routes, services.bookFiles);
   folderRoutes(routes, services.folders);
 
   app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));

@@ -1,7 +1,7 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { operations, type HttpMethod, type LoadedSpec } from './openapi-document.js';
 
-export type OperationHandler = (req: Request, res: Response) => Promise<void> | void;
+export type OperationHandler = (req: Request, res: Response, next: NextFunction) => Promise<void> | void;
 
 /**
  * Registers handlers by operationId: the path and method come from openapi.yaml, so a route cannot

@@ -58,13 +58,12 @@ export class LibraryRepository {
     const result = new Map<string, LibraryCounts>(libraryIds.map((id) => [id, { bookCount: 0, seriesCount: 0 }]));
     if (libraryIds.length === 0) return result;
     const placeholders = libraryIds.map(() => '?').join(', ');
-    const connection = this.em.getConnection();
     const [books, series] = await Promise.all([
-      connection.execute<{ library_id: string; n: number | string }[]>(
+      this.em.execute<{ library_id: string; n: number | string }[]>(
         `select library_id, count(*) as n from books where library_id in (${placeholders}) group by library_id`,
         libraryIds,
       ),
-      connection.execute<{ library_id: string; n: number | string }[]>(
+      this.em.execute<{ library_id: string; n: number | string }[]>(
         `select library_id, count(*) as n from series where library_id in (${placeholders}) group by library_id`,
         libraryIds,
       ),

@@ -32,6 +32,9 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   loginLimit?: LoginLimit;
   database?: TestDatabase;
+  /** Run jobs in this server (default true). */
+  worker?: boolean;
+  thumbnails?: boolean;
 }
 
 /** The real app over real HTTP on a random port, with a fresh database and fresh folders. */
@@ -57,7 +60,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       callback();
     },
   });
-  const container = await createContainer(config, createLogger(config.logLevel, sink));
+  const container = await createContainer(config, createLogger(config.logLevel, sink), {
+    processEveryMs: 200,
+    thumbnails: options.thumbnails ?? true,
+  });
+  if (options.worker !== false) await container.startWorker();
   const responseFailures: ResponseValidationFailure[] = [];
   const app = createApp(container, {
     onResponseValidationFailure: (failure) => responseFailures.push(failure),

@@ -1,6 +1,7 @@
 import type { RefreshMode } from '../../entities/library.entity.js';
 import type { LibraryInput, LibraryService } from '../../services/library.service.js';
-import { libraryDto, pageDto } from '../dto.js';
+import type { ScanStarter } from '../../services/scan-starter.js';
+import { jobDto, libraryDto, pageDto } from '../dto.js';
 import { query, type OperationRouter } from '../operation-router.js';
 
 interface LibraryBody {
@@ -21,7 +22,7 @@ function toInput(body: LibraryBody): LibraryInput {
   };
 }
 
-export function libraryRoutes(routes: OperationRouter, libraries: LibraryService): void {
+export function libraryRoutes(routes: OperationRouter, libraries: LibraryService, scans: ScanStarter): void {
   routes.handle('listLibraries', async (req, res) => {
     const { page, limit } = query<{ page: number; limit: number }>(req);
     const result = await libraries.page(page, limit);
@@ -40,6 +41,12 @@ export function libraryRoutes(routes: OperationRouter, libraries: LibraryService
 
   routes.handle('updateLibrary', async (req, res) => {
     res.json(libraryDto(await libraries.update(String(req.params.library_id), toInput(req.body as LibraryBody))));
+  });
+
+  routes.handle('scanLibrary', async (req, res) => {
+    const { mode } = (req.body ?? {}) as { mode?: 'incremental' | 'full' };
+    const { job, created } = await scans.start(String(req.params.library_id), mode ?? 'incremental');
+    res.status(created ? 202 : 200).json(jobDto(job));
   });
 
   routes.handle('deleteLibrary', async (req, res) => {

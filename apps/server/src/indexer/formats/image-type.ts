@@ -1,0 +1,42 @@
+import type { PageMediaType } from './types.js';
+
+/** Extensions counted as pages. Anything else in a comic archive (XML, text, thumbnails.db) is not a page. */
+const PAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif']);
+
+export function hasPageImageExtension(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 && PAGE_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
+}
+
+function matches(data: Uint8Array, offset: number, text: string): boolean {
+  if (data.length < offset + text.length) return false;
+  for (let i = 0; i < text.length; i++) if (data[offset + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+/** AVIF is an ISO-BMFF file whose major or one of its compatible brands is avif/avis. */
+function isAvif(data: Uint8Array): boolean {
+  if (!matches(data, 4, 'ftyp') || data.length < 16) return false;
+  const boxSize = Math.min(
+    ((data[0] ?? 0) << 24) | ((data[1] ?? 0) << 16) | ((data[2] ?? 0) << 8) | (data[3] ?? 0),
+    64,
+  );
+  for (let offset = 8; offset + 4 <= Math.min(boxSize, data.length); offset += 4) {
+    if (offset === 12) continue; // minor version, not a brand
+    if (matches(data, offset, 'avif') || matches(data, offset, 'avis')) return true;
+  }
+  return false;
+}
+
+/**
+ * The real type of an image from its first bytes. Pages are served with this type, not the one their name suggests:
+ * a `.jpg` that holds a PNG is common in scanned comics.
+ */
+export function sniffImageType(data: Uint8Array): PageMediaType | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (matches(data, 0, '\x89PNG\r\n\x1a\n')) return 'image/png';
+  if (matches(data, 0, 'GIF87a') || matches(data, 0, 'GIF89a')) return 'image/gif';
+  if (matches(data, 0, 'RIFF') && matches(data, 8, 'WEBP')) return 'image/webp';
+  if (isAvif(data)) return 'image/avif';
+  return null;
+}

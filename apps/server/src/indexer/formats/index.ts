@@ -1,0 +1,92 @@
+// The format layer: what the indexer and the page/thumbnail endpoints call to read books. Design notes and the
+// decisions behind the limits are in README.md next to this file.
+import { formatForContainer } from './book-format.js';
+import { inspectComic, readComicCover, readComicPage } from './comic-book.js';
+import { BookFileError, toBookFileError } from './errors.js';
+import { hasEpubContainer, inspectEpub, readEpubCover } from './epub-book.js';
+import { inspectPdf, renderPdfPage } from './pdf-book.js';
+import { RarArchive } from './rar-archive.js';
+import { sniffContainer } from './sniff.js';
+import type { BookFormat, BookInspection, PageImage } from './types.js';
+import { ZipArchive } from './zip-archive.js';
+
+export { formatFromExtension } from './book-format.js';
+export { BookFileError, type BookFileErrorKind } from './errors.js';
+export type { BookFormat, BookInspection, EmbeddedMetadata, PageImage, PageMediaType } from './types.js';
+
+export interface InspectOptions {
+  /** Aborts between steps (archive listing, metadata parsing); a running WASM call finishes first. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs an operation and turns whatever it throws into a BookFileError (see toBookFileError for what passes through).
+ * Messages never contain the path: the caller knows it, and API responses should not leak server paths.
+ */
+async function guarded<T>(signal: AbortSignal | undefined, operation: () => Promise<T>): Promise<T> {
+  try {
+    signal?.throwIfAborted();
+    return await operation();
+  } catch (err) {
+    throw toBookFileError(err, 'the book', signal);
+  }
+}
+
+/** Opens the ZIP, works out whether it is read as an EPUB or a comic, and always closes it. */
+async function withZip<T>(
+  path: string,
+  claimed: BookFormat,
+  signal: AbortSignal | undefined,
+  use: (zip: ZipArchive, format: BookFormat) => Promise<T>,
+): Promise<T> {
+  const zip = await ZipArchive.open(path, signal);
+  try {
+    return await use(zip, formatForContainer(claimed, 'zip', hasEpubContainer(zip)));
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * Page count and embedded metadata. `format` is what the file name claims; the file's first bytes decide how it is
+ * read, and the result's `format` says what it really is.
+ */
+export function inspectBook(path: string, format: BookFormat, options: InspectOptions = {}): Promise<BookInspection> {
+  const { signal } = options;
+  return guarded(signal, async () => {
+    const container = await sniffContainer(path);
+    if (container === 'pdf') return inspectPdf(path, signal);
+    if (container === 'rar') return inspectComic(await RarArchive.open(path, signal), 'cbr', signal);
+    return withZip(path, format, signal, (zip, real) =>
+      real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal),
+    );
+  });
+}
+
+/** Page `page` (1-based) as an image: the archive's own bytes for comics, a PNG rendering for PDFs. */
+export function readPage(path: string, format: BookFormat, page: number): Promise<PageImage> {
+  return guarded(undefined, async () => {
+    const container = await sniffContainer(path);
+    if (container === 'pdf') return renderPdfPage(path, page);
+    if (container === 'rar') return readComicPage(await RarArchive.open(path), page);
+    return withZip(path, format, undefined, (zip, real) => {
+      if (real === 'epub') throw new BookFileError('unsupported', 'EPUB books are reflowable and have no page images');
+      return readComicPage(zip, page);
+    });
+  });
+}
+
+/**
+ * The cover: for comics the page ComicInfo marks as FrontCover or else the first page, for PDFs page 1 rendered, for
+ * EPUBs the OPF's cover image, or null when an EPUB declares none.
+ */
+export function readCover(path: string, format: BookFormat): Promise<PageImage | null> {
+  return guarded(undefined, async () => {
+    const container = await sniffContainer(path);
+    if (container === 'pdf') return renderPdfPage(path, 1);
+    if (container === 'rar') return readComicCover(await RarArchive.open(path));
+    return withZip(path, format, undefined, (zip, real) =>
+      real === 'epub' ? readEpubCover(zip) : readComicCover(zip),
+    );
+  });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseComicInfo } from './comic-info.js';
+import { parseContainerXml, parseOpf } from './opf.js';
+import { decodeXml } from './xml.js';
+
+describe('parseComicInfo', () => {
+  it('is lenient about case and keeps only plain issue numbers', () => {
+    const info = parseComicInfo(
+      '<comicinfo><title> A  title </title><number>1a</number><languageiso>not a language!</languageiso>' +
+        '<writer>Jo; Ann ,jo</writer><year>2020</year><month>02</month><day>30</day></comicinfo>',
+    );
+    expect(info).toEqual({
+      metadata: { title: 'A title', authors: ['Jo', 'Ann'], publishDate: '2020-02-01' },
+      frontCoverIndex: null,
+    });
+  });
+
+  it('ignores documents without a ComicInfo root', () => {
+    expect(parseComicInfo('<Other><Title>x</Title></Other>')).toEqual({ metadata: {}, frontCoverIndex: null });
+  });
+
+  it('reads an ISBN-shaped GTIN only', () => {
+    expect(parseComicInfo('<ComicInfo><GTIN>0036000291452</GTIN></ComicInfo>').metadata).toEqual({});
+    expect(parseComicInfo('<ComicInfo><ISBN>0-306-40615-2</ISBN></ComicInfo>').metadata).toEqual({
+      isbn: '0306406152',
+    });
+  });
+});
+
+describe('OPF parsing', () => {
+  it('reads container.xml, preferring the OPF rootfile', () => {
+    expect(
+      parseContainerXml(
+        '<container><rootfiles><rootfile full-path="a.pdf" media-type="application/pdf"/>' +
+          '<rootfile full-path="OPS/b.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+      ),
+    ).toBe('OPS/b.opf');
+    expect(parseContainerXml('<container/>')).toBeNull();
+  });
+
+  it('reads OPF 2.0 files that wrap metadata in dc-metadata, and untyped EPUB 3 collections', () => {
+    const opf = parseOpf(
+      `<package><metadata><dc-metadata><dc:Title>Old</dc:Title></dc-metadata>
+        <meta property="belongs-to-collection" id="c">Saga</meta><meta refines="#c" property="group-position">2.5</meta>
+        <dc:language>und</dc:language></metadata>
+        <manifest><item id="x" href="Images/Cover.PNG" media-type="image/png"/></manifest></package>`,
+    );
+    expect(opf.metadata).toEqual({ series: 'Saga', number: 2.5 });
+    expect(opf.coverHref).toBe('Images/Cover.PNG');
+    expect(opf.fixedLayoutPageCount).toBeNull();
+  });
+
+  it('throws when there is no package', () => {
+    expect(() => parseOpf('<html/>')).toThrow(/package/);
+  });
+});
+
+describe('decodeXml', () => {
+  it('honours byte order marks and declared single-byte encodings', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<a>é</a>', 'utf16le')]);
+    expect(decodeXml(utf16)).toBe('<a>é</a>');
+    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>é</a>', 'latin1');
+    expect(decodeXml(latin1)).toContain('<a>é</a>');
+    expect(decodeXml(Buffer.from('\ufeff<a>é</a>'))).toBe('<a>é</a>');
+    expect(decodeXml(Buffer.from('<?xml version="1.0" encoding="x-nonsense"?><a>é</a>'))).toContain('<a>é</a>');
+  });
+});

@@ -1,0 +1,146 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+import type * as MuPdfModule from 'mupdf';
+
+import { dateFromPdf } from './dates.js';
+import { BookFileError } from './errors.js';
+import { MAX_SUMMARY_LENGTH, PDF_RENDER_MAX_DPI, PDF_RENDER_MAX_SIDE } from './limits.js';
+import { cleanLine, htmlToText, uniqueNames } from './text.js';
+import type { BookInspection, EmbeddedMetadata, PageImage } from './types.js';
+
+type MuPdf = typeof MuPdfModule;
+type MuDocument = InstanceType<MuPdf['Document']>;
+
+/** MuPDF's first error messages of the current call, to explain failures. */
+let mupdfErrors: string[] = [];
+let loading: Promise<MuPdf> | undefined;
+
+/**
+ * Loaded on first use: the WASM module is large and top-level-awaits its own start-up. MuPDF's log is process-wide;
+ * it goes to stderr by default, and its warnings ("trying to repair broken xref") are noise for a library scan.
+ */
+function loadMuPdf(): Promise<MuPdf> {
+  loading ??= import('mupdf').then((mupdf) => {
+    mupdf.setLog({
+      error: (message) => void (mupdfErrors.length < 10 && mupdfErrors.push(message)),
+      warning: () => undefined,
+    });
+    return mupdf;
+  });
+  return loading;
+}
+
+/**
+ * Opens a PDF through a stream over its file descriptor, so MuPDF reads the parts it needs instead of the whole file.
+ * Everything after this is synchronous, so the descriptor and the document are released before anything else runs.
+ */
+function withDocument<T>(mupdf: MuPdf, path: string, use: (document: MuDocument) => T): T {
+  const fd = openSync(path, 'r');
+  let closed = false;
+  const close = (): void => {
+    if (!closed) closeSync(fd);
+    closed = true;
+  };
+  mupdfErrors = [];
+  let stream: InstanceType<MuPdf['Stream']> | undefined;
+  let document: MuDocument | undefined;
+  try {
+    const size = fstatSync(fd).size;
+    stream = new mupdf.Stream({
+      fileSize: () => size,
+      // An exception must not unwind through MuPDF's WASM frames; a short read makes it report a broken file.
+      read: (memory, offset, length, position) => {
+        try {
+          return readSync(fd, memory, offset, length, position);
+        } catch {
+          return 0;
+        }
+      },
+      close,
+    });
+    try {
+      document = mupdf.Document.openDocument(stream, 'application/pdf');
+    } catch (err) {
+      throw corrupt('the PDF cannot be opened', err);
+    }
+    if (document.needsPassword()) throw new BookFileError('encrypted', 'the PDF is password-protected');
+    return use(document);
+  } finally {
+    document?.destroy();
+    stream?.destroy();
+    close();
+  }
+}
+
+function corrupt(what: string, err: unknown): BookFileError {
+  const detail = mupdfErrors[0] ?? (err instanceof Error ? err.message : String(err));
+  return new BookFileError('corrupt', `${what}: ${detail}`, { cause: err });
+}
+
+function countPages(document: MuDocument): number {
+  let count: number;
+  try {
+    count = document.countPages();
+  } catch (err) {
+    throw corrupt('the PDF page tree is unreadable', err);
+  }
+  if (count <= 0) throw new BookFileError('empty', 'the PDF has no pages');
+  return count;
+}
+
+/**
+ * Info dictionary. Author is split on `,`, `;`, `&` and ` and ` because PDF has a single Author string for all of
+ * them; URLs are dropped (ImageMagick and some scanners put their home page there).
+ */
+function readMetadata(document: MuDocument): EmbeddedMetadata {
+  const info = (key: string): string | undefined => document.getMetaData(`info:${key}`);
+  const metadata: EmbeddedMetadata = {};
+  const title = cleanLine(info('Title'));
+  if (title !== undefined) metadata.title = title;
+  const authors = uniqueNames((info('Author') ?? '').split(/[,;&]|\s+and\s+/i)).filter(
+    (name) => !/^(https?:\/\/|www\.)/i.test(name),
+  );
+  if (authors.length > 0) metadata.authors = authors;
+  const summary = htmlToText(info('Subject'), MAX_SUMMARY_LENGTH);
+  if (summary !== undefined) metadata.summary = summary;
+  const publishDate = dateFromPdf(info('CreationDate'));
+  if (publishDate !== undefined) metadata.publishDate = publishDate;
+  return metadata;
+}
+
+export async function inspectPdf(path: string, signal?: AbortSignal): Promise<BookInspection> {
+  const mupdf = await loadMuPdf();
+  signal?.throwIfAborted();
+  return withDocument(mupdf, path, (document) => ({
+    format: 'pdf',
+    pageCount: countPages(document),
+    metadata: readMetadata(document),
+  }));
+}
+
+/** Renders a page to PNG with its longer side at most PDF_RENDER_MAX_SIDE pixels and at most PDF_RENDER_MAX_DPI. */
+export async function renderPdfPage(path: string, page: number): Promise<PageImage> {
+  const mupdf = await loadMuPdf();
+  return withDocument(mupdf, path, (document) => {
+    const count = countPages(document);
+    if (!Number.isInteger(page) || page < 1 || page > count) {
+      throw new BookFileError('not_found', `page ${page} does not exist (the book has ${count})`);
+    }
+    let loaded: ReturnType<MuDocument['loadPage']> | undefined;
+    let pixmap: InstanceType<MuPdf['Pixmap']> | undefined;
+    try {
+      loaded = document.loadPage(page - 1);
+      const [x0, y0, x1, y1] = loaded.getBounds();
+      const longer = Math.max(x1 - x0, y1 - y0);
+      if (!Number.isFinite(longer) || longer <= 0) throw new Error(`page ${page} has no area`);
+      const scale = Math.min(PDF_RENDER_MAX_SIDE / longer, PDF_RENDER_MAX_DPI / 72);
+      pixmap = loaded.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+      return { data: Buffer.from(pixmap.asPNG()), mediaType: 'image/png' };
+    } catch (err) {
+      throw corrupt(`page ${page} cannot be rendered`, err);
+    } finally {
+      pixmap?.destroy();
+      loaded?.destroy();
+    }
+  });
+}

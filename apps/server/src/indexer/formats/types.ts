@@ -1,0 +1,31 @@
+/** The four book formats Shelfmark indexes. A file's real container decides which one applies (see sniff.ts). */
+export type BookFormat = 'cbz' | 'cbr' | 'pdf' | 'epub';
+
+/** What a book's own file says about it. Every field is optional: absent means the file did not say. */
+export interface EmbeddedMetadata {
+  title?: string;
+  authors?: string[];
+  summary?: string;
+  /** Digits only (ISBN-10 may end in X), checksum verified. */
+  isbn?: string;
+  language?: string;
+  /** YYYY-MM-DD, or YYYY-MM-01 / YYYY-01-01 when only the month or the year is known. */
+  publishDate?: string;
+  series?: string;
+  number?: number;
+}
+
+export interface BookInspection {
+  /** The format the file really is, which may differ from its extension (a `.cbr` that is a ZIP reports `cbz`). */
+  format: BookFormat;
+  /** Number of pages, or null when the book has no fixed pages (reflowable EPUB). */
+  pageCount: number | null;
+  metadata: EmbeddedMetadata;
+}
+
+export type PageMediaType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
+
+export interface PageImage {
+  data: Buffer;
+  mediaType: PageMediaType;
+}

@@ -1,0 +1,133 @@
+import type { Readable } from 'node:stream';
+
+import yauzl from 'yauzl';
+
+import { BookFileError } from './errors.js';
+import { MAX_ARCHIVE_ENTRIES } from './limits.js';
+import type { ArchiveEntry } from './page-entries.js';
+
+export interface ZipEntry extends ArchiveEntry {
+  compressionMethod: number;
+  raw: yauzl.Entry;
+}
+
+/** Methods that appear in comic archives in the wild; yauzl (like zlib) only decodes stored (0) and deflate (8). */
+const METHOD_NAMES: Readonly<Record<number, string>> = {
+  1: 'shrink',
+  6: 'implode',
+  9: 'deflate64',
+  12: 'bzip2',
+  14: 'lzma',
+  93: 'zstd',
+  95: 'xz',
+  96: 'jpeg',
+  98: 'ppmd',
+};
+
+/** Bit 0: traditional PKWARE or AES encryption. Bit 6: "strong encryption". */
+const ENCRYPTED_FLAGS = 0x0001 | 0x0040;
+const AES_METHOD = 99;
+
+/** Errors from the file system (EIO, EMFILE…) pass through; anything yauzl or zlib says about the bytes is corruption. */
+function describeZipError(err: unknown): Error {
+  if (err instanceof Error && (err as NodeJS.ErrnoException).syscall !== undefined) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  if (/strong encryption/i.test(message)) return new BookFileError('encrypted', 'the ZIP uses strong encryption');
+  return new BookFileError('corrupt', `not a readable ZIP: ${message}`, { cause: err });
+}
+
+function toEntry(raw: yauzl.Entry): ZipEntry {
+  // decodeStrings is off (see open()), so the name is decoded here, without yauzl's path validation.
+  const name = yauzl.getFileNameLowLevel(raw.generalPurposeBitFlag, raw.fileNameRaw, raw.extraFields, false);
+  return {
+    name,
+    isDirectory: name.endsWith('/'),
+    size: raw.uncompressedSize,
+    encrypted: (raw.generalPurposeBitFlag & ENCRYPTED_FLAGS) !== 0 || raw.compressionMethod === AES_METHOD,
+    compressionMethod: raw.compressionMethod,
+    raw,
+  };
+}
+
+/**
+ * A ZIP opened for random access: only the central directory is read up front, and each entry is decompressed on
+ * demand, under a byte cap, straight from its offset in the file.
+ */
+export class ZipArchive {
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    readonly entries: readonly ZipEntry[],
+  ) {}
+
+  static async open(path: string, signal?: AbortSignal): Promise<ZipArchive> {
+    signal?.throwIfAborted();
+    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+      // decodeStrings: false, because yauzl's name validation rejects the whole archive over one `../x.jpg` entry;
+      // we never write entries to disk, so such a name is just a name. validateEntrySizes: false, because we count
+      // the real bytes ourselves and want to tell a bomb (too_large) from a truncation (corrupt).
+      const options = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false };
+      yauzl.open(path, options, (err, opened) => (err ? reject(describeZipError(err)) : resolve(opened)));
+    });
+    try {
+      if (zip.entryCount > MAX_ARCHIVE_ENTRIES) {
+        throw new BookFileError('too_large', `the ZIP lists ${zip.entryCount} entries (limit ${MAX_ARCHIVE_ENTRIES})`);
+      }
+      const entries = await new Promise<ZipEntry[]>((resolve, reject) => {
+        const found: ZipEntry[] = [];
+        zip.on('entry', (raw: yauzl.Entry) => {
+          if (signal?.aborted) return reject(signal.reason as Error);
+          found.push(toEntry(raw));
+          zip.readEntry();
+        });
+        zip.on('end', () => resolve(found));
+        zip.on('error', (err) => reject(describeZipError(err)));
+        zip.readEntry();
+      });
+      return new ZipArchive(zip, entries);
+    } catch (err) {
+      zip.close();
+      throw err;
+    }
+  }
+
+  /**
+   * The entry's bytes. Refused before reading when its declared size exceeds `cap`; stopped as soon as the bytes
+   * actually produced exceed the cap or the declared size, so a lying header cannot make us inflate a bomb.
+   */
+  async read(entry: ZipEntry, cap: number, what: string): Promise<Buffer> {
+    if (entry.encrypted) throw new BookFileError('encrypted', `${what} is encrypted`);
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+      const method = METHOD_NAMES[entry.compressionMethod] ?? `method ${entry.compressionMethod}`;
+      throw new BookFileError('unsupported', `${what} uses ${method} compression, which is not supported`);
+    }
+    if (entry.size > cap) {
+      throw new BookFileError('too_large', `${what} declares ${entry.size} bytes (limit ${cap})`);
+    }
+    const stream = await new Promise<Readable>((resolve, reject) => {
+      this.zip.openReadStream(entry.raw, (err, opened) => (err ? reject(describeZipError(err)) : resolve(opened)));
+    });
+    const chunks: Buffer[] = [];
+    let total = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > cap) throw new BookFileError('too_large', `${what} inflates beyond ${cap} bytes`);
+        if (total > entry.size) {
+          throw new BookFileError('too_large', `${what} inflates beyond its declared ${entry.size} bytes (zip bomb?)`);
+        }
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      stream.destroy();
+      throw err instanceof BookFileError ? err : describeZipError(err);
+    }
+    if (total < entry.size) {
+      throw new BookFileError('corrupt', `${what} is truncated (${total} of ${entry.size} bytes)`);
+    }
+    return Buffer.concat(chunks, total);
+  }
+
+  close(): void {
+    this.zip.close();
+  }
+}

@@ -1,0 +1,127 @@
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/** What the previous scan remembered of the tree: folder mtimes (relative path → ms); '' is the library root. */
+export type KnownFolders = ReadonlyMap<string, number>;
+
+export interface FoundFile {
+  /** Relative to the library root, POSIX separators. */
+  path: string;
+  sizeBytes: number;
+  mtimeMs: number;
+}
+
+export interface WalkResult {
+  /** Files in folders that were read. */
+  files: FoundFile[];
+  /** Folders that were not re-read because their mtime did not change: their known files are still there. */
+  unchangedFolders: Set<string>;
+  /** Folders that could not be read: nothing under them may be considered gone. */
+  unreadableFolders: Map<string, string>;
+  /** Every folder that exists now, with its mtime, to remember for the next scan. */
+  folders: Map<string, number>;
+}
+
+export interface WalkOptions {
+  /** Re-read every folder, whatever its mtime. */
+  full: boolean;
+  /** Which file names are books (by extension); hidden and `._` files are skipped before this. */
+  isBookFile: (name: string) => boolean;
+  signal?: AbortSignal;
+}
+
+const isHidden = (name: string) => name.startsWith('.');
+const join = (parent: string, name: string) => (parent === '' ? name : `${parent}/${name}`);
+
+/** Children of each known folder, so an unchanged folder's subfolders are visited without reading it. */
+function childrenIndex(known: KnownFolders): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const folder of known.keys()) {
+    if (folder === '') continue;
+    const slash = folder.lastIndexOf('/');
+    const parent = slash < 0 ? '' : folder.slice(0, slash);
+    let list = index.get(parent);
+    if (!list) index.set(parent, (list = []));
+    list.push(folder);
+  }
+  return index;
+}
+
+/**
+ * Walks a library. A folder whose mtime is what the last scan saw has had no entry added, removed or
+ * renamed, so (unless `full`) it is not read again: only its known subfolders are stat'ed. New, removed
+ * and renamed files always change their folder's mtime; a file rewritten in place does not, which is what
+ * a `full` scan is for.
+ */
+export async function walkLibrary(root: string, known: KnownFolders, options: WalkOptions): Promise<WalkResult> {
+  const result: WalkResult = {
+    files: [],
+    unchangedFolders: new Set(),
+    unreadableFolders: new Map(),
+    folders: new Map(),
+  };
+  const children = childrenIndex(known);
+  const rootStat = await stat(root);
+  const queue: { relative: string; mtimeMs: number }[] = [{ relative: '', mtimeMs: Math.trunc(rootStat.mtimeMs) }];
+
+  while (queue.length > 0) {
+    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+    const folder = queue.pop()!;
+    result.folders.set(folder.relative, folder.mtimeMs);
+    const absolute = path.join(root, folder.relative);
+
+    if (!options.full && known.get(folder.relative) === folder.mtimeMs) {
+      result.unchangedFolders.add(folder.relative);
+      const subfolders = children.get(folder.relative) ?? [];
+      const stats = await Promise.all(subfolders.map((sub) => stat(path.join(root, sub)).catch(() => null)));
+      subfolders.forEach((sub, i) => {
+        const info = stats[i];
+        if (info?.isDirectory()) queue.push({ relative: sub, mtimeMs: Math.trunc(info.mtimeMs) });
+      });
+      continue;
+    }
+
+    let entries: Dirent[];
+    try {
+      entries = await readdir(absolute, { withFileTypes: true });
+    } catch (error) {
+      result.unreadableFolders.set(folder.relative, (error as NodeJS.ErrnoException).code ?? 'unreadable');
+      continue;
+    }
+    // Symbolic links are not followed: a link could leave the library root or loop back into it.
+    const books = entries.filter((entry) => entry.isFile() && !isHidden(entry.name) && options.isBookFile(entry.name));
+    const subfolders = entries.filter((entry) => entry.isDirectory() && !isHidden(entry.name));
+    const [bookStats, folderStats] = await Promise.all([
+      Promise.all(books.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
+      Promise.all(subfolders.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
+    ]);
+    books.forEach((entry, i) => {
+      const info = bookStats[i];
+      if (info?.isFile()) {
+        result.files.push({
+          path: join(folder.relative, entry.name),
+          sizeBytes: info.size,
+          mtimeMs: Math.trunc(info.mtimeMs),
+        });
+      }
+    });
+    subfolders.forEach((entry, i) => {
+      const info = folderStats[i];
+      if (info?.isDirectory())
+        queue.push({ relative: join(folder.relative, entry.name), mtimeMs: Math.trunc(info.mtimeMs) });
+    });
+  }
+  return result;
+}
+
+/** Whether `file` lies in `folder` itself (not deeper). */
+export function inFolder(file: string, folder: string): boolean {
+  const slash = file.lastIndexOf('/');
+  return (slash < 0 ? '' : file.slice(0, slash)) === folder;
+}
+
+/** Whether `file` lies anywhere under `folder`. */
+export function underFolder(file: string, folder: string): boolean {
+  return folder === '' || file.startsWith(`${folder}/`);
+}

@@ -1,0 +1,95 @@
+import type { Logger } from '../logger.js';
+import type { JobProgress, JobRepository } from '../repositories/job.repository.js';
+
+/** Thrown by a handler (through `throwIfCancelled`) to stop cooperatively; the job ends `cancelled`. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super('The job was cancelled.');
+    this.name = 'JobCancelledError';
+  }
+}
+
+/** What a job handler sees: its parameters, a cancellation signal, and cheap progress reporting. */
+export interface JobContext {
+  readonly jobId: string;
+  readonly libraryId: string | null;
+  readonly params: Record<string, unknown>;
+  /** Aborted when someone asks to cancel the job (checked about once a second). */
+  readonly signal: AbortSignal;
+  readonly logger: Logger;
+  progress(progress: JobProgress): void;
+  itemError(item: string, message: string): void;
+  throwIfCancelled(): void;
+}
+
+const FLUSH_INTERVAL_MS = 1000;
+
+/**
+ * Buffers progress and item errors and writes them once a second, so a scan of 100k files does not write
+ * a row per file; the same tick reads the cancel flag and extends the job's lock in the queue.
+ */
+export class RunningJob implements JobContext {
+  private readonly controller = new AbortController();
+  private pendingProgress: JobProgress | undefined;
+  private pendingErrors: { item: string; message: string }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly jobId: string,
+    readonly libraryId: string | null,
+    readonly params: Record<string, unknown>,
+    readonly logger: Logger,
+    private readonly jobs: JobRepository,
+    private readonly keepLock: () => Promise<void>,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.flushing = this.flushing
+        .then(() => this.tick())
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'could not save job progress');
+        });
+    }, FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  progress(progress: JobProgress): void {
+    this.pendingProgress = { ...this.pendingProgress, ...progress };
+  }
+
+  itemError(item: string, message: string): void {
+    this.pendingErrors.push({ item, message });
+  }
+
+  throwIfCancelled(): void {
+    if (this.controller.signal.aborted) throw new JobCancelledError();
+  }
+
+  /** Stops the ticks and writes what is still buffered. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flushing;
+    await this.flush();
+  }
+
+  private async tick(): Promise<void> {
+    await this.flush();
+    if (!this.controller.signal.aborted && (await this.jobs.cancelRequested(this.jobId))) this.controller.abort();
+    await this.keepLock();
+  }
+
+  private async flush(): Promise<void> {
+    const progress = this.pendingProgress;
+    const errors = this.pendingErrors;
+    this.pendingProgress = undefined;
+    this.pendingErrors = [];
+    if (progress) await this.jobs.saveProgress(this.jobId, progress);
+    await this.jobs.addItemErrors(this.jobId, errors);
+  }
+}

@@ -1,0 +1,135 @@
+import { Agenda, type Job as AgendaJob } from 'agenda';
+import type { Orm } from '../database/orm.js';
+import { DomainError } from '../domain/errors.js';
+import { withContext } from '../database/request-context.js';
+import type { Job, JobType } from '../entities/job.entity.js';
+import type { Logger } from '../logger.js';
+import type { JobRepository } from '../repositories/job.repository.js';
+import type { JobQueue } from '../services/job.service.js';
+import { JobCancelledError, RunningJob, type JobContext } from './job-context.js';
+import type { SelectedBackend } from './job-backend.js';
+
+export type JobHandler = (context: JobContext) => Promise<Record<string, unknown> | void>;
+
+export interface JobRuntimeOptions {
+  /** How long a job stays claimed by a process that stopped touching it (crashed) before another takes it. */
+  lockLifetimeMs: number;
+  processEveryMs: number;
+  /** Scans are I/O-heavy and write a lot: one at a time per process. */
+  concurrency: Partial<Record<JobType, number>>;
+}
+
+interface AgendaJobData {
+  jobId: string;
+}
+
+/** Agenda, wired to our job table: Agenda schedules and locks, our table records what the API shows. */
+export class JobRuntime implements JobQueue {
+  private readonly agenda: Agenda;
+  private processing = false;
+
+  constructor(
+    private readonly orm: Orm,
+    readonly backend: SelectedBackend,
+    private readonly jobs: JobRepository,
+    private readonly logger: Logger,
+    private readonly options: JobRuntimeOptions,
+  ) {
+    this.agenda = new Agenda({
+      backend: backend.backend,
+      ...(backend.notificationChannel ? { notificationChannel: backend.notificationChannel } : {}),
+      processEvery: options.processEveryMs,
+      defaultLockLifetime: options.lockLifetimeMs,
+      // Our table keeps the history; Agenda's rows are only the queue.
+      removeOnComplete: true,
+    });
+    this.agenda.on('error', (error: Error) => this.logger.error({ err: error }, 'job queue error'));
+  }
+
+  define(type: JobType, handler: JobHandler): void {
+    this.agenda.define<AgendaJobData>(type, (agendaJob) => this.run(type, agendaJob, handler), {
+      concurrency: this.options.concurrency[type] ?? 1,
+      // Without a lock limit one process locks every due job of the type at each poll, leaving none to others.
+      lockLimit: this.options.concurrency[type] ?? 1,
+      lockLifetime: this.options.lockLifetimeMs,
+    });
+  }
+
+  /** Connects to the queue; with `process`, also starts taking jobs (the worker role). */
+  async start(process: boolean): Promise<void> {
+    await this.agenda.ready;
+    if (process) {
+      await this.agenda.start();
+      this.processing = true;
+      await this.enqueueStranded();
+    }
+  }
+
+  async stop(): Promise<void> {
+    // Running jobs are unlocked, not finished: a restart or another worker resumes them.
+    await this.agenda.stop(true);
+  }
+
+  isProcessing(): boolean {
+    return this.processing;
+  }
+
+  async enqueue(job: Job): Promise<string | undefined> {
+    const scheduled = await this.agenda.now<AgendaJobData>(job.type, { jobId: job.id });
+    return scheduled.attrs._id === undefined ? undefined : String(scheduled.attrs._id);
+  }
+
+  async remove(job: Job): Promise<void> {
+    if (job.agendaJobId) await this.agenda.cancel({ id: job.agendaJobId });
+  }
+
+  /** Queued jobs that never reached the queue (the process died between the two writes) are handed over again. */
+  private async enqueueStranded(): Promise<void> {
+    const stranded = await withContext(this.orm, () => this.jobs.strandedQueued(10_000));
+    for (const job of stranded) {
+      const agendaId = await this.enqueue(job);
+      if (agendaId) await withContext(this.orm, () => this.jobs.setAgendaId(job.id, agendaId));
+      this.logger.info({ jobId: job.id }, 'stranded job queued again');
+    }
+  }
+
+  private async run(type: JobType, agendaJob: AgendaJob<AgendaJobData>, handler: JobHandler): Promise<void> {
+    const jobId = agendaJob.attrs.data.jobId;
+    await withContext(this.orm, async () => {
+      const job = await this.jobs.fresh(jobId);
+      if (!job || job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled') return;
+      const logger = this.logger.child({ jobId, type });
+      if (job.cancelRequested) {
+        await this.jobs.finish(jobId, 'cancelled');
+        return;
+      }
+      const resumed = job.status === 'running';
+      await this.jobs.markRunning(jobId);
+      logger.info({ resumed }, resumed ? 'job resumed' : 'job started');
+      const context = new RunningJob(jobId, job.library?.id ?? null, job.params, logger, this.jobs, async () => {
+        await agendaJob.touch();
+      });
+      context.start();
+      try {
+        const report = await handler(context);
+        await context.stop();
+        await this.jobs.finish(jobId, 'succeeded', { report: report ?? null });
+        logger.info('job succeeded');
+      } catch (error) {
+        await context.stop();
+        if (error instanceof JobCancelledError) {
+          await this.jobs.finish(jobId, 'cancelled');
+          logger.info('job cancelled');
+        } else {
+          // Domain errors are written for users; anything else stays in the log.
+          const message =
+            error instanceof DomainError
+              ? error.message
+              : 'The job stopped on an unexpected error (see the server log).';
+          await this.jobs.finish(jobId, 'failed', { error: message });
+          logger.warn({ err: error }, 'job failed');
+        }
+      }
+    });
+  }
+}

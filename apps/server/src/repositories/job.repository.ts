@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager, FilterQuery } from '@mikro-orm/sql';
+import { JobItemError } from '../entities/job-item-error.entity.js';
+import { Job, type JobStatus, type JobType } from '../entities/job.entity.js';
+import { Library } from '../entities/library.entity.js';
+
+export interface JobFilters {
+  type?: JobType;
+  status?: JobStatus;
+  libraryId?: string;
+}
+
+export interface JobProgress {
+  processed?: number;
+  total?: number | null;
+  currentItem?: string | null;
+}
+
+const ACTIVE: JobStatus[] = ['queued', 'running'];
+
+export class JobRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Inserts a queued job, or returns the active job of the same type and library when there is one:
+   * the partial unique index `jobs_one_active_per_library` decides, so concurrent starts cannot both win.
+   */
+  async createOrGetActive(
+    type: JobType,
+    libraryId: string | null,
+    params: Record<string, unknown>,
+  ): Promise<{ job: Job; created: boolean }> {
+    if (libraryId !== null) {
+      const active = await this.findActive(type, libraryId);
+      if (active) return { job: active, created: false };
+    }
+    const fork = this.em.fork();
+    const job = fork.create(Job, {
+      type,
+      params,
+      library: libraryId === null ? null : fork.getReference(Library, libraryId),
+    });
+    try {
+      await fork.persist(job).flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException && libraryId !== null) {
+        const active = await this.findActive(type, libraryId);
+        if (active) return { job: active, created: false };
+      }
+      throw error;
+    }
+    return { job: await this.em.findOneOrFail(Job, { id: job.id }), created: true };
+  }
+
+  findActive(type: JobType, libraryId: string): Promise<Job | null> {
+    return this.em.findOne(Job, { type, library: libraryId, status: { $in: ACTIVE } });
+  }
+
+  findById(id: string): Promise<Job | null> {
+    return this.em.findOne(Job, { id });
+  }
+
+  /** Reads the row afresh, bypassing the identity map: progress is written by other contexts and processes. */
+  async fresh(id: string): Promise<Job | null> {
+    return this.em.fork().findOne(Job, { id });
+  }
+
+  async page(filters: JobFilters, offset: number, limit: number): Promise<{ items: Job[]; total: number }> {
+    const where: FilterQuery<Job> = {};
+    if (filters.type) where.type = filters.type;
+    if (filters.status) where.status = filters.status;
+    if (filters.libraryId) where.library = filters.libraryId;
+    const [items, total] = await this.em.findAndCount(Job, where, {
+      orderBy: { createdAt: 'desc', id: 'asc' },
+      offset,
+      limit,
+    });
+    return { items, total };
+  }
+
+  /** Queued jobs with no queue entry, created more than `olderThanMs` ago. */
+  strandedQueued(olderThanMs: number): Promise<Job[]> {
+    return this.em.find(Job, {
+      status: 'queued',
+      agendaJobId: null,
+      createdAt: { $lt: new Date(Date.now() - olderThanMs) },
+    });
+  }
+
+  async setAgendaId(id: string, agendaJobId: string): Promise<void> {
+    await this.em.fork().nativeUpdate(Job, { id }, { agendaJobId });
+  }
+
+  /** queued → running; a job already running (taken over after a crash) stays running with its start time. */
+  async markRunning(id: string): Promise<void> {
+    const now = new Date();
+    await this.em.fork().nativeUpdate(Job, { id, status: 'queued' }, { status: 'running', startedAt: now });
+  }
+
+  async saveProgress(id: string, progress: JobProgress): Promise<void> {
+    await this.em.fork().nativeUpdate(Job, { id }, progress);
+  }
+
+  async finish(
+    id: string,
+    status: Extract<JobStatus, 'succeeded' | 'failed' | 'cancelled'>,
+    details: { error?: string | null; report?: Record<string, unknown> | null } = {},
+  ): Promise<void> {
+    await this.em
+      .fork()
+      .nativeUpdate(
+        Job,
+        { id, status: { $in: ACTIVE } },
+        { status, finishedAt: new Date(), currentItem: null, ...details },
+      );
+  }
+
+  /** Returns the job after the request, or null when it had already finished. */
+  async requestCancel(id: string): Promise<'requested' | 'finished'> {
+    const updated = await this.em.fork().nativeUpdate(Job, { id, status: { $in: ACTIVE } }, { cancelRequested: true });
+    return updated > 0 ? 'requested' : 'finished';
+  }
+
+  async cancelRequested(id: string): Promise<boolean> {
+    const [row] = await this.em
+      .fork()
+      .execute<{ cancel_requested: boolean | number }[]>('select cancel_requested from jobs where id = ?', [id]);
+    return Boolean(row?.cancel_requested);
+  }
+
+  async addItemErrors(jobId: string, errors: { item: string; message: string }[]): Promise<void> {
+    if (errors.length === 0) return;
+    const fork = this.em.fork();
+    await fork.transactional(async (em) => {
+      await em.insertMany(
+        JobItemError,
+        errors.map((error) => ({
+          id: randomUUID(),
+          job: jobId,
+          item: error.item,
+          message: error.message,
+          createdAt: new Date(),
+        })),
+      );
+      await em.execute('update jobs set item_errors_count = item_errors_count + ? where id = ?', [
+        errors.length,
+        jobId,
+      ]);
+    });
+  }
+
+  itemErrors(jobId: string, limit: number): Promise<JobItemError[]> {
+    return this.em.find(JobItemError, { job: jobId }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
+  }
+}

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import { BookFile, type ParseStatus } from '../entities/book-file.entity.js';
+import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
+import { DirectoryMtime } from '../entities/directory-mtime.entity.js';
+import { Library } from '../entities/library.entity.js';
+import { OrphanedProgress } from '../entities/orphaned-progress.entity.js';
+import { ReadingProgress } from '../entities/reading-progress.entity.js';
+import { Series } from '../entities/series.entity.js';
+
+export interface KnownFile {
+  fileId: string;
+  bookId: string;
+  path: string;
+  sizeBytes: number;
+  mtimeMs: number;
+  parseStatus: ParseStatus;
+}
+
+/** What the indexer extracted from one file, ready to store. */
+export interface IndexedBook {
+  path: string;
+  sizeBytes: number;
+  mtimeMs: number;
+  format: BookFormat;
+  seriesName: string | null;
+  seriesFolder: string | null;
+  title: string;
+  volume: number | null;
+  volumeEnd: number | null;
+  volumeKind: VolumeKind;
+  pageCount: number | null;
+  authors: string[];
+  summary: string | null;
+  isbn: string | null;
+  publishDate: string | null;
+  language: string | null;
+  parseStatus: ParseStatus;
+  parseError: string | null;
+}
+
+const CHUNK = 500;
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** Fields a scan may refresh on a changed file, by the lock name that protects each. */
+const SCAN_FIELDS: [keyof IndexedBook & keyof Book, LockableBookField | null][] = [
+  ['title', 'title'],
+  ['authors', 'authors'],
+  ['summary', 'summary'],
+  ['isbn', 'isbn'],
+  ['publishDate', 'publish_date'],
+  ['language', 'language'],
+  ['volume', null],
+  ['volumeEnd', null],
+  ['volumeKind', null],
+  ['format', null],
+  ['pageCount', null],
+];
+
+/** The indexer's bulk reads and writes: one query per batch, never one per file. */
+export class ScanRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async knownFiles(libraryId: string): Promise<Map<string, KnownFile>> {
+    const rows = await this.em.execute<
+      {
+        id: string;
+        book_id: string;
+        path: string;
+        size_bytes: number | string;
+        mtime_ms: number | string;
+        parse_status: ParseStatus;
+      }[]
+    >('select id, book_id, path, size_bytes, mtime_ms, parse_status from book_files where library_id = ?', [libraryId]);
+    return new Map(
+      rows.map((row) => [
+        row.path,
+        {
+          fileId: row.id,
+          bookId: row.book_id,
+          path: row.path,
+          sizeBytes: Number(row.size_bytes),
+          mtimeMs: Number(row.mtime_ms),
+          parseStatus: row.parse_status,
+        },
+      ]),
+    );
+  }
+
+  async knownFolders(libraryId: string): Promise<Map<string, number>> {
+    const rows = await this.em.execute<{ path: string; mtime_ms: number | string }[]>(
+      'select path, mtime_ms from directory_mtimes where library_id = ?',
+      [libraryId],
+    );
+    return new Map(rows.map((row) => [row.path, Number(row.mtime_ms)]));
+  }
+
+  /** Stores a batch of new and changed files in one transaction. */
+  async saveBatch(
+    libraryId: string,
+    added: IndexedBook[],
+    changed: { known: KnownFile; book: IndexedBook }[],
+  ): Promise<string[]> {
+    const newBookIds: string[] = [];
+    await this.em.fork().transactional(async (em) => {
+      const seriesIds = await this.ensureSeries(em, libraryId, [...added, ...changed.map((c) => c.book)]);
+      const now = new Date();
+      const books = added.map((book) => {
+        const id = randomUUID();
+        newBookIds.push(id);
+        return {
+          id,
+          library: libraryId,
+          series: book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
+          title: book.title,
+          volume: book.volume,
+          volumeEnd: book.volumeEnd,
+          volumeKind: book.volumeKind,
+          format: book.format,
+          pageCount: book.pageCount,
+          authors: book.authors,
+          summary: book.summary,
+          isbn: book.isbn,
+          publishDate: book.publishDate,
+          language: book.language,
+          lockedFields: [] as LockableBookField[],
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+      if (books.length > 0) await em.insertMany(Book, books);
+      const files = added.map((book, i) => ({
+        id: randomUUID(),
+        book: books[i]!.id,
+        library: libraryId,
+        path: book.path,
+        format: book.format,
+        sizeBytes: book.sizeBytes,
+        mtimeMs: book.mtimeMs,
+        parseStatus: book.parseStatus,
+        parseError: book.parseError,
+        thumbnailPath: null,
+        analyzedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      if (files.length > 0) await em.insertMany(BookFile, files);
+
+      for (const { known, book } of changed) {
+        const current = await em.findOne(Book, { id: known.bookId }, { fields: ['lockedFields'] });
+        const locked = new Set(current?.lockedFields ?? []);
+        const update: Record<string, unknown> = {
+          series: book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
+          updatedAt: now,
+        };
+        for (const [field, lock] of SCAN_FIELDS) if (lock === null || !locked.has(lock)) update[field] = book[field];
+        await em.nativeUpdate(Book, { id: known.bookId }, update);
+        await em.nativeUpdate(
+          BookFile,
+          { id: known.fileId },
+          {
+            format: book.format,
+            sizeBytes: book.sizeBytes,
+            mtimeMs: book.mtimeMs,
+            parseStatus: book.parseStatus,
+            parseError: book.parseError,
+            thumbnailPath: null,
+            analyzedAt: now,
+            updatedAt: now,
+          },
+        );
+      }
+    });
+    return newBookIds;
+  }
+
+  private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
+    const wanted = new Map<string, string>();
+    for (const book of books)
+      if (book.seriesName !== null) wanted.set(book.seriesName, book.seriesFolder ?? book.seriesName);
+    const ids = new Map<string, string>();
+    if (wanted.size === 0) return ids;
+    for (const names of chunks([...wanted.keys()])) {
+      const rows = await em.execute<{ id: string; name: string }[]>(
+        `select id, name from series where library_id = ? and name in (${placeholders(names.length)})`,
+        [libraryId, ...names],
+      );
+      for (const row of rows) ids.set(row.name, row.id);
+    }
+    const now = new Date();
+    const missing = [...wanted.entries()].filter(([name]) => !ids.has(name));
+    if (missing.length > 0) {
+      const rows = missing.map(([name, folderPath]) => {
+        const id = randomUUID();
+        ids.set(name, id);
+        return {
+          id,
+          library: libraryId,
+          name,
+          folderPath,
+          authors: [],
+          publishers: [],
+          genres: [],
+          lockedFields: [],
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+      await em.insertMany(Series, rows);
+    }
+    return ids;
+  }
+
+  /**
+   * Removes the books of vanished files. Their reading progress is set aside (see OrphanedProgress) so a
+   * file that comes back, or was only moved, gets it again.
+   */
+  async removeBooks(libraryId: string, files: KnownFile[]): Promise<void> {
+    for (const batch of chunks(files)) {
+      await this.em.fork().transactional(async (em) => {
+        const bookIds = batch.map((file) => file.bookId);
+        const progress = await em.find(ReadingProgress, { book: { $in: bookIds } });
+        const byBook = new Map(batch.map((file) => [file.bookId, file]));
+        const now = new Date();
+        const orphans = progress.map((row) => {
+          const file = byBook.get(row.book.id)!;
+          return {
+            id: randomUUID(),
+            library: libraryId,
+            path: file.path,
+            fileName: file.path.slice(file.path.lastIndexOf('/') + 1),
+            sizeBytes: file.sizeBytes,
+            status: row.status,
+            currentPage: row.currentPage,
+            lastReadAt: row.lastReadAt,
+            orphanedAt: now,
+          };
+        });
+        if (orphans.length > 0) await em.insertMany(OrphanedProgress, orphans);
+        await em.nativeDelete(Book, { id: { $in: bookIds } });
+      });
+    }
+  }
+
+  /** Gives new books the progress their file had before it vanished: same path first, then same name and size. */
+  async restoreProgress(
+    libraryId: string,
+    books: { bookId: string; path: string; sizeBytes: number }[],
+  ): Promise<number> {
+    if (books.length === 0) return 0;
+    const em = this.em.fork();
+    const orphans = await em.find(OrphanedProgress, { library: libraryId }, { orderBy: { orphanedAt: 'desc' } });
+    if (orphans.length === 0) return 0;
+    const byPath = new Map(orphans.map((orphan) => [orphan.path, orphan]));
+    const byNameAndSize = new Map(orphans.map((orphan) => [`${orphan.fileName}\u0000${orphan.sizeBytes}`, orphan]));
+    const used = new Set<string>();
+    const restored: { bookId: string; orphan: OrphanedProgress }[] = [];
+    for (const book of books) {
+      const fileName = book.path.slice(book.path.lastIndexOf('/') + 1);
+      const orphan = byPath.get(book.path) ?? byNameAndSize.get(`${fileName}\u0000${book.sizeBytes}`);
+      if (orphan && !used.has(orphan.id)) {
+        used.add(orphan.id);
+        restored.push({ bookId: book.bookId, orphan });
+      }
+    }
+    if (restored.length === 0) return 0;
+    await em.transactional(async (tx) => {
+      await tx.insertMany(
+        ReadingProgress,
+        restored.map(({ bookId, orphan }) => ({
+          id: randomUUID(),
+          book: bookId,
+          status: orphan.status,
+          currentPage: orphan.currentPage,
+          lastReadAt: orphan.lastReadAt,
+          updatedAt: new Date(),
+        })),
+      );
+      await tx.nativeDelete(OrphanedProgress, { id: { $in: restored.map((r) => r.orphan.id) } });
+    });
+    return restored.length;
+  }
+
+  async purgeOrphanedProgress(olderThan: Date): Promise<number> {
+    return this.em.fork().nativeDelete(OrphanedProgress, { orphanedAt: { $lt: olderThan } });
+  }
+
+  /** Replaces the remembered folder mtimes once the scan's books are all stored. */
+  async saveFolders(libraryId: string, folders: Map<string, number>): Promise<void> {
+    await this.em.fork().transactional(async (em) => {
+      await em.nativeDelete(DirectoryMtime, { library: libraryId });
+      for (const batch of chunks([...folders.entries()])) {
+        await em.insertMany(
+          DirectoryMtime,
+          batch.map(([path, mtimeMs]) => ({ id: randomUUID(), library: libraryId, path, mtimeMs })),
+        );
+      }
+    });
+  }
+
+  /** Series left without books go, unless a provider link (the admin's matching work) still points at them. */
+  async removeEmptySeries(libraryId: string): Promise<number> {
+    const result = await this.em.execute<{ affectedRows?: number }>(
+      `delete from series where library_id = ?
+         and not exists (select 1 from books b where b.series_id = series.id)
+         and not exists (select 1 from external_metadata_links l where l.series_id = series.id)`,
+      [libraryId],
+      'run',
+    );
+    return result.affectedRows ?? 0;
+  }
+
+  async markScanned(libraryId: string, at: Date): Promise<void> {
+    await this.em.fork().nativeUpdate(Library, { id: libraryId }, { lastScannedAt: at });
+  }
+
+  async countBooks(libraryId: string): Promise<number> {
+    return this.em.fork().count(Book, { library: libraryId });
+  }
+
+  /** Books whose file parsed and that have no thumbnail yet. */
+  async booksNeedingThumbnails(
+    libraryId: string,
+  ): Promise<{ fileId: string; bookId: string; path: string; format: BookFormat }[]> {
+    const rows = await this.em.execute<{ id: string; book_id: string; path: string; format: BookFormat }[]>(
+      `select id, book_id, path, format from book_files
+          where library_id = ? and parse_status = 'ok' and thumbnail_path is null order by path`,
+      [libraryId],
+    );
+    return rows.map((row) => ({ fileId: row.id, bookId: row.book_id, path: row.path, format: row.format }));
+  }
+
+  async setThumbnail(fileId: string, thumbnailPath: string): Promise<void> {
+    await this.em.fork().nativeUpdate(BookFile, { id: fileId }, { thumbnailPath });
+  }
+}

@@ -1,0 +1,100 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { BookFormat } from '../entities/book.entity.js';
+import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js';
+import { BookFileError, readPage, type PageImage } from '../indexer/formats/index.js';
+import type { BookFileRepository } from '../repositories/book-file.repository.js';
+import type { LibrariesRoot } from './libraries-root.js';
+import type { ThumbnailService } from './thumbnail.service.js';
+
+export const CONTENT_TYPES: Record<BookFormat, string> = {
+  cbz: 'application/vnd.comicbook+zip',
+  cbr: 'application/vnd.comicbook-rar',
+  pdf: 'application/pdf',
+  epub: 'application/epub+zip',
+};
+
+export interface LocatedFile {
+  absolute: string;
+  fileName: string;
+  format: BookFormat;
+  contentType: string;
+  sizeBytes: number;
+  pageCount: number | null;
+}
+
+/** The book exists but its file is not on disk any more (moved, deleted, unmounted). */
+export class BookFileUnavailableError extends DomainError {
+  constructor(detail: string) {
+    super(404, 'file-unavailable', 'File unavailable', detail);
+  }
+}
+
+/** The file is there but this page cannot be decoded (corrupt, encrypted, unsupported compression). */
+export class PageUnreadableError extends DomainError {
+  constructor(detail: string) {
+    super(422, 'page-unreadable', 'Page unreadable', detail);
+  }
+}
+
+/** Serving what is inside books: the file itself, its pages, its thumbnail. */
+export class BookFileService {
+  constructor(
+    private readonly files: BookFileRepository,
+    private readonly root: LibrariesRoot,
+    private readonly thumbnails: ThumbnailService,
+  ) {}
+
+  async locate(bookId: string): Promise<LocatedFile> {
+    const row = await this.files.forBook(bookId);
+    if (!row) throw new NotFoundError('Book', bookId);
+    const libraryRoot = (await this.root.resolveFolder(row.libraryRootPath).catch(() => null))?.absolute;
+    if (!libraryRoot) throw new BookFileUnavailableError('The library folder of this book is missing.');
+    const absolute = path.join(libraryRoot, ...row.path.split('/'));
+    // The stored path never contains '..' (the walker builds it), and it must still be a regular file.
+    const info = await stat(absolute).catch(() => null);
+    if (!info?.isFile())
+      throw new BookFileUnavailableError('The file of this book is gone; a rescan will remove the book.');
+    return {
+      absolute,
+      fileName: path.basename(absolute),
+      format: row.format,
+      contentType: CONTENT_TYPES[row.format],
+      sizeBytes: info.size,
+      pageCount: row.pageCount,
+    };
+  }
+
+  async page(bookId: string, page: number, width: number | undefined): Promise<PageImage> {
+    const file = await this.locate(bookId);
+    if (file.format === 'epub') throw new ValidationError('EPUB books have no fixed pages; download the file instead.');
+    if (file.pageCount !== null && page > file.pageCount) throw new NotFoundError('Page', String(page));
+    let image: PageImage;
+    try {
+      image = await readPage(file.absolute, file.format, page);
+    } catch (error) {
+      if (error instanceof BookFileError && error.kind === 'not_found') throw new NotFoundError('Page', String(page));
+      if (error instanceof BookFileError) throw new PageUnreadableError(`This page cannot be read (${error.kind}).`);
+      throw error;
+    }
+    if (width === undefined) return image;
+    const data = await sharp(image.data, { limitInputPixels: 200_000_000 })
+      .resize({ width, withoutEnlargement: true })
+      .toFormat(image.mediaType === 'image/png' ? 'png' : 'jpeg')
+      .toBuffer();
+    return { data, mediaType: image.mediaType === 'image/png' ? 'image/png' : 'image/jpeg' };
+  }
+
+  /** The thumbnail file, made now if the scan has not made it yet. */
+  async thumbnail(bookId: string): Promise<string> {
+    const row = await this.files.forBook(bookId);
+    if (!row) throw new NotFoundError('Book', bookId);
+    if (row.thumbnailPath) return this.thumbnails.pathOf(row.thumbnailPath);
+    const file = await this.locate(bookId);
+    const made = await this.thumbnails.generate(file.absolute, file.format, bookId);
+    if (!made) throw new NotFoundError('Thumbnail of book', bookId);
+    await this.files.setThumbnail(row.fileId, made);
+    return this.thumbnails.pathOf(made);
+  }
+}

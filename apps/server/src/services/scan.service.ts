@@ -1,0 +1,295 @@
+import path from 'node:path';
+import type { VolumeKind } from '../entities/book.entity.js';
+import { DomainError } from '../domain/errors.js';
+import { parseFileName } from '../indexer/filename-parser.js';
+import { BookFileError, formatFromExtension, inspectBook, type BookInspection } from '../indexer/formats/index.js';
+import { walkLibrary } from '../indexer/walker.js';
+import type { JobContext } from '../jobs/job-context.js';
+import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
+import type { LibrariesRoot } from './libraries-root.js';
+import type { LibraryService } from './library.service.js';
+import type { ThumbnailService } from './thumbnail.service.js';
+
+export type ScanMode = 'incremental' | 'full';
+
+/** A scan that must stop without touching the library (lost mount, would delete everything). */
+export class ScanRefusedError extends DomainError {
+  constructor(detail: string) {
+    super(409, 'scan-refused', 'Scan refused', detail);
+  }
+}
+
+export interface ScanReport extends Record<string, unknown> {
+  mode: ScanMode;
+  files_seen: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  errors: number;
+  folders_read: number;
+  folders_skipped: number;
+  folders_unreadable: number;
+  progress_restored: number;
+  thumbnails: number;
+  duration_ms: number;
+}
+
+const BATCH_SIZE = 250;
+const ORPHAN_GRACE_MS = 30 * 24 * 3600 * 1000;
+
+export interface ScanOptions {
+  /** How many files are inspected at once: archives are read with async I/O, so a few overlap well. */
+  inspectConcurrency: number;
+  thumbnails: boolean;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight, in order of start. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(workers);
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof BookFileError) return `${error.kind}: ${error.message}`;
+  return 'unreadable: the file could not be analysed';
+}
+
+/** Turns folders into series and files into books: discovery, analysis, removal, then thumbnails. */
+export class ScanService {
+  constructor(
+    private readonly libraries: LibraryService,
+    private readonly root: LibrariesRoot,
+    private readonly scans: ScanRepository,
+    private readonly thumbnails: ThumbnailService,
+    private readonly options: ScanOptions,
+  ) {}
+
+  async run(context: JobContext): Promise<ScanReport> {
+    const started = Date.now();
+    const libraryId = context.libraryId!;
+    const mode: ScanMode = context.params.mode === 'full' ? 'full' : 'incremental';
+    const library = await this.libraries.require(libraryId);
+
+    let absoluteRoot: string;
+    try {
+      absoluteRoot = (await this.root.resolveFolder(library.rootPath)).absolute;
+    } catch {
+      throw new ScanRefusedError(
+        `The folder "${library.rootPath}" of library "${library.name}" is missing or unreadable (is the drive mounted?). Nothing was changed.`,
+      );
+    }
+
+    const [knownFiles, knownFolders] = await Promise.all([
+      this.scans.knownFiles(libraryId),
+      this.scans.knownFolders(libraryId),
+    ]);
+    context.progress({ currentItem: 'listing files', processed: 0, total: null });
+    let walk;
+    try {
+      walk = await walkLibrary(absoluteRoot, knownFolders, {
+        full: mode === 'full',
+        isBookFile: (name) => formatFromExtension(name) !== null,
+        signal: context.signal,
+      });
+    } catch {
+      context.throwIfCancelled();
+      throw new ScanRefusedError(`The folder of library "${library.name}" could not be read. Nothing was changed.`);
+    }
+    for (const [folder, reason] of walk.unreadableFolders)
+      context.itemError(folder || '/', `folder unreadable (${reason}); its books are kept`);
+
+    const seen = new Set<string>();
+    const added: { path: string; sizeBytes: number; mtimeMs: number }[] = [];
+    const changed: { known: KnownFile; sizeBytes: number; mtimeMs: number }[] = [];
+    for (const file of walk.files) {
+      seen.add(file.path);
+      const known = knownFiles.get(file.path);
+      if (!known) added.push(file);
+      else if (
+        mode === 'full' ||
+        known.sizeBytes !== file.sizeBytes ||
+        known.mtimeMs !== file.mtimeMs ||
+        known.parseStatus === 'pending'
+      ) {
+        changed.push({ known, sizeBytes: file.sizeBytes, mtimeMs: file.mtimeMs });
+      }
+    }
+    const vanished = [...knownFiles.values()].filter(
+      (file) => !seen.has(file.path) && !this.keptByFolder(file.path, walk),
+    );
+    if (knownFiles.size > 0 && vanished.length === knownFiles.size) {
+      throw new ScanRefusedError(
+        `Library "${library.name}" would lose all ${knownFiles.size} books: its folder looks empty. Nothing was deleted; check that the drive is mounted.`,
+      );
+    }
+
+    const report: ScanReport = {
+      mode,
+      files_seen: walk.files.length + this.filesInUnchangedFolders(knownFiles, walk.unchangedFolders),
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      errors: 0,
+      folders_read: walk.folders.size - walk.unchangedFolders.size - walk.unreadableFolders.size,
+      folders_skipped: walk.unchangedFolders.size,
+      folders_unreadable: walk.unreadableFolders.size,
+      progress_restored: 0,
+      thumbnails: 0,
+      duration_ms: 0,
+    };
+    report.unchanged = report.files_seen - added.length - changed.length;
+
+    const work = [
+      ...added.map((file) => ({ file, known: undefined })),
+      ...changed.map((c) => ({ file: { ...c, path: c.known.path }, known: c.known })),
+    ];
+    const total = work.length;
+    context.progress({ total, processed: 0, currentItem: null });
+    let processed = 0;
+    const arrivals: { bookId: string; path: string; sizeBytes: number }[] = [];
+    for (let offset = 0; offset < work.length; offset += BATCH_SIZE) {
+      context.throwIfCancelled();
+      const batch = work.slice(offset, offset + BATCH_SIZE);
+      const results = new Array<IndexedBook | undefined>(batch.length);
+      await eachLimited(
+        batch.map((item, index) => ({ item, index })),
+        this.options.inspectConcurrency,
+        async ({ item, index }) => {
+          results[index] = await this.analyse(absoluteRoot, item.file, context);
+        },
+      );
+      const newBooks: IndexedBook[] = [];
+      const changedBooks: { known: KnownFile; book: IndexedBook }[] = [];
+      batch.forEach((item, index) => {
+        const book = results[index]!;
+        if (book.parseStatus === 'error') report.errors++;
+        if (item.known) changedBooks.push({ known: item.known, book });
+        else newBooks.push(book);
+      });
+      const newIds = await this.scans.saveBatch(libraryId, newBooks, changedBooks);
+      newBooks.forEach((book, i) => arrivals.push({ bookId: newIds[i]!, path: book.path, sizeBytes: book.sizeBytes }));
+      report.added += newBooks.length;
+      report.updated += changedBooks.length;
+      processed += batch.length;
+      context.progress({ processed, currentItem: batch.at(-1)?.file.path ?? null });
+    }
+
+    context.throwIfCancelled();
+    await this.scans.removeBooks(libraryId, vanished);
+    report.removed = vanished.length;
+    // After the removals, so a file moved within this scan finds the progress its old book left behind.
+    report.progress_restored = await this.scans.restoreProgress(libraryId, arrivals);
+    await this.scans.removeEmptySeries(libraryId);
+    await this.scans.saveFolders(libraryId, this.foldersToRemember(walk, knownFolders));
+    await this.scans.purgeOrphanedProgress(new Date(Date.now() - ORPHAN_GRACE_MS));
+    await this.scans.markScanned(libraryId, new Date());
+
+    if (this.options.thumbnails) report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
+    report.duration_ms = Date.now() - started;
+    return report;
+  }
+
+  private async analyse(
+    root: string,
+    file: { path: string; sizeBytes: number; mtimeMs: number },
+    context: JobContext,
+  ): Promise<IndexedBook> {
+    const fileName = file.path.slice(file.path.lastIndexOf('/') + 1);
+    const folder = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : null;
+    const seriesName = folder === null ? null : folder.slice(folder.lastIndexOf('/') + 1);
+    const parsed = parseFileName(fileName, seriesName);
+    const format = formatFromExtension(fileName)!;
+    let inspection: BookInspection | undefined;
+    let parseError: string | null = null;
+    try {
+      inspection = await inspectBook(path.join(root, file.path), format, { signal: context.signal });
+    } catch (error) {
+      context.throwIfCancelled();
+      parseError = errorMessage(error);
+      context.itemError(file.path, parseError);
+    }
+    const metadata = inspection?.metadata ?? {};
+    const volumeKind: VolumeKind = parsed.kind;
+    return {
+      path: file.path,
+      sizeBytes: file.sizeBytes,
+      mtimeMs: file.mtimeMs,
+      format: inspection?.format ?? format,
+      seriesName,
+      seriesFolder: folder,
+      title: metadata.title?.trim() || parsed.title,
+      volume: parsed.volume ?? metadata.number ?? null,
+      volumeEnd: parsed.volumeEnd,
+      volumeKind,
+      pageCount: inspection?.pageCount ?? null,
+      authors: metadata.authors ?? [],
+      summary: metadata.summary ?? null,
+      isbn: metadata.isbn ?? null,
+      publishDate: metadata.publishDate ?? null,
+      language: metadata.language ?? null,
+      parseStatus: inspection ? 'ok' : 'error',
+      parseError,
+    };
+  }
+
+  /** A known file not seen is gone, unless its folder was skipped as unchanged or could not be read. */
+  private keptByFolder(
+    file: string,
+    walk: { unchangedFolders: Set<string>; unreadableFolders: Map<string, string> },
+  ): boolean {
+    const slash = file.lastIndexOf('/');
+    const folder = slash < 0 ? '' : file.slice(0, slash);
+    if (walk.unchangedFolders.has(folder)) return true;
+    for (const unreadable of walk.unreadableFolders.keys()) {
+      if (unreadable === '' || folder === unreadable || folder.startsWith(`${unreadable}/`)) return true;
+    }
+    return false;
+  }
+
+  private filesInUnchangedFolders(known: Map<string, KnownFile>, unchanged: Set<string>): number {
+    if (unchanged.size === 0) return 0;
+    let count = 0;
+    for (const file of known.keys()) {
+      const slash = file.lastIndexOf('/');
+      if (unchanged.has(slash < 0 ? '' : file.slice(0, slash))) count++;
+    }
+    return count;
+  }
+
+  /** Unreadable folders keep their previous mtime so the next scan reads them again. */
+  private foldersToRemember(
+    walk: { folders: Map<string, number>; unreadableFolders: Map<string, string> },
+    known: Map<string, number>,
+  ): Map<string, number> {
+    const folders = new Map(walk.folders);
+    for (const folder of walk.unreadableFolders.keys()) {
+      const previous = known.get(folder);
+      if (previous === undefined) folders.delete(folder);
+      else folders.set(folder, -1);
+    }
+    return folders;
+  }
+
+  private async generateThumbnails(libraryId: string, root: string, context: JobContext): Promise<number> {
+    const pending = await this.scans.booksNeedingThumbnails(libraryId);
+    context.progress({ currentItem: 'thumbnails', processed: 0, total: pending.length });
+    let done = 0;
+    let processed = 0;
+    await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
+      context.throwIfCancelled();
+      const written = await this.thumbnails.generate(path.join(root, book.path), book.format, book.bookId);
+      if (written) {
+        await this.scans.setThumbnail(book.fileId, written);
+        done++;
+      }
+      processed++;
+      context.progress({ processed, currentItem: book.path });
+    });
+    return done;
+  }
+}

@@ -1,0 +1,272 @@
+import { copyFile, mkdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BookFile } from '../src/entities/book-file.entity.js';
+import { Book } from '../src/entities/book.entity.js';
+import { ReadingProgress } from '../src/entities/reading-progress.entity.js';
+import { Series } from '../src/entities/series.entity.js';
+import { apiClient, type ApiClient } from './support/http-client.js';
+import { waitForJob } from './support/jobs.js';
+import { replaceComic, writeComic } from './support/library-builder.js';
+import { expectProblem } from './support/problems.js';
+import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/komga');
+const token = BOOTSTRAP_TOKEN;
+let server: TestServer;
+let call: ApiClient;
+let libraryId: string;
+let libraryDir: string;
+
+async function scan(mode: 'incremental' | 'full' = 'incremental'): Promise<any> {
+  const started = await call(`/libraries/${libraryId}/scan`, { method: 'POST', token, body: { mode } });
+  expect([200, 202]).toContain(started.status);
+  return waitForJob(call, token, started.body.id);
+}
+
+const em = () => server.container.orm.em.fork();
+const books = () => em().find(Book, { library: libraryId }, { populate: ['series'], orderBy: { title: 'asc' } });
+const bookByPath = async (relative: string) => {
+  const file = await em().findOneOrFail(BookFile, { library: libraryId, path: relative }, { populate: ['book'] });
+  return file;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  call = apiClient(server.url);
+  libraryDir = path.join(server.librariesRoot, 'bd');
+  await writeComic(libraryDir, 'Astérix/Astérix - T01 - Astérix le Gaulois.cbz', {
+    pages: 4,
+    comicInfo: {
+      Title: 'Astérix le Gaulois',
+      Writer: 'René Goscinny',
+      Penciller: 'Albert Uderzo',
+      Year: 1961,
+      LanguageISO: 'fr',
+    },
+  });
+  await writeComic(libraryDir, 'Astérix/Astérix - T02 - La Serpe d’or.cbz');
+  await writeComic(libraryDir, 'Blacksad/Blacksad T01 - Quelque part entre les ombres.cbz', { pages: 2 });
+  await writeComic(libraryDir, 'loose one-shot.cbz');
+  await writeComic(libraryDir, 'Blacksad/.hidden.cbz');
+  await writeComic(libraryDir, 'Blacksad/._Blacksad T01.cbz');
+  await writeFile(path.join(libraryDir, 'Blacksad/notes.txt'), 'not a book');
+  await mkdir(path.join(libraryDir, 'Broken'), { recursive: true });
+  await writeFile(
+    path.join(libraryDir, 'Broken/random.cbz'),
+    Buffer.from('this is not a zip archive at all, just text'),
+  );
+  await writeFile(path.join(libraryDir, 'Broken/empty.cbz'), Buffer.alloc(0));
+  await mkdir(path.join(libraryDir, 'Formats'), { recursive: true });
+  await copyFile(path.join(fixtures, 'rar5.rar'), path.join(libraryDir, 'Formats/Formats v01.cbr'));
+  await copyFile(path.join(fixtures, 'rar4-encrypted.rar'), path.join(libraryDir, 'Formats/Formats v02.cbr'));
+  await copyFile(path.join(fixtures, 'komga.pdf'), path.join(libraryDir, 'Formats/Formats v03.PDF'));
+  await copyFile(path.join(fixtures, 'epub3.epub'), path.join(libraryDir, 'Formats/Formats v04.epub'));
+  const created = await call('/libraries', { method: 'POST', token, body: { name: 'BD', root_path: 'bd' } });
+  libraryId = created.body.id;
+});
+afterAll(() => server.close());
+afterEach(() => {
+  expect(server.responseFailures).toEqual([]);
+});
+
+describe('first scan', () => {
+  let job: any;
+  beforeAll(async () => {
+    job = await scan();
+  });
+
+  it('succeeds and reports what it found, with per-file errors recorded on the job', () => {
+    expect(job.status).toBe('succeeded');
+    expect(job.report).toMatchObject({
+      mode: 'incremental',
+      added: 10,
+      updated: 0,
+      removed: 0,
+      errors: 3,
+      files_seen: 10,
+    });
+    expect(job.progress).toMatchObject({ percent: 100 });
+    expect(job.item_errors.map((e: { item: string }) => e.item).sort()).toEqual([
+      'Broken/empty.cbz',
+      'Broken/random.cbz',
+      'Formats/Formats v02.cbr',
+    ]);
+    expect(job.item_errors.find((e: { item: string }) => e.item === 'Formats/Formats v02.cbr').message).toMatch(
+      /encrypted/,
+    );
+    expect(job.item_errors_count).toBe(3);
+  });
+
+  it('makes series of folders, leaves root files unclassified and skips hidden and non-book files', async () => {
+    const all = await books();
+    expect(all).toHaveLength(10);
+    const series = await em().find(Series, { library: libraryId }, { orderBy: { name: 'asc' } });
+    expect(series.map((s) => s.name)).toEqual(['Astérix', 'Blacksad', 'Broken', 'Formats']);
+    expect((await bookByPath('loose one-shot.cbz')).book.series).toBeNull();
+    expect(await em().count(BookFile, { path: { $like: '%hidden%' } })).toBe(0);
+  });
+
+  it('reads volume, pages and embedded metadata', async () => {
+    const asterix = await em().findOneOrFail(Book, {
+      id: (await bookByPath('Astérix/Astérix - T01 - Astérix le Gaulois.cbz')).book.id,
+    });
+    expect(asterix).toMatchObject({
+      title: 'Astérix le Gaulois',
+      volume: 1,
+      pageCount: 4,
+      format: 'cbz',
+      language: 'fr',
+    });
+    expect(asterix.authors).toEqual(expect.arrayContaining(['René Goscinny', 'Albert Uderzo']));
+    const t2 = await em().findOneOrFail(Book, {
+      id: (await bookByPath('Astérix/Astérix - T02 - La Serpe d’or.cbz')).book.id,
+    });
+    expect(t2.volume).toBe(2);
+    const rar = await bookByPath('Formats/Formats v01.cbr');
+    expect(rar.parseStatus).toBe('ok');
+    expect((await em().findOneOrFail(Book, { id: rar.book.id })).pageCount).toBeGreaterThan(0);
+    const pdf = await bookByPath('Formats/Formats v03.PDF');
+    expect(pdf.format).toBe('pdf');
+    const broken = await bookByPath('Broken/random.cbz');
+    expect(broken.parseStatus).toBe('error');
+    expect(broken.parseError).toMatch(/corrupt/);
+  });
+
+  it('counts books and series on the library', async () => {
+    expect((await call(`/libraries/${libraryId}`, { token })).body).toMatchObject({ book_count: 10, series_count: 4 });
+    expect((await call(`/libraries/${libraryId}`, { token })).body.last_scanned_at).not.toBeNull();
+  });
+
+  it('makes thumbnails of readable covers', async () => {
+    const file = await bookByPath('Blacksad/Blacksad T01 - Quelque part entre les ombres.cbz');
+    expect(file.thumbnailPath).toMatch(/\.webp$/);
+    const response = await fetch(`${server.url}/api/v1/books/${file.book.id}/thumbnail`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+  });
+});
+
+describe('rescans', () => {
+  it('leaves unchanged folders and files alone', async () => {
+    const job = await scan();
+    expect(job.report).toMatchObject({ added: 0, updated: 0, removed: 0, unchanged: 10, folders_read: 0 });
+    expect(job.report.folders_skipped).toBeGreaterThan(0);
+  });
+
+  it('does not open a file whose size and mtime did not change; a full scan does', async () => {
+    const file = path.join(libraryDir, 'Blacksad/Blacksad T01 - Quelque part entre les ombres.cbz');
+    const before = await stat(file);
+    await writeFile(file, Buffer.alloc(before.size, 0x41)); // same size, garbage
+    // Seconds as numbers keep sub-millisecond precision (a Date would round the mtime to the millisecond).
+    await utimes(file, before.atimeMs / 1000, before.mtimeMs / 1000);
+    const incremental = await scan();
+    expect(incremental.report.updated).toBe(0);
+    expect((await bookByPath('Blacksad/Blacksad T01 - Quelque part entre les ombres.cbz')).parseStatus).toBe('ok');
+    const full = await scan('full');
+    expect(full.report).toMatchObject({ mode: 'full', updated: 10, added: 0 });
+    expect((await bookByPath('Blacksad/Blacksad T01 - Quelque part entre les ombres.cbz')).parseStatus).toBe('error');
+    await writeComic(libraryDir, 'Blacksad/Blacksad T01 - Quelque part entre les ombres.cbz', { pages: 2 });
+  });
+
+  it('finds a new file, picks up a changed one and removes a vanished one', async () => {
+    await writeComic(libraryDir, 'Astérix/Astérix - T03 - Astérix et Cléopâtre.cbz');
+    await replaceComic(libraryDir, 'Blacksad/Blacksad T01 - Quelque part entre les ombres.cbz', { pages: 5 });
+    await rm(path.join(libraryDir, 'Broken/empty.cbz'));
+    const job = await scan();
+    expect(job.report).toMatchObject({ added: 1, updated: 1, removed: 1 });
+    expect(await em().count(BookFile, { library: libraryId, path: 'Broken/empty.cbz' })).toBe(0);
+    const blacksad = await bookByPath('Blacksad/Blacksad T01 - Quelque part entre les ombres.cbz');
+    expect(blacksad.parseStatus).toBe('ok');
+    expect((await em().findOneOrFail(Book, { id: blacksad.book.id })).pageCount).toBe(5);
+  });
+
+  it('keeps reading progress of a vanished file and gives it back when the file returns elsewhere', async () => {
+    const relative = 'Astérix/Astérix - T03 - Astérix et Cléopâtre.cbz';
+    const file = await bookByPath(relative);
+    const fork = em();
+    fork.create(ReadingProgress, { book: file.book.id, status: 'reading', currentPage: 2, lastReadAt: new Date() });
+    await fork.flush();
+    await mkdir(path.join(libraryDir, 'Moved'), { recursive: true });
+    await rename(
+      path.join(libraryDir, relative),
+      path.join(libraryDir, 'Moved/Astérix - T03 - Astérix et Cléopâtre.cbz'),
+    );
+    const job = await scan();
+    expect(job.report).toMatchObject({ added: 1, removed: 1, progress_restored: 1 });
+    const moved = await bookByPath('Moved/Astérix - T03 - Astérix et Cléopâtre.cbz');
+    const progress = await em().findOneOrFail(ReadingProgress, { book: moved.book.id });
+    expect(progress).toMatchObject({ status: 'reading', currentPage: 2 });
+  });
+
+  it('starts one scan per library at a time', async () => {
+    const [a, b] = await Promise.all([
+      call(`/libraries/${libraryId}/scan`, { method: 'POST', token, body: { mode: 'full' } }),
+      call(`/libraries/${libraryId}/scan`, { method: 'POST', token, body: { mode: 'full' } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 202]);
+    expect(a.body.id).toBe(b.body.id);
+    await waitForJob(call, token, a.body.id);
+  });
+
+  it('refuses to empty a library whose folder vanished or looks empty, and deletes nothing', async () => {
+    const count = await em().count(Book, { library: libraryId });
+    await rename(libraryDir, `${libraryDir}.away`);
+    const lost = await scan();
+    expect(lost.status).toBe('failed');
+    expect(lost.error).toMatch(/missing or unreadable/);
+    expect(await em().count(Book, { library: libraryId })).toBe(count);
+
+    await mkdir(libraryDir);
+    const empty = await scan();
+    expect(empty.status).toBe('failed');
+    expect(empty.error).toMatch(/would lose all/);
+    expect(await em().count(Book, { library: libraryId })).toBe(count);
+    await rm(libraryDir, { recursive: true });
+    await rename(`${libraryDir}.away`, libraryDir);
+    expect((await scan()).status).toBe('succeeded');
+  });
+});
+
+describe('jobs API', () => {
+  it('lists, filters and pages jobs', async () => {
+    const all = await call('/jobs', { token, query: { type: 'scan', library_id: libraryId, limit: '2' } });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBeGreaterThan(2);
+    expect(all.body.items).toHaveLength(2);
+    const failed = await call('/jobs', { token, query: { status: 'failed' } });
+    expect(failed.body.items.every((j: { status: string }) => j.status === 'failed')).toBe(true);
+    expect(failed.body.total).toBe(2);
+    expectProblem(await call('/jobs', { token, query: { status: 'exploded' } }), 400);
+  });
+
+  it('answers 404 for an unknown job and 409 when cancelling a finished one', async () => {
+    expectProblem(await call('/jobs/0b5b7c4e-1111-4222-8333-944445555666', { token }), 404);
+    const [job] = (await call('/jobs', { token, query: { status: 'succeeded', limit: '1' } })).body.items;
+    expectProblem(await call(`/jobs/${job.id}/cancel`, { method: 'POST', token }), 409);
+  });
+
+  it('streams progress as Server-Sent Events until the job ends', async () => {
+    const started = await call(`/libraries/${libraryId}/scan`, { method: 'POST', token, body: { mode: 'full' } });
+    const response = await fetch(`${server.url}/api/v1/jobs/${started.body.id}/events`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await response.text();
+    const events = [...text.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map((m) => ({
+      event: m[1],
+      job: JSON.parse(m[2]!),
+    }));
+    expect(events.at(-1)).toMatchObject({ event: 'end', job: { id: started.body.id, status: 'succeeded' } });
+    expect(events.filter((e) => e.event === 'end')).toHaveLength(1);
+  });
+
+  it('lets a read token follow jobs but not start or cancel them', async () => {
+    const read = (await call('/tokens', { method: 'POST', token, body: { name: 'r', scope: 'read' } })).body.token;
+    expect((await call('/jobs', { token: read })).status).toBe(200);
+    expectProblem(await call(`/libraries/${libraryId}/scan`, { method: 'POST', token: read, body: {} }), 403);
+  });
+});
