@@ -9,6 +9,14 @@ export class JobCancelledError extends Error {
   }
 }
 
+/** Thrown when the process shuts down mid-job: the job is handed back to the queue, not ended. */
+export class JobInterruptedError extends Error {
+  constructor() {
+    super('The job was interrupted by a shutdown; it will resume.');
+    this.name = 'JobInterruptedError';
+  }
+}
+
 /** What a job handler sees: its parameters, a cancellation signal, and cheap progress reporting. */
 export interface JobContext {
   readonly jobId: string;
@@ -34,6 +42,7 @@ export class RunningJob implements JobContext {
   private pendingErrors: { item: string; message: string }[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private interrupted = false;
 
   constructor(
     readonly jobId: string,
@@ -68,7 +77,14 @@ export class RunningJob implements JobContext {
   }
 
   throwIfCancelled(): void {
+    if (this.interrupted) throw new JobInterruptedError();
     if (this.controller.signal.aborted) throw new JobCancelledError();
+  }
+
+  /** Asks the handler to stop because the process is shutting down. */
+  interrupt(): void {
+    this.interrupted = true;
+    this.controller.abort();
   }
 
   /** Stops the ticks and writes what is still buffered. */

@@ -6,7 +6,7 @@ import type { Job, JobType } from '../entities/job.entity.js';
 import type { Logger } from '../logger.js';
 import type { JobRepository } from '../repositories/job.repository.js';
 import type { JobQueue } from '../services/job.service.js';
-import { JobCancelledError, RunningJob, type JobContext } from './job-context.js';
+import { JobCancelledError, JobInterruptedError, RunningJob, type JobContext } from './job-context.js';
 import type { SelectedBackend } from './job-backend.js';
 
 export type JobHandler = (context: JobContext) => Promise<Record<string, unknown> | void>;
@@ -27,6 +27,8 @@ interface AgendaJobData {
 export class JobRuntime implements JobQueue {
   private readonly agenda: Agenda;
   private processing = false;
+  private stopping = false;
+  private readonly running = new Map<string, { context: RunningJob; done: Promise<void> }>();
 
   constructor(
     private readonly orm: Orm,
@@ -65,9 +67,17 @@ export class JobRuntime implements JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
-    // Running jobs are unlocked, not finished: a restart or another worker resumes them.
-    await this.agenda.stop(true);
+  /**
+   * Graceful stop: running handlers are interrupted at their next check and their jobs handed back to the
+   * queue (due at once), so a restart or another worker resumes them without waiting for the lock to expire.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopping = true;
+    for (const { context } of this.running.values()) context.interrupt();
+    const all = Promise.all([...this.running.values()].map((entry) => entry.done));
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    if (this.processing) await this.agenda.stop(true);
+    else await this.backend.backend.disconnect();
   }
 
   isProcessing(): boolean {
@@ -95,6 +105,10 @@ export class JobRuntime implements JobQueue {
 
   private async run(type: JobType, agendaJob: AgendaJob<AgendaJobData>, handler: JobHandler): Promise<void> {
     const jobId = agendaJob.attrs.data.jobId;
+    if (this.stopping) {
+      await this.requeue(type, jobId);
+      return;
+    }
     await withContext(this.orm, async () => {
       const job = await this.jobs.fresh(jobId);
       if (!job || job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled') return;
@@ -110,6 +124,8 @@ export class JobRuntime implements JobQueue {
         await agendaJob.touch();
       });
       context.start();
+      let finished!: () => void;
+      this.running.set(jobId, { context, done: new Promise<void>((resolve) => (finished = resolve)) });
       try {
         const report = await handler(context);
         await context.stop();
@@ -117,7 +133,10 @@ export class JobRuntime implements JobQueue {
         logger.info('job succeeded');
       } catch (error) {
         await context.stop();
-        if (error instanceof JobCancelledError) {
+        if (error instanceof JobInterruptedError) {
+          await this.requeue(type, jobId);
+          logger.info('job interrupted by shutdown; queued to resume');
+        } else if (error instanceof JobCancelledError) {
           await this.jobs.finish(jobId, 'cancelled');
           logger.info('job cancelled');
         } else {
@@ -129,7 +148,17 @@ export class JobRuntime implements JobQueue {
           await this.jobs.finish(jobId, 'failed', { error: message });
           logger.warn({ err: error }, 'job failed');
         }
+      } finally {
+        this.running.delete(jobId);
+        finished();
       }
     });
+  }
+
+  private async requeue(type: JobType, jobId: string): Promise<void> {
+    const scheduled = await this.agenda.now<AgendaJobData>(type, { jobId });
+    if (scheduled.attrs._id !== undefined) {
+      await withContext(this.orm, () => this.jobs.setAgendaId(jobId, String(scheduled.attrs._id)));
+    }
   }
 }

@@ -32,6 +32,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   loginLimit?: LoginLimit;
   database?: TestDatabase;
+  /** A folder (holding libraries/ and data/) shared with another server of the test; kept on close. */
+  scratch?: string;
   /** Run jobs in this server (default true). */
   worker?: boolean;
   thumbnails?: boolean;
@@ -39,7 +41,7 @@ export interface TestServerOptions {
 
 /** The real app over real HTTP on a random port, with a fresh database and fresh folders. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const scratch = await mkdtemp(path.join(tmpdir(), 'shelfmark-test-'));
+  const scratch = options.scratch ?? (await mkdtemp(path.join(tmpdir(), 'shelfmark-test-')));
   const database = options.database ?? (await createTestDatabase());
   const librariesRoot = path.join(scratch, 'libraries');
   const dataDir = path.join(scratch, 'data');
@@ -87,7 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await container.close();
       if (!options.database) await database.drop();
-      await rm(scratch, { recursive: true, force: true });
+      if (!options.scratch) await rm(scratch, { recursive: true, force: true });
     },
   };
 }
