@@ -32,6 +32,9 @@ export interface ScanReport extends Record<string, unknown> {
   folders_unreadable: number;
   progress_restored: number;
   thumbnails: number;
+  /** Discovery, analysis and storage, before the thumbnail phase. */
+  index_ms: number;
+  thumbnails_ms: number;
   duration_ms: number;
 }
 
@@ -140,6 +143,8 @@ export class ScanService {
       folders_unreadable: walk.unreadableFolders.size,
       progress_restored: 0,
       thumbnails: 0,
+      index_ms: 0,
+      thumbnails_ms: 0,
       duration_ms: 0,
     };
     report.unchanged = report.files_seen - added.length - changed.length;
@@ -189,8 +194,10 @@ export class ScanService {
     await this.scans.purgeOrphanedProgress(new Date(Date.now() - ORPHAN_GRACE_MS));
     await this.scans.markScanned(libraryId, new Date());
 
+    report.index_ms = Date.now() - started;
     if (this.options.thumbnails) report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
     report.duration_ms = Date.now() - started;
+    report.thumbnails_ms = report.duration_ms - report.index_ms;
     return report;
   }
 

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const TOKEN = 'bench-bootstrap-token-0123456789abcdefghij';
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Peak resident memory of the server process so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server (apps/server/dist) as its own process, so its memory is measured alone. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repo, 'apps/server/dist/main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SHELFMARK_BOOTSTRAP_TOKEN: TOKEN,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    process: child,
+    peakRssMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export async function api(url: string, route: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
+  const response = await fetch(`${url}/api/v1${route}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${route}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+export async function runJob(url: string, route: string, body: unknown): Promise<{ job: any; wallMs: number }> {
+  const started = performance.now();
+  const job = await api(url, route, { method: 'POST', body });
+  for (;;) {
+    const current = await api(url, `/jobs/${job.id}`);
+    if (['succeeded', 'failed', 'cancelled'].includes(current.status)) {
+      if (current.status !== 'succeeded') throw new Error(`job ${current.status}: ${current.error}`);
+      return { job: current, wallMs: performance.now() - started };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * npm run bench:scan [-- --files 100000] [--database-url postgres://…]
+ *
+ * Measures, on one generated library: the first scan (files/s without and with thumbnails), an unchanged
+ * rescan, a rescan after 1% of the files were rewritten (saved the usual way: temp file + rename), and the
+ * floor (a bare readdir+stat walk of the same tree), with each ratio to the floor and the server's peak RSS.
+ */
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { api, runJob, startServer } from '../lib/server.ts';
+import { bareWalk } from './floor.ts';
+import { generateLibrary } from './generate.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: { files: { type: 'string', default: '10000' }, 'database-url': { type: 'string' } },
+});
+const files = Number(values.files);
+const librariesRoot = path.join(here, '../.data');
+const libraryFolder = `scan-${files}`;
+const libraryRoot = path.join(librariesRoot, libraryFolder);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+console.log(`Generating ${files} files (reused when already there)…`);
+await generateLibrary(libraryRoot, files);
+
+// Warm the page cache the same way for every measurement, then take the floor.
+await bareWalk(libraryRoot);
+const floorRuns: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const started = performance.now();
+  await bareWalk(libraryRoot);
+  floorRuns.push(performance.now() - started);
+}
+const floorMs = median(floorRuns);
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'shelfmark-bench-'));
+const env: Record<string, string> = { DATA_DIR: dataDir, LIBRARIES_ROOT: librariesRoot };
+if (values['database-url']) env.DATABASE_URL = values['database-url'];
+const server = await startServer(env);
+try {
+  const library = await api(server.url, '/libraries', {
+    method: 'POST',
+    body: { name: 'Bench', root_path: libraryFolder },
+  });
+  const first = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
+  const unchanged = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
+
+  // Rewrite 1% of the files spread over the tree, as editors and taggers save them.
+  const folders = (await readdir(libraryRoot, { withFileTypes: true })).filter((e) => e.isDirectory());
+  let touched = 0;
+  for (
+    let i = 0;
+    touched < Math.ceil(files / 100) && i < folders.length;
+    i += Math.max(1, Math.floor(folders.length / Math.ceil(files / 100)))
+  ) {
+    const folder = path.join(libraryRoot, folders[i]!.name);
+    const [first] = (await readdir(folder)).filter((name) => !name.startsWith('.'));
+    if (!first) continue;
+    const file = path.join(folder, first);
+    await writeFile(`${file}.tmp`, await readFile(file));
+    await rename(`${file}.tmp`, file);
+    touched++;
+  }
+  const afterTouch = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
+  const peak = server.peakRssMb();
+
+  const report = first.job.report;
+  const indexSeconds = report.index_ms / 1000;
+  const rows = [
+    ['floor: readdir + stat walk', ms(floorMs), '1.0×', `${Math.round(files / (floorMs / 1000))} files/s`],
+    [
+      'first scan, without thumbnails',
+      ms(report.index_ms),
+      `${(report.index_ms / floorMs).toFixed(1)}×`,
+      `${Math.round(files / indexSeconds)} files/s`,
+    ],
+    [
+      'first scan, with thumbnails',
+      ms(report.duration_ms),
+      `${(report.duration_ms / floorMs).toFixed(1)}×`,
+      `${Math.round(files / (report.duration_ms / 1000))} files/s (${report.thumbnails} thumbnails)`,
+    ],
+    [
+      'unchanged rescan',
+      ms(unchanged.job.report.duration_ms),
+      `${(unchanged.job.report.duration_ms / floorMs).toFixed(2)}×`,
+      `job wall time ${ms(unchanged.wallMs)}`,
+    ],
+    [
+      `rescan after rewriting ${touched} files (1%)`,
+      ms(afterTouch.job.report.duration_ms),
+      `${(afterTouch.job.report.duration_ms / floorMs).toFixed(2)}×`,
+      `${afterTouch.job.report.updated} updated`,
+    ],
+  ];
+  console.log(
+    `\nShelfmark scan benchmark — ${files} files, ${values['database-url'] ? 'PostgreSQL' : 'SQLite'}, Node ${process.version}\n`,
+  );
+  const widths = [46, 12, 10, 40];
+  for (const row of [['measure', 'time', 'vs floor', 'rate'], ...rows]) {
+    console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(''));
+  }
+  console.log(`\nserver peak RSS: ${peak} MB`);
+  mkdirSync(path.join(here, '../results'), { recursive: true });
+  writeFileSync(
+    path.join(here, `../results/scan-${files}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(
+      {
+        files,
+        database: values['database-url'] ? 'postgresql' : 'sqlite',
+        floorMs,
+        first: report,
+        unchanged: unchanged.job.report,
+        afterTouch: afterTouch.job.report,
+        peakRssMb: peak,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
