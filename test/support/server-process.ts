@@ -88,11 +88,14 @@ export interface SpawnedServer {
   kill(): Promise<ExitResult>;
 }
 
-/** Starts `node apps/server/dist/main.js` with exactly `env`, capturing its output. */
-export function spawnServer(env: NodeJS.ProcessEnv, cwd: string): SpawnedServer {
+/**
+ * Starts `node apps/server/dist/main.js [...args]` with exactly `env`, capturing its output. `args` are
+ * the server's own command-line arguments (`--role=worker`).
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, cwd: string, args: readonly string[] = []): SpawnedServer {
   assertServerBuilt();
   const started = Date.now();
-  const child = spawn(nodeBinary(), [SERVER_MAIN], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(nodeBinary(), [SERVER_MAIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   let stdout = '';
   let stderr = '';
@@ -184,7 +187,10 @@ export async function scratchDir(prefix = 'shelfmark-e2e-'): Promise<{ dir: stri
 export interface RunningServer extends SpawnedServer {
   url: string;
   port: number;
-  /** DATA_DIR and LIBRARIES_ROOT given to the server, inside `scratch`. */
+  /**
+   * DATA_DIR and LIBRARIES_ROOT given to the server: inside `scratch` unless the caller passed its own
+   * (which it then owns and removes).
+   */
   dataDir: string;
   librariesRoot: string;
   scratch: string;
@@ -195,20 +201,31 @@ export interface RunningServer extends SpawnedServer {
 export interface StartOptions {
   /** Extra variables (PORT, HOST, DATA_DIR and LIBRARIES_ROOT are set unless given here). */
   env?: Record<string, string | undefined>;
-  /** How long to wait for /api/v1/health to answer. */
+  /** The server's command-line arguments, e.g. `['--role=worker']`. */
+  args?: readonly string[];
+  /** An existing DATA_DIR to use instead of a fresh one (to restart on the same data); not removed by dispose. */
+  dataDir?: string;
+  /** An existing LIBRARIES_ROOT to use instead of a fresh one; not removed by dispose. */
+  librariesRoot?: string;
+  /**
+   * Ready when this `msg` appears in the JSON log, instead of when /api/v1/health answers: for a
+   * `--role=worker` process, which has no HTTP ('Shelfmark worker running jobs').
+   */
+  readyLogMessage?: string;
+  /** How long to wait for readiness. */
   readyTimeoutMs?: number;
 }
 
 /**
- * Starts the real server on a free port with a fresh DATA_DIR and LIBRARIES_ROOT, and resolves once
- * `GET /api/v1/health` answers. On any failure the process is killed, its folder removed, and the error
- * carries what the server printed.
+ * Starts the real server on a free port with a fresh DATA_DIR and LIBRARIES_ROOT (unless given), and
+ * resolves once `GET /api/v1/health` answers (or `readyLogMessage` is logged). On any failure the
+ * process is killed, its folder removed, and the error carries what the server printed.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const scratch = await scratchDir();
-  const dataDir = path.join(scratch.dir, 'data');
-  const librariesRoot = path.join(scratch.dir, 'libraries');
-  await mkdir(librariesRoot);
+  const dataDir = options.dataDir ?? path.join(scratch.dir, 'data');
+  const librariesRoot = options.librariesRoot ?? path.join(scratch.dir, 'libraries');
+  if (options.librariesRoot === undefined) await mkdir(librariesRoot);
   const port = await freePort();
   const env = cleanEnv({
     PORT: String(port),
@@ -220,8 +237,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://127.0.0.1:${port}`;
   let server: SpawnedServer | undefined;
   try {
-    server = spawnServer(env, scratch.dir);
-    await waitForHealth(server, url, options.readyTimeoutMs ?? 20_000);
+    server = spawnServer(env, scratch.dir, options.args);
+    if (options.readyLogMessage === undefined) await waitForHealth(server, url, options.readyTimeoutMs ?? 20_000);
+    else await waitForLogMessage(server, options.readyLogMessage, options.readyTimeoutMs ?? 20_000);
   } catch (error) {
     const result = server ? await server.kill() : undefined;
     await scratch.remove();
@@ -264,6 +282,31 @@ async function waitForHealth(server: SpawnedServer, url: string, timeoutMs: numb
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the server did not answer ${url}/api/v1/health within ${timeoutMs} ms`, { cause: lastError });
+}
+
+/** Resolves once a JSON log line with this `msg` is on the server's stdout; rejects on exit or timeout. */
+export async function waitForLogMessage(server: SpawnedServer, message: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (completeLogLines(server.stdout()).some((line) => line.msg === message)) return;
+    if (exited) {
+      const result = await server.exited;
+      throw new Error(`the server exited before it logged "${message}" (code ${result.code}, signal ${result.signal})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the server did not log "${message}" within ${timeoutMs} ms`);
+}
+
+/**
+ * The complete JSON lines of a log that may have been cut off (the process was SIGKILLed while
+ * writing): the text after the last newline is ignored; any other line that is not JSON still throws.
+ */
+export function completeLogLines(stdout: string): Record<string, unknown>[] {
+  const end = stdout.lastIndexOf('\n');
+  return end < 0 ? [] : logLines(stdout.slice(0, end + 1));
 }
 
 /** The JSON lines a server wrote on stdout; throws on any line that is not JSON. */

@@ -87,7 +87,7 @@ export async function createContainer(
     thumbnails: options.thumbnails ?? true,
   });
 
-  const backend = selectJobBackend(config);
+  const backend = await selectJobBackend(config, logger.child({ area: 'job-runtime' }));
   const jobRuntime = new JobRuntime(orm, backend, jobRepository, logger.child({ area: 'job-runtime' }), {
     lockLifetimeMs: config.jobLockSeconds * 1000,
     processEveryMs: options.processEveryMs ?? 2000,

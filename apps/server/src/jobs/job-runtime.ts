@@ -46,6 +46,11 @@ export class JobRuntime implements JobQueue {
       removeOnComplete: true,
     });
     this.agenda.on('error', (error: Error) => this.logger.error({ err: error }, 'job queue error'));
+    // PostgreSQL's LISTEN connection reports a lost connection as an 'error' event and then reconnects by
+    // itself; unheard, that event would end the process (a database restart must not take Shelfmark down).
+    const channel = backend.backend.notificationChannel as
+      { on?: (event: 'error', listener: (error: Error) => void) => void } | undefined;
+    channel?.on?.('error', (error) => this.logger.warn({ err: error }, 'job notifications interrupted; reconnecting'));
   }
 
   define(type: JobType, handler: JobHandler): void {
@@ -78,6 +83,7 @@ export class JobRuntime implements JobQueue {
     await Promise.race([all, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
     if (this.processing) await this.agenda.stop(true);
     else await this.backend.backend.disconnect();
+    await this.backend.close?.();
   }
 
   isProcessing(): boolean {

@@ -6,7 +6,7 @@ import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js
 import { BookFileError, readPage, type PageImage } from '../indexer/formats/index.js';
 import type { BookFileRepository } from '../repositories/book-file.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
-import type { ThumbnailService } from './thumbnail.service.js';
+import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
 
 export const CONTENT_TYPES: Record<BookFormat, string> = {
   cbz: 'application/vnd.comicbook+zip',
@@ -90,11 +90,12 @@ export class BookFileService {
   async thumbnail(bookId: string): Promise<string> {
     const row = await this.files.forBook(bookId);
     if (!row) throw new NotFoundError('Book', bookId);
+    if (row.thumbnailPath === NO_THUMBNAIL) throw new NotFoundError('Thumbnail of book', bookId);
     if (row.thumbnailPath) return this.thumbnails.pathOf(row.thumbnailPath);
     const file = await this.locate(bookId);
     const made = await this.thumbnails.generate(file.absolute, file.format, bookId);
-    if (!made) throw new NotFoundError('Thumbnail of book', bookId);
     await this.files.setThumbnail(row.fileId, made);
+    if (made === NO_THUMBNAIL) throw new NotFoundError('Thumbnail of book', bookId);
     return this.thumbnails.pathOf(made);
   }
 }

@@ -8,7 +8,7 @@ import type { JobContext } from '../jobs/job-context.js';
 import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
 import type { LibraryService } from './library.service.js';
-import type { ThumbnailService } from './thumbnail.service.js';
+import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
 
 export type ScanMode = 'incremental' | 'full';
 
@@ -290,10 +290,8 @@ export class ScanService {
     await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
       context.throwIfCancelled();
       const written = await this.thumbnails.generate(path.join(root, book.path), book.format, book.bookId);
-      if (written) {
-        await this.scans.setThumbnail(book.fileId, written);
-        done++;
-      }
+      await this.scans.setThumbnail(book.fileId, written);
+      if (written !== NO_THUMBNAIL) done++;
       processed++;
       context.progress({ processed, currentItem: book.path });
     });

@@ -20,7 +20,7 @@ export function bookFileRoutes(routes: OperationRouter, files: BookFileService):
 
   routes.handle('getBookThumbnail', async (req, res, next) => {
     const thumbnail = await files.thumbnail(String(req.params.book_id));
-    res.type('image/webp').set('Cache-Control', 'private, max-age=86400');
+    res.type('image/jpeg').set('Cache-Control', 'private, max-age=86400');
     res.sendFile(thumbnail, (error) => {
       if (error && !res.headersSent) next(error);
     });

@@ -80,10 +80,13 @@ export function readPage(path: string, format: BookFormat, page: number): Promis
  * The cover: for comics the page ComicInfo marks as FrontCover or else the first page, for PDFs page 1 rendered, for
  * EPUBs the OPF's cover image, or null when an EPUB declares none.
  */
+/** Cover images are only ever downscaled to thumbnails: PDF covers are rendered at thumbnail-friendly size. */
+const PDF_COVER_SIDE = 800;
+
 export function readCover(path: string, format: BookFormat): Promise<PageImage | null> {
   return guarded(undefined, async () => {
     const container = await sniffContainer(path);
-    if (container === 'pdf') return renderPdfPage(path, 1);
+    if (container === 'pdf') return renderPdfPage(path, 1, { maxSide: PDF_COVER_SIDE, encoding: 'jpeg' });
     if (container === 'rar') return readComicCover(await RarArchive.open(path));
     return withZip(path, format, undefined, (zip, real) =>
       real === 'epub' ? readEpubCover(zip) : readComicCover(zip),

@@ -118,8 +118,18 @@ export async function inspectPdf(path: string, signal?: AbortSignal): Promise<Bo
   }));
 }
 
-/** Renders a page to PNG with its longer side at most PDF_RENDER_MAX_SIDE pixels and at most PDF_RENDER_MAX_DPI. */
-export async function renderPdfPage(path: string, page: number): Promise<PageImage> {
+export interface RenderOptions {
+  /** Longer side in pixels (default PDF_RENDER_MAX_SIDE). */
+  maxSide?: number;
+  /**
+   * JPEG for covers: the image is only downscaled again for a thumbnail, and PNG's deflate costs far more
+   * than the rendering itself. Pages for reading stay lossless PNG.
+   */
+  encoding?: 'png' | 'jpeg';
+}
+
+/** Renders a page with its longer side at most `maxSide` pixels and at most PDF_RENDER_MAX_DPI. */
+export async function renderPdfPage(path: string, page: number, options: RenderOptions = {}): Promise<PageImage> {
   const mupdf = await loadMuPdf();
   return withDocument(mupdf, path, (document) => {
     const count = countPages(document);
@@ -133,8 +143,10 @@ export async function renderPdfPage(path: string, page: number): Promise<PageIma
       const [x0, y0, x1, y1] = loaded.getBounds();
       const longer = Math.max(x1 - x0, y1 - y0);
       if (!Number.isFinite(longer) || longer <= 0) throw new Error(`page ${page} has no area`);
-      const scale = Math.min(PDF_RENDER_MAX_SIDE / longer, PDF_RENDER_MAX_DPI / 72);
+      const maxSide = Math.min(options.maxSide ?? PDF_RENDER_MAX_SIDE, PDF_RENDER_MAX_SIDE);
+      const scale = Math.min(maxSide / longer, PDF_RENDER_MAX_DPI / 72);
       pixmap = loaded.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+      if (options.encoding === 'jpeg') return { data: Buffer.from(pixmap.asJPEG(90)), mediaType: 'image/jpeg' };
       return { data: Buffer.from(pixmap.asPNG()), mediaType: 'image/png' };
     } catch (err) {
       throw corrupt(`page ${page} cannot be rendered`, err);

@@ -1,0 +1,370 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeLibrary } from './support/comics.js';
+import { createThrowawayDatabase } from './support/postgres.js';
+import {
+  completeLogLines,
+  scratchDir,
+  startServer,
+  type RunningServer,
+  type StartOptions,
+} from './support/server-process.js';
+
+/**
+ * Background jobs across real processes: a scan survives a SIGKILL and is resumed by the next process
+ * (same job, no book twice, work before the crash not redone); two processes on one PostgreSQL database
+ * share the queue without ever running a job twice; `--role=api` and `--role=worker` split HTTP and jobs.
+ */
+
+const TOKEN = `e2e-jobs-${randomBytes(16).toString('hex')}`;
+const WORKER_READY = 'Shelfmark worker running jobs';
+const TERMINAL = ['succeeded', 'failed', 'cancelled'];
+
+interface JobDetails {
+  id: string;
+  status: string;
+  library_id: string | null;
+  progress: { processed: number; total: number | null; current_item: string | null };
+  error: string | null;
+  item_errors_count: number;
+  started_at: string | null;
+  report: Record<string, number | string> | null;
+}
+
+interface Library {
+  id: string;
+  book_count: number;
+  series_count: number;
+}
+
+type Database = { kind: 'sqlite' } | { kind: 'postgresql'; url: string };
+
+// ---- clean-up: every process, folder and database a test makes is undone after it, pass or fail ----
+
+const cleanups: (() => Promise<unknown>)[] = [];
+/** Servers started by the current test, whose output is printed when it fails. */
+let servers: { label: string; server: RunningServer }[] = [];
+
+function defer(cleanup: () => Promise<unknown>): void {
+  cleanups.push(cleanup);
+}
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    for (const { label, server } of servers) {
+      const tail = (text: string) => text.split('\n').slice(-40).join('\n');
+      console.error(
+        `--- ${label} stdout (tail) ---\n${tail(server.stdout())}\n--- ${label} stderr ---\n${tail(server.stderr())}`,
+      );
+    }
+  }
+  servers = [];
+  const errors: unknown[] = [];
+  while (cleanups.length > 0) {
+    try {
+      await cleanups.pop()!();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw new AggregateError(errors, 'clean-up failed');
+});
+
+async function tempFolder(): Promise<string> {
+  const scratch = await scratchDir('shelfmark-e2e-jobs-');
+  defer(() => scratch.remove());
+  return scratch.dir;
+}
+
+async function throwawayDatabase(): Promise<string> {
+  const database = await createThrowawayDatabase();
+  defer(() => database.drop());
+  return database.url;
+}
+
+async function databaseFor(kind: Database['kind']): Promise<Database> {
+  return kind === 'sqlite' ? { kind } : { kind, url: await throwawayDatabase() };
+}
+
+/** Starts a server that is stopped (SIGTERM, then SIGKILL) after the test, and its scratch folder removed. */
+async function launch(label: string, database: Database, options: StartOptions = {}): Promise<RunningServer> {
+  const server = await startServer({
+    ...options,
+    env: {
+      SHELFMARK_BOOTSTRAP_TOKEN: TOKEN,
+      ...(database.kind === 'postgresql' ? { DATABASE_URL: database.url } : {}),
+      ...options.env,
+    },
+  });
+  servers.push({ label, server });
+  defer(() => server.dispose());
+  return server;
+}
+
+// ---- HTTP ----
+
+async function api<T>(server: RunningServer, method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/api/v1${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+const createLibrary = (server: RunningServer, name: string, rootPath: string) =>
+  api<Library>(server, 'POST', '/libraries', { name, root_path: rootPath });
+const startScan = (server: RunningServer, libraryId: string) =>
+  api<JobDetails>(server, 'POST', `/libraries/${libraryId}/scan`, { mode: 'incremental' });
+const getJob = (server: RunningServer, jobId: string) => api<JobDetails>(server, 'GET', `/jobs/${jobId}`);
+const getLibrary = (server: RunningServer, libraryId: string) => api<Library>(server, 'GET', `/libraries/${libraryId}`);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
+
+async function waitForJobEnd(server: RunningServer, jobId: string, timeoutMs: number): Promise<JobDetails> {
+  let last: JobDetails | undefined;
+  try {
+    return await waitUntil(
+      `job ${jobId} to finish`,
+      async () => {
+        last = await getJob(server, jobId);
+        return TERMINAL.includes(last.status) ? last : undefined;
+      },
+      timeoutMs,
+      250,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; last seen: ${JSON.stringify(last)}`, { cause: error });
+  }
+}
+
+// ---- logs ----
+
+/** The job log lines (`msg` and `jobId`) a process wrote, including one SIGKILLed mid-line. */
+function jobEvents(server: RunningServer): { msg: string; jobId: string }[] {
+  return completeLogLines(server.stdout())
+    .filter((line) => typeof line.jobId === 'string' && typeof line.msg === 'string')
+    .map((line) => ({ msg: line.msg as string, jobId: line.jobId as string }));
+}
+
+const countEvents = (server: RunningServer, msg: string, jobId?: string) =>
+  jobEvents(server).filter((event) => event.msg === msg && (jobId === undefined || event.jobId === jobId)).length;
+
+/** Resolves with the error code of a TCP connection attempt, or 'connected' when something listens. */
+function tryConnect(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setTimeout(3_000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve('timeout');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+// ---- the tests ----
+
+describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', (kind) => {
+  /**
+   * 100 series × 30 files. 40 pages each make the indexing phase (which only lists entries) last a few
+   * seconds on a small machine, so the kill lands in it rather than in the thumbnail phase after it.
+   */
+  const SERIES = 100;
+  const PER_SERIES = 30;
+  const FILES = SERIES * PER_SERIES;
+
+  it('is resumed by the next process after the lock expires: same job, every book once, earlier work kept', async () => {
+    const root = await tempFolder();
+    const dataDir = path.join(root, 'data');
+    const librariesRoot = path.join(root, 'libraries');
+    await mkdir(librariesRoot);
+    await writeLibrary(librariesRoot, 'big', { series: SERIES, perSeries: PER_SERIES, pages: 40 });
+    const database = await databaseFor(kind);
+    const options: StartOptions = { dataDir, librariesRoot, env: { JOB_LOCK_SECONDS: '3' } };
+
+    const first = await launch('first server', database, options);
+    const library = await createLibrary(first, 'Big', 'big');
+    const queued = await startScan(first, library.id);
+
+    // Progress is written about once a second, in steps of a 250-file batch while indexing.
+    const midway = await waitUntil(
+      'the scan to be part-way through indexing',
+      async () => {
+        const job = await getJob(first, queued.id);
+        if (TERMINAL.includes(job.status)) throw new Error(`the scan ended before it could be killed: ${job.status}`);
+        const { processed, total } = job.progress;
+        return job.status === 'running' && total === FILES && processed >= 500 && processed <= FILES - 500
+          ? job
+          : undefined;
+      },
+      60_000,
+      50,
+    );
+    const killed = await first.kill();
+    expect(killed.signal).toBe('SIGKILL');
+    expect(countEvents(first, 'job started', queued.id)).toBe(1);
+    expect(countEvents(first, 'job succeeded', queued.id)).toBe(0);
+
+    const second = await launch('second server', database, options);
+    const done = await waitForJobEnd(second, queued.id, 90_000);
+
+    expect(done.id).toBe(queued.id);
+    expect(done.status, `job error: ${done.error}`).toBe('succeeded');
+    expect(done.item_errors_count).toBe(0);
+    // Taken over, not restarted: the start time of the first run is kept.
+    expect(done.started_at).toBe(midway.started_at);
+
+    const report = done.report!;
+    expect(report.files_seen).toBe(FILES);
+    expect(report.errors).toBe(0);
+    expect(report.removed).toBe(0);
+    expect(report.updated).toBe(0);
+    // Killed while indexing: the batches stored before the kill are found unchanged, the rest added.
+    expect(report.added, 'the kill landed after indexing had finished').toBeGreaterThan(0);
+    expect(report.added).toBeLessThan(FILES);
+    expect(report.unchanged).toBeGreaterThan(0);
+    expect(report.unchanged).toBeGreaterThanOrEqual(midway.progress.processed);
+    expect(Number(report.added) + Number(report.unchanged)).toBe(FILES);
+    // The first run never reached its thumbnail phase: the resumed one makes them all.
+    expect(report.thumbnails).toBe(FILES);
+
+    const after = await getLibrary(second, library.id);
+    expect(after.book_count).toBe(FILES);
+    expect(after.series_count).toBe(SERIES);
+
+    expect(countEvents(second, 'job resumed', queued.id)).toBe(1);
+    expect(countEvents(second, 'job started', queued.id)).toBe(0);
+    expect(countEvents(second, 'job succeeded', queued.id)).toBe(1);
+  }, 120_000);
+});
+
+describe('two processes on one PostgreSQL database', () => {
+  it('share the scans without ever running one twice', async () => {
+    const LIBRARIES = 12;
+    const librariesRoot = await tempFolder();
+    const folders = Array.from({ length: LIBRARIES }, (_, i) => `lib${String(i + 1).padStart(2, '0')}`);
+    for (const folder of folders) await writeLibrary(librariesRoot, folder, { series: 3, perSeries: 10 });
+    const database = await databaseFor('postgresql');
+
+    const pair = [
+      await launch('server A', database, { librariesRoot }),
+      await launch('server B', database, { librariesRoot }),
+    ];
+    const via = (i: number) => pair[i % 2]!;
+
+    const libraries: Library[] = [];
+    for (const [i, folder] of folders.entries()) libraries.push(await createLibrary(via(i), folder, folder));
+    const jobIds: string[] = [];
+    for (const [i, library] of libraries.entries()) jobIds.push((await startScan(via(i), library.id)).id);
+    expect(new Set(jobIds).size).toBe(LIBRARIES);
+
+    for (const [i, jobId] of jobIds.entries()) {
+      const job = await waitForJobEnd(via(i + 1), jobId, 60_000);
+      expect(job.status, `job ${jobId}: ${job.error}`).toBe('succeeded');
+    }
+
+    const [a, b] = pair as [RunningServer, RunningServer];
+    for (const jobId of jobIds) {
+      const startedA = countEvents(a, 'job started', jobId);
+      const startedB = countEvents(b, 'job started', jobId);
+      expect(startedA + startedB, `'job started' lines for ${jobId}`).toBe(1);
+      expect(countEvents(a, 'job resumed', jobId) + countEvents(b, 'job resumed', jobId)).toBe(0);
+      // It finished where it started.
+      expect(countEvents(startedA === 1 ? a : b, 'job succeeded', jobId)).toBe(1);
+      expect(countEvents(startedA === 1 ? b : a, 'job succeeded', jobId)).toBe(0);
+    }
+    const ranByA = countEvents(a, 'job started');
+    const ranByB = countEvents(b, 'job started');
+    expect(ranByA + ranByB).toBe(LIBRARIES);
+    expect(ranByA, `jobs run by A (B ran ${ranByB})`).toBeGreaterThan(0);
+    expect(ranByB, `jobs run by B (A ran ${ranByA})`).toBeGreaterThan(0);
+
+    for (const [i, library] of libraries.entries()) {
+      const after = await getLibrary(via(i), library.id);
+      expect(after.book_count, library.id).toBe(30);
+      expect(after.series_count).toBe(3);
+    }
+  }, 90_000);
+});
+
+describe.each(['postgresql', 'sqlite'] as const)('--role=api and --role=worker on %s', (kind) => {
+  it('the API leaves a scan queued; a worker, which does not listen, then runs it', async () => {
+    const root = await tempFolder();
+    const dataDir = path.join(root, 'data');
+    const librariesRoot = path.join(root, 'libraries');
+    await mkdir(librariesRoot);
+    await writeLibrary(librariesRoot, 'small', { series: 2, perSeries: 10 });
+    const database = await databaseFor(kind);
+    // With SQLite both processes open the same DATA_DIR/shelfmark.db.
+    const shared: StartOptions = { dataDir, librariesRoot };
+
+    const apiServer = await launch('api', database, { ...shared, args: ['--role=api'] });
+    expect(completeLogLines(apiServer.stdout()).some((line) => line.role === 'api')).toBe(true);
+    const library = await createLibrary(apiServer, 'Small', 'small');
+    const queued = await startScan(apiServer, library.id);
+    expect(queued.status).toBe('queued');
+    await sleep(3_000);
+    const waiting = await getJob(apiServer, queued.id);
+    expect(waiting.status).toBe('queued');
+    expect(waiting.started_at).toBeNull();
+    expect(countEvents(apiServer, 'job started')).toBe(0);
+
+    const worker = await launch('worker', database, {
+      ...shared,
+      args: ['--role=worker'],
+      readyLogMessage: WORKER_READY,
+    });
+    expect(await tryConnect(worker.port)).toBe('ECONNREFUSED');
+    expect(
+      completeLogLines(worker.stdout()).some(
+        (line) => typeof line.msg === 'string' && line.msg.startsWith('Shelfmark listening'),
+      ),
+    ).toBe(false);
+
+    const done = await waitForJobEnd(apiServer, queued.id, 30_000);
+    expect(done.status, `job error: ${done.error}`).toBe('succeeded');
+    expect(done.report?.added).toBe(20);
+    expect((await getLibrary(apiServer, library.id)).book_count).toBe(20);
+    expect(countEvents(worker, 'job started', queued.id)).toBe(1);
+    expect(countEvents(worker, 'job succeeded', queued.id)).toBe(1);
+    expect(countEvents(apiServer, 'job started')).toBe(0);
+    // Still no HTTP from the worker after it has run a job.
+    expect(await tryConnect(worker.port)).toBe('ECONNREFUSED');
+
+    // Both roles stop cleanly on SIGTERM.
+    for (const server of [worker, apiServer]) {
+      const exit = await server.stop(10_000);
+      expect(exit.timedOut).toBe(false);
+      expect(exit.code).toBe(0);
+    }
+  }, 60_000);
+});
