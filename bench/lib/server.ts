@@ -63,7 +63,25 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   };
 }
 
-export async function api(url: string, route: string, init: { method?: string; body?: unknown } = {}): Promise<any> {
+export interface ScanReport {
+  files_seen: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  thumbnails: number;
+  index_ms: number;
+  thumbnails_ms: number;
+  duration_ms: number;
+}
+
+export interface JobView {
+  id: string;
+  status: string;
+  error: string | null;
+  report: ScanReport;
+}
+
+export async function api<T>(url: string, route: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${url}/api/v1${route}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -71,14 +89,14 @@ export async function api(url: string, route: string, init: { method?: string; b
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${route}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function runJob(url: string, route: string, body: unknown): Promise<{ job: any; wallMs: number }> {
+export async function runJob(url: string, route: string, body: unknown): Promise<{ job: JobView; wallMs: number }> {
   const started = performance.now();
-  const job = await api(url, route, { method: 'POST', body });
+  const job = await api<JobView>(url, route, { method: 'POST', body });
   for (;;) {
-    const current = await api(url, `/jobs/${job.id}`);
+    const current = await api<JobView>(url, `/jobs/${job.id}`);
     if (['succeeded', 'failed', 'cancelled'].includes(current.status)) {
       if (current.status !== 'succeeded') throw new Error(`job ${current.status}: ${current.error}`);
       return { job: current, wallMs: performance.now() - started };

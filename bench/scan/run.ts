@@ -45,7 +45,7 @@ const env: Record<string, string> = { DATA_DIR: dataDir, LIBRARIES_ROOT: librari
 if (values['database-url']) env.DATABASE_URL = values['database-url'];
 const server = await startServer(env);
 try {
-  const library = await api(server.url, '/libraries', {
+  const library = await api<{ id: string }>(server.url, '/libraries', {
     method: 'POST',
     body: { name: 'Bench', root_path: libraryFolder },
   });

@@ -136,7 +136,12 @@ export class JobRuntime implements JobQueue {
         const report = await handler(context);
         await context.stop();
         await this.jobs.finish(jobId, 'succeeded', { report: report ?? null });
-        logger.info('job succeeded');
+        const memory = process.memoryUsage();
+        const mb = (bytes: number) => Math.round(bytes / 1048576);
+        logger.info(
+          { rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), externalMb: mb(memory.external) },
+          'job succeeded',
+        );
       } catch (error) {
         await context.stop();
         if (error instanceof JobInterruptedError) {
