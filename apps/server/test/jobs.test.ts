@@ -11,12 +11,18 @@ import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/tes
 
 const token = BOOTSTRAP_TOKEN;
 
-async function libraryOf(server: TestServer, call: ApiClient, folder: string, files: number): Promise<string> {
+async function libraryOf(
+  server: TestServer,
+  call: ApiClient,
+  folder: string,
+  files: number,
+  pages = 1,
+): Promise<string> {
   for (let i = 1; i <= files; i++) {
     await writeComic(
       path.join(server.librariesRoot, folder),
       `Series ${i % 20}/Series ${i % 20} v${String(i).padStart(3, '0')}.cbz`,
-      { pages: 1 },
+      { pages },
     );
   }
   return (await call('/libraries', { method: 'POST', token, body: { name: folder, root_path: folder } })).body.id;
@@ -35,7 +41,8 @@ describe('cancellation', () => {
   });
 
   it('stops a running scan at its next check, keeps what was stored, and a later scan finishes the work', async () => {
-    const libraryId = await libraryOf(server, call, 'big', 1500);
+    // Pages make each file slower to index, so the scan outlasts the cancel check on a fast machine.
+    const libraryId = await libraryOf(server, call, 'big', 1500, 40);
     const started = await call(`/libraries/${libraryId}/scan`, { method: 'POST', token, body: {} });
     for (;;) {
       const job = (await call(`/jobs/${started.body.id}`, { token })).body;

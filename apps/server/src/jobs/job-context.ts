@@ -22,7 +22,7 @@ export interface JobContext {
   readonly jobId: string;
   readonly libraryId: string | null;
   readonly params: Record<string, unknown>;
-  /** Aborted when someone asks to cancel the job (checked about once a second). */
+  /** Aborted when someone asks to cancel the job (checked twice a second). */
   readonly signal: AbortSignal;
   readonly logger: Logger;
   progress(progress: JobProgress): void;
@@ -30,10 +30,10 @@ export interface JobContext {
   throwIfCancelled(): void;
 }
 
-const FLUSH_INTERVAL_MS = 1000;
+const FLUSH_INTERVAL_MS = 500;
 
 /**
- * Buffers progress and item errors and writes them once a second, so a scan of 100k files does not write
+ * Buffers progress and item errors and writes them twice a second, so a scan of 100k files does not write
  * a row per file; the same tick reads the cancel flag and extends the job's lock in the queue.
  */
 export class RunningJob implements JobContext {
