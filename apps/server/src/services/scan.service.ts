@@ -47,11 +47,19 @@ export interface ScanOptions {
   thumbnails: boolean;
 }
 
-/** Runs `work` over `items` with at most `limit` in flight, in order of start. */
+/** Runs `work` over `items` with at most `limit` in flight, in order of start; the first failure stops the rest. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length && !failed) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   });
   await Promise.all(workers);
 }

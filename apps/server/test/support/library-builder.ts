@@ -1,7 +1,7 @@
 import { mkdir, rename, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { buildZip } from './zip-writer.js';
+import { buildZip } from '../formats/support/zip-writer.js';
 
 let pageCache: Buffer | undefined;
 /** A small real JPEG, so covers decode and thumbnails can be made. */
