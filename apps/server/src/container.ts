@@ -90,7 +90,8 @@ export async function createContainer(
   const backend = await selectJobBackend(config, logger.child({ area: 'job-runtime' }));
   const jobRuntime = new JobRuntime(orm, backend, jobRepository, logger.child({ area: 'job-runtime' }), {
     lockLifetimeMs: config.jobLockSeconds * 1000,
-    processEveryMs: options.processEveryMs ?? 2000,
+    // A due job waits at most this long when no notification wakes the worker (SQLite across processes).
+    processEveryMs: options.processEveryMs ?? 1000,
     concurrency: { scan: 1, metadata_batch: 1, metadata_refresh: 1 },
   });
   jobRuntime.define('scan', (context) => scanService.run(context));
