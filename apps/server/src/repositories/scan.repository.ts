@@ -62,6 +62,20 @@ const SCAN_FIELDS: [keyof IndexedBook & keyof Book, LockableBookField | null][] 
   ['pageCount', null],
 ];
 
+/** What an analysis sets on a book file, new or re-analysed (its thumbnail is made again afterwards). */
+function analysedFileFields(book: IndexedBook, now: Date) {
+  return {
+    format: book.format,
+    sizeBytes: book.sizeBytes,
+    mtimeMs: book.mtimeMs,
+    parseStatus: book.parseStatus,
+    parseError: book.parseError,
+    thumbnailPath: null,
+    analyzedAt: now,
+    updatedAt: now,
+  };
+}
+
 /** The indexer's bulk reads and writes: one query per batch, never one per file. */
 export class ScanRepository {
   constructor(private readonly em: EntityManager) {}
@@ -139,41 +153,27 @@ export class ScanRepository {
         book: books[i]!.id,
         library: libraryId,
         path: book.path,
-        format: book.format,
-        sizeBytes: book.sizeBytes,
-        mtimeMs: book.mtimeMs,
-        parseStatus: book.parseStatus,
-        parseError: book.parseError,
-        thumbnailPath: null,
-        analyzedAt: now,
+        ...analysedFileFields(book, now),
         createdAt: now,
-        updatedAt: now,
       }));
       if (files.length > 0) await em.insertMany(BookFile, files);
 
+      const locks = new Map(
+        changed.length === 0
+          ? []
+          : (
+              await em.find(Book, { id: { $in: changed.map((c) => c.known.bookId) } }, { fields: ['lockedFields'] })
+            ).map((row) => [row.id, new Set(row.lockedFields)]),
+      );
       for (const { known, book } of changed) {
-        const current = await em.findOne(Book, { id: known.bookId }, { fields: ['lockedFields'] });
-        const locked = new Set(current?.lockedFields ?? []);
+        const locked = locks.get(known.bookId) ?? new Set<LockableBookField>();
         const update: Record<string, unknown> = {
           series: book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
           updatedAt: now,
         };
         for (const [field, lock] of SCAN_FIELDS) if (lock === null || !locked.has(lock)) update[field] = book[field];
         await em.nativeUpdate(Book, { id: known.bookId }, update);
-        await em.nativeUpdate(
-          BookFile,
-          { id: known.fileId },
-          {
-            format: book.format,
-            sizeBytes: book.sizeBytes,
-            mtimeMs: book.mtimeMs,
-            parseStatus: book.parseStatus,
-            parseError: book.parseError,
-            thumbnailPath: null,
-            analyzedAt: now,
-            updatedAt: now,
-          },
-        );
+        await em.nativeUpdate(BookFile, { id: known.fileId }, analysedFileFields(book, now));
       }
     });
     return newBookIds;

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BookFileError, inspectBook, readCover, readPage, type BookFormat } from '../../src/indexer/formats/index.js';
-import { deflatedZeros, jpeg, komga, scratchDir } from './support/books.js';
+import { inspectBook, readCover, readPage, type BookFormat } from '../../src/indexer/formats/index.js';
+import { deflatedZeros, jpeg, kindOf, komga, scratchDir } from './support/books.js';
 import { buildRar5 } from './support/rar5-writer.js';
 import { buildZip } from './support/zip-writer.js';
 
@@ -21,16 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await scratch.remove();
 });
-
-async function kindOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (err) {
-    if (!(err instanceof BookFileError)) throw err;
-    return err.kind;
-  }
-}
 
 /** Runs an operation and reports how much ArrayBuffer memory it left allocated and how long it took. */
 async function measured<T>(operation: () => Promise<T>): Promise<{ result: unknown; grownBytes: number; ms: number }> {

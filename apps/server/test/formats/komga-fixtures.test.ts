@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { BookFileError, inspectBook, readCover, readPage } from '../../src/indexer/formats/index.js';
-import { komga, scratchDir } from './support/books.js';
+import { kindOf, komga, scratchDir } from './support/books.js';
 
 type Scratch = Awaited<ReturnType<typeof scratchDir>>;
 let scratch: Scratch;
@@ -13,16 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await scratch.remove();
 });
-
-async function kindOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (err) {
-    expect(err).toBeInstanceOf(BookFileError);
-    return (err as BookFileError).kind;
-  }
-}
 
 describe('RAR fixtures', () => {
   it.each([

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { constants, crc32, createDeflateRaw } from 'node:zlib';
 
 import sharp from 'sharp';
+import { BookFileError } from '../../../src/indexer/formats/index.js';
 
 /** The Komga fixtures (MIT), read in place. */
 export const KOMGA = fileURLToPath(new URL('../../fixtures/komga/', import.meta.url));
@@ -74,4 +75,15 @@ export async function deflatedZeros(size: number): Promise<{ compressed: Buffer;
   const parts: Buffer[] = [];
   for await (const part of deflate as AsyncIterable<Buffer>) parts.push(part);
   return { compressed: Buffer.concat(parts), crc };
+}
+
+/** The BookFileError kind an operation fails with, or 'resolved'; any other error fails the test. */
+export async function kindOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (err) {
+    if (!(err instanceof BookFileError)) throw err;
+    return err.kind;
+  }
 }
