@@ -8,6 +8,8 @@ import { JobRuntime } from './jobs/job-runtime.js';
 import type { Logger } from './logger.js';
 import { ApiTokenRepository } from './repositories/api-token.repository.js';
 import { BookFileRepository } from './repositories/book-file.repository.js';
+import { BookRepository } from './repositories/book.repository.js';
+import { SeriesRepository } from './repositories/series.repository.js';
 import { JobRepository } from './repositories/job.repository.js';
 import { LibraryRepository } from './repositories/library.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
@@ -16,6 +18,8 @@ import { SettingRepository } from './repositories/setting.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { AuthService } from './services/auth.service.js';
 import { BookFileService } from './services/book-file.service.js';
+import { BookService } from './services/book.service.js';
+import { SeriesService } from './services/series.service.js';
 import { FolderService } from './services/folder.service.js';
 import { HealthService } from './services/health.service.js';
 import { JobService } from './services/job.service.js';
@@ -42,6 +46,8 @@ export interface Container {
   services: {
     auth: AuthService;
     bookFiles: BookFileService;
+    books: BookService;
+    series: SeriesService;
     folders: FolderService;
     health: HealthService;
     jobs: JobService;
@@ -82,7 +88,10 @@ export async function createContainer(
   const jobRepository = new JobRepository(em);
   const jobs = new JobService(jobRepository, logger.child({ area: 'jobs' }));
   const thumbnails = new ThumbnailService(config.dataDir, Math.max(1, cores), logger.child({ area: 'thumbnails' }));
-  const scanService = new ScanService(libraries, librariesRoot, new ScanRepository(em), thumbnails, {
+  const seriesRepository = new SeriesRepository(em);
+  const bookRepository = new BookRepository(em);
+  await withContext(orm, () => bookRepository.backfillDerivedColumns());
+  const scanService = new ScanService(libraries, librariesRoot, new ScanRepository(em), seriesRepository, thumbnails, {
     inspectConcurrency: 8,
     thumbnails: options.thumbnails ?? true,
   });
@@ -101,6 +110,8 @@ export async function createContainer(
   const services = {
     auth,
     bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails),
+    books: new BookService(bookRepository, seriesRepository),
+    series: new SeriesService(seriesRepository, libraries),
     folders: new FolderService(librariesRoot),
     health: new HealthService(orm, config.database.kind, VERSION, () => ({
       backend: backend.name,

@@ -33,10 +33,26 @@ export const BookSchema = defineEntity({
     publishDate: p.string().length(10).nullable(),
     language: p.string().length(35).nullable(),
     lockedFields: p.json<LockableBookField[]>().onCreate(() => []),
+    /** Folded series name, title and authors (domain/search-text.ts): what `q` matches. */
+    searchText: p.text().default(''),
+    /** Folded series name ('' when unclassified) — the first key of the default order. */
+    sortSeries: p.string().length(1024).default(''),
+    /** `volume`, or a large number so unnumbered books come last on both databases. */
+    volumeSort: p.double().default(1e9),
+    /** Folded title — the key of the title order. */
+    sortTitle: p.string().length(1024).default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  indexes: [{ properties: ['library', 'series', 'volume'] }],
+  // One index per order the API offers, so a page is read in index order instead of sorting every match.
+  indexes: [
+    { properties: ['library', 'series', 'volume'] },
+    { properties: ['sortSeries', 'volumeSort', 'sortTitle', 'id'] },
+    { properties: ['library', 'sortSeries', 'volumeSort', 'sortTitle', 'id'] },
+    { properties: ['series', 'volumeSort', 'sortTitle', 'id'] },
+    { properties: ['sortTitle', 'id'] },
+    { properties: ['createdAt', 'id'] },
+  ],
 });
 export class Book extends BookSchema.class {}
 BookSchema.setClass(Book);

@@ -37,10 +37,22 @@ export const SeriesSchema = defineEntity({
     language: p.string().length(35).nullable(),
     coverUrl: p.string().length(2048).nullable(),
     lockedFields: p.json<LockableSeriesField[]>().onCreate(() => []),
+    /** Folded name (domain/search-text.ts): what `q` matches and the first key of the order. */
+    sortName: p.string().length(1024).default(''),
+    // Aggregates of the series' books, kept by SeriesRepository.refreshCounts after every write that can change
+    // them, so lists and their filters never aggregate 100k books per request.
+    bookCount: p.integer().default(0),
+    readCount: p.integer().default(0),
+    startedCount: p.integer().default(0),
+    ownedCount: p.integer().default(0),
+    missingCount: p.integer().default(0),
+    /** The first book with a cover, in volume order: the series' cover. */
+    coverBookId: p.uuid().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   uniques: [{ properties: ['library', 'name'] }],
+  indexes: [{ properties: ['sortName', 'library'] }, { properties: ['library', 'sortName'] }],
 });
 export class Series extends SeriesSchema.class {}
 SeriesSchema.setClass(Series);

@@ -15,6 +15,8 @@ import { OperationRouter } from './operation-router.js';
 import { problem, sendProblem } from './problem.js';
 import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
 import { bookFileRoutes } from './routes/book-file.routes.js';
+import { bookRoutes } from './routes/book.routes.js';
+import { seriesRoutes } from './routes/series.routes.js';
 import { folderRoutes } from './routes/folder.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { jobRoutes } from './routes/job.routes.js';
@@ -84,6 +86,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   libraryRoutes(routes, services.libraries, services.scans);
   jobRoutes(routes, services.jobs);
   bookFileRoutes(routes, services.bookFiles);
+  bookRoutes(routes, services.books);
+  seriesRoutes(routes, services.series);
   folderRoutes(routes, services.folders);
 
   app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));

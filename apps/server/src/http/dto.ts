@@ -1,6 +1,11 @@
 import type { ApiToken } from '../entities/api-token.entity.js';
 import type { Job } from '../entities/job.entity.js';
+import type { ReadingStatus } from '../entities/reading-progress.entity.js';
+import type { Series } from '../entities/series.entity.js';
 import type { User } from '../entities/user.entity.js';
+import { seriesReadingStatus } from '../domain/series-counts.js';
+import type { BookDetails, BookSummary } from '../repositories/book.repository.js';
+import type { SeriesSummary } from '../repositories/series.repository.js';
 import type { Principal } from '../services/auth.service.js';
 import type { JobDetails } from '../services/job.service.js';
 import type { LibraryView } from '../services/library.service.js';
@@ -86,5 +91,90 @@ export function jobDetailsDto({ job, itemErrors }: JobDetails) {
       message: error.message,
       at: error.createdAt.toISOString(),
     })),
+  };
+}
+
+export function bookDto(book: BookSummary, apiRoot: string) {
+  return {
+    id: book.id,
+    library_id: book.libraryId,
+    series_id: book.seriesId,
+    series: book.seriesName,
+    title: book.title,
+    volume: book.volume,
+    format: book.format,
+    size_bytes: book.sizeBytes,
+    page_count: book.pageCount,
+    authors: book.authors,
+    reading_status: book.readingStatus,
+    current_page: book.currentPage,
+    thumbnail_url: book.hasCover ? `${apiRoot}/books/${book.id}/thumbnail` : null,
+    created_at: book.createdAt.toISOString(),
+    updated_at: book.updatedAt.toISOString(),
+  };
+}
+
+export function bookDetailsDto(book: BookDetails, apiRoot: string) {
+  return {
+    ...bookDto(book, apiRoot),
+    summary: book.summary,
+    isbn: book.isbn,
+    publish_date: book.publishDate,
+    language: book.language,
+    locked_fields: book.lockedFields,
+    file: {
+      path: book.file.path,
+      mtime: book.file.mtime.toISOString(),
+      parse_status: book.file.parseStatus,
+      parse_error: book.file.parseError,
+    },
+  };
+}
+
+export function readingProgressDto(progress: {
+  bookId: string;
+  status: ReadingStatus;
+  currentPage: number | null;
+  updatedAt: Date;
+}) {
+  return {
+    book_id: progress.bookId,
+    status: progress.status,
+    current_page: progress.currentPage,
+    updated_at: progress.updatedAt.toISOString(),
+  };
+}
+
+export function seriesItemDto(series: SeriesSummary, apiRoot: string) {
+  return {
+    id: series.id,
+    library_id: series.libraryId,
+    name: series.name,
+    book_count: series.bookCount,
+    read_count: series.readCount,
+    reading_status: seriesReadingStatus(series),
+    status: series.status,
+    total_volumes: series.totalVolumes,
+    owned_count: series.ownedCount,
+    missing_count: series.missingCount,
+    cover_url:
+      series.coverBookId !== null ? `${apiRoot}/books/${series.coverBookId}/thumbnail` : series.providerCoverUrl,
+  };
+}
+
+export function seriesMetadataDto(series: Series) {
+  return {
+    library_id: series.library.id,
+    name: series.name,
+    status: series.status,
+    authors: series.authors,
+    description: series.description,
+    publishers: series.publishers,
+    start_year: series.startYear,
+    total_volumes: series.totalVolumes,
+    genres: series.genres,
+    language: series.language,
+    locked_fields: series.lockedFields,
+    updated_at: series.updatedAt.toISOString(),
   };
 }

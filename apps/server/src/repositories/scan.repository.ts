@@ -7,6 +7,9 @@ import { Library } from '../entities/library.entity.js';
 import { OrphanedProgress } from '../entities/orphaned-progress.entity.js';
 import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
+import { fold } from '../domain/search-text.js';
+import { derivedColumns } from './book.repository.js';
+import { chunks, placeholders } from './sql-values.js';
 
 export interface KnownFile {
   fileId: string;
@@ -38,14 +41,6 @@ export interface IndexedBook {
   parseStatus: ParseStatus;
   parseError: string | null;
 }
-
-const CHUNK = 500;
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /** Fields a scan may refresh on a changed file, by the lock name that protects each. */
 const SCAN_FIELDS: [keyof IndexedBook & keyof Book, LockableBookField | null][] = [
@@ -143,6 +138,7 @@ export class ScanRepository {
           publishDate: book.publishDate,
           language: book.language,
           lockedFields: [] as LockableBookField[],
+          ...derivedColumns(book.seriesName, book.title, book.authors, book.volume),
           createdAt: now,
           updatedAt: now,
         };
@@ -158,20 +154,28 @@ export class ScanRepository {
       }));
       if (files.length > 0) await em.insertMany(BookFile, files);
 
-      const locks = new Map(
+      const current = new Map(
         changed.length === 0
           ? []
           : (
-              await em.find(Book, { id: { $in: changed.map((c) => c.known.bookId) } }, { fields: ['lockedFields'] })
-            ).map((row) => [row.id, new Set(row.lockedFields)]),
+              await em.find(
+                Book,
+                { id: { $in: changed.map((c) => c.known.bookId) } },
+                { fields: ['lockedFields', 'title', 'authors'] },
+              )
+            ).map((row) => [row.id, row]),
       );
       for (const { known, book } of changed) {
-        const locked = locks.get(known.bookId) ?? new Set<LockableBookField>();
+        const stored = current.get(known.bookId);
+        const locked = new Set<LockableBookField>(stored?.lockedFields ?? []);
         const update: Record<string, unknown> = {
           series: book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
           updatedAt: now,
         };
         for (const [field, lock] of SCAN_FIELDS) if (lock === null || !locked.has(lock)) update[field] = book[field];
+        const title = locked.has('title') && stored ? stored.title : book.title;
+        const authors = locked.has('authors') && stored ? stored.authors : book.authors;
+        Object.assign(update, derivedColumns(book.seriesName, title, authors, book.volume));
         await em.nativeUpdate(Book, { id: known.bookId }, update);
         await em.nativeUpdate(BookFile, { id: known.fileId }, analysedFileFields(book, now));
       }
@@ -202,6 +206,7 @@ export class ScanRepository {
           id,
           library: libraryId,
           name,
+          sortName: fold(name),
           folderPath,
           authors: [],
           publishers: [],

@@ -8,6 +8,7 @@ import type { JobContext } from '../jobs/job-context.js';
 import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
 import type { LibraryService } from './library.service.js';
+import type { SeriesRepository } from '../repositories/series.repository.js';
 import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
 
 export type ScanMode = 'incremental' | 'full';
@@ -75,6 +76,7 @@ export class ScanService {
     private readonly libraries: LibraryService,
     private readonly root: LibrariesRoot,
     private readonly scans: ScanRepository,
+    private readonly series: SeriesRepository,
     private readonly thumbnails: ThumbnailService,
     private readonly options: ScanOptions,
   ) {}
@@ -200,10 +202,15 @@ export class ScanService {
     await this.scans.removeEmptySeries(libraryId);
     await this.scans.saveFolders(libraryId, this.foldersToRemember(walk, knownFolders));
     await this.scans.purgeOrphanedProgress(new Date(Date.now() - ORPHAN_GRACE_MS));
+    await this.series.refreshLibraryCounts(libraryId);
     await this.scans.markScanned(libraryId, new Date());
 
     report.index_ms = Date.now() - started;
-    if (this.options.thumbnails) report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
+    if (this.options.thumbnails) {
+      report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
+      // Series covers are the first book with a thumbnail, known only now.
+      await this.series.refreshLibraryCounts(libraryId);
+    }
     report.duration_ms = Date.now() - started;
     report.thumbnails_ms = report.duration_ms - report.index_ms;
     return report;

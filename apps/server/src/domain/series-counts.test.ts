@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ownedVolumes, seriesCounts, seriesReadingStatus, type SeriesBookFacts } from './series-counts.js';
+
+const book = (volume: number | null, extra: Partial<SeriesBookFacts> = {}): SeriesBookFacts => ({
+  volume,
+  volumeEnd: null,
+  volumeKind: 'regular',
+  readingStatus: 'unread',
+  ...extra,
+});
+
+describe('ownedVolumes', () => {
+  it('counts each volume once, whatever the number of files holding it', () => {
+    expect(ownedVolumes([book(1), book(2), book(2)])).toBe(2);
+  });
+
+  it('expands omnibus ranges', () => {
+    expect(ownedVolumes([book(1, { volumeEnd: 5 }), book(6)])).toBe(6);
+    expect(ownedVolumes([book(1, { volumeEnd: 5 }), book(3)])).toBe(5);
+  });
+
+  it('leaves hors-séries, chapters and fractional specials out of the run', () => {
+    expect(
+      ownedVolumes([book(1), book(1, { volumeKind: 'hors_serie' }), book(12, { volumeKind: 'chapter' }), book(2.5)]),
+    ).toBe(1);
+  });
+
+  it('counts an unnumbered regular book as one volume held', () => {
+    expect(ownedVolumes([book(null), book(null, { volumeKind: 'one_shot' })])).toBe(2);
+  });
+
+  it('bounds a mistyped range', () => {
+    expect(ownedVolumes([book(1, { volumeEnd: 1_000_000 })])).toBeLessThanOrEqual(501);
+  });
+});
+
+describe('seriesCounts', () => {
+  it('derives read, started and missing counts', () => {
+    const counts = seriesCounts(
+      [book(1, { readingStatus: 'read' }), book(2, { readingStatus: 'reading' }), book(4)],
+      5,
+    );
+    expect(counts).toEqual({ bookCount: 3, readCount: 1, startedCount: 2, ownedCount: 3, missingCount: 2 });
+  });
+
+  it('has nothing missing when the expected count is unknown or already reached', () => {
+    expect(seriesCounts([book(1)], null).missingCount).toBe(0);
+    expect(seriesCounts([book(1), book(2)], 1).missingCount).toBe(0);
+  });
+});
+
+describe('seriesReadingStatus', () => {
+  it.each([
+    [{ bookCount: 3, readCount: 3, startedCount: 3 }, 'read'],
+    [{ bookCount: 3, readCount: 0, startedCount: 0 }, 'unread'],
+    [{ bookCount: 3, readCount: 1, startedCount: 1 }, 'reading'],
+    [{ bookCount: 3, readCount: 0, startedCount: 1 }, 'reading'],
+    [{ bookCount: 0, readCount: 0, startedCount: 0 }, 'unread'],
+  ] as const)('%o → %s', (counts, expected) => {
+    expect(seriesReadingStatus(counts)).toBe(expected);
+  });
+});

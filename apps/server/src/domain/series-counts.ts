@@ -1,0 +1,63 @@
+import type { VolumeKind } from '../entities/book.entity.js';
+import type { ReadingStatus } from '../entities/reading-progress.entity.js';
+
+export interface SeriesBookFacts {
+  volume: number | null;
+  volumeEnd: number | null;
+  volumeKind: VolumeKind;
+  readingStatus: ReadingStatus;
+}
+
+export interface SeriesCounts {
+  bookCount: number;
+  readCount: number;
+  /** Books read or being read: a series with any is not `unread`. */
+  startedCount: number;
+  /** Volumes of the numbered run the library holds (see `ownedVolumes`). */
+  ownedCount: number;
+  missingCount: number;
+}
+
+/** Guards against a mistyped range such as T1-T9999 expanding into thousands of volumes. */
+const MAX_RANGE = 500;
+
+/**
+ * The volumes of the main run the books cover: regular volumes, omnibus ranges expanded (T01-T05 owns 1 to 5) and
+ * intégrales. Hors-séries, chapters and fractional specials (12.5) are not volumes of the run, so they neither fill
+ * nor hide a gap. A regular book with no number still counts as one volume held (a one-shot, an unnamed file).
+ */
+export function ownedVolumes(books: readonly SeriesBookFacts[]): number {
+  const numbers = new Set<number>();
+  let unnumbered = 0;
+  for (const book of books) {
+    if (book.volumeKind !== 'regular' && book.volumeKind !== 'integrale' && book.volumeKind !== 'one_shot') continue;
+    if (book.volume === null) {
+      if (book.volumeKind !== 'integrale') unnumbered++;
+      continue;
+    }
+    if (!Number.isInteger(book.volume)) continue;
+    const end = book.volumeEnd !== null && Number.isInteger(book.volumeEnd) ? book.volumeEnd : book.volume;
+    for (let n = book.volume; n <= Math.min(end, book.volume + MAX_RANGE); n++) numbers.add(n);
+  }
+  return numbers.size + unnumbered;
+}
+
+export function seriesCounts(books: readonly SeriesBookFacts[], expectedVolumes: number | null): SeriesCounts {
+  const ownedCount = ownedVolumes(books);
+  return {
+    bookCount: books.length,
+    readCount: books.filter((book) => book.readingStatus === 'read').length,
+    startedCount: books.filter((book) => book.readingStatus !== 'unread').length,
+    ownedCount,
+    missingCount: expectedVolumes === null ? 0 : Math.max(0, expectedVolumes - ownedCount),
+  };
+}
+
+/** SPEC §2: all books read → read; none read or started → unread; otherwise reading. */
+export function seriesReadingStatus(
+  counts: Pick<SeriesCounts, 'bookCount' | 'readCount' | 'startedCount'>,
+): ReadingStatus {
+  if (counts.bookCount > 0 && counts.readCount === counts.bookCount) return 'read';
+  if (counts.startedCount === 0) return 'unread';
+  return 'reading';
+}

@@ -1,0 +1,80 @@
+import type { BookFormat, LockableBookField } from '../../entities/book.entity.js';
+import type { ReadingStatus } from '../../entities/reading-progress.entity.js';
+import type { BookSort } from '../../repositories/book.repository.js';
+import type { BookService } from '../../services/book.service.js';
+import { bookDetailsDto, bookDto, pageDto, readingProgressDto } from '../dto.js';
+import { query, type OperationRouter } from '../operation-router.js';
+
+interface BookListQuery {
+  page: number;
+  limit: number;
+  q?: string;
+  library_id?: string;
+  series?: string;
+  reading_status?: ReadingStatus;
+  format?: BookFormat;
+  sort: BookSort;
+}
+
+interface BookUpdateBody {
+  title?: string;
+  authors?: string[];
+  summary?: string | null;
+  isbn?: string | null;
+  publish_date?: string | null;
+  language?: string | null;
+  locked_fields?: LockableBookField[];
+}
+
+export function bookRoutes(routes: OperationRouter, books: BookService): void {
+  routes.handle('listBooks', async (req, res) => {
+    const params = query<BookListQuery>(req);
+    const result = await books.page(
+      {
+        q: params.q,
+        libraryId: params.library_id,
+        series: params.series,
+        readingStatus: params.reading_status,
+        format: params.format,
+      },
+      params.sort,
+      params.page,
+      params.limit,
+    );
+    res.json(
+      pageDto(
+        result.items.map((book) => bookDto(book, req.baseUrl)),
+        result.total,
+        params.page,
+        params.limit,
+      ),
+    );
+  });
+
+  routes.handle('getBook', async (req, res) => {
+    res.json(bookDetailsDto(await books.get(String(req.params.book_id)), req.baseUrl));
+  });
+
+  routes.handle('updateBook', async (req, res) => {
+    const body = req.body as BookUpdateBody;
+    const updated = await books.update(String(req.params.book_id), {
+      title: body.title,
+      authors: body.authors,
+      summary: body.summary,
+      isbn: body.isbn,
+      publishDate: body.publish_date,
+      language: body.language,
+      lockedFields: body.locked_fields,
+    });
+    res.json(bookDetailsDto(updated, req.baseUrl));
+  });
+
+  routes.handle('setBookProgress', async (req, res) => {
+    const body = req.body as { status: ReadingStatus; current_page?: number };
+    const progress = await books.setProgress(String(req.params.book_id), {
+      status: body.status,
+      currentPage: body.current_page,
+    });
+    res.json(readingProgressDto(progress));
+  });
+}

@@ -1,0 +1,94 @@
+import type { ReadingStatus } from '../../entities/reading-progress.entity.js';
+import type { LockableSeriesField } from '../../entities/series.entity.js';
+import type { SeriesService } from '../../services/series.service.js';
+import { pageDto, seriesItemDto, seriesMetadataDto } from '../dto.js';
+import { query, type OperationRouter } from '../operation-router.js';
+
+interface SeriesListQuery {
+  page: number;
+  limit: number;
+  q?: string;
+  library_id?: string;
+  reading_status?: ReadingStatus;
+  series_status?: string;
+  has_missing?: boolean;
+}
+
+interface SeriesUpdateBody {
+  status?: string | null;
+  authors?: string[];
+  description?: string | null;
+  publishers?: string[];
+  start_year?: number | null;
+  total_volumes?: number | null;
+  genres?: string[];
+  language?: string | null;
+  locked_fields?: LockableSeriesField[];
+}
+
+export function seriesRoutes(routes: OperationRouter, series: SeriesService): void {
+  routes.handle('listSeries', async (req, res) => {
+    const params = query<SeriesListQuery>(req);
+    const result = await series.page(
+      {
+        q: params.q,
+        libraryId: params.library_id,
+        readingStatus: params.reading_status,
+        seriesStatus: params.series_status,
+        hasMissing: params.has_missing,
+      },
+      params.page,
+      params.limit,
+    );
+    res.json(
+      pageDto(
+        result.items.map((item) => seriesItemDto(item, req.baseUrl)),
+        result.total,
+        params.page,
+        params.limit,
+      ),
+    );
+  });
+
+  routes.handle('listLibrarySeries', async (req, res) => {
+    const params = query<SeriesListQuery>(req);
+    const result = await series.pageOfLibrary(String(req.params.library_id), params.q, params.page, params.limit);
+    res.json(
+      pageDto(
+        result.items.map((item) => seriesItemDto(item, req.baseUrl)),
+        result.total,
+        params.page,
+        params.limit,
+      ),
+    );
+  });
+
+  routes.handle('listSeriesStatuses', async (_req, res) => {
+    res.json({ items: await series.statuses() });
+  });
+
+  routes.handle('getSeriesMetadata', async (req, res) => {
+    res.json(seriesMetadataDto(await series.metadata(String(req.params.library_id), String(req.params.series_name))));
+  });
+
+  routes.handle('updateSeriesMetadata', async (req, res) => {
+    const body = req.body as SeriesUpdateBody;
+    const updated = await series.update(String(req.params.library_id), String(req.params.series_name), {
+      status: body.status,
+      authors: body.authors,
+      description: body.description,
+      publishers: body.publishers,
+      startYear: body.start_year,
+      totalVolumes: body.total_volumes,
+      genres: body.genres,
+      language: body.language,
+      lockedFields: body.locked_fields,
+    });
+    res.json(seriesMetadataDto(updated));
+  });
+
+  routes.handle('markSeriesRead', async (req, res) => {
+    const body = req.body as { library_id: string; series_name: string; status: 'read' | 'unread' };
+    res.json({ changed: await series.markRead(body.library_id, body.series_name, body.status) });
+  });
+}

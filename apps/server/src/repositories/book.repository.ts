@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { ParseStatus } from '../entities/book-file.entity.js';
+import { Book, type BookFormat, type LockableBookField } from '../entities/book.entity.js';
+import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
+import { bookSearchText, fold, likePattern, volumeSort } from '../domain/search-text.js';
+import { toDate, toNullableNumber, toNumber, toStringList } from './sql-values.js';
+
+export interface BookFilters {
+  q?: string;
+  libraryId?: string;
+  series?: string;
+  readingStatus?: ReadingStatus;
+  format?: BookFormat;
+}
+
+export type BookSort = 'series' | 'title' | 'recently_added';
+
+export interface BookSummary {
+  id: string;
+  libraryId: string;
+  seriesId: string | null;
+  seriesName: string | null;
+  title: string;
+  volume: number | null;
+  format: BookFormat;
+  sizeBytes: number;
+  pageCount: number | null;
+  authors: string[];
+  readingStatus: ReadingStatus;
+  currentPage: number | null;
+  /** False when the file has no usable cover or could not be read. */
+  hasCover: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface BookDetails extends BookSummary {
+  summary: string | null;
+  isbn: string | null;
+  publishDate: string | null;
+  language: string | null;
+  lockedFields: LockableBookField[];
+  file: { path: string; mtime: Date; parseStatus: ParseStatus; parseError: string | null };
+}
+
+export type BookChanges = Partial<
+  Pick<Book, 'title' | 'authors' | 'summary' | 'isbn' | 'publishDate' | 'language' | 'lockedFields'>
+>;
+
+const ORDER: Record<BookSort, string> = {
+  series: 'b.sort_series, b.volume_sort, b.sort_title, b.id',
+  title: 'b.sort_title, b.id',
+  recently_added: 'b.created_at desc, b.id desc',
+};
+
+interface SummaryRow {
+  id: string;
+  library_id: string;
+  series_id: string | null;
+  series_name: string | null;
+  title: string;
+  volume: number | string | null;
+  format: BookFormat;
+  size_bytes: number | string | null;
+  page_count: number | null;
+  authors: string[] | string;
+  reading_status: ReadingStatus | null;
+  current_page: number | null;
+  thumbnail_path: string | null;
+  parse_status: ParseStatus | null;
+  created_at: Date | number | string;
+  updated_at: Date | number | string;
+}
+
+const SUMMARY_COLUMNS = `b.id, b.library_id, b.series_id, s.name as series_name, b.title, b.volume, b.format,
+  f.size_bytes, b.page_count, b.authors, rp.status as reading_status, rp.current_page, f.thumbnail_path,
+  f.parse_status, b.created_at, b.updated_at`;
+const SUMMARY_JOINS = `left join series s on s.id = b.series_id
+  left join book_files f on f.book_id = b.id
+  left join reading_progress rp on rp.book_id = b.id`;
+
+function summary(row: SummaryRow): BookSummary {
+  return {
+    id: row.id,
+    libraryId: row.library_id,
+    seriesId: row.series_id,
+    seriesName: row.series_name,
+    title: row.title,
+    volume: toNullableNumber(row.volume),
+    format: row.format,
+    sizeBytes: toNullableNumber(row.size_bytes) ?? 0,
+    pageCount: row.page_count,
+    authors: toStringList(row.authors),
+    readingStatus: row.reading_status ?? 'unread',
+    currentPage: row.current_page,
+    // '' marks a file analysed without a cover (thumbnail.service NO_THUMBNAIL); null is "not made yet".
+    hasCover: row.parse_status !== 'error' && row.thumbnail_path !== '',
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+/** Books for the browsing API: paged lists, details, edits and reading progress. */
+export class BookRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async page(
+    filters: BookFilters,
+    sort: BookSort,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: BookSummary[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    let needsProgress = false;
+    if (filters.libraryId !== undefined) {
+      where.push('b.library_id = ?');
+      params.push(filters.libraryId);
+    }
+    if (filters.series !== undefined) {
+      where.push('b.series_id in (select id from series where name = ?)');
+      params.push(filters.series);
+    }
+    if (filters.format !== undefined) {
+      where.push('b.format = ?');
+      params.push(filters.format);
+    }
+    if (filters.q !== undefined && fold(filters.q) !== '') {
+      where.push(`b.search_text like ? escape '\\'`);
+      params.push(likePattern(filters.q));
+    }
+    if (filters.readingStatus !== undefined) {
+      needsProgress = true;
+      if (filters.readingStatus === 'unread') where.push(`(rp.status is null or rp.status = 'unread')`);
+      else {
+        where.push('rp.status = ?');
+        params.push(filters.readingStatus);
+      }
+    }
+    const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
+    const progressJoin = needsProgress ? 'left join reading_progress rp on rp.book_id = b.id' : '';
+    const [countRow] = await this.em.execute<{ n: number | string }[]>(
+      `select count(*) as n from books b ${progressJoin} ${whereSql}`,
+      params,
+    );
+    const total = toNumber(countRow?.n ?? 0);
+    if (offset >= total) return { items: [], total };
+    // The page's ids are found on the narrow sort index first, and only those rows are joined: a deep page walks
+    // index entries, never full joined rows.
+    const rows = await this.em.execute<SummaryRow[]>(
+      `with page as (
+         select b.id from books b ${progressJoin} ${whereSql} order by ${ORDER[sort]} limit ? offset ?
+       )
+       select ${SUMMARY_COLUMNS} from page join books b on b.id = page.id ${SUMMARY_JOINS}
+       order by ${ORDER[sort]}`,
+      [...params, limit, offset],
+    );
+    return { items: rows.map(summary), total };
+  }
+
+  async details(id: string): Promise<BookDetails | null> {
+    const [row] = await this.em.execute<
+      (SummaryRow & {
+        summary: string | null;
+        isbn: string | null;
+        publish_date: string | null;
+        language: string | null;
+        locked_fields: LockableBookField[] | string;
+        path: string | null;
+        mtime_ms: number | string | null;
+        parse_error: string | null;
+      })[]
+    >(
+      `select ${SUMMARY_COLUMNS}, b.summary, b.isbn, b.publish_date, b.language, b.locked_fields,
+              f.path, f.mtime_ms, f.parse_error
+         from books b ${SUMMARY_JOINS} where b.id = ?`,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      ...summary(row),
+      summary: row.summary,
+      isbn: row.isbn,
+      publishDate: row.publish_date,
+      language: row.language,
+      lockedFields: toStringList(row.locked_fields) as LockableBookField[],
+      file: {
+        path: row.path ?? '',
+        mtime: new Date(toNullableNumber(row.mtime_ms) ?? 0),
+        parseStatus: row.parse_status ?? 'pending',
+        parseError: row.parse_error,
+      },
+    };
+  }
+
+  /** Applies an edit; the search text follows the title and authors. */
+  async update(id: string, changes: BookChanges): Promise<boolean> {
+    return this.em.transactional(async (em) => {
+      const book = await em.findOne(Book, { id }, { populate: ['series'] });
+      if (!book) return false;
+      em.assign(book, changes);
+      em.assign(
+        book,
+        derivedColumns(book.series?.name ?? null, book.title, book.authors, toNullableNumber(book.volume)),
+      );
+      await em.flush();
+      return true;
+    });
+  }
+
+  /** The facts progress rules need: null when the book does not exist. */
+  async progressTarget(id: string): Promise<{ pageCount: number | null; seriesId: string | null } | null> {
+    const [row] = await this.em.execute<{ page_count: number | null; series_id: string | null }[]>(
+      'select page_count, series_id from books where id = ?',
+      [id],
+    );
+    return row ? { pageCount: row.page_count, seriesId: row.series_id } : null;
+  }
+
+  async setProgress(
+    bookId: string,
+    status: ReadingStatus,
+    currentPage: number | null,
+  ): Promise<{ status: ReadingStatus; currentPage: number | null; updatedAt: Date }> {
+    return this.em.transactional(async (em) => {
+      const now = new Date();
+      const existing = await em.findOne(ReadingProgress, { book: bookId });
+      const lastReadAt = status === 'unread' ? null : now;
+      if (existing) em.assign(existing, { status, currentPage, lastReadAt, updatedAt: now });
+      else
+        em.create(ReadingProgress, { id: randomUUID(), book: bookId, status, currentPage, lastReadAt, updatedAt: now });
+      await em.flush();
+      return { status, currentPage, updatedAt: now };
+    });
+  }
+
+  /**
+   * Fills the derived search and sort columns of books stored before they existed (an upgrade); a no-op query
+   * once every book has them, since a title is never empty.
+   */
+  async backfillDerivedColumns(): Promise<number> {
+    let filled = 0;
+    for (;;) {
+      const rows = await this.em.execute<
+        {
+          id: string;
+          title: string;
+          authors: string[] | string;
+          volume: number | string | null;
+          series_name: string | null;
+        }[]
+      >(
+        `select b.id, b.title, b.authors, b.volume, s.name as series_name
+           from books b left join series s on s.id = b.series_id where b.sort_title = '' limit 500`,
+      );
+      if (rows.length === 0) return filled;
+      await this.em.transactional(async (em) => {
+        for (const row of rows) {
+          await em.nativeUpdate(
+            Book,
+            { id: row.id },
+            derivedColumns(row.series_name, row.title, toStringList(row.authors), toNullableNumber(row.volume)),
+          );
+        }
+      });
+      filled += rows.length;
+    }
+  }
+}
+
+/** The search and sort columns of a book, computed from what it shows. */
+export function derivedColumns(
+  seriesName: string | null,
+  title: string,
+  authors: readonly string[],
+  volume: number | null,
+): Pick<Book, 'searchText' | 'sortSeries' | 'volumeSort' | 'sortTitle'> {
+  return {
+    searchText: bookSearchText(seriesName, title, authors),
+    sortSeries: seriesName === null ? '' : fold(seriesName),
+    volumeSort: volumeSort(volume),
+    // Never '' (which marks a row still to backfill), even for a title of blanks.
+    sortTitle: fold(title) || '_',
+  };
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { VolumeKind } from '../entities/book.entity.js';
+import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
+import { Series } from '../entities/series.entity.js';
+import { fold, likePattern } from '../domain/search-text.js';
+import { seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
+import { chunks, placeholders, toNullableNumber, toNumber } from './sql-values.js';
+
+export interface SeriesFilters {
+  q?: string;
+  libraryId?: string;
+  readingStatus?: ReadingStatus;
+  seriesStatus?: string;
+  hasMissing?: boolean;
+}
+
+export interface SeriesSummary extends SeriesCounts {
+  id: string;
+  libraryId: string;
+  name: string;
+  status: string | null;
+  totalVolumes: number | null;
+  coverBookId: string | null;
+  providerCoverUrl: string | null;
+}
+
+export type SeriesChanges = Partial<
+  Pick<
+    Series,
+    | 'status'
+    | 'authors'
+    | 'description'
+    | 'publishers'
+    | 'startYear'
+    | 'totalVolumes'
+    | 'genres'
+    | 'language'
+    | 'lockedFields'
+  >
+>;
+
+interface SummaryRow {
+  id: string;
+  library_id: string;
+  name: string;
+  status: string | null;
+  total_volumes: number | null;
+  book_count: number | string;
+  read_count: number | string;
+  started_count: number | string;
+  owned_count: number | string;
+  missing_count: number | string;
+  cover_book_id: string | null;
+  cover_url: string | null;
+}
+
+function summary(row: SummaryRow): SeriesSummary {
+  return {
+    id: row.id,
+    libraryId: row.library_id,
+    name: row.name,
+    status: row.status,
+    totalVolumes: row.total_volumes,
+    bookCount: toNumber(row.book_count),
+    readCount: toNumber(row.read_count),
+    startedCount: toNumber(row.started_count),
+    ownedCount: toNumber(row.owned_count),
+    missingCount: toNumber(row.missing_count),
+    coverBookId: row.cover_book_id,
+    providerCoverUrl: row.cover_url,
+  };
+}
+
+/** The reading-status filter, on the stored aggregates (SPEC §2's derivation, in SQL). */
+const READING_STATUS_SQL: Record<ReadingStatus, string> = {
+  read: 's.book_count > 0 and s.read_count = s.book_count',
+  unread: 's.started_count = 0',
+  reading: 's.started_count > 0 and s.read_count < s.book_count',
+};
+
+/** Series for the browsing API, and the aggregates of their books that lists filter and show. */
+export class SeriesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async page(
+    filters: SeriesFilters,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: SeriesSummary[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filters.libraryId !== undefined) {
+      where.push('s.library_id = ?');
+      params.push(filters.libraryId);
+    }
+    if (filters.q !== undefined && fold(filters.q) !== '') {
+      where.push(`s.sort_name like ? escape '\\'`);
+      params.push(likePattern(filters.q));
+    }
+    if (filters.readingStatus !== undefined) where.push(READING_STATUS_SQL[filters.readingStatus]);
+    if (filters.seriesStatus !== undefined) {
+      where.push('s.status = ?');
+      params.push(filters.seriesStatus);
+    }
+    if (filters.hasMissing !== undefined)
+      where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
+    const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
+    const [countRow] = await this.em.execute<{ n: number | string }[]>(
+      `select count(*) as n from series s ${whereSql}`,
+      params,
+    );
+    const total = toNumber(countRow?.n ?? 0);
+    if (offset >= total) return { items: [], total };
+    const rows = await this.em.execute<SummaryRow[]>(
+      `select s.id, s.library_id, s.name, s.status, s.total_volumes, s.book_count, s.read_count, s.started_count,
+              s.owned_count, s.missing_count, s.cover_book_id, s.cover_url
+         from series s ${whereSql}
+        order by s.sort_name, s.name, s.library_id
+        limit ? offset ?`,
+      [...params, limit, offset],
+    );
+    return { items: rows.map(summary), total };
+  }
+
+  findByName(libraryId: string, name: string): Promise<Series | null> {
+    return this.em.findOne(Series, { library: libraryId, name });
+  }
+
+  async update(series: Series, changes: SeriesChanges): Promise<Series> {
+    this.em.assign(series, changes);
+    await this.em.flush();
+    return series;
+  }
+
+  /** Statuses present on series plus every non-null mapped status, distinct and sorted. */
+  async statuses(): Promise<string[]> {
+    const rows = await this.em.execute<{ status: string }[]>(
+      `select status from series where status is not null
+       union
+       select mapped_status as status from status_mappings where mapped_status is not null`,
+    );
+    return [...new Set(rows.map((row) => row.status))].sort((a, b) => a.localeCompare(b));
+  }
+
+  /**
+   * Sets every book of the series to read (last page) or unread, in one transaction; returns how many books
+   * changed status.
+   */
+  async markAll(seriesId: string, status: 'read' | 'unread'): Promise<number> {
+    return this.em.transactional(async (em) => {
+      const books = await em.execute<{ id: string; page_count: number | null; status: ReadingStatus | null }[]>(
+        `select b.id, b.page_count, rp.status from books b left join reading_progress rp on rp.book_id = b.id
+          where b.series_id = ?`,
+        [seriesId],
+      );
+      const now = new Date();
+      let changed = 0;
+      const toInsert: {
+        id: string;
+        book: string;
+        status: ReadingStatus;
+        currentPage: number | null;
+        lastReadAt: Date | null;
+        updatedAt: Date;
+      }[] = [];
+      for (const book of books) {
+        const current = book.status ?? 'unread';
+        if (current === status) continue;
+        changed++;
+        const currentPage = status === 'read' ? book.page_count : null;
+        const lastReadAt = status === 'read' ? now : null;
+        if (book.status === null) {
+          toInsert.push({ id: randomUUID(), book: book.id, status, currentPage, lastReadAt, updatedAt: now });
+        } else {
+          await em.nativeUpdate(
+            ReadingProgress,
+            { book: book.id },
+            { status, currentPage, lastReadAt, updatedAt: now },
+          );
+        }
+      }
+      for (const batch of chunks(toInsert)) await em.insertMany(ReadingProgress, batch);
+      if (changed > 0) await refreshCounts(em, [seriesId]);
+      return changed;
+    });
+  }
+
+  refreshCounts(seriesIds: readonly string[]): Promise<void> {
+    return this.em.transactional((em) => refreshCounts(em, seriesIds));
+  }
+
+  async refreshLibraryCounts(libraryId: string): Promise<void> {
+    const rows = await this.em.execute<{ id: string }[]>('select id from series where library_id = ?', [libraryId]);
+    for (const batch of chunks(rows.map((row) => row.id))) await this.refreshCounts(batch);
+  }
+}
+
+/** Recomputes the stored aggregates of these series from their books (see domain/series-counts.ts). */
+async function refreshCounts(em: EntityManager, seriesIds: readonly string[]): Promise<void> {
+  for (const batch of chunks(seriesIds)) {
+    const expected = await em.execute<{ id: string; total_volumes: number | null }[]>(
+      `select id, total_volumes from series where id in (${placeholders(batch.length)})`,
+      batch,
+    );
+    const books = await em.execute<
+      {
+        series_id: string;
+        id: string;
+        volume: number | string | null;
+        volume_end: number | string | null;
+        volume_kind: VolumeKind;
+        status: ReadingStatus | null;
+        thumbnail_path: string | null;
+        parse_status: string | null;
+      }[]
+    >(
+      `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, rp.status, f.thumbnail_path, f.parse_status
+         from books b
+         left join reading_progress rp on rp.book_id = b.id
+         left join book_files f on f.book_id = b.id
+        where b.series_id in (${placeholders(batch.length)})
+        order by b.series_id, b.volume_sort, b.sort_title, b.id`,
+      batch,
+    );
+    const bySeries = new Map<string, { facts: SeriesBookFacts[]; cover: string | null }>(
+      batch.map((id) => [id, { facts: [], cover: null }]),
+    );
+    for (const book of books) {
+      const entry = bySeries.get(book.series_id)!;
+      entry.facts.push({
+        volume: toNullableNumber(book.volume),
+        volumeEnd: toNullableNumber(book.volume_end),
+        volumeKind: book.volume_kind,
+        readingStatus: book.status ?? 'unread',
+      });
+      if (entry.cover === null && book.parse_status !== 'error' && book.thumbnail_path !== '') entry.cover = book.id;
+    }
+    for (const row of expected) {
+      const { facts, cover } = bySeries.get(row.id)!;
+      const counts = seriesCounts(facts, row.total_volumes);
+      await em.execute(
+        `update series set book_count = ?, read_count = ?, started_count = ?, owned_count = ?, missing_count = ?,
+                cover_book_id = ? where id = ?`,
+        [
+          counts.bookCount,
+          counts.readCount,
+          counts.startedCount,
+          counts.ownedCount,
+          counts.missingCount,
+          cover,
+          row.id,
+        ],
+      );
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import type { LockableBookField } from '../entities/book.entity.js';
+import type { ReadingStatus } from '../entities/reading-progress.entity.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { normaliseIsbn } from '../domain/isbn.js';
+import type {
+  BookChanges,
+  BookDetails,
+  BookFilters,
+  BookRepository,
+  BookSort,
+  BookSummary,
+} from '../repositories/book.repository.js';
+import type { SeriesRepository } from '../repositories/series.repository.js';
+
+export interface BookEdit {
+  title?: string;
+  authors?: string[];
+  summary?: string | null;
+  isbn?: string | null;
+  publishDate?: string | null;
+  language?: string | null;
+  lockedFields?: LockableBookField[];
+}
+
+export interface ProgressInput {
+  status: ReadingStatus;
+  currentPage?: number;
+}
+
+/** Lists of names keep their order, lose blanks and repeats (the same author twice is a data-entry slip). */
+export function cleanNames(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => name.trim()).filter((name) => name.length > 0))];
+}
+
+/** Browsing, editing and reading books. */
+export class BookService {
+  constructor(
+    private readonly books: BookRepository,
+    private readonly series: SeriesRepository,
+  ) {}
+
+  page(
+    filters: BookFilters,
+    sort: BookSort,
+    page: number,
+    limit: number,
+  ): Promise<{ items: BookSummary[]; total: number }> {
+    return this.books.page(filters, sort, (page - 1) * limit, limit);
+  }
+
+  async get(id: string): Promise<BookDetails> {
+    const book = await this.books.details(id);
+    if (!book) throw new NotFoundError('Book', id);
+    return book;
+  }
+
+  async update(id: string, edit: BookEdit): Promise<BookDetails> {
+    const changes: BookChanges = {};
+    if (edit.title !== undefined) {
+      const title = edit.title.trim();
+      if (title === '')
+        throw new ValidationError('title must not be blank', [{ path: '/body/title', message: 'must not be blank' }]);
+      changes.title = title;
+    }
+    if (edit.authors !== undefined) changes.authors = cleanNames(edit.authors);
+    if (edit.summary !== undefined) changes.summary = edit.summary;
+    if (edit.isbn !== undefined) {
+      if (edit.isbn === null) changes.isbn = null;
+      else {
+        const isbn = normaliseIsbn(edit.isbn);
+        if (isbn === null) {
+          throw new ValidationError('isbn has a wrong checksum', [
+            { path: '/body/isbn', message: 'is not a valid ISBN-10 or ISBN-13 (checksum)' },
+          ]);
+        }
+        changes.isbn = isbn;
+      }
+    }
+    if (edit.publishDate !== undefined) changes.publishDate = edit.publishDate;
+    if (edit.language !== undefined) changes.language = edit.language;
+    if (edit.lockedFields !== undefined) changes.lockedFields = [...new Set(edit.lockedFields)];
+    if (!(await this.books.update(id, changes))) throw new NotFoundError('Book', id);
+    return this.get(id);
+  }
+
+  async setProgress(id: string, input: ProgressInput) {
+    const book = await this.books.progressTarget(id);
+    if (!book) throw new NotFoundError('Book', id);
+    let currentPage: number | null = null;
+    if (input.status === 'reading') {
+      if (input.currentPage === undefined) {
+        throw new ValidationError('current_page is required when status is reading', [
+          { path: '/body/current_page', message: 'is required with status reading' },
+        ]);
+      }
+      if (book.pageCount !== null && input.currentPage > book.pageCount) {
+        throw new ValidationError(`current_page must be between 1 and ${book.pageCount}`, [
+          { path: '/body/current_page', message: `must be at most ${book.pageCount}, the book's page count` },
+        ]);
+      }
+      currentPage = input.currentPage;
+    } else if (input.status === 'read') currentPage = book.pageCount;
+    const progress = await this.books.setProgress(id, input.status, currentPage);
+    if (book.seriesId !== null) await this.series.refreshCounts([book.seriesId]);
+    return { bookId: id, ...progress };
+  }
+}
