@@ -9,6 +9,8 @@ import type { Logger } from './logger.js';
 import { ApiTokenRepository } from './repositories/api-token.repository.js';
 import { BookFileRepository } from './repositories/book-file.repository.js';
 import { BookRepository } from './repositories/book.repository.js';
+import { openCatalogVersion } from './repositories/catalog-version.js';
+import { ListCache } from './repositories/list-cache.js';
 import { SeriesRepository } from './repositories/series.repository.js';
 import { JobRepository } from './repositories/job.repository.js';
 import { LibraryRepository } from './repositories/library.repository.js';
@@ -88,13 +90,22 @@ export async function createContainer(
   const jobRepository = new JobRepository(em);
   const jobs = new JobService(jobRepository, logger.child({ area: 'jobs' }));
   const thumbnails = new ThumbnailService(config.dataDir, Math.max(1, cores), logger.child({ area: 'thumbnails' }));
-  const seriesRepository = new SeriesRepository(em);
-  const bookRepository = new BookRepository(em);
+  const catalogVersion = await openCatalogVersion(config.database, em, logger.child({ area: 'catalog' }));
+  const listCache = new ListCache(catalogVersion);
+  const seriesRepository = new SeriesRepository(em, listCache);
+  const bookRepository = new BookRepository(em, listCache);
   await withContext(orm, () => bookRepository.backfillDerivedColumns());
-  const scanService = new ScanService(libraries, librariesRoot, new ScanRepository(em), seriesRepository, thumbnails, {
-    inspectConcurrency: 8,
-    thumbnails: options.thumbnails ?? true,
-  });
+  const scanService = new ScanService(
+    libraries,
+    librariesRoot,
+    new ScanRepository(em, config.database.kind),
+    seriesRepository,
+    thumbnails,
+    {
+      inspectConcurrency: 8,
+      thumbnails: options.thumbnails ?? true,
+    },
+  );
 
   const backend = await selectJobBackend(config, logger.child({ area: 'job-runtime' }));
   const jobRuntime = new JobRuntime(orm, backend, jobRepository, logger.child({ area: 'job-runtime' }), {
@@ -133,6 +144,7 @@ export async function createContainer(
     startWorker: () => jobRuntime.start(true),
     async close() {
       await jobRuntime.stop();
+      await catalogVersion.close();
       await orm.close(true);
     },
   };

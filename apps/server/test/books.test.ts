@@ -2,6 +2,7 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Book } from '../src/entities/book.entity.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
@@ -174,6 +175,24 @@ describe('GET /books', () => {
     ['a q longer than 200 characters', { q: 'x'.repeat(201) }],
   ])('answers 400 for %s', async (_label, query) => {
     expectProblem(await call('/books', { token, query }), 400);
+  });
+
+  it('follows every write at once, whatever wrote it (lists are cached per catalog version)', async () => {
+    expect((await list({ q: 'newcomer' })).total).toBe(0);
+    await writeComic(path.join(server.librariesRoot, 'shelf'), 'Saga/Saga 009.cbz', {
+      comicInfo: { Title: 'Newcomer' },
+    });
+    await scan(shelfId);
+    const found = await list({ q: 'newcomer' });
+    expect(found.total).toBe(1);
+    expect((await list({ q: 'newcomer', reading_status: 'read' })).total).toBe(0);
+    await call(`/books/${found.items[0].id}/progress`, { method: 'PUT', token, body: { status: 'read' } });
+    expect((await list({ q: 'newcomer', reading_status: 'read' })).total).toBe(1);
+    // A write that bypasses the services (another process, an admin's SQL) is seen too.
+    await server.container.orm.em.fork().nativeUpdate(Book, { id: found.items[0].id }, { searchText: 'renamed' });
+    expect((await list({ q: 'newcomer' })).total).toBe(0);
+    await server.container.orm.em.fork().nativeDelete(Book, { id: found.items[0].id });
+    expect((await list()).total).toBe(8);
   });
 
   it('needs a credential, and a read token is enough', async () => {

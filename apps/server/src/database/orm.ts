@@ -10,8 +10,11 @@ import { sqliteMigrations } from './migrations/sqlite/index.js';
 export type DatabaseKind = DatabaseConfig['kind'];
 export type Orm = MikroORM;
 
-/** Agenda's own tables live beside ours but are not ours: the schema diff must not drop them. */
-export const FOREIGN_TABLES = ['agenda_jobs', 'agenda_logs'];
+/**
+ * Tables the entities do not describe, so the schema diff must leave them alone: Agenda's own, and the SQLite
+ * catalog version row that triggers keep (see repositories/catalog-version.ts).
+ */
+export const FOREIGN_TABLES = ['agenda_jobs', 'agenda_logs', 'catalog_state'];
 
 export function ormOptions(config: DatabaseConfig): Options {
   const common = {
@@ -21,7 +24,9 @@ export function ormOptions(config: DatabaseConfig): Options {
     discovery: { warnWhenNoEntities: true, checkDuplicateTableNames: true },
     allowGlobalContext: false,
     debug: false,
-    schemaGenerator: { skipTables: FOREIGN_TABLES },
+    // The catalog-version triggers differ per dialect (migration catalog_version), so the entities do not declare
+    // them; the schema diff must not drop them.
+    schemaGenerator: { skipTables: FOREIGN_TABLES, ignoreTriggers: true },
   } satisfies Options;
   if (config.kind === 'sqlite') {
     return {

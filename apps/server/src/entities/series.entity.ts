@@ -52,7 +52,8 @@ export const SeriesSchema = defineEntity({
     updatedAt: updatedAt(),
   },
   uniques: [{ properties: ['library', 'name'] }],
-  indexes: [{ properties: ['sortName', 'library'] }, { properties: ['library', 'sortName'] }],
+  // The list order (folded name, library, name) read straight from an index, across libraries and within one.
+  indexes: [{ properties: ['sortName', 'library', 'name'] }, { properties: ['library', 'sortName', 'name'] }],
 });
 export class Series extends SeriesSchema.class {}
 SeriesSchema.setClass(Series);

@@ -4,7 +4,8 @@ import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField } from '../entities/book.entity.js';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
 import { bookSearchText, fold, likePattern, volumeSort } from '../domain/search-text.js';
-import { toDate, toNullableNumber, toNumber, toStringList } from './sql-values.js';
+import type { ListCache } from './list-cache.js';
+import { placeholders, toDate, toNullableNumber, toNumber, toStringList } from './sql-values.js';
 
 export interface BookFilters {
   q?: string;
@@ -103,7 +104,10 @@ function summary(row: SummaryRow): BookSummary {
 
 /** Books for the browsing API: paged lists, details, edits and reading progress. */
 export class BookRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cache: ListCache,
+  ) {}
 
   async page(
     filters: BookFilters,
@@ -140,23 +144,33 @@ export class BookRepository {
     }
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
     const progressJoin = needsProgress ? 'left join reading_progress rp on rp.book_id = b.id' : '';
-    const [countRow] = await this.em.execute<{ n: number | string }[]>(
-      `select count(*) as n from books b ${progressJoin} ${whereSql}`,
-      params,
-    );
-    const total = toNumber(countRow?.n ?? 0);
-    if (offset >= total) return { items: [], total };
-    // The page's ids are found on the narrow sort index first, and only those rows are joined: a deep page walks
-    // index entries, never full joined rows.
+    const key = JSON.stringify(['books', whereSql, params, sort, offset, limit]);
+    const { total, ids } = await this.cache.remember(key, async () => {
+      const [countRow] = await this.em.execute<{ n: number | string }[]>(
+        `select count(*) as n from books b ${progressJoin} ${whereSql}`,
+        params,
+      );
+      const count = toNumber(countRow?.n ?? 0);
+      if (offset >= count) return { total: count, ids: [] as string[] };
+      // Only ids, read from the narrow sort index: a deep page walks index entries, never joined rows.
+      const rows = await this.em.execute<{ id: string }[]>(
+        `select b.id from books b ${progressJoin} ${whereSql} order by ${ORDER[sort]} limit ? offset ?`,
+        [...params, limit, offset],
+      );
+      return { total: count, ids: rows.map((row) => row.id) };
+    });
+    return { items: await this.summaries(ids), total };
+  }
+
+  /** The rows of these books, fresh, in the order given. */
+  private async summaries(ids: string[]): Promise<BookSummary[]> {
+    if (ids.length === 0) return [];
     const rows = await this.em.execute<SummaryRow[]>(
-      `with page as (
-         select b.id from books b ${progressJoin} ${whereSql} order by ${ORDER[sort]} limit ? offset ?
-       )
-       select ${SUMMARY_COLUMNS} from page join books b on b.id = page.id ${SUMMARY_JOINS}
-       order by ${ORDER[sort]}`,
-      [...params, limit, offset],
+      `select ${SUMMARY_COLUMNS} from books b ${SUMMARY_JOINS} where b.id in (${placeholders(ids.length)})`,
+      ids,
     );
-    return { items: rows.map(summary), total };
+    const byId = new Map(rows.map((row) => [row.id, summary(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async details(id: string): Promise<BookDetails | null> {

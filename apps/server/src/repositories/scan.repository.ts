@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
+import type { DatabaseKind } from '../database/orm.js';
 import { BookFile, type ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import { DirectoryMtime } from '../entities/directory-mtime.entity.js';
@@ -73,7 +74,10 @@ function analysedFileFields(book: IndexedBook, now: Date) {
 
 /** The indexer's bulk reads and writes: one query per batch, never one per file. */
 export class ScanRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly kind: DatabaseKind,
+  ) {}
 
   async knownFiles(libraryId: string): Promise<Map<string, KnownFile>> {
     const rows = await this.em.execute<
@@ -318,6 +322,18 @@ export class ScanRepository {
       'run',
     );
     return result.affectedRows ?? 0;
+  }
+
+  /**
+   * Refreshes the query planner's statistics after a scan changed many rows: without them PostgreSQL plans the
+   * browsing queries for empty tables (nested loops over 100k rows) until autovacuum gets round to it.
+   */
+  async refreshPlannerStatistics(): Promise<void> {
+    if (this.kind === 'postgresql') {
+      await this.em.execute('analyze books, book_files, series, reading_progress', [], 'run');
+    } else {
+      await this.em.execute('pragma optimize', [], 'run');
+    }
   }
 
   async markScanned(libraryId: string, at: Date): Promise<void> {

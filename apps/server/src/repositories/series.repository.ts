@@ -5,6 +5,7 @@ import { ReadingProgress, type ReadingStatus } from '../entities/reading-progres
 import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
 import { seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
+import type { ListCache } from './list-cache.js';
 import { chunks, placeholders, toNullableNumber, toNumber } from './sql-values.js';
 
 export interface SeriesFilters {
@@ -81,7 +82,10 @@ const READING_STATUS_SQL: Record<ReadingStatus, string> = {
 
 /** Series for the browsing API, and the aggregates of their books that lists filter and show. */
 export class SeriesRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cache: ListCache,
+  ) {}
 
   async page(
     filters: SeriesFilters,
@@ -106,21 +110,34 @@ export class SeriesRepository {
     if (filters.hasMissing !== undefined)
       where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
-    const [countRow] = await this.em.execute<{ n: number | string }[]>(
-      `select count(*) as n from series s ${whereSql}`,
-      params,
-    );
-    const total = toNumber(countRow?.n ?? 0);
-    if (offset >= total) return { items: [], total };
+    const key = JSON.stringify(['series', whereSql, params, offset, limit]);
+    const { total, ids } = await this.cache.remember(key, async () => {
+      const [countRow] = await this.em.execute<{ n: number | string }[]>(
+        `select count(*) as n from series s ${whereSql}`,
+        params,
+      );
+      const count = toNumber(countRow?.n ?? 0);
+      if (offset >= count) return { total: count, ids: [] as string[] };
+      const rows = await this.em.execute<{ id: string }[]>(
+        `select s.id from series s ${whereSql} order by s.sort_name, s.library_id, s.name limit ? offset ?`,
+        [...params, limit, offset],
+      );
+      return { total: count, ids: rows.map((row) => row.id) };
+    });
+    return { items: await this.summaries(ids), total };
+  }
+
+  /** The rows of these series, fresh, in the order given. */
+  private async summaries(ids: string[]): Promise<SeriesSummary[]> {
+    if (ids.length === 0) return [];
     const rows = await this.em.execute<SummaryRow[]>(
       `select s.id, s.library_id, s.name, s.status, s.total_volumes, s.book_count, s.read_count, s.started_count,
               s.owned_count, s.missing_count, s.cover_book_id, s.cover_url
-         from series s ${whereSql}
-        order by s.sort_name, s.name, s.library_id
-        limit ? offset ?`,
-      [...params, limit, offset],
+         from series s where s.id in (${placeholders(ids.length)})`,
+      ids,
     );
-    return { items: rows.map(summary), total };
+    const byId = new Map(rows.map((row) => [row.id, summary(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   findByName(libraryId: string, name: string): Promise<Series | null> {

@@ -203,6 +203,7 @@ export class ScanService {
     await this.scans.saveFolders(libraryId, this.foldersToRemember(walk, knownFolders));
     await this.scans.purgeOrphanedProgress(new Date(Date.now() - ORPHAN_GRACE_MS));
     await this.series.refreshLibraryCounts(libraryId);
+    if (report.added + report.removed > 0) await this.scans.refreshPlannerStatistics();
     await this.scans.markScanned(libraryId, new Date());
 
     report.index_ms = Date.now() - started;

@@ -1,0 +1,192 @@
+/**
+ * The fast loader of `npm run bench:api`: writes what the indexer would write for 100k books, through the
+ * server's own storage code (ScanRepository.saveBatch and SeriesRepository.refreshLibraryCounts, from
+ * apps/server/dist), without generating or reading 100k files. Reading progress and series metadata are then set
+ * the way the API would set them, so every filter has matches to find.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { seriesNames } from '../lib/names.ts';
+
+const FORMATS = ['cbz', 'cbz', 'cbz', 'cbr', 'pdf', 'epub'] as const;
+const AUTHORS = Array.from({ length: 400 }, (_, i) => `${['Jean', 'Marie', 'Akira', 'Ana', 'Tom'][i % 5]} Author${i}`);
+const STATUSES = ['ongoing', 'ended', 'ended', 'hiatus', 'série en cours'];
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
+
+interface Em {
+  fork(): Em;
+  execute<T>(sql: string, params?: unknown[], method?: string): Promise<T>;
+  transactional<T>(work: (em: Em) => Promise<T>): Promise<T>;
+}
+
+/** The loader only writes; the repositories' list cache is never consulted. */
+interface NoCache {
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+const noCache: NoCache = { remember: (_key, compute) => compute() };
+
+interface ServerModules {
+  openDatabase(config: DatabaseConfig): Promise<{ em: Em; close(force?: boolean): Promise<void> }>;
+  ScanRepository: new (
+    em: Em,
+    kind: DatabaseConfig['kind'],
+  ) => {
+    saveBatch(libraryId: string, added: unknown[], changed: unknown[]): Promise<string[]>;
+    refreshPlannerStatistics(): Promise<void>;
+  };
+  SeriesRepository: new (em: Em, cache: NoCache) => { refreshLibraryCounts(libraryId: string): Promise<void> };
+}
+
+async function serverModules(repo: string): Promise<ServerModules> {
+  // The server builds JavaScript without declarations; ServerModules states the little used here.
+  const dist = (file: string) =>
+    import(pathToFileURL(path.join(repo, 'apps/server/dist', file)).href) as Promise<Record<string, unknown>>;
+  const [orm, scan, series] = await Promise.all([
+    dist('database/orm.js'),
+    dist('repositories/scan.repository.js'),
+    dist('repositories/series.repository.js'),
+  ]);
+  return {
+    openDatabase: orm.openDatabase,
+    ScanRepository: scan.ScanRepository,
+    SeriesRepository: series.SeriesRepository,
+  } as ServerModules;
+}
+
+/** Deterministic pseudo-random numbers, so every run loads the same data. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) % 4294967296;
+    return state / 4294967296;
+  };
+}
+
+export interface LoadedData {
+  libraryIds: string[];
+  bookIds: string[];
+}
+
+export async function loadLibrary(options: {
+  repo: string;
+  database: DatabaseConfig;
+  librariesRoot: string;
+  books: number;
+  series: number;
+}): Promise<LoadedData> {
+  const modules = await serverModules(options.repo);
+  const orm = await modules.openDatabase(options.database);
+  const next = random(42);
+  try {
+    const em = orm.em.fork();
+    const libraryIds: string[] = [];
+    const names = seriesNames(options.series);
+    const perSeries = Math.ceil(options.books / options.series);
+    const scans = new modules.ScanRepository(em, options.database.kind);
+    const libraries = [
+      { name: 'Comics', share: 0.6 },
+      { name: 'Manga', share: 0.4 },
+    ];
+    let seriesOffset = 0;
+    for (const library of libraries) {
+      const id = randomUUID();
+      const folder = `api-bench-${library.name.toLowerCase()}`;
+      mkdirSync(path.join(options.librariesRoot, folder), { recursive: true });
+      await em.execute(
+        `insert into libraries (id, name, root_path, metadata_provider, fallback_metadata_provider,
+           metadata_refresh_mode, created_at, updated_at) values (?, ?, ?, 'none', 'none', 'manual', ?, ?)`,
+        [id, library.name, folder, now(options.database), now(options.database)],
+      );
+      libraryIds.push(id);
+      const seriesHere = names.slice(seriesOffset, seriesOffset + Math.round(options.series * library.share));
+      seriesOffset += seriesHere.length;
+      let batch: unknown[] = [];
+      for (const series of seriesHere) {
+        for (let volume = 1; volume <= perSeries; volume++) {
+          const format = FORMATS[Math.floor(next() * FORMATS.length)]!;
+          batch.push({
+            path: `${series}/${series} - T${String(volume).padStart(2, '0')}.${format}`,
+            sizeBytes: 5_000_000 + Math.floor(next() * 50_000_000),
+            mtimeMs: 1_700_000_000_000 + volume,
+            format,
+            seriesName: series,
+            seriesFolder: series,
+            title: `${series} - Tome ${volume}`,
+            volume,
+            volumeEnd: null,
+            volumeKind: 'regular',
+            pageCount: 20 + Math.floor(next() * 200),
+            authors: [AUTHORS[Math.floor(next() * AUTHORS.length)]!, AUTHORS[Math.floor(next() * AUTHORS.length)]!],
+            summary: null,
+            isbn: null,
+            publishDate: null,
+            language: 'fr',
+            parseStatus: 'ok',
+            parseError: null,
+          });
+          if (batch.length === 1000) {
+            await scans.saveBatch(id, batch, []);
+            batch = [];
+          }
+        }
+      }
+      if (batch.length > 0) await scans.saveBatch(id, batch, []);
+    }
+
+    // Progress: a fifth of the series read, a tenth half-read; metadata: 40% of the series know their total,
+    // which leaves some of them missing volumes.
+    const series = await em.execute<{ id: string }[]>('select id from series order by sort_name');
+    await em.transactional(async (tx) => {
+      for (const [index, { id }] of series.entries()) {
+        const roll = next();
+        if (roll < 0.3) {
+          const status = index % 50 === 0 ? 'hiatus' : STATUSES[index % STATUSES.length]!;
+          await tx.execute('update series set total_volumes = ?, status = ? where id = ?', [
+            perSeries + Math.floor(next() * 4),
+            status,
+            id,
+          ]);
+        }
+        if (roll > 0.7) {
+          const books = await tx.execute<{ id: string; page_count: number }[]>(
+            'select id, page_count from books where series_id = ? order by volume_sort',
+            [id],
+          );
+          const upTo = roll > 0.9 ? Math.ceil(books.length / 2) : books.length;
+          for (const [i, book] of books.slice(0, upTo).entries()) {
+            const reading = roll > 0.9 && i === upTo - 1;
+            await tx.execute(
+              `insert into reading_progress (id, book_id, status, current_page, last_read_at, updated_at)
+                 values (?, ?, ?, ?, ?, ?)`,
+              [
+                randomUUID(),
+                book.id,
+                reading ? 'reading' : 'read',
+                reading ? 1 : book.page_count,
+                now(options.database),
+                now(options.database),
+              ],
+            );
+          }
+        }
+      }
+    });
+    const counts = new modules.SeriesRepository(orm.em.fork(), noCache);
+    for (const id of libraryIds) await counts.refreshLibraryCounts(id);
+    await scans.refreshPlannerStatistics();
+    const bookIds = (await em.execute<{ id: string }[]>('select id from books order by id limit 2000')).map(
+      (r) => r.id,
+    );
+    return { libraryIds, bookIds };
+  } finally {
+    await orm.close(true);
+  }
+}
+
+/** Timestamps as each database stores them through the ORM: epoch ms on SQLite, a timestamp on PostgreSQL. */
+function now(database: DatabaseConfig): unknown {
+  return database.kind === 'sqlite' ? Date.now() : new Date();
+}

@@ -1,0 +1,188 @@
+/**
+ * npm run bench:api [-- --books 100000 --series 10000 --duration 8 --database-url postgres://…/db]
+ *
+ * Loads 100k books in 10k series (load.ts: the server's own storage code, no files), starts the real server on
+ * that database, and measures with autocannon at 32 connections: req/s, p50 and p99 of GET /health (the framework
+ * floor) and of the series and books lists (first page, filtered, deep page) and a book's details. Runs on SQLite
+ * and on PostgreSQL in one go (PostgreSQL: a fresh `shelfmark_bench` database on 127.0.0.1:5432 unless
+ * --database-url names another). Targets from the issue are printed next to each figure; nothing is asserted.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { api, startServer, TOKEN } from '../lib/server.ts';
+import { loadLibrary, type DatabaseConfig } from './load.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const { values } = parseArgs({
+  options: {
+    books: { type: 'string', default: '100000' },
+    series: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '32' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/shelfmark_bench' },
+    only: { type: 'string' },
+  },
+});
+const books = Number(values.books);
+const seriesCount = Number(values.series);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+interface Measure {
+  name: string;
+  path: string | ((i: number) => string);
+  list: boolean;
+}
+
+interface Figure {
+  database: string;
+  name: string;
+  path: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string, target: Measure): Promise<Omit<Figure, 'database'>> {
+  let i = 0;
+  const pathOf = (n: number) => (typeof target.path === 'function' ? target.path(n) : target.path);
+  const options: autocannon.Options = {
+    url,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${TOKEN}` },
+    requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(i++) }) }],
+  };
+  // A short warm-up first (JIT, page cache, prepared statements), not counted.
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon(options);
+  return {
+    name: target.name,
+    path: pathOf(0),
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+async function freshPostgres(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runOn(label: string, database: DatabaseConfig, env: Record<string, string>): Promise<Figure[]> {
+  const librariesRoot = path.join(here, '../.data/api-libraries');
+  mkdirSync(librariesRoot, { recursive: true });
+  console.log(`\n[${label}] loading ${books} books in ${seriesCount} series…`);
+  const started = performance.now();
+  const loaded = await loadLibrary({ repo, database, librariesRoot, books, series: seriesCount });
+  console.log(`[${label}] loaded in ${Math.round((performance.now() - started) / 1000)} s`);
+  const server = await startServer({ ...env, LIBRARIES_ROOT: librariesRoot });
+  try {
+    const total = await api<{ total: number }>(server.url, '/series?limit=1');
+    const lastSeriesPage = Math.max(1, Math.ceil(total.total / 50));
+    const lastBooksPage = Math.max(1, Math.ceil(books / 50));
+    const [library] = loaded.libraryIds;
+    const targets: Measure[] = [
+      { name: 'health (floor)', path: '/api/v1/health', list: false },
+      { name: 'series: first page', path: '/api/v1/series', list: true },
+      { name: 'series: q', path: '/api/v1/series?q=chroniques', list: true },
+      { name: 'series: has_missing', path: '/api/v1/series?has_missing=true', list: true },
+      { name: 'series: deep page', path: `/api/v1/series?page=${lastSeriesPage}`, list: true },
+      { name: 'books: first page', path: '/api/v1/books', list: true },
+      { name: 'books: q', path: '/api/v1/books?q=author12', list: true },
+      {
+        name: 'books: library+status',
+        path: `/api/v1/books?library_id=${library}&reading_status=read`,
+        list: true,
+      },
+      { name: 'books: deep page', path: `/api/v1/books?page=${lastBooksPage}`, list: true },
+      {
+        name: 'book details',
+        path: (i: number) => `/api/v1/books/${loaded.bookIds[i % loaded.bookIds.length]}`,
+        list: false,
+      },
+    ].filter((target) => !values.only || target.name.includes(values.only));
+    const figures: Figure[] = [];
+    for (const target of targets) {
+      const figure = { database: label, ...(await measure(server.url, target)) };
+      figures.push(figure);
+      console.log(
+        `[${label}] ${figure.name.padEnd(24)} ${String(figure.reqPerSec).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
+      );
+    }
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+function table(figures: Figure[]): string {
+  const lines = [
+    '| database | query | req/s | % of /health | p50 ms | p99 ms | errors |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const figure of figures) {
+    const floor = figures.find((f) => f.database === figure.database && f.name === 'health (floor)');
+    const share = floor ? Math.round((figure.reqPerSec / floor.reqPerSec) * 100) : 0;
+    lines.push(
+      `| ${figure.database} | ${figure.name} | ${figure.reqPerSec} | ${share}% | ${figure.p50} | ${figure.p99} | ${figure.errors} |`,
+    );
+  }
+  for (const database of new Set(figures.map((f) => f.database))) {
+    const ratio = (deep: string, first: string) => {
+      const d = figures.find((f) => f.database === database && f.name === deep);
+      const f = figures.find((x) => x.database === database && x.name === first);
+      return d && f ? (f.reqPerSec / d.reqPerSec).toFixed(2) : 'n/a';
+    };
+    lines.push(
+      `\n${database}: deep page slowdown (first req/s ÷ deep req/s): series ${ratio('series: deep page', 'series: first page')}×, books ${ratio('books: deep page', 'books: first page')}×`,
+    );
+  }
+  lines.push('\nTargets: every list p99 ≤ 25 ms and ≥ 30% of /health req/s; a deep page no slower than 2× the first.');
+  return lines.join('\n');
+}
+
+const figures: Figure[] = [];
+const dataDir = await mkdtemp(path.join(tmpdir(), 'shelfmark-api-bench-'));
+try {
+  figures.push(
+    ...(await runOn('sqlite', { kind: 'sqlite', path: path.join(dataDir, 'shelfmark.db') }, { DATA_DIR: dataDir })),
+  );
+  const pgUrl = values['database-url'];
+  await freshPostgres(pgUrl);
+  figures.push(
+    ...(await runOn('postgresql', { kind: 'postgresql', url: pgUrl }, { DATA_DIR: dataDir, DATABASE_URL: pgUrl })),
+  );
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+const report = table(figures);
+console.log(`\n${report}`);
+const resultsDir = path.join(here, '../results');
+mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+writeFileSync(
+  file,
+  `# bench:api — ${books} books, ${seriesCount} series, ${connections} connections, ${duration} s each\n\n${report}\n`,
+);
+console.log(`\nWritten to ${path.relative(repo, file)}`);
