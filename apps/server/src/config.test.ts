@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { BUILT_IN_PLUGINS, ConfigError, loadConfig } from './config.js';
 
 const cwd = '/srv/shelfmark';
 
@@ -18,7 +18,18 @@ describe('loadConfig', () => {
       mongodbUrl: undefined,
       logLevel: 'info',
       jobLockSeconds: 30,
+      plugins: BUILT_IN_PLUGINS,
     });
+  });
+
+  it('reads the plugin list, trimmed, and refuses a plugin named twice', () => {
+    expect(loadConfig({ SHELFMARK_PLUGINS: ' @shelfmark/plugin-anilist , /opt/mine.js ,' }, cwd).plugins).toEqual([
+      '@shelfmark/plugin-anilist',
+      '/opt/mine.js',
+    ]);
+    expect(() => loadConfig({ SHELFMARK_PLUGINS: 'a,a' }, cwd)).toThrow(
+      'SHELFMARK_PLUGINS must not name a plugin twice',
+    );
   });
 
   it('reads PostgreSQL and SQLite URLs', () => {

@@ -19,6 +19,8 @@ export interface Config {
   mongodbUrl: string | undefined;
   logLevel: LogLevel;
   jobLockSeconds: number;
+  /** Plugin modules to load: package names, or absolute paths / file: URLs of local plugins. */
+  plugins: string[];
 }
 
 /** What this process does: serve HTTP, run jobs, or both (the default). */
@@ -26,6 +28,16 @@ export type Role = 'api' | 'worker' | 'both';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The six plugins shipped with Shelfmark, loaded unless SHELFMARK_PLUGINS says otherwise. */
+export const BUILT_IN_PLUGINS = [
+  '@shelfmark/plugin-google-books',
+  '@shelfmark/plugin-open-library',
+  '@shelfmark/plugin-comicvine',
+  '@shelfmark/plugin-anilist',
+  '@shelfmark/plugin-bedetheque',
+  '@shelfmark/plugin-prowlarr',
+];
 
 /** Every variable Shelfmark reads, with its default: the README table and docker-compose are checked against it. */
 export const CONFIG_VARIABLES = {
@@ -59,6 +71,11 @@ export const CONFIG_VARIABLES = {
   JOB_LOCK_SECONDS: {
     default: '30',
     description: 'How long a job stays claimed by a process that stopped (crashed) before another process resumes it.',
+  },
+  SHELFMARK_PLUGINS: {
+    default: BUILT_IN_PLUGINS.join(','),
+    description:
+      'Comma-separated plugin modules to load (package names or absolute paths); a plugin that fails to load is listed as failed.',
   },
 } as const;
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -106,10 +123,19 @@ const schema = {
     .int('must be a whole number')
     .min(2, 'must be between 2 and 3600')
     .max(3600, 'must be between 2 and 3600'),
+  SHELFMARK_PLUGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    )
+    .refine((entries) => new Set(entries).size === entries.length, 'must not name a plugin twice'),
 } satisfies Record<ConfigVariable, z.ZodType>;
 
 /** Variables whose value may be repeated in an error message: the others can hold secrets. */
-const ECHOABLE = new Set<ConfigVariable>(['PORT', 'HOST', 'LOG_LEVEL', 'JOB_LOCK_SECONDS']);
+const ECHOABLE = new Set<ConfigVariable>(['PORT', 'HOST', 'LOG_LEVEL', 'JOB_LOCK_SECONDS', 'SHELFMARK_PLUGINS']);
 
 function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): z.output<(typeof schema)[K]> {
   const raw = blankToUndefined(env[name]);
@@ -158,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mongodbUrl: read(env, 'MONGODB_URL'),
     logLevel: read(env, 'LOG_LEVEL'),
     jobLockSeconds: read(env, 'JOB_LOCK_SECONDS'),
+    plugins: read(env, 'SHELFMARK_PLUGINS'),
   };
 }
 

@@ -6,6 +6,15 @@ import { withContext } from './database/request-context.js';
 import { selectJobBackend } from './jobs/job-backend.js';
 import { JobRuntime } from './jobs/job-runtime.js';
 import type { Logger } from './logger.js';
+import { loadPlugins } from './plugins/plugin-loader.js';
+import { PluginRegistry } from './plugins/plugin-registry.js';
+import { PluginRunner } from './plugins/plugin-runner.js';
+import { PluginService } from './services/plugin.service.js';
+import { ReleaseService } from './services/release.service.js';
+import { StatusMappingService } from './services/status-mapping.service.js';
+import { ReleaseRepository } from './repositories/release.repository.js';
+import { StatusMappingRepository } from './repositories/status-mapping.repository.js';
+import { SettingsService } from './services/settings.service.js';
 import { ApiTokenRepository } from './repositories/api-token.repository.js';
 import { BookFileRepository } from './repositories/book-file.repository.js';
 import { BookRepository } from './repositories/book.repository.js';
@@ -27,7 +36,6 @@ import { HealthService } from './services/health.service.js';
 import { JobService } from './services/job.service.js';
 import { LibrariesRoot } from './services/libraries-root.js';
 import { LibraryService } from './services/library.service.js';
-import { builtInProviderCatalog } from './services/provider-catalog.js';
 import { ScanStarter } from './services/scan-starter.js';
 import { ScanService } from './services/scan.service.js';
 import { ThumbnailService } from './services/thumbnail.service.js';
@@ -45,6 +53,7 @@ export interface Container {
   logger: Logger;
   orm: Orm;
   jobRuntime: JobRuntime;
+  pluginRunner: PluginRunner;
   services: {
     auth: AuthService;
     bookFiles: BookFileService;
@@ -54,7 +63,11 @@ export interface Container {
     health: HealthService;
     jobs: JobService;
     libraries: LibraryService;
+    plugins: PluginService;
+    releases: ReleaseService;
     scans: ScanStarter;
+    settings: SettingsService;
+    statusMappings: StatusMappingService;
   };
   /** Starts taking jobs (the worker role). */
   startWorker(): Promise<void>;
@@ -72,6 +85,17 @@ export async function createContainer(
   const em = orm.em;
   const cores = availableParallelism();
 
+  const pluginLogger = logger.child({ area: 'plugins' });
+  const { loaded, failed } = await loadPlugins(config.plugins);
+  for (const failure of failed) pluginLogger.warn({ plugin: failure.specifier }, `plugin not loaded: ${failure.error}`);
+  const plugins = new PluginRegistry(loaded, failed, {
+    userAgent: `Shelfmark/${VERSION} (+https://github.com/shelfmark/shelfmark)`,
+    logSink: (level, message, fields) => pluginLogger[level](fields, message),
+  });
+  const settings = new SettingsService(new SettingRepository(em), plugins);
+  const pluginRunner = new PluginRunner(plugins, settings, pluginLogger);
+  const statusMappings = new StatusMappingService(new StatusMappingRepository(em));
+
   const librariesRoot = new LibrariesRoot(config.librariesRoot);
   const auth = new AuthService(
     new UserRepository(em),
@@ -84,7 +108,7 @@ export async function createContainer(
   const libraries = new LibraryService(
     new LibraryRepository(em),
     librariesRoot,
-    builtInProviderCatalog,
+    plugins,
     logger.child({ area: 'libraries' }),
   );
   const jobRepository = new JobRepository(em);
@@ -130,7 +154,11 @@ export async function createContainer(
     })),
     jobs,
     libraries,
+    plugins: new PluginService(plugins, settings),
+    releases: new ReleaseService(pluginRunner, new ReleaseRepository(em), settings),
     scans: new ScanStarter(libraries, jobs),
+    settings,
+    statusMappings,
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));
@@ -140,6 +168,7 @@ export async function createContainer(
     logger,
     orm,
     jobRuntime,
+    pluginRunner,
     services,
     startWorker: () => jobRuntime.start(true),
     async close() {

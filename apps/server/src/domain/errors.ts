@@ -71,3 +71,14 @@ export class NotImplementedError extends DomainError {
     super(501, 'not-implemented', 'Not implemented', `${operation} is not available in this version of Shelfmark yet.`);
   }
 }
+
+/** A plugin's external service failed; the detail names the provider and the kind of failure, never a secret. */
+export class ProviderFailureError extends DomainError {
+  constructor(
+    readonly providerId: string,
+    readonly failure: string,
+    detail: string,
+  ) {
+    super(502, 'provider-failure', 'Bad Gateway', detail);
+  }
+}

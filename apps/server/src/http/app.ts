@@ -16,6 +16,9 @@ import { problem, sendProblem } from './problem.js';
 import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
 import { bookFileRoutes } from './routes/book-file.routes.js';
 import { bookRoutes } from './routes/book.routes.js';
+import { pluginRoutes } from './routes/plugin.routes.js';
+import { releaseRoutes } from './routes/release.routes.js';
+import { statusMappingRoutes } from './routes/status-mapping.routes.js';
 import { seriesRoutes } from './routes/series.routes.js';
 import { folderRoutes } from './routes/folder.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
@@ -88,6 +91,9 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   bookFileRoutes(routes, services.bookFiles);
   bookRoutes(routes, services.books);
   seriesRoutes(routes, services.series);
+  pluginRoutes(routes, services.plugins, services.settings);
+  statusMappingRoutes(routes, services.statusMappings);
+  releaseRoutes(routes, services.releases);
   folderRoutes(routes, services.folders);
 
   app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));

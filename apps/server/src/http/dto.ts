@@ -1,3 +1,4 @@
+import type { ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
 import type { ApiToken } from '../entities/api-token.entity.js';
 import type { Job } from '../entities/job.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
@@ -6,6 +7,8 @@ import type { User } from '../entities/user.entity.js';
 import { seriesReadingStatus } from '../domain/series-counts.js';
 import type { BookDetails, BookSummary } from '../repositories/book.repository.js';
 import type { SeriesSummary } from '../repositories/series.repository.js';
+import type { PluginView } from '../services/plugin.service.js';
+import type { SettingsView } from '../services/settings.service.js';
 import type { Principal } from '../services/auth.service.js';
 import type { JobDetails } from '../services/job.service.js';
 import type { LibraryView } from '../services/library.service.js';
@@ -176,5 +179,56 @@ export function seriesMetadataDto(series: Series) {
     language: series.language,
     locked_fields: series.lockedFields,
     updated_at: series.updatedAt.toISOString(),
+  };
+}
+
+/** What a plugin can supply, as the admin lists it: `series.<field>`, `volumes.<field>`, `language`, `search`… */
+function capabilities(plugin: ShelfmarkPlugin): string[] {
+  if (plugin.kind === 'release-indexer') return ['search', 'test_connection'];
+  const { series, volumes, hasVolumes, honoursLanguage } = plugin.capabilities;
+  return [
+    ...series.map((field) => `series.${field}`),
+    ...(hasVolumes ? ['volumes', ...volumes.map((field) => `volumes.${field}`)] : []),
+    ...(honoursLanguage ? ['language'] : []),
+  ];
+}
+
+export function pluginInfoDto({ entry, configured }: PluginView) {
+  const plugin = entry.plugin;
+  return {
+    id: entry.id,
+    name: plugin?.manifest.displayName ?? entry.specifier,
+    kind: plugin === null ? null : plugin.kind === 'metadata' ? 'metadata_provider' : 'release_indexer',
+    version: plugin?.manifest.version ?? null,
+    api_version: plugin === null ? null : String(plugin.manifest.apiVersion),
+    status: entry.status,
+    configured,
+    capabilities: plugin === null ? [] : capabilities(plugin),
+    settings_schema: (plugin?.manifest.settings ?? []).map((field) => ({
+      key: field.key,
+      type: field.type,
+      label: field.label,
+      help: field.help ?? null,
+      secret: field.secret === true,
+      required: field.required === true,
+      // A secret's default is not shown either.
+      default: field.secret ? null : (field.default ?? null),
+    })),
+    last_error: entry.lastError,
+  };
+}
+
+export function settingsDto(view: SettingsView) {
+  return {
+    provider_language: view.providerLanguage,
+    ui_language: view.uiLanguage,
+    release_indexer: {
+      url: view.releaseIndexer.url,
+      api_key_set: view.releaseIndexer.apiKeySet,
+      categories: view.releaseIndexer.categories,
+    },
+    plugins: Object.fromEntries(
+      Object.entries(view.plugins).map(([id, state]) => [id, { values: state.values, secrets_set: state.secretsSet }]),
+    ),
   };
 }

@@ -1,0 +1,95 @@
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SDK_API_VERSION, type ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
+
+export interface LoadedPlugin {
+  specifier: string;
+  plugin: ShelfmarkPlugin;
+}
+
+export interface FailedPlugin {
+  specifier: string;
+  /** Best guess of the id the plugin would have had, for listing (the module never said). */
+  id: string;
+  error: string;
+}
+
+const ID_PATTERN = /^[a-z0-9][a-z0-9_]{0,63}$/;
+
+/** `@shelfmark/plugin-google-books` → `google_books`; `/opt/my-plugin.js` → `my_plugin`. */
+export function idFromSpecifier(specifier: string): string {
+  const base = specifier.split(/[\\/]/).at(-1) ?? specifier;
+  const id = base
+    .replace(/\.[cm]?js$/, '')
+    .replace(/^plugin-/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return ID_PATTERN.test(id) ? id : 'unnamed_plugin';
+}
+
+/** What is wrong with a module's default export as a plugin, or null when it is one. */
+export function pluginProblem(candidate: unknown): string | null {
+  if (typeof candidate !== 'object' || candidate === null)
+    return 'its default export is not a plugin (use definePlugin)';
+  const plugin = candidate as Partial<ShelfmarkPlugin>;
+  const manifest = plugin.manifest;
+  if (plugin.kind !== 'metadata' && plugin.kind !== 'release-indexer')
+    return 'kind must be "metadata" or "release-indexer"';
+  if (!manifest || typeof manifest !== 'object') return 'it has no manifest';
+  if (typeof manifest.id !== 'string' || !ID_PATTERN.test(manifest.id))
+    return 'manifest.id must be snake_case (a-z, 0-9, _)';
+  if (typeof manifest.displayName !== 'string' || manifest.displayName === '') return 'manifest.displayName is missing';
+  if (manifest.apiVersion !== SDK_API_VERSION) {
+    return `it is written for plugin API ${String(manifest.apiVersion)}; this server supports ${SDK_API_VERSION}`;
+  }
+  if (!Array.isArray(manifest.settings)) return 'manifest.settings must be a list';
+  const operations =
+    plugin.kind === 'metadata' ? ['searchSeries', 'getSeries', 'getVolumes'] : ['search', 'testConnection'];
+  for (const name of operations) {
+    if (typeof (plugin as Record<string, unknown>)[name] !== 'function') return `it does not implement ${name}()`;
+  }
+  return null;
+}
+
+/**
+ * Imports each plugin module and checks it. A module that throws, or exports something that is not a valid plugin,
+ * or repeats an id already loaded, is reported as failed; the others load regardless.
+ */
+export async function loadPlugins(
+  specifiers: readonly string[],
+): Promise<{ loaded: LoadedPlugin[]; failed: FailedPlugin[] }> {
+  const loaded: LoadedPlugin[] = [];
+  const failed: FailedPlugin[] = [];
+  for (const specifier of specifiers) {
+    let candidate: unknown;
+    try {
+      const target = isAbsolute(specifier) ? pathToFileURL(specifier).href : specifier;
+      candidate = ((await import(target)) as { default?: unknown }).default;
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      failed.push({
+        specifier,
+        id: idFromSpecifier(specifier),
+        error: `could not be imported (${reason.slice(0, 300)})`,
+      });
+      continue;
+    }
+    const problem = pluginProblem(candidate);
+    if (problem !== null) {
+      failed.push({ specifier, id: idFromSpecifier(specifier), error: problem });
+      continue;
+    }
+    const plugin = candidate as ShelfmarkPlugin;
+    if (loaded.some((other) => other.plugin.manifest.id === plugin.manifest.id)) {
+      failed.push({
+        specifier,
+        id: plugin.manifest.id,
+        error: `another plugin already has the id "${plugin.manifest.id}"`,
+      });
+      continue;
+    }
+    loaded.push({ specifier, plugin });
+  }
+  return { loaded, failed };
+}

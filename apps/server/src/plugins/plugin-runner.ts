@@ -1,0 +1,95 @@
+import {
+  isPluginError,
+  type MetadataProviderPlugin,
+  type PluginContext,
+  type PluginSettings,
+  type ReleaseIndexerPlugin,
+  type ShelfmarkPlugin,
+} from '@shelfmark/plugin-sdk';
+import { NotFoundError, ProviderFailureError, ValidationError } from '../domain/errors.js';
+import type { Logger } from '../logger.js';
+import type { LoadedEntry, PluginRegistry } from './plugin-registry.js';
+
+/** Where the runner finds what each call needs; the settings service provides it. */
+export interface PluginCallSettings {
+  pluginSettings(pluginId: string): Promise<PluginSettings>;
+  providerLanguage(): Promise<string>;
+}
+
+const FAILURE_WORDS: Record<string, string> = {
+  auth: 'credentials refused',
+  not_configured: 'not configured',
+  rate_limited: 'rate limited',
+  unavailable: 'unavailable',
+  bad_response: 'bad response',
+  blocked: 'blocked by an anti-bot page',
+  not_found: 'not found',
+};
+
+/**
+ * Every plugin call goes through here: the plugin's host (timeout, abort, rate limit, retries, typed errors), the
+ * stored settings and language, timing in the logs, and the failure recorded as the plugin's last error and turned
+ * into a 502 problem that names the provider.
+ */
+export class PluginRunner {
+  constructor(
+    private readonly registry: PluginRegistry,
+    private readonly settings: PluginCallSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  metadata<T>(
+    providerId: string,
+    call: (plugin: MetadataProviderPlugin, context: PluginContext) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const entry = this.registry.metadataProvider(providerId);
+    if (!entry) {
+      throw new ValidationError(`The metadata provider "${providerId}" is not loaded.`, [
+        { path: '/body/provider', message: `unknown or unavailable provider "${providerId}"` },
+      ]);
+    }
+    return this.run(entry, call, signal);
+  }
+
+  releaseIndexer<T>(
+    call: (plugin: ReleaseIndexerPlugin, context: PluginContext) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const entry = this.registry.releaseIndexer();
+    if (!entry) throw new NotFoundError('Release indexer plugin');
+    return this.run(entry, call, signal);
+  }
+
+  private async run<P extends ShelfmarkPlugin, T>(
+    entry: LoadedEntry<P>,
+    call: (plugin: P, context: PluginContext) => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const [settings, language] = await Promise.all([
+      this.settings.pluginSettings(entry.id),
+      this.settings.providerLanguage(),
+    ]);
+    const started = performance.now();
+    try {
+      const result = await entry.host.run((context) => call(entry.plugin, context), { settings, language, signal });
+      this.registry.recordError(entry.id, null);
+      this.logger.debug({ plugin: entry.id, ms: Math.round(performance.now() - started) }, 'plugin call');
+      return result;
+    } catch (error) {
+      // A cancelled job is not the provider's failure.
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      const code = isPluginError(error) ? error.code : 'bad_response';
+      const message = error instanceof Error ? error.message : 'failed';
+      this.registry.recordError(entry.id, message);
+      // A missing setting is the admin's to fix, not the service's failure.
+      if (code === 'not_configured') throw new ValidationError(message);
+      this.logger.warn({ plugin: entry.id, failure: code, ms: Math.round(performance.now() - started) }, message);
+      throw new ProviderFailureError(
+        entry.id,
+        code,
+        `Provider ${entry.id} failed: ${FAILURE_WORDS[code] ?? code}. ${message}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import type { PluginSettings, SettingField, SettingValue } from '@shelfmark/plugin-sdk';
+import { ValidationError, type FieldIssue } from '../domain/errors.js';
+import type { PluginCallSettings } from '../plugins/plugin-runner.js';
+import type { PluginRegistry } from '../plugins/plugin-registry.js';
+import type { SettingRepository } from '../repositories/setting.repository.js';
+
+export type UiLanguage = 'en' | 'fr';
+
+export const DEFAULT_RELEASE_CATEGORIES = [7030, 7020];
+
+export interface PluginSettingsState {
+  /** Non-secret values the admin set (defaults are not repeated here). */
+  values: Record<string, SettingValue>;
+  /** Keys of the secret settings that have a value. */
+  secretsSet: string[];
+}
+
+export interface SettingsView {
+  providerLanguage: string;
+  uiLanguage: UiLanguage;
+  releaseIndexer: { url: string | null; apiKeySet: boolean; categories: number[] };
+  plugins: Record<string, PluginSettingsState>;
+}
+
+export interface SettingsUpdate {
+  providerLanguage?: string;
+  uiLanguage?: UiLanguage;
+  releaseIndexer?: { url?: string | null; apiKey?: string | null; categories?: number[] };
+  plugins?: Record<string, Record<string, SettingValue>>;
+}
+
+const PROVIDER_LANGUAGE = 'provider_language';
+const UI_LANGUAGE = 'ui_language';
+const pluginKey = (id: string) => `plugin:${id}`;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Why a value does not fit a settings field, or null when it does. */
+export function settingProblem(field: SettingField, value: SettingValue): string | null {
+  switch (field.type) {
+    case 'string':
+      return typeof value === 'string' && value.length <= 4096 ? null : 'must be a string';
+    case 'url':
+      return typeof value === 'string' && isHttpUrl(value) ? null : 'must be an http(s) URL';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'string-list':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string')
+        ? null
+        : 'must be a list of strings';
+    case 'number-list':
+      return Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item))
+        ? null
+        : 'must be a list of numbers';
+  }
+}
+
+/**
+ * Global settings (provider language, admin language) and each plugin's settings. Secrets are stored so the plugins
+ * can use them, and never leave: reads say only which ones are set.
+ */
+export class SettingsService implements PluginCallSettings {
+  constructor(
+    private readonly settings: SettingRepository,
+    private readonly registry: PluginRegistry,
+  ) {}
+
+  async providerLanguage(): Promise<string> {
+    return (await this.settings.get<string>(PROVIDER_LANGUAGE)) ?? 'en';
+  }
+
+  async uiLanguage(): Promise<UiLanguage> {
+    return (await this.settings.get<UiLanguage>(UI_LANGUAGE)) ?? 'en';
+  }
+
+  async pluginSettings(pluginId: string): Promise<PluginSettings> {
+    return (await this.settings.get<Record<string, SettingValue>>(pluginKey(pluginId))) ?? {};
+  }
+
+  /** Whether every required setting of the plugin has a value, stored or default. */
+  async isConfigured(pluginId: string): Promise<boolean> {
+    const entry = this.registry.get(pluginId);
+    if (!entry?.plugin) return false;
+    const stored = await this.pluginSettings(pluginId);
+    return entry.plugin.manifest.settings
+      .filter((field) => field.required)
+      .every((field) => hasValue(stored[field.key] ?? field.default ?? null));
+  }
+
+  async view(): Promise<SettingsView> {
+    const plugins: Record<string, PluginSettingsState> = {};
+    for (const entry of this.registry.list()) {
+      if (!entry.plugin) continue;
+      const stored = await this.pluginSettings(entry.id);
+      const secret = new Set(entry.plugin.manifest.settings.filter((f) => f.secret).map((f) => f.key));
+      plugins[entry.id] = {
+        values: Object.fromEntries(Object.entries(stored).filter(([key]) => !secret.has(key))),
+        secretsSet: Object.keys(stored).filter((key) => secret.has(key) && hasValue(stored[key] ?? null)),
+      };
+    }
+    const indexer = this.registry.releaseIndexer();
+    const indexerSettings = indexer ? await this.pluginSettings(indexer.id) : {};
+    const categories = indexerSettings.categories;
+    return {
+      providerLanguage: await this.providerLanguage(),
+      uiLanguage: await this.uiLanguage(),
+      releaseIndexer: {
+        url: typeof indexerSettings.url === 'string' ? indexerSettings.url : null,
+        apiKeySet: hasValue(indexerSettings.api_key ?? null),
+        categories: Array.isArray(categories) ? categories.map(Number) : DEFAULT_RELEASE_CATEGORIES,
+      },
+      plugins,
+    };
+  }
+
+  /** Checks the whole update first, so a bad value changes nothing. */
+  async update(update: SettingsUpdate): Promise<SettingsView> {
+    const issues: FieldIssue[] = [];
+    const pluginChanges = new Map<string, Record<string, SettingValue>>();
+    for (const [pluginId, values] of Object.entries(update.plugins ?? {})) {
+      const entry = this.registry.get(pluginId);
+      if (!entry?.plugin) {
+        issues.push({ path: `/body/plugins/${pluginId}`, message: 'no loaded plugin has this id' });
+        continue;
+      }
+      for (const [key, value] of Object.entries(values)) {
+        const field = entry.plugin.manifest.settings.find((candidate) => candidate.key === key);
+        const problem = !field
+          ? 'is not a setting of this plugin'
+          : value === null
+            ? null
+            : settingProblem(field, value);
+        if (problem) issues.push({ path: `/body/plugins/${pluginId}/${key}`, message: problem });
+      }
+      pluginChanges.set(pluginId, values);
+    }
+    if (update.releaseIndexer) {
+      const indexer = this.registry.releaseIndexer();
+      if (!indexer) {
+        issues.push({ path: '/body/release_indexer', message: 'no release indexer plugin is loaded' });
+      } else {
+        const { url, apiKey, categories } = update.releaseIndexer;
+        const values = { ...(pluginChanges.get(indexer.id) ?? {}) };
+        if (url !== undefined) {
+          if (url !== null && !isHttpUrl(url))
+            issues.push({ path: '/body/release_indexer/url', message: 'must be an http(s) URL' });
+          values.url = url;
+        }
+        if (apiKey !== undefined) values.api_key = apiKey;
+        if (categories !== undefined) values.categories = categories;
+        pluginChanges.set(indexer.id, values);
+      }
+    }
+    if (issues.length > 0) {
+      throw new ValidationError(
+        issues.map((issue) => `${issue.path.replace('/body/', '')} ${issue.message}`).join('; '),
+        issues,
+      );
+    }
+    if (update.providerLanguage !== undefined) await this.settings.put(PROVIDER_LANGUAGE, update.providerLanguage);
+    if (update.uiLanguage !== undefined) await this.settings.put(UI_LANGUAGE, update.uiLanguage);
+    for (const [pluginId, values] of pluginChanges) {
+      const stored = { ...(await this.pluginSettings(pluginId)) };
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null) delete stored[key];
+        else stored[key] = value;
+      }
+      await this.settings.put(pluginKey(pluginId), stored);
+    }
+    return this.view();
+  }
+}
+
+function hasValue(value: SettingValue): boolean {
+  if (value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}

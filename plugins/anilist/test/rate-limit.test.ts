@@ -1,0 +1,37 @@
+import type { FakeService } from '@shelfmark/plugin-sdk/testing';
+import { createTestHost } from '@shelfmark/plugin-sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import plugin from '../src/index.js';
+import { startAniListFake } from './fake-service.js';
+
+let fake: FakeService;
+beforeAll(async () => {
+  fake = await startAniListFake();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+describe('rate limit', () => {
+  it('declares AniList’s current published rate, 30 a minute, as one request every 2 s', () => {
+    expect(plugin.manifest.rateLimit).toEqual({ requests: 1, perMilliseconds: 2000 });
+  });
+
+  it('spaces the requests of concurrent calls at least 2 s apart, with no initial burst', async () => {
+    const { host } = createTestHost(plugin);
+    const options = { settings: { base_url: fake.url }, language: 'en' };
+    const before = fake.requests.length;
+    const results = await Promise.all([
+      host.run((context) => plugin.searchSeries({ name: 'Naruto' }, context), options),
+      host.run((context) => plugin.getSeries('53390', context), options),
+      host.run((context) => plugin.searchSeries({ name: 'Frieren' }, context), options),
+    ]);
+    expect(results).toHaveLength(3);
+    const arrivals = fake.requests.slice(before).map((request) => request.receivedAt);
+    expect(arrivals).toHaveLength(3);
+    // Timers may fire a hair early and the loopback adds jitter: 1.9 s still proves the spacing.
+    for (let index = 1; index < arrivals.length; index++) {
+      expect(arrivals[index]! - arrivals[index - 1]!).toBeGreaterThanOrEqual(1900);
+    }
+  }, 10_000);
+});

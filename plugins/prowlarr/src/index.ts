@@ -1,0 +1,45 @@
+import { definePlugin, SDK_API_VERSION } from '@shelfmark/plugin-sdk';
+import { searchReleases } from './search.js';
+import { DEFAULT_CATEGORIES } from './settings.js';
+import { testConnection } from './test-connection.js';
+
+export default definePlugin({
+  kind: 'release-indexer',
+  manifest: {
+    id: 'prowlarr',
+    displayName: 'Prowlarr',
+    version: '0.1.0',
+    apiVersion: SDK_API_VERSION,
+    settings: [
+      {
+        key: 'url',
+        type: 'url',
+        label: 'Prowlarr URL',
+        help: 'Address of your Prowlarr server, with its URL Base if it has one, e.g. http://localhost:9696.',
+        required: true,
+      },
+      {
+        key: 'api_key',
+        type: 'string',
+        label: 'API key',
+        help: 'Prowlarr → Settings → General → Security → API Key.',
+        secret: true,
+        required: true,
+      },
+      {
+        key: 'categories',
+        type: 'number-list',
+        label: 'Categories',
+        help: 'Newznab categories to search: 7030 is Books/Comics, 7020 Books/EBook.',
+        default: [...DEFAULT_CATEGORIES],
+      },
+    ],
+    // Prowlarr is the admin's own server and publishes no limit. Each search fans out to every enabled indexer (and
+    // trackers ban clients that hammer them), so one request per second is our own, deliberately gentle, choice.
+    rateLimit: { requests: 1, perMilliseconds: 1000 },
+    // Prowlarr answers a search only once every indexer has replied or timed out; the reference waited 30 s.
+    timeoutMs: 30_000,
+  },
+  search: searchReleases,
+  testConnection,
+});
