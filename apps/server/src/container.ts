@@ -10,6 +10,12 @@ import { loadPlugins } from './plugins/plugin-loader.js';
 import { PluginRegistry } from './plugins/plugin-registry.js';
 import { PluginRunner } from './plugins/plugin-runner.js';
 import { PluginService } from './services/plugin.service.js';
+import { MetadataSyncService } from './services/metadata-sync.service.js';
+import { MetadataService } from './services/metadata.service.js';
+import { MetadataBatchService } from './services/metadata-batch.service.js';
+import { MetadataRefreshService, REFRESH_TRIGGER } from './services/metadata-refresh.service.js';
+import { MetadataBatchRepository } from './repositories/metadata-batch.repository.js';
+import { MetadataRepository } from './repositories/metadata.repository.js';
 import { ReleaseService } from './services/release.service.js';
 import { StatusMappingService } from './services/status-mapping.service.js';
 import { ReleaseRepository } from './repositories/release.repository.js';
@@ -65,6 +71,9 @@ export interface Container {
     libraries: LibraryService;
     plugins: PluginService;
     releases: ReleaseService;
+    metadata: MetadataService;
+    metadataBatch: MetadataBatchService;
+    metadataRefresh: MetadataRefreshService;
     scans: ScanStarter;
     settings: SettingsService;
     statusMappings: StatusMappingService;
@@ -119,6 +128,16 @@ export async function createContainer(
   const seriesRepository = new SeriesRepository(em, listCache);
   const bookRepository = new BookRepository(em, listCache);
   await withContext(orm, () => bookRepository.backfillDerivedColumns());
+  const metadataRepository = new MetadataRepository(em);
+  const metadataSync = new MetadataSyncService(metadataRepository, seriesRepository, statusMappings);
+  const metadata = new MetadataService(
+    metadataRepository,
+    libraries,
+    plugins,
+    pluginRunner,
+    metadataSync,
+    seriesRepository,
+  );
   const scanService = new ScanService(
     libraries,
     librariesRoot,
@@ -139,8 +158,32 @@ export async function createContainer(
     concurrency: { scan: 1, metadata_batch: 1, metadata_refresh: 1 },
   });
   jobRuntime.define('scan', (context) => scanService.run(context));
+  const metadataBatch = new MetadataBatchService(
+    new MetadataBatchRepository(em),
+    metadataRepository,
+    metadata,
+    libraries,
+    jobs,
+  );
+  const metadataRefresh = new MetadataRefreshService(
+    metadataRepository,
+    metadata,
+    metadataSync,
+    libraries,
+    jobs,
+    jobRepository,
+  );
+  jobRuntime.define('metadata_batch', (context) => metadataBatch.run(context));
+  jobRuntime.define('metadata_refresh', (context) => metadataRefresh.run(context));
+  jobRuntime.defineTrigger(REFRESH_TRIGGER, (data) => metadataRefresh.onTrigger(data));
   await jobRuntime.start(false);
   jobs.attachQueue(jobRuntime);
+  metadataRefresh.attachScheduler(jobRuntime);
+  libraries.setRefreshScheduling(metadataRefresh);
+  await withContext(orm, async () => {
+    await statusMappings.ensureSeeded();
+    await metadataRefresh.reconcile(await libraries.refreshModes());
+  });
 
   const services = {
     auth,
@@ -156,6 +199,9 @@ export async function createContainer(
     libraries,
     plugins: new PluginService(plugins, settings),
     releases: new ReleaseService(pluginRunner, new ReleaseRepository(em), settings),
+    metadata,
+    metadataBatch,
+    metadataRefresh,
     scans: new ScanStarter(libraries, jobs),
     settings,
     statusMappings,

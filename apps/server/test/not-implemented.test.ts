@@ -8,26 +8,7 @@ import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/tes
  * openapi.yaml designs the whole REST surface; these operations are designed but not built yet and
  * answer 501. When an issue builds one, it leaves this list — so none is forgotten.
  */
-const NOT_YET_BUILT = [
-  // metadata synchronisation and release search
-  'searchMetadata',
-  'matchMetadata',
-  'approveMetadataLink',
-  'rejectMetadataLink',
-  'listMetadataLinks',
-  'deleteMetadataLink',
-  'getMissingVolumes',
-  'startMetadataBatch',
-  'getMetadataBatchReport',
-  'listMetadataBatchResults',
-  'startMetadataRefresh',
-  'getMetadataRefreshReport',
-  'listStatusMappings',
-  'upsertStatusMapping',
-  'unmapStatusMapping',
-  'searchReleases',
-  'testReleaseIndexer',
-].sort();
+const NOT_YET_BUILT: string[] = [].sort();
 
 let server: TestServer;
 let call: ApiClient;

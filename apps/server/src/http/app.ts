@@ -16,6 +16,8 @@ import { problem, sendProblem } from './problem.js';
 import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
 import { bookFileRoutes } from './routes/book-file.routes.js';
 import { bookRoutes } from './routes/book.routes.js';
+import { metadataJobRoutes } from './routes/metadata-jobs.routes.js';
+import { metadataRoutes } from './routes/metadata.routes.js';
 import { pluginRoutes } from './routes/plugin.routes.js';
 import { releaseRoutes } from './routes/release.routes.js';
 import { statusMappingRoutes } from './routes/status-mapping.routes.js';
@@ -94,6 +96,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   pluginRoutes(routes, services.plugins, services.settings);
   statusMappingRoutes(routes, services.statusMappings);
   releaseRoutes(routes, services.releases);
+  metadataRoutes(routes, services.metadata);
+  metadataJobRoutes(routes, services.metadataBatch, services.metadataRefresh);
   folderRoutes(routes, services.folders);
 
   app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));

@@ -1,5 +1,7 @@
 import type { ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
 import type { ApiToken } from '../entities/api-token.entity.js';
+import type { MetadataBatchResult } from '../entities/metadata-batch-result.entity.js';
+import type { MetadataLink } from '../entities/metadata-link.entity.js';
 import type { Job } from '../entities/job.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import type { Series } from '../entities/series.entity.js';
@@ -7,6 +9,10 @@ import type { User } from '../entities/user.entity.js';
 import { seriesReadingStatus } from '../domain/series-counts.js';
 import type { BookDetails, BookSummary } from '../repositories/book.repository.js';
 import type { SeriesSummary } from '../repositories/series.repository.js';
+import type { BatchReport } from '../services/metadata-batch.service.js';
+import type { RefreshEntry } from '../services/metadata-refresh.service.js';
+import type { SyncReport } from '../services/metadata-sync.service.js';
+import type { Candidate, MissingVolumes } from '../services/metadata.service.js';
 import type { PluginView } from '../services/plugin.service.js';
 import type { SettingsView } from '../services/settings.service.js';
 import type { Principal } from '../services/auth.service.js';
@@ -230,5 +236,125 @@ export function settingsDto(view: SettingsView) {
     plugins: Object.fromEntries(
       Object.entries(view.plugins).map(([id, state]) => [id, { values: state.values, secrets_set: state.secretsSet }]),
     ),
+  };
+}
+
+export function candidateDto(candidate: Candidate) {
+  return {
+    provider: candidate.provider,
+    external_id: candidate.externalId,
+    title: candidate.title,
+    alternative_titles: candidate.alternativeTitles,
+    authors: candidate.authors,
+    description: candidate.description,
+    publishers: candidate.publishers,
+    start_year: candidate.startYear,
+    total_volumes: candidate.totalVolumes,
+    status: candidate.rawStatus,
+    genres: candidate.genres,
+    language: candidate.language,
+    cover_url: candidate.coverUrl,
+    external_url: candidate.externalUrl,
+    confidence: candidate.confidence,
+  };
+}
+
+export function metadataLinkDto(link: MetadataLink) {
+  return {
+    id: link.id,
+    library_id: link.series.library.id,
+    series_id: link.series.id,
+    series_name: link.series.name,
+    provider: link.provider,
+    external_id: link.externalId,
+    external_url: link.externalUrl ?? null,
+    title: link.title ?? null,
+    status: link.status,
+    confidence: link.confidence ?? null,
+    total_volumes_external: link.totalVolumesExternal ?? null,
+    matched_at: link.matchedAt.toISOString(),
+    approved_at: iso(link.approvedAt),
+    synced_at: iso(link.syncedAt),
+    created_at: link.createdAt.toISOString(),
+    updated_at: link.updatedAt.toISOString(),
+  };
+}
+
+export function syncReportDto(report: SyncReport) {
+  return {
+    series: report.series,
+    books: report.books.map((book) => ({
+      book_id: book.bookId,
+      title: book.title,
+      volume: book.volume,
+      updated: book.updated,
+      skipped: book.skipped,
+    })),
+    books_matched: report.booksMatched,
+    books_unmatched: report.booksUnmatched,
+    message: report.message,
+  };
+}
+
+export function missingVolumesDto(missing: MissingVolumes) {
+  return {
+    link_id: missing.linkId,
+    expected: missing.expected,
+    owned: missing.owned,
+    missing: missing.missing,
+    volumes: missing.volumes.map((volume) => ({
+      external_book_id: volume.externalBookId,
+      volume_number: volume.volumeNumber,
+      title: volume.title,
+    })),
+  };
+}
+
+export function batchReportDto({ job, counts, totalSeries, processed }: BatchReport) {
+  const finished = job.finishedAt && job.startedAt ? job.finishedAt.getTime() - job.startedAt.getTime() : null;
+  return {
+    job_id: job.id,
+    status: job.status,
+    counts,
+    total_series: totalSeries,
+    processed,
+    started_at: iso(job.startedAt),
+    finished_at: iso(job.finishedAt),
+    duration_ms: finished,
+  };
+}
+
+export function batchResultDto(result: MetadataBatchResult) {
+  const best = result.bestCandidate as { provider?: string; externalId?: string; title?: string } | null | undefined;
+  return {
+    series_id: result.series?.id ?? null,
+    series_name: result.seriesName,
+    outcome: result.outcome,
+    provider: result.provider ?? null,
+    fallback_used: result.fallbackUsed,
+    candidate_count: result.candidateCount,
+    best_confidence: result.bestConfidence ?? null,
+    best_candidate: best
+      ? { provider: best.provider ?? '', external_id: best.externalId ?? '', title: best.title ?? '' }
+      : null,
+    link_id: result.link?.id ?? null,
+    error: result.error ?? null,
+  };
+}
+
+export function refreshReportDto({ job, entries }: { job: Job; entries: RefreshEntry[] }) {
+  return {
+    job_id: job.id,
+    status: job.status,
+    series: entries.map((entry) => ({
+      series_id: entry.seriesId,
+      series_name: entry.seriesName,
+      link_id: entry.linkId,
+      provider: entry.provider,
+      report: entry.report === null ? null : syncReportDto(entry.report),
+      error: entry.error,
+    })),
+    started_at: iso(job.startedAt),
+    finished_at: iso(job.finishedAt),
   };
 }

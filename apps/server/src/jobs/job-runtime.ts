@@ -62,6 +62,42 @@ export class JobRuntime implements JobQueue {
     });
   }
 
+  /**
+   * A recurring trigger (not a job of our table): when due, `handler` runs with the data it was scheduled with,
+   * typically to start one of our jobs. Scheduled triggers live in the queue's storage and survive restarts.
+   */
+  defineTrigger(name: string, handler: (data: Record<string, unknown>) => Promise<void>): void {
+    this.agenda.define<Record<string, unknown>>(
+      name,
+      async (agendaJob) => {
+        await withContext(this.orm, () => handler(agendaJob.attrs.data));
+      },
+      { concurrency: 1, lockLimit: 1, lockLifetime: this.options.lockLifetimeMs },
+    );
+  }
+
+  /** Creates or reschedules the one trigger identified by `key` (e.g. a library id), every `interval`. */
+  async scheduleTrigger(name: string, key: Record<string, string>, interval: string): Promise<void> {
+    const unique = Object.fromEntries(Object.entries(key).map(([field, value]) => [`data.${field}`, value]));
+    await this.agenda.create(name, key).unique(unique).repeatEvery(interval, { skipImmediate: true }).save();
+  }
+
+  async unscheduleTrigger(name: string, key: Record<string, string>): Promise<void> {
+    await this.agenda.cancel({ name, data: key });
+  }
+
+  /** The scheduled triggers of this name: their data, interval and next run. */
+  async triggers(
+    name: string,
+  ): Promise<{ data: Record<string, unknown>; interval: string | null; nextRunAt: Date | null }[]> {
+    const result = await this.agenda.queryJobs({ name });
+    return result.jobs.map((job) => ({
+      data: (job.data ?? {}) as Record<string, unknown>,
+      interval: job.repeatInterval === undefined ? null : String(job.repeatInterval),
+      nextRunAt: job.nextRunAt ? new Date(job.nextRunAt) : null,
+    }));
+  }
+
   /** Connects to the queue; with `process`, also starts taking jobs (the worker role). */
   async start(process: boolean): Promise<void> {
     await this.agenda.ready;

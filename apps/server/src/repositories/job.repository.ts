@@ -153,4 +153,9 @@ export class JobRepository {
   itemErrors(jobId: string, limit: number): Promise<JobItemError[]> {
     return this.em.find(JobItemError, { job: jobId }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
   }
+
+  /** Stores a running job's report so far (a long refresh shows its progress, and a resumed one skips what is done). */
+  async saveReport(id: string, report: Record<string, unknown>): Promise<void> {
+    await this.em.fork().nativeUpdate(Job, { id }, { report });
+  }
 }

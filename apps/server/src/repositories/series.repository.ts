@@ -240,6 +240,15 @@ async function refreshCounts(em: EntityManager, seriesIds: readonly string[]): P
         order by b.series_id, b.volume_sort, b.sort_title, b.id`,
       batch,
     );
+    // Without a count of its own, a series expects the volumes its approved provider link knows (SPEC §3).
+    const providerCounts = await em.execute<{ series_id: string; n: number | string }[]>(
+      `select l.series_id, count(e.id) as n from external_metadata_links l
+         join external_book_metadata e on e.link_id = l.id
+        where l.status = 'approved' and l.series_id in (${placeholders(batch.length)})
+        group by l.series_id`,
+      batch,
+    );
+    const providerCount = new Map(providerCounts.map((row) => [row.series_id, toNumber(row.n)]));
     const bySeries = new Map<string, { facts: SeriesBookFacts[]; cover: string | null }>(
       batch.map((id) => [id, { facts: [], cover: null }]),
     );
@@ -255,7 +264,7 @@ async function refreshCounts(em: EntityManager, seriesIds: readonly string[]): P
     }
     for (const row of expected) {
       const { facts, cover } = bySeries.get(row.id)!;
-      const counts = seriesCounts(facts, row.total_volumes);
+      const counts = seriesCounts(facts, row.total_volumes ?? providerCount.get(row.id) ?? null);
       await em.execute(
         `update series set book_count = ?, read_count = ?, started_count = ?, owned_count = ?, missing_count = ?,
                 cover_book_id = ? where id = ?`,

@@ -23,13 +23,30 @@ function overlaps(a: string, b: string): boolean {
   return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }
 
+/** Keeps each library's scheduled metadata refresh in line with its mode (the refresh service). */
+export interface RefreshScheduling {
+  applySchedule(library: Library): Promise<void>;
+  removeSchedule(libraryId: string): Promise<void>;
+}
+
 export class LibraryService {
+  private scheduling: RefreshScheduling | undefined;
+
   constructor(
     private readonly libraries: LibraryRepository,
     private readonly root: LibrariesRoot,
     private readonly providers: ProviderCatalog,
     private readonly logger: Logger,
   ) {}
+
+  setRefreshScheduling(scheduling: RefreshScheduling): void {
+    this.scheduling = scheduling;
+  }
+
+  /** Every library's id and refresh mode (to reconcile schedules at start). */
+  async refreshModes(): Promise<Library[]> {
+    return (await this.libraries.page(0, 100_000)).items;
+  }
 
   async page(page: number, limit: number): Promise<{ items: LibraryView[]; total: number }> {
     const { items, total } = await this.libraries.page((page - 1) * limit, limit);
@@ -52,6 +69,7 @@ export class LibraryService {
     };
     this.checkFields(fields);
     const library = await this.libraries.create(fields);
+    await this.scheduling?.applySchedule(library);
     this.logger.info({ libraryId: library.id, rootPath: library.rootPath }, 'library created');
     return this.view(library, await this.libraries.counts([library.id]));
   }
@@ -66,12 +84,14 @@ export class LibraryService {
     if (input.metadataRefreshMode !== undefined) changes.metadataRefreshMode = input.metadataRefreshMode;
     this.checkFields({ ...library, ...changes });
     await this.libraries.update(library, changes);
+    if (changes.metadataRefreshMode !== undefined) await this.scheduling?.applySchedule(library);
     return this.view(library, await this.libraries.counts([library.id]));
   }
 
   async delete(id: string): Promise<void> {
     const library = await this.require(id);
     await this.libraries.delete(library);
+    await this.scheduling?.removeSchedule(id);
     this.logger.info({ libraryId: id }, 'library deleted');
   }
 

@@ -1,4 +1,28 @@
+import type { NormalisedSeriesStatus } from '../../entities/status-mapping.entity.js';
+import type { StatusMappingRow } from '../../repositories/status-mapping.repository.js';
 import type { StatusMappingService } from '../../services/status-mapping.service.js';
 import type { OperationRouter } from '../operation-router.js';
 
-export function statusMappingRoutes(_routes: OperationRouter, _mappings: StatusMappingService): void {}
+interface StatusMappingUpsertBody {
+  provider_status: string;
+  mapped_status: NormalisedSeriesStatus | null;
+}
+
+function statusMappingDto(mapping: StatusMappingRow) {
+  return { id: mapping.id, provider_status: mapping.providerStatus, mapped_status: mapping.mappedStatus };
+}
+
+export function statusMappingRoutes(routes: OperationRouter, mappings: StatusMappingService): void {
+  routes.handle('listStatusMappings', async (_req, res) => {
+    res.json({ items: (await mappings.list()).map(statusMappingDto) });
+  });
+
+  routes.handle('upsertStatusMapping', async (req, res) => {
+    const body = req.body as StatusMappingUpsertBody;
+    res.json(statusMappingDto(await mappings.upsert(body.provider_status, body.mapped_status)));
+  });
+
+  routes.handle('unmapStatusMapping', async (req, res) => {
+    res.json(statusMappingDto(await mappings.unmap(String(req.params.id))));
+  });
+}

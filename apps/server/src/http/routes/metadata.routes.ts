@@ -1,0 +1,101 @@
+import type { MetadataService } from '../../services/metadata.service.js';
+import { candidateDto, metadataLinkDto, missingVolumesDto, syncReportDto } from '../dto.js';
+import { query, type OperationRouter } from '../operation-router.js';
+
+interface CandidateBody {
+  external_id?: string;
+  title?: string;
+  alternative_titles?: string[];
+  authors?: string[];
+  description?: string | null;
+  publishers?: string[];
+  start_year?: number | null;
+  total_volumes?: number | null;
+  status?: string | null;
+  genres?: string[];
+  language?: string | null;
+  cover_url?: string | null;
+  external_url?: string | null;
+}
+
+interface MatchBody {
+  library_id: string;
+  series_name: string;
+  provider: string;
+  external_id: string;
+  confidence?: number;
+  title?: string;
+  candidate?: CandidateBody;
+}
+
+/** Aborts the provider calls of a request whose client went away. */
+function clientSignal(req: { on(event: 'close', listener: () => void): void }, res: { writableEnded: boolean }) {
+  const controller = new AbortController();
+  req.on('close', () => {
+    if (!res.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
+
+export function metadataRoutes(routes: OperationRouter, metadata: MetadataService): void {
+  routes.handle('searchMetadata', async (req, res) => {
+    const body = req.body as { library_id: string; series_name: string; provider?: string };
+    const candidates = await metadata.search(body.library_id, body.series_name, body.provider, clientSignal(req, res));
+    res.json({ items: candidates.map(candidateDto) });
+  });
+
+  routes.handle('matchMetadata', async (req, res) => {
+    const body = req.body as MatchBody;
+    const candidate = body.candidate;
+    const link = await metadata.match(
+      {
+        libraryId: body.library_id,
+        seriesName: body.series_name,
+        provider: body.provider,
+        externalId: body.external_id,
+        confidence: body.confidence,
+        title: body.title,
+        candidate: candidate && {
+          ...(candidate.external_id === undefined ? {} : { externalId: candidate.external_id }),
+          title: candidate.title,
+          alternativeTitles: candidate.alternative_titles,
+          authors: candidate.authors,
+          description: candidate.description,
+          publishers: candidate.publishers,
+          startYear: candidate.start_year,
+          totalVolumes: candidate.total_volumes,
+          rawStatus: candidate.status,
+          genres: candidate.genres,
+          language: candidate.language,
+          coverUrl: candidate.cover_url,
+          externalUrl: candidate.external_url,
+        },
+      },
+      clientSignal(req, res),
+    );
+    res.status(201).json(metadataLinkDto(link));
+  });
+
+  routes.handle('approveMetadataLink', async (req, res) => {
+    const { link, report } = await metadata.approve(String(req.params.link_id), clientSignal(req, res));
+    res.json({ link: metadataLinkDto(link), report: syncReportDto(report) });
+  });
+
+  routes.handle('rejectMetadataLink', async (req, res) => {
+    res.json(metadataLinkDto(await metadata.reject(String(req.params.link_id))));
+  });
+
+  routes.handle('listMetadataLinks', async (req, res) => {
+    const params = query<{ library_id: string; series_name: string }>(req);
+    res.json({ items: (await metadata.links(params.library_id, params.series_name)).map(metadataLinkDto) });
+  });
+
+  routes.handle('deleteMetadataLink', async (req, res) => {
+    await metadata.delete(String(req.params.link_id));
+    res.status(204).end();
+  });
+
+  routes.handle('getMissingVolumes', async (req, res) => {
+    res.json(missingVolumesDto(await metadata.missing(String(req.params.link_id))));
+  });
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import { MetadataBatchResult, type BatchOutcome } from '../entities/metadata-batch-result.entity.js';
+import { MetadataLink } from '../entities/metadata-link.entity.js';
+import { toNumber } from './sql-values.js';
+
+export interface BatchResultInput {
+  seriesId: string;
+  seriesName: string;
+  outcome: BatchOutcome;
+  provider: string | null;
+  fallbackUsed: boolean;
+  candidateCount: number;
+  bestConfidence: number | null;
+  bestCandidate: { provider: string; externalId: string; title: string } | null;
+  linkId: string | null;
+  error: string | null;
+}
+
+/** The order results are listed in (openapi.yaml listMetadataBatchResults). */
+const OUTCOME_ORDER: BatchOutcome[] = [
+  'auto_matched',
+  'low_confidence',
+  'too_many_results',
+  'no_results',
+  'error',
+  'already_linked',
+];
+
+/** Per-series results of metadata batches, and what a batch reads of a library. */
+export class MetadataBatchRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Series of the library that hold books, by name. */
+  seriesOfLibrary(libraryId: string): Promise<{ id: string; name: string }[]> {
+    return this.em.execute<{ id: string; name: string }[]>(
+      'select id, name from series where library_id = ? and book_count > 0 order by sort_name, name',
+      [libraryId],
+    );
+  }
+
+  async approvedLinkOf(seriesId: string): Promise<string | null> {
+    const link = await this.em
+      .fork()
+      .findOne(MetadataLink, { series: seriesId, status: 'approved' }, { fields: ['id'] });
+    return link?.id ?? null;
+  }
+
+  /** Names of the series this batch already handled: a resumed batch skips them. */
+  async handled(jobId: string): Promise<Set<string>> {
+    const rows = await this.em.execute<{ series_name: string }[]>(
+      'select series_name from metadata_batch_results where job_id = ?',
+      [jobId],
+    );
+    return new Set(rows.map((row) => row.series_name));
+  }
+
+  /** Records a series' result once; a second record of the same series (a resumed batch) is ignored. */
+  async record(jobId: string, result: BatchResultInput): Promise<void> {
+    try {
+      await this.em.fork().insert(MetadataBatchResult, {
+        id: randomUUID(),
+        job: jobId,
+        series: result.seriesId,
+        seriesName: result.seriesName,
+        outcome: result.outcome,
+        provider: result.provider,
+        fallbackUsed: result.fallbackUsed,
+        candidateCount: result.candidateCount,
+        bestConfidence: result.bestConfidence,
+        bestCandidate: result.bestCandidate,
+        link: result.linkId,
+        error: result.error,
+        createdAt: new Date(),
+      });
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    }
+  }
+
+  async counts(jobId: string): Promise<Record<BatchOutcome, number>> {
+    const rows = await this.em.execute<{ outcome: BatchOutcome; n: number | string }[]>(
+      'select outcome, count(*) as n from metadata_batch_results where job_id = ? group by outcome',
+      [jobId],
+    );
+    const counts = Object.fromEntries(OUTCOME_ORDER.map((outcome) => [outcome, 0])) as Record<BatchOutcome, number>;
+    for (const row of rows) counts[row.outcome] = toNumber(row.n);
+    return counts;
+  }
+
+  async page(
+    jobId: string,
+    outcome: BatchOutcome | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: MetadataBatchResult[]; total: number }> {
+    const where = { job: jobId, ...(outcome ? { outcome } : {}) };
+    const em = this.em.fork();
+    const total = await em.count(MetadataBatchResult, where);
+    const rank = OUTCOME_ORDER.map((value, index) => `when '${value}' then ${index}`).join(' ');
+    const ids = await em.execute<{ id: string }[]>(
+      `select id from metadata_batch_results where job_id = ?${outcome ? ' and outcome = ?' : ''}
+        order by case outcome ${rank} end, series_name, id limit ? offset ?`,
+      [jobId, ...(outcome ? [outcome] : []), limit, offset],
+    );
+    if (ids.length === 0) return { items: [], total };
+    const rows = await em.find(MetadataBatchResult, { id: { $in: ids.map((row) => row.id) } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { items: ids.flatMap((row) => byId.get(row.id) ?? []), total };
+  }
+}

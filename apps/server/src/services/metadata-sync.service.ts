@@ -1,0 +1,175 @@
+import type { SeriesRecord, VolumeRecord } from '@shelfmark/plugin-sdk';
+import type { MetadataLink } from '../entities/metadata-link.entity.js';
+import type { Series } from '../entities/series.entity.js';
+import {
+  BOOK_SYNC_FIELDS,
+  SERIES_SYNC_FIELDS,
+  bookDate,
+  bookIsbn,
+  matchVolumes,
+  planSync,
+  type FieldChange,
+  type FieldValue,
+} from '../domain/metadata-sync.js';
+import { NotFoundError } from '../domain/errors.js';
+import { statusKey } from '../domain/status-normalisation.js';
+import type { MetadataRepository } from '../repositories/metadata.repository.js';
+import type { SeriesRepository } from '../repositories/series.repository.js';
+import type { StatusMappingService } from './status-mapping.service.js';
+
+export interface BookSyncReport {
+  bookId: string;
+  title: string;
+  volume: number | null;
+  updated: FieldChange[];
+  skipped: string[];
+}
+
+export interface SyncReport {
+  series: { updated: FieldChange[]; skipped: string[] };
+  books: BookSyncReport[];
+  booksMatched: number;
+  booksUnmatched: number;
+  message: string | null;
+}
+
+/** What the provider said, fetched before any write so a provider failure changes nothing. */
+export interface ProviderSnapshot {
+  providerName: string;
+  record: SeriesRecord;
+  /** Null when the provider has no volume-level data. */
+  volumes: VolumeRecord[] | null;
+}
+
+export function hasChanges(report: SyncReport): boolean {
+  return report.series.updated.length > 0 || report.books.some((book) => book.updated.length > 0);
+}
+
+function seriesCurrent(series: Series): Record<(typeof SERIES_SYNC_FIELDS)[number], FieldValue> {
+  return {
+    status: series.status ?? null,
+    authors: series.authors,
+    description: series.description ?? null,
+    publishers: series.publishers,
+    start_year: series.startYear ?? null,
+    total_volumes: series.totalVolumes ?? null,
+    genres: series.genres,
+    language: series.language ?? null,
+    cover_url: series.coverUrl ?? null,
+  };
+}
+
+/**
+ * Applies a provider's record to a series and its books (approve, batch auto-match, refresh): one transaction,
+ * locks honoured, nothing cleared, the provider volumes stored with the local book that holds each.
+ */
+export class MetadataSyncService {
+  constructor(
+    private readonly metadata: MetadataRepository,
+    private readonly series: SeriesRepository,
+    private readonly statuses: StatusMappingService,
+  ) {}
+
+  async apply(link: MetadataLink, snapshot: ProviderSnapshot, options: { approve: boolean }): Promise<SyncReport> {
+    const { record, volumes } = snapshot;
+    const rawStatus = record.rawStatus === null ? null : statusKey(record.rawStatus) || null;
+    // Outside the transaction: an unknown status is added to the mapping table even if the sync then fails.
+    const status = rawStatus === null ? null : (await this.statuses.normalise(rawStatus)) || null;
+    const report = await this.metadata.transaction(async (tx) => {
+      // Re-read inside the transaction: the caller's entities belong to another unit of work.
+      const managed = await tx.findLink(link.id);
+      if (!managed) throw new NotFoundError('Metadata link', link.id);
+      if (options.approve) {
+        await tx.setStatus(managed, 'approved');
+        await tx.rejectOtherApproved(managed);
+      }
+      const series = (await tx.findSeriesById(managed.series.id))!;
+      const plan = planSync(
+        SERIES_SYNC_FIELDS,
+        seriesCurrent(series),
+        {
+          status,
+          authors: record.authors,
+          description: record.description,
+          publishers: record.publishers,
+          start_year: record.startYear,
+          total_volumes: record.totalVolumes,
+          genres: record.genres,
+          language: record.language,
+          cover_url: record.coverUrl,
+        },
+        new Set(series.lockedFields),
+      );
+      await tx.updateSeries(series, plan.changes, rawStatus);
+
+      const books = await tx.booksForSync(series.id);
+      const matches = volumes === null ? [] : matchVolumes(books, volumes);
+      const bookReports: BookSyncReport[] = [];
+      for (const [index, volume] of (volumes ?? []).entries()) {
+        const target = books.find((book) => book.id === matches[index]!.syncTo);
+        if (!target) continue;
+        const bookPlan = planSync(
+          BOOK_SYNC_FIELDS,
+          target.current,
+          {
+            authors: volume.authors,
+            summary: volume.summary,
+            isbn: bookIsbn(volume.isbn),
+            publish_date: bookDate(volume.publishDate),
+            language: volume.language,
+          },
+          new Set(target.lockedFields),
+        );
+        await tx.updateBook(target.id, bookPlan.changes);
+        if (bookPlan.updated.length > 0 || bookPlan.skipped.length > 0) {
+          bookReports.push({
+            bookId: target.id,
+            title: target.title,
+            volume: target.volume,
+            updated: bookPlan.updated,
+            skipped: bookPlan.skipped,
+          });
+        }
+      }
+      await tx.replaceVolumes(
+        link.id,
+        (volumes ?? []).map((volume, index) => ({
+          externalBookId: volume.externalId,
+          volumeNumber: volume.volumeNumber,
+          title: volume.title,
+          authors: volume.authors,
+          isbn: bookIsbn(volume.isbn),
+          summary: volume.summary,
+          coverUrl: volume.coverUrl,
+          pageCount: volume.pageCount,
+          language: volume.language,
+          publishDate: bookDate(volume.publishDate),
+          bookId: matches[index]!.heldBy,
+        })),
+      );
+      await tx.updateLink(managed, {
+        syncedAt: new Date(),
+        totalVolumesExternal: record.totalVolumes,
+        title: record.title.slice(0, 1024),
+        externalUrl: record.externalUrl,
+      });
+      const matched = matches.filter((match) => match.heldBy !== null).length;
+      const result: SyncReport = {
+        series: { updated: plan.updated, skipped: plan.skipped },
+        books: bookReports,
+        booksMatched: matched,
+        booksUnmatched: (volumes?.length ?? 0) - matched,
+        message:
+          volumes === null
+            ? `${snapshot.providerName} has no volume-level data: only the series was synchronised.`
+            : volumes.length === 0
+              ? `${snapshot.providerName} listed no volumes for this series.`
+              : null,
+      };
+      return result;
+    });
+    // Counts depend on the synced total and on the provider volumes now stored.
+    await this.series.refreshCounts([link.series.id]);
+    return report;
+  }
+}
