@@ -62,6 +62,8 @@ export class ScriptedProvider {
   readonly failing = new Set<string>();
   readonly requests: { path: string; apiKey: string | undefined }[] = [];
   url = '';
+  /** Added before every answer, as a real service's round trip. */
+  latencyMs = 0;
   private server: Server | undefined;
 
   /** Makes `record` known to lookups and, when `query` is given, a result of that search. */
@@ -73,7 +75,10 @@ export class ScriptedProvider {
   }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => this.answer(req, res));
+    this.server = createServer((req, res) => {
+      if (this.latencyMs > 0) setTimeout(() => this.answer(req, res), this.latencyMs);
+      else this.answer(req, res);
+    });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const address = this.server.address() as { port: number };
     this.url = `http://127.0.0.1:${address.port}`;
