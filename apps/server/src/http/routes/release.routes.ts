@@ -1,4 +1,53 @@
-import type { ReleaseService } from '../../services/release.service.js';
+import type { Response } from 'express';
+import type { FoundRelease, ReleaseService } from '../../services/release.service.js';
 import type { OperationRouter } from '../operation-router.js';
 
-export function releaseRoutes(_routes: OperationRouter, _releases: ReleaseService): void {}
+interface ReleaseSearchBody {
+  library_id: string;
+  series_name: string;
+  volume?: number;
+  missing?: boolean;
+}
+
+/** Aborts the indexer calls of a request whose client went away before the answer was sent. */
+function clientGone(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+function releaseDto(release: FoundRelease) {
+  return {
+    guid: release.guid,
+    title: release.title,
+    size: release.sizeBytes,
+    indexer: release.indexer,
+    protocol: release.protocol,
+    seeders: release.seeders,
+    leechers: release.leechers,
+    publish_date: release.publishDate,
+    download_url: release.downloadUrl,
+    info_url: release.infoUrl,
+    categories: release.categories,
+    volumes: release.volumes,
+    fills_missing: release.fillsMissing,
+  };
+}
+
+export function releaseRoutes(routes: OperationRouter, releases: ReleaseService): void {
+  routes.handle('searchReleases', async (req, res) => {
+    const body = req.body as ReleaseSearchBody;
+    const result = await releases.search(
+      { libraryId: body.library_id, seriesName: body.series_name, volume: body.volume, missing: body.missing },
+      clientGone(res),
+    );
+    res.json({ items: result.items.map(releaseDto), queries: result.queries });
+  });
+
+  routes.handle('testReleaseIndexer', async (_req, res) => {
+    const result = await releases.test(clientGone(res));
+    res.json({ ok: result.ok, message: result.message, indexer_count: result.indexerCount ?? null });
+  });
+}
