@@ -145,21 +145,21 @@ export class BookRepository {
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
     const progressJoin = needsProgress ? 'left join reading_progress rp on rp.book_id = b.id' : '';
     const key = JSON.stringify(['books', whereSql, params, sort, offset, limit]);
-    const { total, ids } = await this.cache.remember(key, async () => {
+    const { total, items } = await this.cache.remember(key, async () => {
       const [countRow] = await this.em.execute<{ n: number | string }[]>(
         `select count(*) as n from books b ${progressJoin} ${whereSql}`,
         params,
       );
       const count = toNumber(countRow?.n ?? 0);
-      if (offset >= count) return { total: count, ids: [] as string[] };
+      if (offset >= count) return { total: count, items: [] };
       // Only ids, read from the narrow sort index: a deep page walks index entries, never joined rows.
       const rows = await this.em.execute<{ id: string }[]>(
         `select b.id from books b ${progressJoin} ${whereSql} order by ${ORDER[sort]} limit ? offset ?`,
         [...params, limit, offset],
       );
-      return { total: count, ids: rows.map((row) => row.id) };
+      return { total: count, items: await this.summaries(rows.map((row) => row.id)) };
     });
-    return { items: await this.summaries(ids), total };
+    return { items, total };
   }
 
   /** The rows of these books, fresh, in the order given. */

@@ -3,25 +3,28 @@ import type { CatalogVersion } from './catalog-version.js';
 interface Entry {
   version: number;
   storedAt: number;
+  weight: number;
   value: unknown;
 }
 
 /**
- * Remembers what a list query found (its total and the ids of one page) until the catalog changes, so paging
- * and repeated filters over 100k books cost a lookup instead of a count over every match. Rows themselves are
- * always read fresh by id. Entries also expire after `ttlMs`, which bounds staleness should a version ever be
- * reused (a SQLite transaction rolled back after a read saw its uncommitted bump).
+ * Remembers what a list query found (its total and the rows of one page) until the catalog changes, so paging and
+ * repeated filters over 100k books cost a lookup instead of a count over every match (ADR 7). Every table the rows
+ * come from bumps the catalog version, so a hit is as fresh as a query. Entries also expire after `ttlMs`, which
+ * bounds staleness should a version ever be reused (a SQLite transaction rolled back after a read saw its
+ * uncommitted bump), and the cache holds at most `maxWeight` rows in all, least recently used going first.
  */
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
+  private weight = 0;
 
   constructor(
     private readonly version: CatalogVersion,
-    private readonly maxEntries = 2000,
+    private readonly maxWeight = 20_000,
     private readonly ttlMs = 60_000,
   ) {}
 
-  async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async remember<T extends { items: readonly unknown[] }>(key: string, compute: () => Promise<T>): Promise<T> {
     const version = await this.version.current();
     if (version === null) return compute();
     const now = Date.now();
@@ -33,12 +36,21 @@ export class ListCache {
       return hit.value as T;
     }
     const value = await compute();
-    this.entries.delete(key);
-    this.entries.set(key, { version, storedAt: now, value });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.drop(key);
+    const entry = { version, storedAt: now, weight: value.items.length + 1, value };
+    this.entries.set(key, entry);
+    this.weight += entry.weight;
+    for (const oldest of this.entries.keys()) {
+      if (this.weight <= this.maxWeight) break;
+      this.drop(oldest);
     }
     return value;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
   }
 }

@@ -111,20 +111,20 @@ export class SeriesRepository {
       where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
     const key = JSON.stringify(['series', whereSql, params, offset, limit]);
-    const { total, ids } = await this.cache.remember(key, async () => {
+    const { total, items } = await this.cache.remember(key, async () => {
       const [countRow] = await this.em.execute<{ n: number | string }[]>(
         `select count(*) as n from series s ${whereSql}`,
         params,
       );
       const count = toNumber(countRow?.n ?? 0);
-      if (offset >= count) return { total: count, ids: [] as string[] };
+      if (offset >= count) return { total: count, items: [] };
       const rows = await this.em.execute<{ id: string }[]>(
         `select s.id from series s ${whereSql} order by s.sort_name, s.library_id, s.name limit ? offset ?`,
         [...params, limit, offset],
       );
-      return { total: count, ids: rows.map((row) => row.id) };
+      return { total: count, items: await this.summaries(rows.map((row) => row.id)) };
     });
-    return { items: await this.summaries(ids), total };
+    return { items, total };
   }
 
   /** The rows of these series, fresh, in the order given. */
