@@ -2,6 +2,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_PLUGINS } from '../src/config.js';
+import { secret } from './support/secrets.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
@@ -10,7 +11,7 @@ import { SCRIPTED_PLUGINS, ScriptedProvider, seriesRecord, volumeRecord } from '
 import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 const token = BOOTSTRAP_TOKEN;
-const PRIMARY_KEY = 'scripted-primary-secret-5d0c8f1e2a';
+const PRIMARY_KEY = secret('scripted-primary-secret-5d0c8f1e2a');
 let server: TestServer;
 let call: ApiClient;
 let primary: ScriptedProvider;
@@ -109,6 +110,8 @@ beforeAll(async () => {
   primary.add(seriesRecord('leg-3', 'Légendes urbaines'), [], 'Les Légendaires');
 });
 afterAll(async () => {
+  // The provider key went out with every call of the file; it must appear in no log line.
+  expect(server.logs.join('\n')).not.toContain(PRIMARY_KEY);
   await server.close();
   await primary.close();
   await fallback.close();

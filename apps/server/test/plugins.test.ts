@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_PLUGINS } from '../src/config.js';
+import { secret } from './support/secrets.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { expectProblem } from './support/problems.js';
 import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 const token = BOOTSTRAP_TOKEN;
-const COMICVINE_KEY = 'cv-secret-4f1d9a7be2c04d1e8b3f';
-const PROWLARR_KEY = 'prowlarr-secret-91c3e0d2aa7b4c55';
+const COMICVINE_KEY = secret('cv-secret-4f1d9a7be2c04d1e8b3f');
+const PROWLARR_KEY = secret('prowlarr-secret-91c3e0d2aa7b4c55');
 
 /** Plugin modules that are broken in the ways a plugin can be: the server must start anyway. */
 const BROKEN = {

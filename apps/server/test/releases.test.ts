@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ExternalBookMetadata } from '../src/entities/external-book-metadata.entity.js';
 import { MetadataLink } from '../src/entities/metadata-link.entity.js';
 import { Series } from '../src/entities/series.entity.js';
+import { secret } from './support/secrets.js';
 import { apiClient, type ApiClient, type CallOptions, type CallResult } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
@@ -24,8 +25,9 @@ const { FAKE_API_KEY, startProwlarrFake } = (await import(
   new URL('../../../plugins/prowlarr/test/fake-service.ts', import.meta.url).href
 )) as ProwlarrFakeModule;
 
+secret(FAKE_API_KEY);
 const token = BOOTSTRAP_TOKEN;
-const WRONG_KEY = 'wrong-key-5d0e8a1c77f34b29';
+const WRONG_KEY = secret('wrong-key-5d0e8a1c77f34b29');
 const span = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
 
 let server: TestServer;

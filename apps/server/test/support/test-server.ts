@@ -1,3 +1,4 @@
+import { leakedSecrets, secret } from './secrets.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,8 @@ import type { LoginLimit } from '../../src/http/routes/auth.routes.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
-export const BOOTSTRAP_TOKEN = 'test-bootstrap-token-0123456789abcdef-XYZ';
-export const ADMIN_PASSWORD = 'correct horse battery staple';
+export const BOOTSTRAP_TOKEN = secret('test-bootstrap-token-0123456789abcdef-XYZ');
+export const ADMIN_PASSWORD = secret('correct horse battery staple');
 
 export interface TestServer {
   url: string;
@@ -88,6 +89,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await container.close();
+      const leaked = leakedSecrets(logs);
+      if (leaked.length > 0) throw new Error(`secrets found in the server logs: ${leaked.length} of them`);
       if (!options.database) await database.drop();
       if (!options.scratch) await rm(scratch, { recursive: true, force: true });
     },
