@@ -42,6 +42,19 @@ describe('ListCache', () => {
     expect(computed).toBe(before + 4);
   });
 
+  it('runs one computation for concurrent requests of the same cold page', async () => {
+    const cache = new ListCache(versionSource());
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { items: [computed] };
+    };
+    const results = await Promise.all(Array.from({ length: 8 }, () => cache.remember('a', compute)));
+    expect(computed).toBe(1);
+    expect(new Set(results.map((result) => result.items[0]))).toEqual(new Set([1]));
+  });
+
   it('expires entries after ttlMs', async () => {
     const cache = new ListCache(versionSource(), 100, 0);
     let computed = 0;

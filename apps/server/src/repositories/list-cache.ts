@@ -16,6 +16,8 @@ interface Entry {
  */
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
+  /** Computations under way, so 32 clients asking for the same cold page run its query once. */
+  private readonly inflight = new Map<string, { version: number; promise: Promise<unknown> }>();
   private weight = 0;
 
   constructor(
@@ -35,7 +37,16 @@ export class ListCache {
       this.entries.set(key, hit);
       return hit.value as T;
     }
-    const value = await compute();
+    const running = this.inflight.get(key);
+    if (running && running.version === version) return running.promise as Promise<T>;
+    const promise = compute();
+    this.inflight.set(key, { version, promise });
+    let value: T;
+    try {
+      value = await promise;
+    } finally {
+      if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key);
+    }
     this.drop(key);
     const entry = { version, storedAt: now, weight: value.items.length + 1, value };
     this.entries.set(key, entry);

@@ -326,11 +326,13 @@ export class ScanRepository {
 
   /**
    * Refreshes the query planner's statistics after a scan changed many rows: without them PostgreSQL plans the
-   * browsing queries for empty tables (nested loops over 100k rows) until autovacuum gets round to it.
+   * browsing queries for empty tables (nested loops over 100k rows) until autovacuum gets round to it. Runs outside
+   * any transaction (VACUUM cannot run inside one).
    */
   async refreshPlannerStatistics(): Promise<void> {
     if (this.kind === 'postgresql') {
-      await this.em.execute('analyze books, book_files, series, reading_progress', [], 'run');
+      // VACUUM also sets the visibility map, without which a deep page's index scan visits every heap row.
+      await this.em.execute('vacuum (analyze) books, book_files, series, reading_progress', [], 'run');
     } else {
       await this.em.execute('pragma optimize', [], 'run');
     }
