@@ -54,12 +54,38 @@ export class PostgresCatalogVersion implements CatalogVersion {
   async current(): Promise<number | null> {
     const client = this.client;
     if (!this.listening || !client) return null;
-    try {
-      await client.query('select 1');
-    } catch {
-      return null;
-    }
-    return this.listening && this.client === client ? this.version : null;
+    const ok = await this.sync(client);
+    return ok && this.listening && this.client === client ? this.version : null;
+  }
+
+  /** The round trip on the wire, and the one every request arriving meanwhile shares (sent when it returns). */
+  private sent: Promise<boolean> | null = null;
+  private queued: Promise<boolean> | null = null;
+
+  /**
+   * Requests share round trips: one already on the wire may have left before a request arrived, so latecomers
+   * join the next one. At most two are pending however many requests wait, instead of one each in a queue.
+   */
+  private sync(client: pg.Client): Promise<boolean> {
+    if (this.sent === null) return (this.sent = this.send(client));
+    this.queued ??= this.sent.then(() => {
+      this.queued = null;
+      return (this.sent ??= this.send(client));
+    });
+    return this.queued;
+  }
+
+  private send(client: pg.Client): Promise<boolean> {
+    const promise: Promise<boolean> = client
+      .query('select 1')
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => {
+        if (this.sent === promise) this.sent = null;
+      });
+    return promise;
   }
 
   async close(): Promise<void> {
