@@ -130,14 +130,7 @@ export async function createContainer(
   await withContext(orm, () => bookRepository.backfillDerivedColumns());
   const metadataRepository = new MetadataRepository(em);
   const metadataSync = new MetadataSyncService(metadataRepository, seriesRepository, statusMappings);
-  const metadata = new MetadataService(
-    metadataRepository,
-    libraries,
-    plugins,
-    pluginRunner,
-    metadataSync,
-    seriesRepository,
-  );
+  const metadata = new MetadataService(metadataRepository, libraries, pluginRunner, metadataSync, seriesRepository);
   const scanService = new ScanService(
     libraries,
     librariesRoot,

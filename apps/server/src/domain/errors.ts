@@ -67,8 +67,13 @@ export class TooManyRequestsError extends DomainError {
 }
 
 export class NotImplementedError extends DomainError {
-  constructor(operation: string) {
-    super(501, 'not-implemented', 'Not implemented', `${operation} is not available in this version of Shelfmark yet.`);
+  constructor(operation: string, detail?: string) {
+    super(
+      501,
+      'not-implemented',
+      'Not implemented',
+      detail ?? `${operation} is not available in this version of Shelfmark yet.`,
+    );
   }
 }
 

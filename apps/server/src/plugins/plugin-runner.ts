@@ -38,18 +38,23 @@ export class PluginRunner {
     private readonly logger: Logger,
   ) {}
 
-  metadata<T>(
-    providerId: string,
-    call: (plugin: MetadataProviderPlugin, context: PluginContext) => Promise<T>,
-    signal?: AbortSignal,
-  ): Promise<T> {
+  /** The loaded metadata provider with this id; a 400 naming it when none is loaded. */
+  requireMetadataProvider(providerId: string): LoadedEntry<MetadataProviderPlugin> {
     const entry = this.registry.metadataProvider(providerId);
     if (!entry) {
       throw new ValidationError(`The metadata provider "${providerId}" is not loaded.`, [
         { path: '/body/provider', message: `unknown or unavailable provider "${providerId}"` },
       ]);
     }
-    return this.run(entry, call, signal);
+    return entry;
+  }
+
+  metadata<T>(
+    providerId: string,
+    call: (plugin: MetadataProviderPlugin, context: PluginContext) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    return this.run(this.requireMetadataProvider(providerId), call, signal);
   }
 
   releaseIndexer<T>(

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Library, type RefreshMode } from '../entities/library.entity.js';
+import { placeholders } from './sql-values.js';
 
 export interface LibraryCounts {
   bookCount: number;
@@ -24,6 +25,10 @@ export class LibraryRepository {
       { orderBy: { name: 'asc', id: 'asc' }, offset, limit },
     );
     return { items, total };
+  }
+
+  all(): Promise<Library[]> {
+    return this.em.find(Library, {}, { orderBy: { name: 'asc', id: 'asc' } });
   }
 
   findById(id: string): Promise<Library | null> {
@@ -57,14 +62,14 @@ export class LibraryRepository {
   async counts(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
     const result = new Map<string, LibraryCounts>(libraryIds.map((id) => [id, { bookCount: 0, seriesCount: 0 }]));
     if (libraryIds.length === 0) return result;
-    const placeholders = libraryIds.map(() => '?').join(', ');
+    const marks = placeholders(libraryIds.length);
     const [books, series] = await Promise.all([
       this.em.execute<{ library_id: string; n: number | string }[]>(
-        `select library_id, count(*) as n from books where library_id in (${placeholders}) group by library_id`,
+        `select library_id, count(*) as n from books where library_id in (${marks}) group by library_id`,
         libraryIds,
       ),
       this.em.execute<{ library_id: string; n: number | string }[]>(
-        `select library_id, count(*) as n from series where library_id in (${placeholders}) group by library_id`,
+        `select library_id, count(*) as n from series where library_id in (${marks}) group by library_id`,
         libraryIds,
       ),
     ]);

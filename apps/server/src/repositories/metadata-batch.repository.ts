@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import { MetadataBatchResult, type BatchOutcome } from '../entities/metadata-batch-result.entity.js';
-import { MetadataLink } from '../entities/metadata-link.entity.js';
 import { toNumber } from './sql-values.js';
 
 export interface BatchResultInput {
@@ -38,13 +37,6 @@ export class MetadataBatchRepository {
       'select id, name from series where library_id = ? and book_count > 0 order by sort_name, name',
       [libraryId],
     );
-  }
-
-  async approvedLinkOf(seriesId: string): Promise<string | null> {
-    const link = await this.em
-      .fork()
-      .findOne(MetadataLink, { series: seriesId, status: 'approved' }, { fields: ['id'] });
-    return link?.id ?? null;
   }
 
   /** Names of the series this batch already handled: a resumed batch skips them. */

@@ -250,10 +250,6 @@ export class MetadataRepository {
     return this.em.find(ExternalBookMetadata, { link: linkId }, { orderBy: { volumeNumber: 'asc', id: 'asc' } });
   }
 
-  async countVolumes(linkId: string): Promise<number> {
-    return this.em.count(ExternalBookMetadata, { link: linkId });
-  }
-
   /** Approved links of the library's series, by series name: what a refresh re-reads. */
   approvedLinksOfLibrary(libraryId: string): Promise<MetadataLink[]> {
     return this.em.find(

@@ -21,10 +21,6 @@ export function toStringList(value: string[] | string | null): string[] {
   return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 }
 
-export function toBoolean(value: boolean | number | string): boolean {
-  return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
-}
-
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export function chunks<T>(items: readonly T[], size = 500): T[][] {

@@ -44,8 +44,8 @@ export class LibraryService {
   }
 
   /** Every library's id and refresh mode (to reconcile schedules at start). */
-  async refreshModes(): Promise<Library[]> {
-    return (await this.libraries.page(0, 100_000)).items;
+  refreshModes(): Promise<Library[]> {
+    return this.libraries.all();
   }
 
   async page(page: number, limit: number): Promise<{ items: LibraryView[]; total: number }> {

@@ -89,7 +89,7 @@ export class MetadataBatchService {
     fallback: string | null,
     signal: AbortSignal,
   ): Promise<Evaluation> {
-    const linked = await this.batches.approvedLinkOf(series.id);
+    const linked = (await this.metadataRepository.approvedLink(series.id))?.id ?? null;
     const base: Evaluation = {
       outcome: 'already_linked',
       provider: null,

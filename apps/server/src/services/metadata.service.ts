@@ -4,7 +4,6 @@ import type { MetadataLink } from '../entities/metadata-link.entity.js';
 import type { Series } from '../entities/series.entity.js';
 import { NotFoundError, ProviderFailureError, ValidationError } from '../domain/errors.js';
 import { confidence } from '../domain/matching.js';
-import type { PluginRegistry } from '../plugins/plugin-registry.js';
 import type { PluginRunner } from '../plugins/plugin-runner.js';
 import type { MetadataRepository } from '../repositories/metadata.repository.js';
 import type { SeriesRepository } from '../repositories/series.repository.js';
@@ -71,7 +70,6 @@ export class MetadataService {
   constructor(
     private readonly metadata: MetadataRepository,
     private readonly libraries: LibraryService,
-    private readonly registry: PluginRegistry,
     private readonly runner: PluginRunner,
     private readonly sync: MetadataSyncService,
     private readonly seriesRepository: SeriesRepository,
@@ -122,7 +120,7 @@ export class MetadataService {
   /** Creates or replaces the series' link to this provider record, pending approval. */
   async match(input: MatchInput, signal?: AbortSignal): Promise<MetadataLink> {
     const series = await this.series(input.libraryId, input.seriesName);
-    this.requireProvider(input.provider);
+    this.runner.requireMetadataProvider(input.provider);
     let record = input.candidate ? recordFrom(input.candidate, input.externalId) : null;
     if (
       input.candidate &&
@@ -174,7 +172,7 @@ export class MetadataService {
    * Fetched before anything is written.
    */
   async snapshot(link: MetadataLink, signal: AbortSignal | undefined, fresh: boolean): Promise<ProviderSnapshot> {
-    const entry = this.requireProvider(link.provider);
+    const entry = this.runner.requireMetadataProvider(link.provider);
     const stored = fresh ? null : recordFrom(link.candidate, link.externalId);
     const record = stored ?? (await this.fetchRecord(link.provider, link.externalId, signal));
     const volumes = entry.plugin.capabilities.hasVolumes
@@ -234,16 +232,6 @@ export class MetadataService {
     const link = await this.metadata.findLink(id);
     if (!link) throw new NotFoundError('Metadata link', id);
     return link;
-  }
-
-  private requireProvider(providerId: string) {
-    const entry = this.registry.metadataProvider(providerId);
-    if (!entry) {
-      throw new ValidationError(`The metadata provider "${providerId}" is not loaded.`, [
-        { path: '/body/provider', message: `unknown or unavailable provider "${providerId}"` },
-      ]);
-    }
-    return entry;
   }
 
   private async fetchRecord(providerId: string, externalId: string, signal?: AbortSignal): Promise<SeriesRecord> {

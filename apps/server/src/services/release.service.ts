@@ -51,14 +51,9 @@ const SETTING_PATHS: Record<string, string> = {
 };
 
 /** 501 with a message that says what is missing, rather than "not available in this version". */
-class NoReleaseIndexerError extends NotImplementedError {
-  constructor() {
-    super('Release search');
-    this.message =
-      'Release search needs a release-indexer plugin and none is loaded: add @shelfmark/plugin-prowlarr to ' +
-      'SHELFMARK_PLUGINS (or leave SHELFMARK_PLUGINS unset to load the built-in plugins).';
-  }
-}
+const NO_RELEASE_INDEXER =
+  'Release search needs a release-indexer plugin and none is loaded: add @shelfmark/plugin-prowlarr to ' +
+  'SHELFMARK_PLUGINS (or leave SHELFMARK_PLUGINS unset to load the built-in plugins).';
 
 /** Release search through the configured release indexer (Prowlarr). */
 export class ReleaseService {
@@ -116,7 +111,7 @@ export class ReleaseService {
       return this.runner.releaseIndexer(call, signal);
     } catch (error) {
       // The runner's only synchronous failure: no release-indexer plugin is loaded.
-      if (error instanceof NotFoundError) throw new NoReleaseIndexerError();
+      if (error instanceof NotFoundError) throw new NotImplementedError('Release search', NO_RELEASE_INDEXER);
       throw error;
     }
   }

@@ -1,5 +1,6 @@
 import type { MetadataService } from '../../services/metadata.service.js';
 import { candidateDto, metadataLinkDto, missingVolumesDto, syncReportDto } from '../dto.js';
+import { clientGone } from '../client-signal.js';
 import { query, type OperationRouter } from '../operation-router.js';
 
 interface CandidateBody {
@@ -28,19 +29,10 @@ interface MatchBody {
   candidate?: CandidateBody;
 }
 
-/** Aborts the provider calls of a request whose client went away. */
-function clientSignal(req: { on(event: 'close', listener: () => void): void }, res: { writableEnded: boolean }) {
-  const controller = new AbortController();
-  req.on('close', () => {
-    if (!res.writableEnded) controller.abort();
-  });
-  return controller.signal;
-}
-
 export function metadataRoutes(routes: OperationRouter, metadata: MetadataService): void {
   routes.handle('searchMetadata', async (req, res) => {
     const body = req.body as { library_id: string; series_name: string; provider?: string };
-    const candidates = await metadata.search(body.library_id, body.series_name, body.provider, clientSignal(req, res));
+    const candidates = await metadata.search(body.library_id, body.series_name, body.provider, clientGone(res));
     res.json({ items: candidates.map(candidateDto) });
   });
 
@@ -71,13 +63,13 @@ export function metadataRoutes(routes: OperationRouter, metadata: MetadataServic
           externalUrl: candidate.external_url,
         },
       },
-      clientSignal(req, res),
+      clientGone(res),
     );
     res.status(201).json(metadataLinkDto(link));
   });
 
   routes.handle('approveMetadataLink', async (req, res) => {
-    const { link, report } = await metadata.approve(String(req.params.link_id), clientSignal(req, res));
+    const { link, report } = await metadata.approve(String(req.params.link_id), clientGone(res));
     res.json({ link: metadataLinkDto(link), report: syncReportDto(report) });
   });
 

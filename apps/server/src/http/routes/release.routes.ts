@@ -1,5 +1,5 @@
-import type { Response } from 'express';
 import type { FoundRelease, ReleaseService } from '../../services/release.service.js';
+import { clientGone } from '../client-signal.js';
 import type { OperationRouter } from '../operation-router.js';
 
 interface ReleaseSearchBody {
@@ -7,15 +7,6 @@ interface ReleaseSearchBody {
   series_name: string;
   volume?: number;
   missing?: boolean;
-}
-
-/** Aborts the indexer calls of a request whose client went away before the answer was sent. */
-function clientGone(res: Response): AbortSignal {
-  const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 function releaseDto(release: FoundRelease) {
