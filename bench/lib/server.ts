@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TOKEN = 'bench-bootstrap-token-0123456789abcdefghij';
@@ -12,6 +12,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Peak resident memory of the server process so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** Peaks of its reader processes, sampled every 100 ms: the largest one, and the server and its readers together. */
+  treePeaks(): { readerMb: number; totalMb: number; readersSeen: number };
   stop(): Promise<void>;
 }
 
@@ -24,10 +26,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The built server (apps/server/dist) as its own process, so its memory is measured alone. */
+/** The V8 flags production starts the server with (apps/server/src/runtime-flags.ts). */
+async function serverNodeFlags(): Promise<readonly string[]> {
+  const file = path.join(repo, 'apps/server/dist/runtime-flags.js');
+  return ((await import(pathToFileURL(file).href)) as { SERVER_NODE_FLAGS: readonly string[] }).SERVER_NODE_FLAGS;
+}
+
+/** The built server (apps/server/dist) as its own process, started as in production, so its memory is measured alone. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repo, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...(await serverNodeFlags()), path.join(repo, 'apps/server/dist/main.js')], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
@@ -39,6 +47,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  const tree = sampleTree(child.pid!);
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -56,10 +65,57 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
     },
+    treePeaks: () => tree.peaks(),
     async stop() {
+      tree.stop();
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },
+  };
+}
+
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  } catch {
+    return 0; // gone between listing and reading
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The server's reader processes come and go (they exit when idle), so their memory is sampled: every 100 ms, the
+ * resident size of the server plus each child, and each child's own high-water mark.
+ */
+function sampleTree(pid: number) {
+  let readerKb = 0;
+  let totalKb = 0;
+  const seen = new Set<number>();
+  const timer = setInterval(() => {
+    let total = statusKb(pid, 'VmRSS');
+    for (const child of childrenOf(pid)) {
+      seen.add(child);
+      total += statusKb(child, 'VmRSS');
+      readerKb = Math.max(readerKb, statusKb(child, 'VmHWM'));
+    }
+    totalKb = Math.max(totalKb, total);
+  }, 100);
+  timer.unref();
+  return {
+    peaks: () => ({
+      readerMb: Math.round(readerKb / 1024),
+      totalMb: Math.round(totalKb / 1024),
+      readersSeen: seen.size,
+    }),
+    stop: () => clearInterval(timer),
   };
 }
 

@@ -70,6 +70,7 @@ try {
   }
   const afterTouch = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
   const peak = server.peakRssMb();
+  const tree = server.treePeaks();
 
   const report = first.job.report;
   const indexSeconds = report.index_ms / 1000;
@@ -107,7 +108,10 @@ try {
   for (const row of [['measure', 'time', 'vs floor', 'rate'], ...rows]) {
     console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(''));
   }
-  console.log(`\nserver peak RSS: ${peak} MB`);
+  console.log(`\nserver peak RSS: ${peak} MB (the server process, VmHWM)`);
+  console.log(
+    `reader processes: ${tree.readersSeen} started, largest peak ${tree.readerMb} MB; server + readers together, peak: ${tree.totalMb} MB (sampled every 100 ms)`,
+  );
   mkdirSync(path.join(here, '../results'), { recursive: true });
   writeFileSync(
     path.join(here, `../results/scan-${files}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
@@ -120,6 +124,9 @@ try {
         unchanged: unchanged.job.report,
         afterTouch: afterTouch.job.report,
         peakRssMb: peak,
+        readerPeakRssMb: tree.readerMb,
+        totalPeakRssMb: tree.totalMb,
+        readerProcesses: tree.readersSeen,
       },
       null,
       2,

@@ -4,11 +4,18 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The monorepo root (test/ is one level below it). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The built server, as `npx turbo run build` leaves it. */
 export const SERVER_MAIN = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
+
+/** The V8 flags production starts the server with (apps/server/src/runtime-flags.ts), read from the build. */
+const RUNTIME_FLAGS = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'runtime-flags.js');
+const SERVER_NODE_FLAGS: readonly string[] = existsSync(RUNTIME_FLAGS)
+  ? ((await import(pathToFileURL(RUNTIME_FLAGS).href)) as { SERVER_NODE_FLAGS: readonly string[] }).SERVER_NODE_FLAGS
+  : [];
 
 /** Node 24 from the `node` devDependency; the one running the tests when it is not installed. */
 export function nodeBinary(): string {
@@ -95,7 +102,11 @@ export interface SpawnedServer {
 export function spawnServer(env: NodeJS.ProcessEnv, cwd: string, args: readonly string[] = []): SpawnedServer {
   assertServerBuilt();
   const started = Date.now();
-  const child = spawn(nodeBinary(), [SERVER_MAIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(nodeBinary(), [...SERVER_NODE_FLAGS, SERVER_MAIN, ...args], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child);
   let stdout = '';
   let stderr = '';

@@ -45,12 +45,20 @@ import { LibraryService } from './services/library.service.js';
 import { ScanStarter } from './services/scan-starter.js';
 import { ScanService } from './services/scan.service.js';
 import { ThumbnailService } from './services/thumbnail.service.js';
+import { BookReader } from './indexer/book-reader.js';
+import { ReaderPool } from './indexer/reader-process/reader-pool.js';
 import { VERSION } from './version.js';
 
 export interface ContainerOptions {
   /** How often the queue looks for due jobs when no notification arrives (ms). */
   processEveryMs?: number;
   thumbnails?: boolean;
+  /** Reader processes for PDF/RAR files and images (default: up to 2, one per core). */
+  readerProcesses?: number;
+  /** How long an idle reader process waits before it exits (ms). */
+  readerIdleMs?: number;
+  /** How long one file may take in a reader process (ms). */
+  readerTaskTimeoutMs?: number;
 }
 
 /** The composition root: configuration → database → repositories → services → job runtime. */
@@ -60,6 +68,8 @@ export interface Container {
   orm: Orm;
   jobRuntime: JobRuntime;
   pluginRunner: PluginRunner;
+  /** The processes that read PDF/RAR files and make images. */
+  readers: ReaderPool;
   services: {
     auth: AuthService;
     bookFiles: BookFileService;
@@ -122,7 +132,23 @@ export async function createContainer(
   );
   const jobRepository = new JobRepository(em);
   const jobs = new JobService(jobRepository, logger.child({ area: 'jobs' }));
-  const thumbnails = new ThumbnailService(config.dataDir, Math.max(1, cores), logger.child({ area: 'thumbnails' }));
+  const readers = new ReaderPool(
+    {
+      processes: options.readerProcesses ?? Math.min(2, cores),
+      tasksPerProcess: 2,
+      idleMs: options.readerIdleMs ?? 5000,
+      recycleRssBytes: 256 * 1024 * 1024,
+      taskTimeoutMs: options.readerTaskTimeoutMs ?? 120_000,
+    },
+    logger.child({ area: 'readers' }),
+  );
+  const bookReader = new BookReader(readers);
+  const thumbnails = new ThumbnailService(
+    config.dataDir,
+    bookReader,
+    readers.capacity,
+    logger.child({ area: 'thumbnails' }),
+  );
   const catalogVersion = await openCatalogVersion(config.database, em, logger.child({ area: 'catalog' }));
   const listCache = new ListCache(catalogVersion);
   const seriesRepository = new SeriesRepository(em, listCache);
@@ -137,6 +163,7 @@ export async function createContainer(
     new ScanRepository(em, config.database.kind),
     seriesRepository,
     thumbnails,
+    bookReader,
     {
       inspectConcurrency: 8,
       thumbnails: options.thumbnails ?? true,
@@ -180,7 +207,7 @@ export async function createContainer(
 
   const services = {
     auth,
-    bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails),
+    bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader),
     books: new BookService(bookRepository, seriesRepository),
     series: new SeriesService(seriesRepository, libraries),
     folders: new FolderService(librariesRoot),
@@ -208,10 +235,12 @@ export async function createContainer(
     orm,
     jobRuntime,
     pluginRunner,
+    readers,
     services,
     startWorker: () => jobRuntime.start(true),
     async close() {
       await jobRuntime.stop();
+      await readers.close();
       await catalogVersion.close();
       await orm.close(true);
     },

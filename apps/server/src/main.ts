@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, parseRole, type Config, type Role } from './co
 import { createContainer } from './container.js';
 import { createApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
+import { missingNodeFlags, SERVER_NODE_FLAGS } from './runtime-flags.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -37,6 +38,12 @@ async function loadAdminHandler(logger: Logger): Promise<RequestHandler | undefi
 async function main(): Promise<void> {
   const { config, role } = readConfig();
   const logger = createLogger(config.logLevel);
+  const missing = missingNodeFlags();
+  if (missing.length > 0) {
+    logger.info(
+      `started without ${missing.join(' ')}: it works, with more memory (start it as node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js)`,
+    );
+  }
   const container = await createContainer(config, logger);
   if (role !== 'api') await container.startWorker();
 

@@ -17,7 +17,7 @@ const sourceDir = path.resolve(here, '../../src/database/migrations');
 const name = process.argv[2] ?? 'change';
 
 async function createFor(kind: DatabaseConfig['kind'], config: DatabaseConfig): Promise<void> {
-  const options = ormOptions(config);
+  const options = await ormOptions(config);
   const target = path.join(sourceDir, kind);
   const orm = await MikroORM.init({
     ...options,

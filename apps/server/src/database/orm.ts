@@ -1,7 +1,5 @@
 import { Migrator } from '@mikro-orm/migrations';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { MikroORM, type Options } from '@mikro-orm/sql';
-import { SqliteDriver } from '@mikro-orm/sqlite';
 import type { DatabaseConfig } from '../config.js';
 import { ALL_ENTITIES } from '../entities/index.js';
 import { postgresqlMigrations } from './migrations/postgresql/index.js';
@@ -16,7 +14,8 @@ export type Orm = MikroORM;
  */
 export const FOREIGN_TABLES = ['agenda_jobs', 'agenda_logs', 'catalog_state'];
 
-export function ormOptions(config: DatabaseConfig): Options {
+/** The driver of the configured database only: each one loads its client library, tens of MB of memory. */
+export async function ormOptions(config: DatabaseConfig): Promise<Options> {
   const common = {
     entities: ALL_ENTITIES,
     extensions: [Migrator],
@@ -29,6 +28,7 @@ export function ormOptions(config: DatabaseConfig): Options {
     schemaGenerator: { skipTables: FOREIGN_TABLES, ignoreTriggers: true },
   } satisfies Options;
   if (config.kind === 'sqlite') {
+    const { SqliteDriver } = await import('@mikro-orm/sqlite');
     return {
       ...common,
       driver: SqliteDriver,
@@ -36,6 +36,7 @@ export function ormOptions(config: DatabaseConfig): Options {
       migrations: { migrationsList: sqliteMigrations, snapshot: false, silent: true },
     };
   }
+  const { PostgreSqlDriver } = await import('@mikro-orm/postgresql');
   return {
     ...common,
     driver: PostgreSqlDriver,
@@ -49,7 +50,7 @@ export function ormOptions(config: DatabaseConfig): Options {
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<Orm> {
-  const orm = await MikroORM.init(ormOptions(config));
+  const orm = await MikroORM.init(await ormOptions(config));
   if (config.kind === 'sqlite') {
     // WAL lets readers go on while the indexer writes; NORMAL sync is safe under WAL.
     const connection = orm.em.getConnection();

@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { BookFormat } from '../entities/book.entity.js';
 import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js';
-import { BookFileError, readPage, type PageImage } from '../indexer/formats/index.js';
+import type { BookReader } from '../indexer/book-reader.js';
+import { BookFileError, type PageImage } from '../indexer/formats/index.js';
 import type { BookFileRepository } from '../repositories/book-file.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
 import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
@@ -44,6 +44,7 @@ export class BookFileService {
     private readonly files: BookFileRepository,
     private readonly root: LibrariesRoot,
     private readonly thumbnails: ThumbnailService,
+    private readonly reader: BookReader,
   ) {}
 
   async locate(bookId: string): Promise<LocatedFile> {
@@ -70,20 +71,13 @@ export class BookFileService {
     const file = await this.locate(bookId);
     if (file.format === 'epub') throw new ValidationError('EPUB books have no fixed pages; download the file instead.');
     if (file.pageCount !== null && page > file.pageCount) throw new NotFoundError('Page', String(page));
-    let image: PageImage;
     try {
-      image = await readPage(file.absolute, file.format, page);
+      return await this.reader.page(file.absolute, file.format, page, width);
     } catch (error) {
       if (error instanceof BookFileError && error.kind === 'not_found') throw new NotFoundError('Page', String(page));
       if (error instanceof BookFileError) throw new PageUnreadableError(`This page cannot be read (${error.kind}).`);
       throw error;
     }
-    if (width === undefined) return image;
-    const data = await sharp(image.data, { limitInputPixels: 200_000_000 })
-      .resize({ width, withoutEnlargement: true })
-      .toFormat(image.mediaType === 'image/png' ? 'png' : 'jpeg')
-      .toBuffer();
-    return { data, mediaType: image.mediaType === 'image/png' ? 'image/png' : 'image/jpeg' };
   }
 
   /** The thumbnail file, made now if the scan has not made it yet. */

@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { VolumeKind } from '../entities/book.entity.js';
 import { DomainError } from '../domain/errors.js';
 import { parseFileName } from '../indexer/filename-parser.js';
-import { BookFileError, formatFromExtension, inspectBook, type BookInspection } from '../indexer/formats/index.js';
+import type { BookReader } from '../indexer/book-reader.js';
+import { ReaderPoolClosedError } from '../indexer/reader-process/reader-pool.js';
+import { BookFileError, formatFromExtension, type BookInspection } from '../indexer/formats/index.js';
 import { walkLibrary } from '../indexer/walker.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
@@ -78,6 +80,7 @@ export class ScanService {
     private readonly scans: ScanRepository,
     private readonly series: SeriesRepository,
     private readonly thumbnails: ThumbnailService,
+    private readonly reader: BookReader,
     private readonly options: ScanOptions,
   ) {}
 
@@ -230,9 +233,11 @@ export class ScanService {
     let inspection: BookInspection | undefined;
     let parseError: string | null = null;
     try {
-      inspection = await inspectBook(path.join(root, file.path), format, { signal: context.signal });
+      inspection = await this.reader.inspect(path.join(root, file.path), format, context.signal);
     } catch (error) {
       context.throwIfCancelled();
+      // Shutting down says nothing about the file: the scan stops and is resumed by the next process.
+      if (error instanceof ReaderPoolClosedError) throw error;
       parseError = errorMessage(error);
       context.itemError(file.path, parseError);
     }
@@ -305,7 +310,12 @@ export class ScanService {
     let processed = 0;
     await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
       context.throwIfCancelled();
-      const written = await this.thumbnails.generate(path.join(root, book.path), book.format, book.bookId);
+      const written = await this.thumbnails.generate(
+        path.join(root, book.path),
+        book.format,
+        book.bookId,
+        context.signal,
+      );
       await this.scans.setThumbnail(book.fileId, written);
       if (written !== NO_THUMBNAIL) done++;
       processed++;

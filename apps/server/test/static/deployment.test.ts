@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config.js';
+import { SERVER_NODE_FLAGS } from '../../src/runtime-flags.js';
 
 /** Docker cannot run on the CI machine: the compose file is kept honest by reading it against the config module. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -23,6 +24,15 @@ const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'u
   volumes: Record<string, unknown>;
 };
 
+describe('how the server is started', () => {
+  it('npm start passes the V8 flags the server is meant to run with', () => {
+    const scripts = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    expect(scripts.start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`);
+  });
+});
+
 describe('docker-compose.yml', () => {
   const server = compose.services.server!;
   const environment = server.environment ?? {};
@@ -30,8 +40,9 @@ describe('docker-compose.yml', () => {
   it('has the server built from the Dockerfile, PostgreSQL, and MongoDB behind the mongo profile', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['mongo', 'postgres', 'server']);
     expect(server.build).toBeDefined();
-    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(
-      /CMD \["node", "apps\/server\/dist\/main\.js"\]/,
+    const flags = SERVER_NODE_FLAGS.map((flag) => `"${flag}", `).join('');
+    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toContain(
+      `CMD ["node", ${flags}"apps/server/dist/main.js"]`,
     );
     expect(compose.services.mongo!.profiles).toEqual(['mongo']);
     expect(compose.services.postgres!.profiles).toBeUndefined();

@@ -1,4 +1,5 @@
-export type BookFileErrorKind = 'corrupt' | 'encrypted' | 'unsupported' | 'too_large' | 'empty' | 'not_found';
+export type BookFileErrorKind =
+  'corrupt' | 'encrypted' | 'unsupported' | 'too_large' | 'empty' | 'not_found' | 'timeout';
 
 /** A problem with the book file itself, as opposed to the machine (permissions, fd exhaustion), which is rethrown as is. */
 export class BookFileError extends Error {

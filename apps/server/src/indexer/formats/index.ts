@@ -6,17 +6,20 @@ import { BookFileError, toBookFileError } from './errors.js';
 import { hasEpubContainer, inspectEpub, readEpubCover } from './epub-book.js';
 import { inspectPdf, renderPdfPage } from './pdf-book.js';
 import { RarArchive } from './rar-archive.js';
-import { sniffContainer } from './sniff.js';
+import { sniffContainer, type Container } from './sniff.js';
 import type { BookFormat, BookInspection, PageImage } from './types.js';
 import { ZipArchive } from './zip-archive.js';
 
 export { formatFromExtension } from './book-format.js';
-export { BookFileError, type BookFileErrorKind } from './errors.js';
+export { BookFileError, toBookFileError, type BookFileErrorKind } from './errors.js';
+export { sniffContainer, type Container } from './sniff.js';
 export type { BookFormat, BookInspection, EmbeddedMetadata, PageImage, PageMediaType } from './types.js';
 
 export interface InspectOptions {
   /** Aborts between steps (archive listing, metadata parsing); a running WASM call finishes first. */
   signal?: AbortSignal;
+  /** The container when the caller has sniffed it already (saves reading the head again). */
+  container?: Container;
 }
 
 /**
@@ -54,7 +57,7 @@ async function withZip<T>(
 export function inspectBook(path: string, format: BookFormat, options: InspectOptions = {}): Promise<BookInspection> {
   const { signal } = options;
   return guarded(signal, async () => {
-    const container = await sniffContainer(path);
+    const container = options.container ?? (await sniffContainer(path));
     if (container === 'pdf') return inspectPdf(path, signal);
     if (container === 'rar') return inspectComic(await RarArchive.open(path, signal), 'cbr', signal);
     return withZip(path, format, signal, (zip, real) =>

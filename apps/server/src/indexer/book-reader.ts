@@ -1,0 +1,47 @@
+import {
+  inspectBook,
+  readPage,
+  sniffContainer,
+  toBookFileError,
+  type BookFormat,
+  type BookInspection,
+  type Container,
+  type PageImage,
+} from './formats/index.js';
+import type { ReaderPool } from './reader-process/reader-pool.js';
+
+/**
+ * Where each book is read. ZIP-based books (CBZ, EPUB) are read in the server: yauzl and the XML parser are plain
+ * JavaScript whose memory the garbage collector takes back. PDF and RAR files need MuPDF and UnRAR compiled to
+ * WASM, whose heaps only ever grow, and images need libvips: those go to the reader processes (reader-pool.ts).
+ */
+export class BookReader {
+  constructor(private readonly pool: ReaderPool) {}
+
+  /** Page count and embedded metadata (see formats/index.ts inspectBook). */
+  async inspect(file: string, format: BookFormat, signal?: AbortSignal): Promise<BookInspection> {
+    const container = await this.sniff(file);
+    if (container === 'zip') return inspectBook(file, format, { signal, container });
+    return this.pool.run({ op: 'inspect', path: file, format }, signal);
+  }
+
+  /** Page `page` (1-based), scaled down to `width` pixels when given. */
+  async page(file: string, format: BookFormat, page: number, width?: number): Promise<PageImage> {
+    const container = await this.sniff(file);
+    if (container === 'zip' && width === undefined) return readPage(file, format, page);
+    return this.pool.run({ op: 'page', path: file, format, page, ...(width === undefined ? {} : { width }) });
+  }
+
+  /** Writes the cover thumbnail (JPEG) to `output`; false when the book has no usable cover. */
+  thumbnail(file: string, format: BookFormat, output: string, signal?: AbortSignal): Promise<boolean> {
+    return this.pool.run({ op: 'thumbnail', path: file, format, output }, signal);
+  }
+
+  private async sniff(file: string): Promise<Container> {
+    try {
+      return await sniffContainer(file);
+    } catch (error) {
+      throw toBookFileError(error, 'the book');
+    }
+  }
+}

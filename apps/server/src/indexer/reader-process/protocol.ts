@@ -1,0 +1,32 @@
+// Messages between the server and its reader processes (see reader-pool.ts). Sent with Node's "advanced"
+// serialization, so Buffers cross as bytes and plain objects as structured clones.
+import type { BookFileErrorKind, BookFormat, BookInspection, PageImage } from '../formats/index.js';
+
+export type ReaderRequest =
+  | { op: 'inspect'; path: string; format: BookFormat }
+  /** Writes the cover thumbnail to `output`; answers false when the book has no usable cover. */
+  | { op: 'thumbnail'; path: string; format: BookFormat; output: string }
+  | { op: 'page'; path: string; format: BookFormat; page: number; width?: number };
+
+export interface ReaderResults {
+  inspect: BookInspection;
+  thumbnail: boolean;
+  page: PageImage;
+}
+
+/** An error as it crosses the process boundary: a book's fault (`kind`) or the machine's (`code`, `syscall`). */
+export interface ReaderErrorData {
+  message: string;
+  kind?: BookFileErrorKind;
+  code?: string;
+  syscall?: string;
+}
+
+export interface ReaderTaskMessage {
+  id: number;
+  request: ReaderRequest;
+}
+
+export type ReaderReply =
+  | { id: number; ok: true; value: ReaderResults[keyof ReaderResults]; rss: number }
+  | { id: number; ok: false; error: ReaderErrorData; rss: number };

@@ -1,0 +1,106 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../logger.js';
+import { BookReader } from '../book-reader.js';
+import { BookFileError, inspectBook } from '../formats/index.js';
+import { ReaderPool } from './reader-pool.js';
+
+// The real reader process (the built child.js: `npm test` builds first) against the Komga fixtures.
+const fixture = (name: string) => fileURLToPath(new URL(`../../../test/fixtures/komga/${name}`, import.meta.url));
+
+let readers: ReaderPool;
+let reader: BookReader;
+let scratch: string;
+
+beforeAll(async () => {
+  readers = new ReaderPool(
+    { processes: 1, tasksPerProcess: 2, idleMs: 60_000, recycleRssBytes: 1024 ** 3, taskTimeoutMs: 60_000 },
+    createLogger('silent'),
+  );
+  reader = new BookReader(readers);
+  scratch = await mkdtemp(path.join(tmpdir(), 'shelfmark-reader-child-'));
+});
+
+afterAll(async () => {
+  await readers.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('the reader process', () => {
+  it.each(['rar4.rar', 'rar5.rar', 'rar4-solid.rar', 'komga.pdf'])(
+    'inspects %s exactly as the format layer does in-process',
+    async (name) => {
+      const claimed = name.endsWith('.pdf') ? 'pdf' : 'cbr';
+      const before = readers.started;
+      const viaChild = await reader.inspect(fixture(name), claimed);
+      expect(viaChild).toEqual(await inspectBook(fixture(name), claimed));
+      expect(viaChild.pageCount).toBeGreaterThan(0);
+      // PDF and RAR are read in the child: a process exists (started now or earlier in this file).
+      expect(readers.started).toBeGreaterThanOrEqual(Math.max(1, before));
+    },
+  );
+
+  it('reads ZIP books in the server, without a reader process', async () => {
+    const zipReaders = new ReaderPool(
+      { processes: 1, tasksPerProcess: 1, idleMs: 60_000, recycleRssBytes: 1024 ** 3, taskTimeoutMs: 60_000 },
+      createLogger('silent'),
+    );
+    try {
+      const inspection = await new BookReader(zipReaders).inspect(fixture('zip.zip'), 'cbz');
+      expect(inspection.format).toBe('cbz');
+      expect(zipReaders.started).toBe(0);
+    } finally {
+      await zipReaders.close();
+    }
+  });
+
+  it('writes JPEG thumbnails inside 300×400 for RAR, PDF and ZIP comics', async () => {
+    for (const [name, format] of [
+      ['rar5.rar', 'cbr'],
+      ['komga.pdf', 'pdf'],
+      ['zip.zip', 'cbz'],
+    ] as const) {
+      const output = path.join(scratch, 'thumbs', `${name}.jpg`);
+      await expect(reader.thumbnail(fixture(name), format, output)).resolves.toBe(true);
+      const meta = await sharp(output).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.width).toBeLessThanOrEqual(300);
+      expect(meta.height).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it('renders a PDF page and scales a page to the width asked for', async () => {
+    const pdfPage = await reader.page(fixture('komga.pdf'), 'pdf', 1);
+    expect(pdfPage.mediaType).toBe('image/png');
+    const scaled = await reader.page(fixture('rar5.rar'), 'cbr', 1, 40);
+    expect((await sharp(scaled.data).metadata()).width).toBe(40);
+  });
+
+  it('reports a damaged PDF as a BookFileError with its kind, and an empty file as empty', async () => {
+    const broken = path.join(scratch, 'broken.pdf');
+    await writeFile(broken, '%PDF-1.7\nthis is not a PDF body');
+    const error = await reader.inspect(broken, 'pdf').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BookFileError);
+    expect((error as BookFileError).kind).toBe('corrupt');
+    const empty = path.join(scratch, 'empty.cbr');
+    await writeFile(empty, '');
+    expect(((await reader.inspect(empty, 'cbr').catch((caught: unknown) => caught)) as BookFileError).kind).toBe(
+      'empty',
+    );
+  });
+
+  it('a reader killed in the middle of a request is replaced and the request answered', async () => {
+    const started = readers.started;
+    // run() hands the request to a process at once; end that process before it can answer.
+    const request = readers.run({ op: 'inspect', path: fixture('rar5-solid.rar'), format: 'cbr' });
+    expect(readers.pids()).toHaveLength(1);
+    for (const pid of readers.pids()) process.kill(pid, 'SIGKILL');
+    const inspection = await request;
+    expect(inspection.pageCount).toBeGreaterThan(0);
+    expect(readers.started).toBe(Math.max(started, 1) + 1);
+  });
+});

@@ -1,0 +1,326 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from '../../logger.js';
+import { BookFileError } from '../formats/index.js';
+import type { ReaderErrorData, ReaderReply, ReaderRequest, ReaderResults, ReaderTaskMessage } from './protocol.js';
+
+export interface ReaderPoolOptions {
+  /** Reader processes at most (they use a core each while decoding). */
+  processes: number;
+  /** Requests one process works on at once: they overlap file I/O with decoding. */
+  tasksPerProcess: number;
+  /** A process with nothing to do for this long exits, and its memory goes back to the system. */
+  idleMs: number;
+  /** A process whose resident memory passes this after a request is replaced (WASM heaps never shrink). */
+  recycleRssBytes: number;
+  /** A request running longer than this ends its process; the file is reported as `timeout`. */
+  taskTimeoutMs: number;
+  /** The child's entry module (tests); default the built child.js next to this module. */
+  entry?: string;
+}
+
+/** The pool is shutting down: the request was not answered, which says nothing about its file. */
+export class ReaderPoolClosedError extends Error {
+  override readonly name = 'ReaderPoolClosedError';
+
+  constructor() {
+    super('the reader processes are shutting down');
+  }
+}
+
+/**
+ * A small young generation: a reader's JavaScript garbage is small; its memory is in WASM heaps and libvips.
+ */
+const READER_NODE_FLAGS = ['--max-semi-space-size=2'];
+/** glibc gives each libvips thread an arena of its own by default; two arenas keep fragmentation down. */
+const READER_ENV = { MALLOC_ARENA_MAX: '2' };
+
+/** How many times a request may be running in a process that died before it is blamed for it. */
+const MAX_CRASHES = 2;
+
+interface Task {
+  id: number;
+  request: ReaderRequest;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+  /** Answered already (aborted or timed out): a late reply is dropped. */
+  settled: boolean;
+  crashes: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+interface ReaderProcess {
+  child: ChildProcess;
+  running: Map<number, Task>;
+  /** Takes no new requests; stops once its running ones are answered. */
+  retiring: boolean;
+  /** Ended by us because this request ran too long: the others it held are not to blame. */
+  killedFor: number | undefined;
+  ended: boolean;
+  idleTimer: NodeJS.Timeout | undefined;
+  exited: Promise<void>;
+}
+
+/**
+ * The built child.js. Under the test runner this module is the TypeScript source, which Node cannot fork as is, so
+ * the build output of the same module is used (`npm test` builds first).
+ */
+function defaultEntry(): string {
+  const here = fileURLToPath(import.meta.url);
+  const sep = path.sep;
+  const built = here.endsWith('.ts')
+    ? here.replace(`${sep}src${sep}`, `${sep}dist${sep}`).replace(/\.ts$/, '.js')
+    : here;
+  return path.join(path.dirname(built), 'child.js');
+}
+
+function toError(data: ReaderErrorData): Error {
+  if (data.kind) return new BookFileError(data.kind, data.message);
+  const error: NodeJS.ErrnoException = new Error(data.message);
+  if (data.code) error.code = data.code;
+  if (data.syscall) error.syscall = data.syscall;
+  return error;
+}
+
+/**
+ * Short-lived child processes that read PDF and RAR files and make images. The server itself never loads MuPDF,
+ * UnRAR or libvips: their memory lives and dies with these processes, and a file that crashes or hangs a decoder
+ * costs one process (restarted on demand), never the server. A request in flight when its process dies is retried
+ * once in a fresh process; dying twice, it is reported as a fault of its file.
+ */
+export class ReaderPool {
+  private readonly entry: string;
+  private readonly processes = new Set<ReaderProcess>();
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private closing = false;
+  /** Processes started since the pool was made (tests and diagnostics). */
+  started = 0;
+
+  constructor(
+    private readonly options: ReaderPoolOptions,
+    private readonly logger: Logger,
+  ) {
+    this.entry = options.entry ?? defaultEntry();
+    if (!existsSync(this.entry)) throw new Error(`${this.entry} is missing: build the server first (npm run build)`);
+  }
+
+  /** How many requests can run at once. */
+  get capacity(): number {
+    return this.options.processes * this.options.tasksPerProcess;
+  }
+
+  /** Live reader processes (retiring ones included). */
+  get processCount(): number {
+    return this.processes.size;
+  }
+
+  /** Process ids of the live readers (diagnostics and tests). */
+  pids(): number[] {
+    return [...this.processes].map((worker) => worker.child.pid).filter((pid): pid is number => pid !== undefined);
+  }
+
+  run<K extends ReaderRequest['op']>(
+    request: Extract<ReaderRequest, { op: K }>,
+    signal?: AbortSignal,
+  ): Promise<ReaderResults[K]> {
+    return new Promise<ReaderResults[K]>((resolve, reject) => {
+      if (this.closing) return reject(new ReaderPoolClosedError());
+      // The signal's own reason, as AbortSignal.throwIfAborted() would throw it.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+      if (signal?.aborted) return reject(signal.reason);
+      const task: Task = {
+        id: this.nextId++,
+        request,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        signal,
+        onAbort: undefined,
+        settled: false,
+        crashes: 0,
+        timer: undefined,
+      };
+      if (signal) {
+        task.onAbort = () => {
+          const queued = this.queue.indexOf(task);
+          if (queued >= 0) this.queue.splice(queued, 1);
+          // A running request is left to finish in its process; its answer is dropped.
+          this.settle(task, signal.reason, false);
+        };
+        signal.addEventListener('abort', task.onAbort, { once: true });
+      }
+      this.queue.push(task);
+      this.pump();
+    });
+  }
+
+  /** Ends every reader process; requests still waiting fail. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const task of this.queue.splice(0)) this.settle(task, new ReaderPoolClosedError(), false);
+    const exits = [...this.processes].map((worker) => {
+      this.stop(worker);
+      return worker.exited;
+    });
+    await Promise.all(exits);
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && !this.closing) {
+      const worker = this.pick();
+      if (!worker) return;
+      this.dispatch(worker, this.queue.shift()!);
+    }
+  }
+
+  /** An idle process first, then a new one while there is room, then the least busy one with room. */
+  private pick(): ReaderProcess | undefined {
+    let best: ReaderProcess | undefined;
+    let active = 0;
+    for (const worker of this.processes) {
+      if (worker.retiring) continue;
+      active++;
+      if (worker.running.size >= this.options.tasksPerProcess) continue;
+      if (!best || worker.running.size < best.running.size) best = worker;
+    }
+    if (best?.running.size === 0) return best;
+    if (active < this.options.processes) return this.spawn();
+    return best;
+  }
+
+  private spawn(): ReaderProcess {
+    const child = fork(this.entry, [], {
+      // Not the parent's flags (test runners, inspectors), and none of its environment: the process that opens
+      // untrusted files gets no secrets.
+      execArgv: READER_NODE_FLAGS,
+      env: READER_ENV,
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    this.started++;
+    let exited!: () => void;
+    const worker: ReaderProcess = {
+      child,
+      running: new Map(),
+      retiring: false,
+      killedFor: undefined,
+      ended: false,
+      idleTimer: undefined,
+      exited: new Promise<void>((resolve) => (exited = resolve)),
+    };
+    this.processes.add(worker);
+    child.on('message', (reply: ReaderReply) => this.onReply(worker, reply));
+    const onEnd = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (worker.ended) return;
+      worker.ended = true;
+      this.onExit(worker, code, signal);
+      exited();
+    };
+    child.on('exit', onEnd);
+    child.on('error', (error) => {
+      this.logger.warn({ err: error }, 'reader process failed');
+      child.kill('SIGKILL');
+      onEnd(null, null);
+    });
+    return worker;
+  }
+
+  private dispatch(worker: ReaderProcess, task: Task): void {
+    clearTimeout(worker.idleTimer);
+    // Busy readers keep the server's event loop alive; idle ones must not (see becomeIdle).
+    worker.child.ref();
+    (worker.child.channel as { ref?: () => void } | undefined)?.ref?.();
+    worker.running.set(task.id, task);
+    task.timer = setTimeout(() => this.onTimeout(worker, task), this.options.taskTimeoutMs);
+    const message: ReaderTaskMessage = { id: task.id, request: task.request };
+    worker.child.send(message);
+  }
+
+  private onReply(worker: ReaderProcess, reply: ReaderReply): void {
+    const task = worker.running.get(reply.id);
+    if (!task) return;
+    worker.running.delete(reply.id);
+    clearTimeout(task.timer);
+    if (reply.ok) this.settle(task, reply.value, true);
+    else this.settle(task, toError(reply.error), false);
+    if (reply.rss > this.options.recycleRssBytes) worker.retiring = true;
+    this.afterTask(worker);
+  }
+
+  private afterTask(worker: ReaderProcess): void {
+    if (worker.running.size === 0) {
+      if (worker.retiring) this.stop(worker);
+      else this.becomeIdle(worker);
+    }
+    this.pump();
+  }
+
+  private becomeIdle(worker: ReaderProcess): void {
+    worker.child.unref();
+    (worker.child.channel as { unref?: () => void } | undefined)?.unref?.();
+    clearTimeout(worker.idleTimer);
+    worker.idleTimer = setTimeout(() => this.stop(worker), this.options.idleMs);
+    worker.idleTimer.unref();
+  }
+
+  private onTimeout(worker: ReaderProcess, task: Task): void {
+    const limit = this.options.taskTimeoutMs;
+    const shown = limit < 1000 ? `${limit} ms` : `${Math.round(limit / 1000)} s`;
+    this.settle(task, new BookFileError('timeout', `reading took longer than ${shown}`), false);
+    worker.killedFor = task.id;
+    worker.retiring = true;
+    // The others in this process are run again elsewhere: their own clocks start over there.
+    for (const other of worker.running.values()) clearTimeout(other.timer);
+    worker.child.kill('SIGKILL');
+  }
+
+  private onExit(worker: ReaderProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    this.processes.delete(worker);
+    clearTimeout(worker.idleTimer);
+    const interrupted = [...worker.running.values()];
+    worker.running.clear();
+    if (interrupted.length > 0 && worker.killedFor === undefined) {
+      this.logger.warn({ code, signal, requests: interrupted.length }, 'a reader process stopped while reading');
+    }
+    for (const task of interrupted) {
+      clearTimeout(task.timer);
+      if (task.settled) continue;
+      if (worker.killedFor === undefined) task.crashes++;
+      if (this.closing) {
+        this.settle(task, new ReaderPoolClosedError(), false);
+      } else if (task.crashes >= MAX_CRASHES) {
+        this.settle(
+          task,
+          new BookFileError('corrupt', 'the reader process stopped while reading this file (damaged or hostile file)'),
+          false,
+        );
+      } else {
+        this.queue.unshift(task);
+      }
+    }
+    this.pump();
+  }
+
+  /** Asks a process to leave (it exits when its IPC channel closes) and makes sure it does. */
+  private stop(worker: ReaderProcess): void {
+    worker.retiring = true;
+    clearTimeout(worker.idleTimer);
+    if (worker.ended) return;
+    if (worker.child.connected) worker.child.disconnect();
+    const force = setTimeout(() => worker.child.kill('SIGKILL'), 2000);
+    force.unref();
+    void worker.exited.then(() => clearTimeout(force));
+  }
+
+  private settle(task: Task, outcome: unknown, ok: boolean): void {
+    if (task.settled) return;
+    task.settled = true;
+    if (task.onAbort) task.signal?.removeEventListener('abort', task.onAbort);
+    if (ok) task.resolve(outcome);
+    else task.reject(outcome);
+  }
+}
