@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { writeLibrary } from './support/comics.js';
 import { createThrowawayDatabase } from './support/postgres.js';
 import {
   completeLogLines,
+  REPO_ROOT,
   scratchDir,
   startServer,
   type RunningServer,
@@ -367,4 +368,40 @@ describe.each(['postgresql', 'sqlite'] as const)('--role=api and --role=worker o
       expect(exit.code).toBe(0);
     }
   }, 60_000);
+});
+
+describe('reader processes of the built server', () => {
+  const KOMGA = path.join(REPO_ROOT, 'apps/server/test/fixtures/komga');
+  const childrenOf = async (pid: number) =>
+    (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim().split(/\s+/).filter(Boolean);
+
+  it('read PDF and RAR books and make every thumbnail; the server never loads libvips, and idle readers exit', async () => {
+    const root = await tempFolder();
+    const librariesRoot = path.join(root, 'libraries');
+    await mkdir(path.join(librariesRoot, 'mixed', 'Série'), { recursive: true });
+    await writeLibrary(librariesRoot, 'mixed', { series: 1, perSeries: 2, pages: 2 });
+    await copyFile(path.join(KOMGA, 'komga.pdf'), path.join(librariesRoot, 'mixed', 'Série', 'Série T01.pdf'));
+    await copyFile(path.join(KOMGA, 'rar5.rar'), path.join(librariesRoot, 'mixed', 'Série', 'Série T02.cbr'));
+    await copyFile(path.join(KOMGA, 'rar4.rar'), path.join(librariesRoot, 'mixed', 'Série', 'Série T03.cbr'));
+    const server = await launch('server', { kind: 'sqlite' }, { librariesRoot, dataDir: path.join(root, 'data') });
+    const pid = server.child.pid!;
+
+    const library = await createLibrary(server, 'Mixed', 'mixed');
+    const job = await waitForJobEnd(server, (await startScan(server, library.id)).id, 60_000);
+    expect(job.status, `job error: ${job.error}`).toBe('succeeded');
+    expect(job.report).toMatchObject({ added: 5, errors: 0, thumbnails: 5 });
+
+    // Images are made in the readers: libvips (sharp's native library) is never mapped into the server.
+    const maps = await readFile(`/proc/${pid}/maps`, 'utf8');
+    expect(maps).not.toContain('libvips');
+    // Started as in production: no warning about missing V8 flags.
+    expect(server.stdout()).not.toContain('started without');
+    // Readers exit 5 s after their last request: their memory goes back to the system.
+    await waitUntil(
+      'the reader processes to exit',
+      async () => ((await childrenOf(pid)).length === 0 ? true : undefined),
+      15_000,
+      250,
+    );
+  }, 90_000);
 });
