@@ -151,7 +151,7 @@ export async function createContainer(
   );
   const catalogVersion = await openCatalogVersion(config.database, em, logger.child({ area: 'catalog' }));
   const listCache = new ListCache(catalogVersion);
-  const seriesRepository = new SeriesRepository(em, listCache);
+  const seriesRepository = new SeriesRepository(em, listCache, config.database.kind);
   const bookRepository = new BookRepository(em, listCache);
   await withContext(orm, () => bookRepository.backfillDerivedColumns());
   const metadataRepository = new MetadataRepository(em);

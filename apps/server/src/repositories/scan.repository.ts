@@ -10,7 +10,7 @@ import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { fold } from '../domain/search-text.js';
 import { derivedColumns } from './book.repository.js';
-import { chunks, placeholders } from './sql-values.js';
+import { chunks, placeholders, updateFromValues } from './sql-values.js';
 
 export interface KnownFile {
   fileId: string;
@@ -358,7 +358,16 @@ export class ScanRepository {
     return rows.map((row) => ({ fileId: row.id, bookId: row.book_id, path: row.path, format: row.format }));
   }
 
-  async setThumbnail(fileId: string, thumbnailPath: string): Promise<void> {
-    await this.em.fork().nativeUpdate(BookFile, { id: fileId }, { thumbnailPath });
+  /** Records thumbnails made (a file name) or found impossible (NO_THUMBNAIL), many rows per statement. */
+  async setThumbnails(made: readonly { fileId: string; thumbnailPath: string }[]): Promise<void> {
+    for (const batch of chunks(made)) {
+      const { sql, params } = updateFromValues(
+        this.kind,
+        'book_files',
+        [{ name: 'thumbnail_path', type: 'text' }],
+        batch.map((row) => [row.fileId, row.thumbnailPath]),
+      );
+      await this.em.execute(sql, params, 'run');
+    }
   }
 }

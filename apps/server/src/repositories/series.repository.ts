@@ -6,7 +6,7 @@ import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
 import { seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
 import type { ListCache } from './list-cache.js';
-import { chunks, placeholders, toNullableNumber, toNumber } from './sql-values.js';
+import { chunks, placeholders, toNullableNumber, toNumber, updateFromValues, type SqlDialect } from './sql-values.js';
 
 export interface SeriesFilters {
   q?: string;
@@ -85,6 +85,7 @@ export class SeriesRepository {
   constructor(
     private readonly em: EntityManager,
     private readonly cache: ListCache,
+    private readonly dialect: SqlDialect,
   ) {}
 
   async page(
@@ -198,13 +199,13 @@ export class SeriesRepository {
         }
       }
       for (const batch of chunks(toInsert)) await em.insertMany(ReadingProgress, batch);
-      if (changed > 0) await refreshCounts(em, [seriesId]);
+      if (changed > 0) await refreshCounts(em, this.dialect, [seriesId]);
       return changed;
     });
   }
 
   refreshCounts(seriesIds: readonly string[]): Promise<void> {
-    return this.em.transactional((em) => refreshCounts(em, seriesIds));
+    return this.em.transactional((em) => refreshCounts(em, this.dialect, seriesIds));
   }
 
   async refreshLibraryCounts(libraryId: string): Promise<void> {
@@ -213,8 +214,17 @@ export class SeriesRepository {
   }
 }
 
+const COUNT_COLUMNS = [
+  { name: 'book_count', type: 'integer' },
+  { name: 'read_count', type: 'integer' },
+  { name: 'started_count', type: 'integer' },
+  { name: 'owned_count', type: 'integer' },
+  { name: 'missing_count', type: 'integer' },
+  { name: 'cover_book_id', type: 'uuid' },
+] as const;
+
 /** Recomputes the stored aggregates of these series from their books (see domain/series-counts.ts). */
-async function refreshCounts(em: EntityManager, seriesIds: readonly string[]): Promise<void> {
+async function refreshCounts(em: EntityManager, dialect: SqlDialect, seriesIds: readonly string[]): Promise<void> {
   for (const batch of chunks(seriesIds)) {
     const expected = await em.execute<{ id: string; total_volumes: number | null }[]>(
       `select id, total_volumes from series where id in (${placeholders(batch.length)})`,
@@ -262,22 +272,21 @@ async function refreshCounts(em: EntityManager, seriesIds: readonly string[]): P
       });
       if (entry.cover === null && book.parse_status !== 'error' && book.thumbnail_path !== '') entry.cover = book.id;
     }
-    for (const row of expected) {
+    const updates = expected.map((row) => {
       const { facts, cover } = bySeries.get(row.id)!;
       const counts = seriesCounts(facts, row.total_volumes ?? providerCount.get(row.id) ?? null);
-      await em.execute(
-        `update series set book_count = ?, read_count = ?, started_count = ?, owned_count = ?, missing_count = ?,
-                cover_book_id = ? where id = ?`,
-        [
-          counts.bookCount,
-          counts.readCount,
-          counts.startedCount,
-          counts.ownedCount,
-          counts.missingCount,
-          cover,
-          row.id,
-        ],
-      );
-    }
+      return [
+        row.id,
+        counts.bookCount,
+        counts.readCount,
+        counts.startedCount,
+        counts.ownedCount,
+        counts.missingCount,
+        cover,
+      ];
+    });
+    if (updates.length === 0) continue;
+    const { sql, params } = updateFromValues(dialect, 'series', COUNT_COLUMNS, updates);
+    await em.execute(sql, params, 'run');
   }
 }

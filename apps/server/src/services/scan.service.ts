@@ -42,6 +42,8 @@ export interface ScanReport extends Record<string, unknown> {
 }
 
 const BATCH_SIZE = 250;
+/** Thumbnails recorded per statement. */
+const THUMBNAIL_BATCH = 100;
 const ORPHAN_GRACE_MS = 30 * 24 * 3600 * 1000;
 
 export interface ScanOptions {
@@ -308,19 +310,31 @@ export class ScanService {
     context.progress({ currentItem: 'thumbnails', processed: 0, total: pending.length });
     let done = 0;
     let processed = 0;
-    await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
-      context.throwIfCancelled();
-      const written = await this.thumbnails.generate(
-        path.join(root, book.path),
-        book.format,
-        book.bookId,
-        context.signal,
-      );
-      await this.scans.setThumbnail(book.fileId, written);
-      if (written !== NO_THUMBNAIL) done++;
-      processed++;
-      context.progress({ processed, currentItem: book.path });
-    });
+    let made: { fileId: string; thumbnailPath: string }[] = [];
+    const record = async () => {
+      const batch = made;
+      made = [];
+      await this.scans.setThumbnails(batch);
+    };
+    try {
+      await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
+        context.throwIfCancelled();
+        const written = await this.thumbnails.generate(
+          path.join(root, book.path),
+          book.format,
+          book.bookId,
+          context.signal,
+        );
+        made.push({ fileId: book.fileId, thumbnailPath: written });
+        if (made.length >= THUMBNAIL_BATCH) await record();
+        if (written !== NO_THUMBNAIL) done++;
+        processed++;
+        context.progress({ processed, currentItem: book.path });
+      });
+    } finally {
+      // Thumbnails already written are kept even when the phase stops (cancel, shutdown): the next scan skips them.
+      await record();
+    }
     return done;
   }
 }
