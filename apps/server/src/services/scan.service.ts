@@ -90,6 +90,25 @@ export class ScanService {
     const started = Date.now();
     const libraryId = context.libraryId!;
     const mode: ScanMode = context.params.mode === 'full' ? 'full' : 'incremental';
+    // Its own call, so that what indexing holds (every path of the library) is garbage before the thumbnails.
+    const { report, absoluteRoot } = await this.index(libraryId, mode, context);
+    report.index_ms = Date.now() - started;
+    if (this.options.thumbnails) {
+      report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
+      // Series covers are the first book with a thumbnail, known only now.
+      await this.series.refreshLibraryCounts(libraryId);
+    }
+    report.duration_ms = Date.now() - started;
+    report.thumbnails_ms = report.duration_ms - report.index_ms;
+    return report;
+  }
+
+  /** Discovery, analysis, storage and removals: everything but the thumbnails. */
+  private async index(
+    libraryId: string,
+    mode: ScanMode,
+    context: JobContext,
+  ): Promise<{ report: ScanReport; absoluteRoot: string }> {
     const library = await this.libraries.require(libraryId);
 
     let absoluteRoot: string;
@@ -171,6 +190,9 @@ export class ScanService {
     const total = work.length;
     context.progress({ total, processed: 0, currentItem: null });
     let processed = 0;
+    // New books may take back the reading progress of vanished files: those of this scan, or earlier ones. When
+    // there are none (a first scan), the arrivals are not kept: at 100k files they are 10 MB.
+    const canRestore = vanished.length > 0 || (await this.scans.hasOrphanedProgress(libraryId));
     const arrivals: { bookId: string; path: string; sizeBytes: number }[] = [];
     for (let offset = 0; offset < work.length; offset += BATCH_SIZE) {
       context.throwIfCancelled();
@@ -192,7 +214,11 @@ export class ScanService {
         else newBooks.push(book);
       });
       const newIds = await this.scans.saveBatch(libraryId, newBooks, changedBooks);
-      newBooks.forEach((book, i) => arrivals.push({ bookId: newIds[i]!, path: book.path, sizeBytes: book.sizeBytes }));
+      if (canRestore) {
+        newBooks.forEach((book, i) =>
+          arrivals.push({ bookId: newIds[i]!, path: book.path, sizeBytes: book.sizeBytes }),
+        );
+      }
       report.added += newBooks.length;
       report.updated += changedBooks.length;
       processed += batch.length;
@@ -211,15 +237,7 @@ export class ScanService {
     if (report.added + report.removed > 0) await this.scans.refreshPlannerStatistics();
     await this.scans.markScanned(libraryId, new Date());
 
-    report.index_ms = Date.now() - started;
-    if (this.options.thumbnails) {
-      report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
-      // Series covers are the first book with a thumbnail, known only now.
-      await this.series.refreshLibraryCounts(libraryId);
-    }
-    report.duration_ms = Date.now() - started;
-    report.thumbnails_ms = report.duration_ms - report.index_ms;
-    return report;
+    return { report, absoluteRoot };
   }
 
   private async analyse(
