@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,6 +11,8 @@ export const TOKEN = 'bench-bootstrap-token-0123456789abcdefghij';
 export interface RunningServer {
   url: string;
   process: ChildProcess;
+  /** The server's JSON log (LOG_LEVEL=warn). */
+  logFile: string;
   /** Peak resident memory of the server process so far (VmHWM), in MB. */
   peakRssMb(): number;
   /** Peaks of its reader processes, sampled every 100 ms: the largest one, and the server and its readers together. */
@@ -35,6 +38,7 @@ async function serverNodeFlags(): Promise<readonly string[]> {
 /** The built server (apps/server/dist) as its own process, started as in production, so its memory is measured alone. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
+  const logFile = path.join(tmpdir(), `shelfmark-bench-server-${port}.log`);
   const child = spawn(process.execPath, [...(await serverNodeFlags()), path.join(repo, 'apps/server/dist/main.js')], {
     env: {
       PATH: process.env.PATH,
@@ -44,7 +48,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       SHELFMARK_BOOTSTRAP_TOKEN: TOKEN,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its log (warnings and worse) goes to a file, printed by the runner if something fails.
+    stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const tree = sampleTree(child.pid!);
@@ -59,6 +64,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
   return {
     url,
+    logFile,
     process: child,
     peakRssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -68,6 +74,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     treePeaks: () => tree.peaks(),
     async stop() {
       tree.stop();
+      if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },
@@ -137,8 +144,20 @@ export interface JobView {
   report: ScanReport;
 }
 
+/** A GET is tried again after a network error (a kept-alive connection the server closed as it was reused). */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (init.method !== 'GET' || attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 export async function api<T>(url: string, route: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${url}/api/v1${route}`, {
+  const response = await send(`${url}/api/v1${route}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -6,7 +6,7 @@
  * floor (a bare readdir+stat walk of the same tree), with each ratio to the floor and the server's peak RSS.
  */
 import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,6 +132,10 @@ try {
       2,
     ),
   );
+} catch (error) {
+  console.error(`bench failed; server exit code ${server.process.exitCode} signal ${server.process.signalCode}`);
+  console.error(`server log (tail):\n${readFileSync(server.logFile, 'utf8').split('\n').slice(-20).join('\n')}`);
+  throw error;
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
