@@ -6,6 +6,7 @@ import { BookFile } from '../src/entities/book-file.entity.js';
 import { Book } from '../src/entities/book.entity.js';
 import { ReadingProgress } from '../src/entities/reading-progress.entity.js';
 import { Series } from '../src/entities/series.entity.js';
+import { ScanRepository } from '../src/repositories/scan.repository.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { replaceComic, writeComic } from './support/library-builder.js';
@@ -228,6 +229,22 @@ describe('rescans', () => {
     await rm(libraryDir, { recursive: true });
     await rename(`${libraryDir}.away`, libraryDir);
     expect((await scan()).status).toBe('succeeded');
+  });
+});
+
+describe('stored files', () => {
+  it('are read in pages along the path index, each file once and in order', async () => {
+    const repository = new ScanRepository(server.container.orm.em, server.container.config.database.kind);
+    const all = (await em().find(BookFile, { library: libraryId })).map((file) => file.path).sort();
+    expect(all.length).toBeGreaterThan(4);
+    const pages: string[][] = [];
+    for await (const page of repository.knownFilePages(libraryId, 2)) pages.push(page.map((file) => file.path));
+    // Full pages of 2, then what is left; no empty page at the end.
+    expect(pages.slice(0, -1).every((page) => page.length === 2)).toBe(true);
+    expect(pages.at(-1)!.length).toBeGreaterThan(0);
+    // The database's own order (its collation), without gaps or repeats.
+    expect(pages.flat()).toHaveLength(all.length);
+    expect(new Set(pages.flat())).toEqual(new Set(all));
   });
 });
 

@@ -79,30 +79,39 @@ export class ScanRepository {
     private readonly kind: DatabaseKind,
   ) {}
 
-  async knownFiles(libraryId: string): Promise<Map<string, KnownFile>> {
-    const rows = await this.em.execute<
-      {
-        id: string;
-        book_id: string;
-        path: string;
-        size_bytes: number | string;
-        mtime_ms: number | string;
-        parse_status: ParseStatus;
-      }[]
-    >('select id, book_id, path, size_bytes, mtime_ms, parse_status from book_files where library_id = ?', [libraryId]);
-    return new Map(
-      rows.map((row) => [
-        row.path,
+  /**
+   * The stored files of a library, in pages along the (library, path) index: a scan keeps only those of the folders
+   * it read, so a whole 100k-book result set is never held at once.
+   */
+  async *knownFilePages(libraryId: string, pageSize = 5000): AsyncGenerator<KnownFile[]> {
+    let after = '';
+    for (;;) {
+      const rows = await this.em.execute<
         {
-          fileId: row.id,
-          bookId: row.book_id,
-          path: row.path,
-          sizeBytes: Number(row.size_bytes),
-          mtimeMs: Number(row.mtime_ms),
-          parseStatus: row.parse_status,
-        },
-      ]),
-    );
+          id: string;
+          book_id: string;
+          path: string;
+          size_bytes: number | string;
+          mtime_ms: number | string;
+          parse_status: ParseStatus;
+        }[]
+      >(
+        `select id, book_id, path, size_bytes, mtime_ms, parse_status from book_files
+          where library_id = ? and path > ? order by path limit ?`,
+        [libraryId, after, pageSize],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({
+        fileId: row.id,
+        bookId: row.book_id,
+        path: row.path,
+        sizeBytes: Number(row.size_bytes),
+        mtimeMs: Number(row.mtime_ms),
+        parseStatus: row.parse_status,
+      }));
+      if (rows.length < pageSize) return;
+      after = rows.at(-1)!.path;
+    }
   }
 
   async knownFolders(libraryId: string): Promise<Map<string, number>> {

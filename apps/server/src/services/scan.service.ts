@@ -69,6 +69,19 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(workers);
 }
 
+function folderOf(file: string): string {
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? '' : file.slice(0, slash);
+}
+
+/** Books in a folder that could not be read (or below one) are kept: a permission problem is not a deletion. */
+function underUnreadableFolder(folder: string, unreadable: Map<string, string>): boolean {
+  for (const path of unreadable.keys()) {
+    if (path === '' || folder === path || folder.startsWith(`${path}/`)) return true;
+  }
+  return false;
+}
+
 function errorMessage(error: unknown): string {
   if (error instanceof BookFileError) return `${error.kind}: ${error.message}`;
   return 'unreadable: the file could not be analysed';
@@ -120,10 +133,7 @@ export class ScanService {
       );
     }
 
-    const [knownFiles, knownFolders] = await Promise.all([
-      this.scans.knownFiles(libraryId),
-      this.scans.knownFolders(libraryId),
-    ]);
+    const knownFolders = await this.scans.knownFolders(libraryId);
     context.progress({ currentItem: 'listing files', processed: 0, total: null });
     let walk;
     try {
@@ -138,6 +148,21 @@ export class ScanService {
     }
     for (const [folder, reason] of walk.unreadableFolders)
       context.itemError(folder || '/', `folder unreadable (${reason}); its books are kept`);
+
+    // Only the stored files of the folders read this time are kept in memory: the others cannot have changed or
+    // vanished (their folder's mtime says so), and of those only the count matters. An unchanged rescan of a 100k
+    // library holds none.
+    const knownFiles = new Map<string, KnownFile>();
+    let knownTotal = 0;
+    let knownInUnchangedFolders = 0;
+    for await (const page of this.scans.knownFilePages(libraryId)) {
+      for (const file of page) {
+        knownTotal++;
+        const folder = folderOf(file.path);
+        if (walk.unchangedFolders.has(folder)) knownInUnchangedFolders++;
+        else if (!underUnreadableFolder(folder, walk.unreadableFolders)) knownFiles.set(file.path, file);
+      }
+    }
 
     const seen = new Set<string>();
     const added: { path: string; sizeBytes: number; mtimeMs: number }[] = [];
@@ -155,18 +180,16 @@ export class ScanService {
         changed.push({ known, sizeBytes: file.sizeBytes, mtimeMs: file.mtimeMs });
       }
     }
-    const vanished = [...knownFiles.values()].filter(
-      (file) => !seen.has(file.path) && !this.keptByFolder(file.path, walk),
-    );
-    if (knownFiles.size > 0 && vanished.length === knownFiles.size) {
+    const vanished = [...knownFiles.values()].filter((file) => !seen.has(file.path));
+    if (knownTotal > 0 && vanished.length === knownTotal) {
       throw new ScanRefusedError(
-        `Library "${library.name}" would lose all ${knownFiles.size} books: its folder looks empty. Nothing was deleted; check that the drive is mounted.`,
+        `Library "${library.name}" would lose all ${knownTotal} books: its folder looks empty. Nothing was deleted; check that the drive is mounted.`,
       );
     }
 
     const report: ScanReport = {
       mode,
-      files_seen: walk.files.length + this.filesInUnchangedFolders(knownFiles, walk.unchangedFolders),
+      files_seen: walk.files.length + knownInUnchangedFolders,
       added: 0,
       updated: 0,
       unchanged: 0,
@@ -283,30 +306,6 @@ export class ScanService {
       parseStatus: inspection ? 'ok' : 'error',
       parseError,
     };
-  }
-
-  /** A known file not seen is gone, unless its folder was skipped as unchanged or could not be read. */
-  private keptByFolder(
-    file: string,
-    walk: { unchangedFolders: Set<string>; unreadableFolders: Map<string, string> },
-  ): boolean {
-    const slash = file.lastIndexOf('/');
-    const folder = slash < 0 ? '' : file.slice(0, slash);
-    if (walk.unchangedFolders.has(folder)) return true;
-    for (const unreadable of walk.unreadableFolders.keys()) {
-      if (unreadable === '' || folder === unreadable || folder.startsWith(`${unreadable}/`)) return true;
-    }
-    return false;
-  }
-
-  private filesInUnchangedFolders(known: Map<string, KnownFile>, unchanged: Set<string>): number {
-    if (unchanged.size === 0) return 0;
-    let count = 0;
-    for (const file of known.keys()) {
-      const slash = file.lastIndexOf('/');
-      if (unchanged.has(slash < 0 ? '' : file.slice(0, slash))) count++;
-    }
-    return count;
   }
 
   /** Unreadable folders keep their previous mtime so the next scan reads them again. */
