@@ -67,9 +67,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     logFile,
     process: child,
     peakRssMb() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
+      return Math.round(statusKb(child.pid!, 'VmHWM') / 1024);
     },
     treePeaks: () => tree.peaks(),
     async stop() {

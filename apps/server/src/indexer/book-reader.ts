@@ -22,14 +22,21 @@ export class BookReader {
   async inspect(file: string, format: BookFormat, signal?: AbortSignal): Promise<BookInspection> {
     const container = await this.sniff(file);
     if (container === 'zip') return inspectBook(file, format, { signal, container });
-    return this.pool.run({ op: 'inspect', path: file, format }, signal);
+    return this.pool.run({ op: 'inspect', path: file, format, container }, signal);
   }
 
   /** Page `page` (1-based), scaled down to `width` pixels when given. */
   async page(file: string, format: BookFormat, page: number, width?: number): Promise<PageImage> {
     const container = await this.sniff(file);
-    if (container === 'zip' && width === undefined) return readPage(file, format, page);
-    return this.pool.run({ op: 'page', path: file, format, page, ...(width === undefined ? {} : { width }) });
+    if (container === 'zip' && width === undefined) return readPage(file, format, page, { container });
+    return this.pool.run({
+      op: 'page',
+      path: file,
+      format,
+      page,
+      container,
+      ...(width === undefined ? {} : { width }),
+    });
   }
 
   /** Writes the cover thumbnail (JPEG) to `output`; false when the book has no usable cover. */

@@ -265,12 +265,12 @@ export class ScanRepository {
     }
   }
 
-  /** Gives new books the progress their file had before it vanished: same path first, then same name and size. */
   /** Whether progress set aside from vanished files of this library is waiting for its file to come back. */
   async hasOrphanedProgress(libraryId: string): Promise<boolean> {
     return (await this.em.fork().count(OrphanedProgress, { library: libraryId })) > 0;
   }
 
+  /** Gives new books the progress their file had before it vanished: same path first, then same name and size. */
   async restoreProgress(
     libraryId: string,
     books: { bookId: string; path: string; sizeBytes: number }[],

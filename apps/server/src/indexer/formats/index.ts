@@ -67,9 +67,14 @@ export function inspectBook(path: string, format: BookFormat, options: InspectOp
 }
 
 /** Page `page` (1-based) as an image: the archive's own bytes for comics, a PNG rendering for PDFs. */
-export function readPage(path: string, format: BookFormat, page: number): Promise<PageImage> {
+export function readPage(
+  path: string,
+  format: BookFormat,
+  page: number,
+  options: Pick<InspectOptions, 'container'> = {},
+): Promise<PageImage> {
   return guarded(undefined, async () => {
-    const container = await sniffContainer(path);
+    const container = options.container ?? (await sniffContainer(path));
     if (container === 'pdf') return renderPdfPage(path, page);
     if (container === 'rar') return readComicPage(await RarArchive.open(path), page);
     return withZip(path, format, undefined, (zip, real) => {

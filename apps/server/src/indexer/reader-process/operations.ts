@@ -30,7 +30,7 @@ async function writeThumbnail(file: string, format: ReaderRequest['format'], out
 }
 
 async function scaledPage(request: Extract<ReaderRequest, { op: 'page' }>): Promise<PageImage> {
-  const image = await readPage(request.path, request.format, request.page);
+  const image = await readPage(request.path, request.format, request.page, { container: request.container });
   if (request.width === undefined) return image;
   const png = image.mediaType === 'image/png';
   const data = await sharp(image.data, { limitInputPixels: 200_000_000 })
@@ -44,7 +44,7 @@ async function scaledPage(request: Extract<ReaderRequest, { op: 'page' }>): Prom
 export async function runReaderRequest(request: ReaderRequest): Promise<ReaderResults[keyof ReaderResults]> {
   switch (request.op) {
     case 'inspect':
-      return inspectBook(request.path, request.format);
+      return inspectBook(request.path, request.format, { container: request.container });
     case 'thumbnail':
       return writeThumbnail(request.path, request.format, request.output);
     case 'page':

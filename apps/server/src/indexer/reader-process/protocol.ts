@@ -1,12 +1,13 @@
 // Messages between the server and its reader processes (see reader-pool.ts). Sent with Node's "advanced"
 // serialization, so Buffers cross as bytes and plain objects as structured clones.
-import type { BookFileErrorKind, BookFormat, BookInspection, PageImage } from '../formats/index.js';
+import type { BookFileErrorKind, BookFormat, BookInspection, Container, PageImage } from '../formats/index.js';
 
+/** `container`: what the server sniffed already, so the reader does not read the file's head again. */
 export type ReaderRequest =
-  | { op: 'inspect'; path: string; format: BookFormat }
+  | { op: 'inspect'; path: string; format: BookFormat; container?: Container }
   /** Writes the cover thumbnail to `output`; answers false when the book has no usable cover. */
   | { op: 'thumbnail'; path: string; format: BookFormat; output: string }
-  | { op: 'page'; path: string; format: BookFormat; page: number; width?: number };
+  | { op: 'page'; path: string; format: BookFormat; page: number; width?: number; container?: Container };
 
 export interface ReaderResults {
   inspect: BookInspection;

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261122042457_browsing extends Migration {
-
   override name = 'Migration20261122042457_browsing';
 
   override up(): void | Promise<void> {
@@ -19,9 +18,15 @@ export class Migration20261122042457_browsing extends Migration {
     this.addSql(`alter table \`books\` add column \`sort_series\` text not null default '';`);
     this.addSql(`alter table \`books\` add column \`volume_sort\` double not null default 1000000000;`);
     this.addSql(`alter table \`books\` add column \`sort_title\` text not null default '';`);
-    this.addSql(`create index \`books_sort_series_volume_sort_sort_title_id_index\` on \`books\` (\`sort_series\`, \`volume_sort\`, \`sort_title\`, \`id\`);`);
-    this.addSql(`create index \`books_library_id_sort_series_volume_sort_sort_title_id_index\` on \`books\` (\`library_id\`, \`sort_series\`, \`volume_sort\`, \`sort_title\`, \`id\`);`);
-    this.addSql(`create index \`books_series_id_volume_sort_sort_title_id_index\` on \`books\` (\`series_id\`, \`volume_sort\`, \`sort_title\`, \`id\`);`);
+    this.addSql(
+      `create index \`books_sort_series_volume_sort_sort_title_id_index\` on \`books\` (\`sort_series\`, \`volume_sort\`, \`sort_title\`, \`id\`);`,
+    );
+    this.addSql(
+      `create index \`books_library_id_sort_series_volume_sort_sort_title_id_index\` on \`books\` (\`library_id\`, \`sort_series\`, \`volume_sort\`, \`sort_title\`, \`id\`);`,
+    );
+    this.addSql(
+      `create index \`books_series_id_volume_sort_sort_title_id_index\` on \`books\` (\`series_id\`, \`volume_sort\`, \`sort_title\`, \`id\`);`,
+    );
     this.addSql(`create index \`books_sort_title_id_index\` on \`books\` (\`sort_title\`, \`id\`);`);
     this.addSql(`create index \`books_created_at_id_index\` on \`books\` (\`created_at\`, \`id\`);`);
   }
@@ -47,5 +52,4 @@ export class Migration20261122042457_browsing extends Migration {
     this.addSql(`alter table \`series\` drop column \`missing_count\`;`);
     this.addSql(`alter table \`series\` drop column \`cover_book_id\`;`);
   }
-
 }
