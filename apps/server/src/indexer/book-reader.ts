@@ -1,5 +1,6 @@
 import {
   inspectBook,
+  isPortableImage,
   readPage,
   sniffContainer,
   toBookFileError,
@@ -25,10 +26,22 @@ export class BookReader {
     return this.pool.run({ op: 'inspect', path: file, format, container }, signal);
   }
 
-  /** Page `page` (1-based), scaled down to `width` pixels when given. */
-  async page(file: string, format: BookFormat, page: number, width?: number): Promise<PageImage> {
+  /**
+   * Page `page` (1-based), scaled down to `width` pixels when given; with `portable`, WebP and AVIF pages are
+   * converted to JPEG (libvips runs only in the reader processes, so a ZIP page that needs it goes there).
+   */
+  async page(
+    file: string,
+    format: BookFormat,
+    page: number,
+    width?: number,
+    options: { portable?: boolean } = {},
+  ): Promise<PageImage> {
     const container = await this.sniff(file);
-    if (container === 'zip' && width === undefined) return readPage(file, format, page, { container });
+    if (container === 'zip' && width === undefined) {
+      const image = await readPage(file, format, page, { container });
+      if (!options.portable || isPortableImage(image.mediaType)) return image;
+    }
     return this.pool.run({
       op: 'page',
       path: file,
@@ -36,6 +49,7 @@ export class BookReader {
       page,
       container,
       ...(width === undefined ? {} : { width }),
+      ...(options.portable ? { portable: true } : {}),
     });
   }
 

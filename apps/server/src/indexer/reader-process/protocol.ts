@@ -7,7 +7,18 @@ export type ReaderRequest =
   | { op: 'inspect'; path: string; format: BookFormat; container?: Container }
   /** Writes the cover thumbnail to `output`; answers false when the book has no usable cover. */
   | { op: 'thumbnail'; path: string; format: BookFormat; output: string }
-  | { op: 'page'; path: string; format: BookFormat; page: number; width?: number; container?: Container };
+  /**
+   * `portable`: answer only types every reading app decodes (JPEG, PNG, GIF); WebP and AVIF pages become JPEG.
+   */
+  | {
+      op: 'page';
+      path: string;
+      format: BookFormat;
+      page: number;
+      width?: number;
+      portable?: boolean;
+      container?: Container;
+    };
 
 export interface ReaderResults {
   inspect: BookInspection;
