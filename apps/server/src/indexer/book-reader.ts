@@ -1,6 +1,5 @@
 import {
   inspectBook,
-  isPortableImage,
   readPage,
   sniffContainer,
   toBookFileError,
@@ -27,20 +26,20 @@ export class BookReader {
   }
 
   /**
-   * Page `page` (1-based), scaled down to `width` pixels when given; with `portable`, WebP and AVIF pages are
-   * converted to JPEG (libvips runs only in the reader processes, so a ZIP page that needs it goes there).
+   * Page `page` (1-based), scaled down to `width` pixels when given; with `jpeg`, always a JPEG (libvips runs only
+   * in the reader processes, so a ZIP page that needs converting goes there).
    */
   async page(
     file: string,
     format: BookFormat,
     page: number,
     width?: number,
-    options: { portable?: boolean } = {},
+    options: { jpeg?: boolean } = {},
   ): Promise<PageImage> {
     const container = await this.sniff(file);
     if (container === 'zip' && width === undefined) {
       const image = await readPage(file, format, page, { container });
-      if (!options.portable || isPortableImage(image.mediaType)) return image;
+      if (!options.jpeg || image.mediaType === 'image/jpeg') return image;
     }
     return this.pool.run({
       op: 'page',
@@ -49,7 +48,7 @@ export class BookReader {
       page,
       container,
       ...(width === undefined ? {} : { width }),
-      ...(options.portable ? { portable: true } : {}),
+      ...(options.jpeg ? { jpeg: true } : {}),
     });
   }
 

@@ -40,8 +40,3 @@ export function sniffImageType(data: Uint8Array): PageMediaType | null {
   if (isAvif(data)) return 'image/avif';
   return null;
 }
-
-/** Types every reading app decodes, e-ink ones included; WebP and AVIF are not among them. */
-export function isPortableImage(type: PageMediaType): boolean {
-  return type === 'image/jpeg' || type === 'image/png' || type === 'image/gif';
-}

@@ -13,7 +13,6 @@ import { ZipArchive } from './zip-archive.js';
 export { formatFromExtension } from './book-format.js';
 export { BookFileError, toBookFileError, type BookFileErrorKind } from './errors.js';
 export { sniffContainer, type Container } from './sniff.js';
-export { isPortableImage } from './image-type.js';
 export type { BookFormat, BookInspection, EmbeddedMetadata, PageImage, PageMediaType } from './types.js';
 
 export interface InspectOptions {

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { inspectBook, isPortableImage, readCover, readPage, type PageImage } from '../formats/index.js';
+import { inspectBook, readCover, readPage, type PageImage } from '../formats/index.js';
 import type { ReaderRequest, ReaderResults } from './protocol.js';
 
 const THUMBNAIL_WIDTH = 300;
@@ -31,12 +31,13 @@ async function writeThumbnail(file: string, format: ReaderRequest['format'], out
 
 async function scaledPage(request: Extract<ReaderRequest, { op: 'page' }>): Promise<PageImage> {
   const image = await readPage(request.path, request.format, request.page, { container: request.container });
-  const convert = request.portable === true && !isPortableImage(image.mediaType);
-  if (request.width === undefined && !convert) return image;
-  const png = image.mediaType === 'image/png';
+  const toJpeg = request.jpeg === true && image.mediaType !== 'image/jpeg';
+  if (request.width === undefined && !toJpeg) return image;
+  const png = image.mediaType === 'image/png' && request.jpeg !== true;
   let pipeline = sharp(image.data, { limitInputPixels: 200_000_000 });
   if (request.width !== undefined) pipeline = pipeline.resize({ width: request.width, withoutEnlargement: true });
-  const data = await pipeline.toFormat(png ? 'png' : 'jpeg').toBuffer();
+  // JPEG has no transparency: transparent areas of PNG, GIF or WebP pages become white, like paper.
+  const data = await (png ? pipeline.png() : pipeline.flatten({ background: '#ffffff' }).jpeg()).toBuffer();
   return { data, mediaType: png ? 'image/png' : 'image/jpeg' };
 }
 

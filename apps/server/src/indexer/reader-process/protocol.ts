@@ -7,16 +7,14 @@ export type ReaderRequest =
   | { op: 'inspect'; path: string; format: BookFormat; container?: Container }
   /** Writes the cover thumbnail to `output`; answers false when the book has no usable cover. */
   | { op: 'thumbnail'; path: string; format: BookFormat; output: string }
-  /**
-   * `portable`: answer only types every reading app decodes (JPEG, PNG, GIF); WebP and AVIF pages become JPEG.
-   */
+  /** `jpeg`: answer a JPEG whatever the page's own type (OPDS-PSE declares one type for every page of a book). */
   | {
       op: 'page';
       path: string;
       format: BookFormat;
       page: number;
       width?: number;
-      portable?: boolean;
+      jpeg?: boolean;
       container?: Container;
     };
 
