@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import { ConfigError, loadConfig, parseRole, type Config, type Role } from './config.js';
 import { createContainer } from './container.js';
 import { createApp } from './http/app.js';
+import { answerClientErrorsWithProblems } from './http/client-errors.js';
 import { createLogger, type Logger } from './logger.js';
 import { missingNodeFlags, SERVER_NODE_FLAGS } from './runtime-flags.js';
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
         `Shelfmark listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
       );
     });
+    answerClientErrorsWithProblems(server);
     server.on('error', (error) => {
       logger.fatal({ err: error }, 'cannot listen');
       logger.flush(() => process.exit(1));

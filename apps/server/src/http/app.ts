@@ -8,6 +8,7 @@ import { opdsRoutes } from '../opds/opds.routes.js';
 import { authorize } from './authorize.js';
 import { docsRoutes } from './docs.routes.js';
 import { errorHandler } from './error-handler.js';
+import { inputGuard } from './input-guard.js';
 import { notImplemented } from './not-implemented.js';
 import { loadOpenApi, type LoadedSpec } from './openapi-document.js';
 import { openApiValidation, type ValidationOptions } from './openapi-validation.js';
@@ -102,7 +103,11 @@ export function createApp(container: Container, options: AppOptions = {}): App {
 
   app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(
-    openApiValidation(spec, [authorize(spec.document, services.auth), notImplemented(routes.implemented)], options),
+    openApiValidation(
+      spec,
+      [authorize(spec.document, services.auth), notImplemented(routes.implemented), inputGuard()],
+      options,
+    ),
   );
   app.use(spec.basePath, routes.router);
   app.use(spec.basePath, (req, res) => {

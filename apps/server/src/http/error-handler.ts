@@ -50,6 +50,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (error instanceof TooManyRequestsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     } else if (isValidatorError(error) && error.status >= 400 && error.status < 500) {
       body = clientProblem(error);
+      // RFC 9110: a 405 lists the methods the resource supports; the validator computes them from the spec.
+      const allow = error.status === 405 ? error.headers?.Allow : undefined;
+      if (allow) res.setHeader('Allow', allow.toUpperCase());
     } else {
       req.log.error({ err: error }, 'unhandled error');
       body = problem(

@@ -1,6 +1,6 @@
 import type { ApiToken, TokenScope } from '../entities/api-token.entity.js';
 import type { UiLocale, User } from '../entities/user.entity.js';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import type { ApiTokenRepository } from '../repositories/api-token.repository.js';
 import type { SessionRepository } from '../repositories/session.repository.js';
@@ -135,7 +135,9 @@ export class AuthService {
 
   async setLocale(principal: Principal, locale: UiLocale): Promise<User> {
     const user = await this.currentUser(principal);
-    if (!user) throw new ValidationError('Only a signed-in administrator has a language preference.');
+    if (!user) {
+      throw new ForbiddenError('A language preference belongs to a signed-in administrator; an API token has none.');
+    }
     return this.users.setLocale(user, locale);
   }
 

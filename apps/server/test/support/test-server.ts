@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
 import { createApp, type App } from '../../src/http/app.js';
+import { answerClientErrorsWithProblems } from '../../src/http/client-errors.js';
 import type { ResponseValidationFailure } from '../../src/http/openapi-validation.js';
 import type { LoginLimit } from '../../src/http/routes/auth.routes.js';
 import { createLogger } from '../../src/logger.js';
@@ -74,6 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.loginLimit ? { loginLimit: options.loginLimit } : {}),
   });
   const server = app.express.listen(0, '127.0.0.1');
+  answerClientErrorsWithProblems(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
