@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { inspectBook, readCover, readPage, type PageImage } from '../formats/index.js';
+import { BookFileError, inspectBook, readCover, readPage, type PageImage } from '../formats/index.js';
 import type { ReaderRequest, ReaderResults } from './protocol.js';
 
 const THUMBNAIL_WIDTH = 300;
@@ -13,19 +13,37 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 /**
+ * Runs a libvips pipeline on an image read from a book. Whatever it throws (a corrupt header, a truncated JPEG, an
+ * image past the pixel limit) is the book's fault, never the machine's: the pipeline only reads memory and writes
+ * memory, so no file system error can come from it.
+ */
+async function processImage(what: string, pipeline: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await pipeline();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const kind = /pixel limit/i.test(message) ? 'too_large' : 'corrupt';
+    throw new BookFileError(kind, `${what} cannot be decoded: ${message}`, { cause: error });
+  }
+}
+
+/**
  * Cover thumbnails fitted inside 300×400 without enlarging. JPEG rather than WebP: every OPDS reader (e-ink ones
  * included) shows JPEG, and it encodes about three times faster (ADR 6).
  */
 async function writeThumbnail(file: string, format: ReaderRequest['format'], output: string): Promise<boolean> {
   const cover = await readCover(file, format);
   if (!cover) return false;
+  const thumbnail = await processImage('the cover', () =>
+    sharp(cover.data, { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: false })
+      .toBuffer(),
+  );
   await mkdir(path.dirname(output), { recursive: true });
-  await sharp(cover.data, { limitInputPixels: 100_000_000 })
-    .rotate()
-    .resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 82, mozjpeg: false })
-    .toFile(output);
+  await writeFile(output, thumbnail);
   return true;
 }
 
@@ -34,10 +52,12 @@ async function scaledPage(request: Extract<ReaderRequest, { op: 'page' }>): Prom
   const toJpeg = request.jpeg === true && image.mediaType !== 'image/jpeg';
   if (request.width === undefined && !toJpeg) return image;
   const png = image.mediaType === 'image/png' && request.jpeg !== true;
-  let pipeline = sharp(image.data, { limitInputPixels: 200_000_000 });
-  if (request.width !== undefined) pipeline = pipeline.resize({ width: request.width, withoutEnlargement: true });
-  // JPEG has no transparency: transparent areas of PNG, GIF or WebP pages become white, like paper.
-  const data = await (png ? pipeline.png() : pipeline.flatten({ background: '#ffffff' }).jpeg()).toBuffer();
+  const data = await processImage(`page ${request.page}`, () => {
+    let pipeline = sharp(image.data, { limitInputPixels: 200_000_000 });
+    if (request.width !== undefined) pipeline = pipeline.resize({ width: request.width, withoutEnlargement: true });
+    // JPEG has no transparency: transparent areas of PNG, GIF or WebP pages become white, like paper.
+    return (png ? pipeline.png() : pipeline.flatten({ background: '#ffffff' }).jpeg()).toBuffer();
+  });
   return { data, mediaType: png ? 'image/png' : 'image/jpeg' };
 }
 
