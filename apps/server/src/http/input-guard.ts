@@ -43,7 +43,15 @@ function numericIssue(value: string, type: 'integer' | 'number'): string | null 
   return null;
 }
 
-function collectTextIssues(value: unknown, path: string, issues: FieldIssue[]): void {
+// No schema of the contract nests deeper than a few levels; thousands of `[` would exhaust the stack of every
+// recursive walker after this one (ajv's included).
+const MAX_DEPTH = 32;
+
+function collectTextIssues(value: unknown, path: string, issues: FieldIssue[], depth = 0): void {
+  if (depth > MAX_DEPTH) {
+    issues.push({ path, message: `is nested more than ${MAX_DEPTH} levels deep` });
+    return;
+  }
   if (typeof value === 'string') {
     if (CONTROL.test(value)) issues.push({ path, message: CONTROL_MESSAGE });
   } else if (typeof value === 'number') {
@@ -52,12 +60,12 @@ function collectTextIssues(value: unknown, path: string, issues: FieldIssue[]): 
       issues.push({ path, message: 'is out of range' });
     }
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => collectTextIssues(item, `${path}/${index}`, issues));
+    value.forEach((item, index) => collectTextIssues(item, `${path}/${index}`, issues, depth + 1));
   } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
       const keyPath = `${path}/${key.replace(CONTROLS, '?').replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (CONTROL.test(key)) issues.push({ path: keyPath, message: `field name ${CONTROL_MESSAGE}` });
-      else collectTextIssues(item, keyPath, issues);
+      else collectTextIssues(item, keyPath, issues, depth + 1);
     }
   }
 }
