@@ -13,6 +13,8 @@ import { seriesNames } from '../lib/names.ts';
 const FORMATS = ['cbz', 'cbz', 'cbz', 'cbr', 'pdf', 'epub'] as const;
 const AUTHORS = Array.from({ length: 400 }, (_, i) => `${['Jean', 'Marie', 'Akira', 'Ana', 'Tom'][i % 5]} Author${i}`);
 const STATUSES = ['ongoing', 'ended', 'ended', 'hiatus', 'série en cours'];
+/** The name of the `longSeries` option's series. */
+export const LONG_SERIES = 'Long Run Chronicles';
 
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
 
@@ -37,7 +39,11 @@ interface ServerModules {
     saveBatch(libraryId: string, added: unknown[], changed: unknown[]): Promise<string[]>;
     refreshPlannerStatistics(): Promise<void>;
   };
-  SeriesRepository: new (em: Em, cache: NoCache) => { refreshLibraryCounts(libraryId: string): Promise<void> };
+  SeriesRepository: new (
+    em: Em,
+    cache: NoCache,
+    dialect: DatabaseConfig['kind'],
+  ) => { refreshLibraryCounts(libraryId: string): Promise<void> };
 }
 
 async function serverModules(repo: string): Promise<ServerModules> {
@@ -76,6 +82,8 @@ export async function loadLibrary(options: {
   librariesRoot: string;
   books: number;
   series: number;
+  /** One more series in the first library holding this many volumes (a long run, for per-series feeds). */
+  longSeries?: number;
 }): Promise<LoadedData> {
   const modules = await serverModules(options.repo);
   const orm = await modules.openDatabase(options.database);
@@ -103,9 +111,11 @@ export async function loadLibrary(options: {
       libraryIds.push(id);
       const seriesHere = names.slice(seriesOffset, seriesOffset + Math.round(options.series * library.share));
       seriesOffset += seriesHere.length;
+      const volumesOf = new Map(seriesHere.map((name) => [name, perSeries]));
+      if (options.longSeries && libraryIds.length === 1) volumesOf.set(LONG_SERIES, options.longSeries);
       let batch: unknown[] = [];
-      for (const series of seriesHere) {
-        for (let volume = 1; volume <= perSeries; volume++) {
+      for (const [series, volumes] of volumesOf) {
+        for (let volume = 1; volume <= volumes; volume++) {
           const format = FORMATS[Math.floor(next() * FORMATS.length)]!;
           batch.push({
             path: `${series}/${series} - T${String(volume).padStart(2, '0')}.${format}`,
@@ -174,7 +184,8 @@ export async function loadLibrary(options: {
         }
       }
     });
-    const counts = new modules.SeriesRepository(orm.em.fork(), noCache);
+    // The dialect matters: PostgreSQL casts the uuid values of the counts' UPDATE … FROM VALUES.
+    const counts = new modules.SeriesRepository(orm.em.fork(), noCache, options.database.kind);
     for (const id of libraryIds) await counts.refreshLibraryCounts(id);
     await scans.refreshPlannerStatistics();
     const bookIds = (await em.execute<{ id: string }[]>('select id from books order by id limit 2000')).map(

@@ -14,8 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { api, startServer, TOKEN } from '../lib/server.ts';
+import { freshPostgres, measure, type Figure, type Measure } from '../lib/measure.ts';
+import { api, startServer } from '../lib/server.ts';
 import { loadLibrary, type DatabaseConfig } from './load.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,60 +34,6 @@ const books = Number(values.books);
 const seriesCount = Number(values.series);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-
-interface Measure {
-  name: string;
-  path: string | ((i: number) => string);
-  list: boolean;
-}
-
-interface Figure {
-  database: string;
-  name: string;
-  path: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(url: string, target: Measure): Promise<Omit<Figure, 'database'>> {
-  let i = 0;
-  const pathOf = (n: number) => (typeof target.path === 'function' ? target.path(n) : target.path);
-  const options: autocannon.Options = {
-    url,
-    connections,
-    duration,
-    headers: { authorization: `Bearer ${TOKEN}` },
-    requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(i++) }) }],
-  };
-  // A short warm-up first (JIT, page cache, prepared statements), not counted.
-  await autocannon({ ...options, duration: 1 });
-  const result = await autocannon(options);
-  return {
-    name: target.name,
-    path: pathOf(0),
-    reqPerSec: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
-
-async function freshPostgres(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 async function runOn(label: string, database: DatabaseConfig, env: Record<string, string>): Promise<Figure[]> {
   const librariesRoot = path.join(here, '../.data/api-libraries');
@@ -126,7 +72,7 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     await autocannon({ url: `${server.url}/api/v1/health`, connections, duration: 3 });
     const figures: Figure[] = [];
     for (const target of targets) {
-      const figure = { database: label, ...(await measure(server.url, target)) };
+      const figure = { database: label, ...(await measure(server.url, target, { connections, duration })) };
       figures.push(figure);
       console.log(
         `[${label}] ${figure.name.padEnd(24)} ${String(figure.reqPerSec).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,

@@ -19,7 +19,17 @@ describe('loadConfig', () => {
       logLevel: 'info',
       jobLockSeconds: 30,
       plugins: BUILT_IN_PLUGINS,
+      trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY as Express understands it, and refuses what it would not', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, cwd).trustProxy;
+    expect(trust('true')).toBe(true);
+    expect(trust('off')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
+    expect(() => trust('not-an-address')).toThrow('TRUST_PROXY must be true, false, a hop count or addresses/subnets');
   });
 
   it('reads the plugin list, trimmed, and refuses a plugin named twice', () => {

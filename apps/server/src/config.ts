@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -21,7 +22,11 @@ export interface Config {
   jobLockSeconds: number;
   /** Plugin modules to load: package names, or absolute paths / file: URLs of local plugins. */
   plugins: string[];
+  /** Express's `trust proxy`: which peers' X-Forwarded-* headers are believed (false: none). */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 /** What this process does: serve HTTP, run jobs, or both (the default). */
 export type Role = 'api' | 'worker' | 'both';
@@ -76,6 +81,11 @@ export const CONFIG_VARIABLES = {
     default: BUILT_IN_PLUGINS.join(','),
     description:
       'Comma-separated plugin modules to load (package names or absolute paths); a plugin that fails to load is listed as failed.',
+  },
+  TRUST_PROXY: {
+    default: 'false',
+    description:
+      'Behind a reverse proxy: `true` (any), a hop count, or comma-separated addresses/subnets (`loopback`, `10.0.0.0/8`) whose X-Forwarded-For/-Proto/-Host/-Prefix are believed.',
   },
 } as const;
 export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
@@ -132,10 +142,35 @@ const schema = {
         .filter((entry) => entry.length > 0),
     )
     .refine((entries) => new Set(entries).size === entries.length, 'must not name a plugin twice'),
+  TRUST_PROXY: z.string().transform((value, context): TrustProxy => {
+    const text = value.trim();
+    if (/^(false|no|off|0)$/i.test(text)) return false;
+    if (/^(true|yes|on)$/i.test(text)) return true;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    try {
+      // The same parser Express uses, so a value accepted here is one Express understands.
+      proxyAddr.compile(entries);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be true, false, a hop count or addresses/subnets' });
+      return z.NEVER;
+    }
+    return entries;
+  }),
 } satisfies Record<ConfigVariable, z.ZodType>;
 
 /** Variables whose value may be repeated in an error message: the others can hold secrets. */
-const ECHOABLE = new Set<ConfigVariable>(['PORT', 'HOST', 'LOG_LEVEL', 'JOB_LOCK_SECONDS', 'SHELFMARK_PLUGINS']);
+const ECHOABLE = new Set<ConfigVariable>([
+  'PORT',
+  'HOST',
+  'LOG_LEVEL',
+  'JOB_LOCK_SECONDS',
+  'SHELFMARK_PLUGINS',
+  'TRUST_PROXY',
+]);
 
 function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): z.output<(typeof schema)[K]> {
   const raw = blankToUndefined(env[name]);
@@ -185,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: read(env, 'LOG_LEVEL'),
     jobLockSeconds: read(env, 'JOB_LOCK_SECONDS'),
     plugins: read(env, 'SHELFMARK_PLUGINS'),
+    trustProxy: read(env, 'TRUST_PROXY'),
   };
 }
 

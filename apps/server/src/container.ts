@@ -35,6 +35,7 @@ import { SettingRepository } from './repositories/setting.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { AuthService } from './services/auth.service.js';
 import { BookFileService } from './services/book-file.service.js';
+import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
 import { SeriesService } from './services/series.service.js';
 import { FolderService } from './services/folder.service.js';
@@ -87,6 +88,7 @@ export interface Container {
     scans: ScanStarter;
     settings: SettingsService;
     statusMappings: StatusMappingService;
+    catalogFreshness: CatalogFreshness;
   };
   /** Starts taking jobs (the worker role). */
   startWorker(): Promise<void>;
@@ -225,6 +227,7 @@ export async function createContainer(
     scans: new ScanStarter(libraries, jobs),
     settings,
     statusMappings,
+    catalogFreshness: new CatalogFreshness(catalogVersion),
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));

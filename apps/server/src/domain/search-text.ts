@@ -30,6 +30,9 @@ export function likePattern(query: string): string {
 
 /** Volumes without a number sort after every numbered one, on both databases. */
 export const UNNUMBERED_VOLUME_SORT = 1e9;
-export function volumeSort(volume: number | null): number {
+/** Hors-séries come after the whole numbered run (HS 1 after T 40, not beside T 1), in their own order. */
+export const HORS_SERIE_VOLUME_SORT = 2e9;
+export function volumeSort(volume: number | null, kind: string = 'regular'): number {
+  if (kind === 'hors_serie') return HORS_SERIE_VOLUME_SORT + (volume ?? UNNUMBERED_VOLUME_SORT);
   return volume ?? UNNUMBERED_VOLUME_SORT;
 }

@@ -52,6 +52,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  // TRUST_PROXY: whose X-Forwarded-* headers set req.ip, req.protocol and req.host (off unless configured).
+  app.set('trust proxy', container.config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -116,7 +118,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
       problem(404, 'not-found', 'Not found', `No API operation at ${req.method} ${req.baseUrl}${req.path}.`),
     );
   });
-  app.use('/opds', opdsRoutes(services.auth));
+  app.use('/opds', opdsRoutes(services, logger.child({ area: 'opds' })));
   if (options.adminHandler) app.use(options.adminHandler);
   app.use(errorHandler(logger));
   return { express: app, implemented: routes.implemented, spec };

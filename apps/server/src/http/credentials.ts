@@ -36,7 +36,7 @@ export async function resolvePrincipal(
     if (scheme.toLowerCase() === 'basic' && allowed.includes('basic') && value) {
       const decoded = Buffer.from(value, 'base64').toString('utf8');
       const separator = decoded.indexOf(':');
-      return separator < 0 ? null : auth.authenticateToken(decoded.slice(separator + 1));
+      return separator < 0 ? null : auth.authenticateBasic(decoded.slice(0, separator), decoded.slice(separator + 1));
     }
     return null;
   }

@@ -228,6 +228,7 @@ export function settingsDto(view: SettingsView) {
   return {
     provider_language: view.providerLanguage,
     ui_language: view.uiLanguage,
+    opds_pse_marks_read: view.opdsPseMarksRead,
     release_indexer: {
       url: view.releaseIndexer.url,
       api_key_set: view.releaseIndexer.apiKeySet,

@@ -1,24 +1,217 @@
-import { Router } from 'express';
-import { NotImplementedError, UnauthorizedError } from '../domain/errors.js';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { TooManyRequestsError, UnauthorizedError } from '../domain/errors.js';
 import { resolvePrincipal } from '../http/credentials.js';
+import { problem, sendProblem } from '../http/problem.js';
+import type { Logger } from '../logger.js';
 import type { AuthService } from '../services/auth.service.js';
+import type { BookFileService } from '../services/book-file.service.js';
+import type { BookService } from '../services/book.service.js';
+import type { CatalogFreshness } from '../services/catalog-freshness.js';
+import type { LibraryService } from '../services/library.service.js';
+import type { SeriesService } from '../services/series.service.js';
+import type { SettingsService } from '../services/settings.service.js';
+import { ATOM_ACQUISITION, ATOM_NAVIGATION, OPENSEARCH_TYPE, atomFeed, openSearchDescription } from './atom-feed.js';
+import { bookMediaRoutes } from './book-media.routes.js';
+import { CatalogPages, type CatalogPage } from './catalog-pages.js';
+import { isNotModified, setValidators, validatorsFor } from './conditional.js';
+import { absoluteBase, linkBase } from './feed-links.js';
+import {
+  AUTHENTICATION_REL,
+  AUTHENTICATION_TYPE,
+  OPDS2_TYPE,
+  authenticationDocument,
+  opds2Feed,
+} from './opds2-feed.js';
+import { idParam, pageParam, searchParam } from './request-values.js';
+import { xmlSafe } from './xml-text.js';
+
+export interface OpdsServices {
+  auth: AuthService;
+  libraries: LibraryService;
+  series: SeriesService;
+  books: BookService;
+  bookFiles: BookFileService;
+  settings: SettingsService;
+  catalogFreshness: CatalogFreshness;
+}
+
+const REALM = 'Basic realm="Shelfmark", charset="UTF-8"';
+/** Failed Basic sign-ins per client address before the catalog stops checking its credentials for a while. */
+const FAILED_SIGN_INS = { attempts: 30, windowMs: 15 * 60 * 1000 };
 
 /**
- * OPDS catalogs live outside the REST root. E-reader apps speak HTTP Basic (any user name, an API
- * token as password), so Basic is accepted here and only here. The feeds themselves come later.
+ * OPDS catalogs for reading apps (KOReader, Panels, Chunky, Thorium…): OPDS 1.2 (Atom, with page streaming and
+ * OpenSearch) under /opds/v1.2, OPDS 2.0 (JSON, with an authentication document) under /opds/v2, and the books'
+ * files, covers and pages under /opds/books. Apps send HTTP Basic: any user name and an API token as the
+ * password (a read token is enough), or the administrator's password. A thin transport: the services decide.
  */
-export function opdsRoutes(auth: AuthService): Router {
+export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
   const router = Router();
-  router.use(async (req, res, next) => {
-    req.principal = await resolvePrincipal(req, auth, ['basic', 'bearer', 'session']);
-    if (!req.principal) {
-      res.setHeader('WWW-Authenticate', 'Basic realm="Shelfmark OPDS", charset="UTF-8"');
-      throw new UnauthorizedError('OPDS needs an API token as the password of HTTP Basic authentication.');
-    }
-    next();
+  const pages = new CatalogPages(services.libraries, services.series, services.books);
+
+  // The authentication document tells an app how to sign in, so it must be readable before signing in.
+  router.get('/v2/auth', (req, res) => {
+    res.type(AUTHENTICATION_TYPE).send(JSON.stringify(authenticationDocument(absoluteBase(req))));
   });
-  router.use((req) => {
-    throw new NotImplementedError(`OPDS catalog ${req.path}`);
+  router.use(failedSignInLimit());
+  router.use(async (req, res, next) => {
+    req.principal = await resolvePrincipal(req, services.auth, ['basic', 'bearer', 'session']);
+    if (req.principal) {
+      next();
+      return;
+    }
+    challenge(req, res);
+  });
+
+  const v1 = (kind: 'navigation' | 'acquisition' | null, build: (req: Request) => Promise<CatalogPage>) =>
+    feed(services.catalogFreshness, async (req, base, updated) => {
+      const page = await build(req);
+      const type = (kind ?? page.kind) === 'navigation' ? ATOM_NAVIGATION : ATOM_ACQUISITION;
+      return { type: `${type};charset=utf-8`, body: atomFeed(base, page, updated) };
+    });
+  const v2 = (build: (req: Request) => Promise<CatalogPage>) =>
+    feed(services.catalogFreshness, async (req, base, updated) => ({
+      type: `${OPDS2_TYPE};charset=utf-8`,
+      // The characters XML cannot hold are dropped from JSON too: apps would show them as boxes.
+      body: JSON.stringify(opds2Feed(base, await build(req), updated), (_key, value: unknown) =>
+        typeof value === 'string' ? xmlSafe(value) : value,
+      ),
+    }));
+
+  // Every way an app may be told the address reaches the root: /opds, /opds/v1.2, /opds/v1.2/catalog.
+  router.get(
+    ['/', '/v1.2', '/v1.2/catalog'],
+    v1('navigation', () => pages.root(false)),
+  );
+  router.get('/v1.2/opensearch.xml', (req, res) => {
+    res.setHeader('Content-Type', `${OPENSEARCH_TYPE};charset=utf-8`);
+    res.send(Buffer.from(openSearchDescription(linkBase(req))));
+  });
+  router.get(
+    '/v1.2/libraries/:libraryId',
+    v1(null, (req) => pages.library(idParam(req, 'libraryId', 'Library'), pageParam(req))),
+  );
+  router.get(
+    '/v1.2/series',
+    v1(null, (req) => pages.allSeries(pageParam(req))),
+  );
+  router.get(
+    '/v1.2/series/:seriesId',
+    v1(null, (req) => pages.seriesBooks(idParam(req, 'seriesId', 'Series'), pageParam(req))),
+  );
+  router.get(
+    '/v1.2/recent',
+    v1(null, (req) => pages.recentlyAdded(pageParam(req))),
+  );
+  router.get(
+    '/v1.2/continue',
+    v1(null, (req) => pages.continueReading(pageParam(req))),
+  );
+  router.get(
+    '/v1.2/search',
+    v1(null, (req) => pages.search(searchParam(req), pageParam(req))),
+  );
+
+  router.get(
+    ['/v2', '/v2/catalog'],
+    v2(() => pages.root(true)),
+  );
+  router.get(
+    '/v2/libraries/:libraryId',
+    v2((req) => pages.library(idParam(req, 'libraryId', 'Library'), pageParam(req))),
+  );
+  router.get(
+    '/v2/series',
+    v2((req) => pages.allSeries(pageParam(req))),
+  );
+  router.get(
+    '/v2/series/:seriesId',
+    v2((req) => pages.seriesBooks(idParam(req, 'seriesId', 'Series'), pageParam(req))),
+  );
+  router.get(
+    '/v2/recent',
+    v2((req) => pages.recentlyAdded(pageParam(req))),
+  );
+  router.get(
+    '/v2/continue',
+    v2((req) => pages.continueReading(pageParam(req))),
+  );
+  router.get(
+    '/v2/search',
+    v2((req) => pages.search(searchParam(req), pageParam(req))),
+  );
+
+  router.use('/books', bookMediaRoutes(services, logger));
+  router.use((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      sendProblem(res, problem(405, 'method-not-allowed', 'Method not allowed', 'OPDS catalogs are read with GET.'));
+      return;
+    }
+    sendProblem(res, problem(404, 'not-found', 'Not found', `No OPDS document at ${req.baseUrl}${req.path}.`));
   });
   return router;
+}
+
+/**
+ * A catalog document answered from its validators when the app already has it (304, no list query run), else
+ * built and sent with them.
+ */
+function feed(
+  freshness: CatalogFreshness,
+  render: (req: Request, base: string, updated: Date) => Promise<{ type: string; body: string }>,
+): RequestHandler {
+  return async (req, res) => {
+    const base = linkBase(req);
+    const current = await freshness.current();
+    if (current) {
+      const { etag, lastModified } = validatorsFor(current, req, base);
+      setValidators(res, etag, lastModified);
+      if (isNotModified(req, etag, lastModified)) {
+        res.status(304).end();
+        return;
+      }
+    }
+    const { type, body } = await render(req, base, current?.modifiedAt ?? new Date());
+    // Set as written: Express's res.type would respace the parameters some apps compare as text.
+    res.setHeader('Content-Type', type);
+    res.send(Buffer.from(body));
+  };
+}
+
+/**
+ * 401 that makes apps ask for credentials: WWW-Authenticate everywhere; under /opds/v2 also a Link to the
+ * authentication document, which is the body there (OPDS Authentication 1.0).
+ */
+function challenge(req: Request, res: Response): void {
+  res.setHeader('WWW-Authenticate', REALM);
+  if (req.path === '/v2' || req.path.startsWith('/v2/')) {
+    const document = authenticationDocument(absoluteBase(req));
+    res.setHeader('Link', `<${document.id}>; rel="${AUTHENTICATION_REL}"; type="${AUTHENTICATION_TYPE}"`);
+    res.status(401).type(AUTHENTICATION_TYPE).send(JSON.stringify(document));
+    return;
+  }
+  throw new UnauthorizedError(
+    'OPDS needs HTTP Basic authentication: any user name and an API token (or the administrator password) as password.',
+  );
+}
+
+function failedSignInLimit(): RequestHandler {
+  return rateLimit({
+    windowMs: FAILED_SIGN_INS.windowMs,
+    limit: FAILED_SIGN_INS.attempts,
+    // Only wrong credentials count: apps first ask without any, and every answer but 401 is a success.
+    requestWasSuccessful: (req, res) => res.statusCode !== 401 || req.headers.authorization === undefined,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    validate: { trustProxy: false, xForwardedForHeader: false },
+    handler: (req) => {
+      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const retryAfter = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
+      throw new TooManyRequestsError('Too many failed sign-ins to the catalog; try again later.', retryAfter);
+    },
+  });
 }

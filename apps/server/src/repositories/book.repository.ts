@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ParseStatus } from '../entities/book-file.entity.js';
-import { Book, type BookFormat, type LockableBookField } from '../entities/book.entity.js';
+import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
 import { bookSearchText, fold, likePattern, volumeSort } from '../domain/search-text.js';
 import type { ListCache } from './list-cache.js';
@@ -10,12 +10,14 @@ import { placeholders, toDate, toNullableNumber, toNumber, toStringList } from '
 export interface BookFilters {
   q?: string;
   libraryId?: string;
+  /** By name, in every library (REST `series`). */
   series?: string;
+  seriesId?: string;
   readingStatus?: ReadingStatus;
   format?: BookFormat;
 }
 
-export type BookSort = 'series' | 'title' | 'recently_added';
+export type BookSort = 'series' | 'title' | 'recently_added' | 'recently_read';
 
 export interface BookSummary {
   id: string;
@@ -24,23 +26,29 @@ export interface BookSummary {
   seriesName: string | null;
   title: string;
   volume: number | null;
+  volumeKind: VolumeKind;
   format: BookFormat;
   sizeBytes: number;
   pageCount: number | null;
   authors: string[];
   readingStatus: ReadingStatus;
   currentPage: number | null;
+  lastReadAt: Date | null;
   /** False when the file has no usable cover or could not be read. */
   hasCover: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export interface BookDetails extends BookSummary {
+/** What a catalog entry (OPDS) shows of a book beyond the list columns. */
+export interface BookEntry extends BookSummary {
   summary: string | null;
   isbn: string | null;
   publishDate: string | null;
   language: string | null;
+}
+
+export interface BookDetails extends BookEntry {
   lockedFields: LockableBookField[];
   file: { path: string; mtime: Date; parseStatus: ParseStatus; parseError: string | null };
 }
@@ -53,6 +61,7 @@ const ORDER: Record<BookSort, string> = {
   series: 'b.sort_series, b.volume_sort, b.sort_title, b.id',
   title: 'b.sort_title, b.id',
   recently_added: 'b.created_at desc, b.id desc',
+  recently_read: 'rp.updated_at desc, b.id desc',
 };
 
 interface SummaryRow {
@@ -62,24 +71,44 @@ interface SummaryRow {
   series_name: string | null;
   title: string;
   volume: number | string | null;
+  volume_kind: VolumeKind;
   format: BookFormat;
   size_bytes: number | string | null;
   page_count: number | null;
   authors: string[] | string;
   reading_status: ReadingStatus | null;
   current_page: number | null;
+  last_read_at: Date | number | string | null;
   thumbnail_path: string | null;
   parse_status: ParseStatus | null;
   created_at: Date | number | string;
   updated_at: Date | number | string;
 }
 
-const SUMMARY_COLUMNS = `b.id, b.library_id, b.series_id, s.name as series_name, b.title, b.volume, b.format,
-  f.size_bytes, b.page_count, b.authors, rp.status as reading_status, rp.current_page, f.thumbnail_path,
-  f.parse_status, b.created_at, b.updated_at`;
+const SUMMARY_COLUMNS = `b.id, b.library_id, b.series_id, s.name as series_name, b.title, b.volume, b.volume_kind,
+  b.format, f.size_bytes, b.page_count, b.authors, rp.status as reading_status, rp.current_page, rp.last_read_at,
+  f.thumbnail_path, f.parse_status, b.created_at, b.updated_at`;
+const ENTRY_COLUMNS = `${SUMMARY_COLUMNS}, b.summary, b.isbn, b.publish_date, b.language`;
+
+interface EntryRow extends SummaryRow {
+  summary: string | null;
+  isbn: string | null;
+  publish_date: string | null;
+  language: string | null;
+}
 const SUMMARY_JOINS = `left join series s on s.id = b.series_id
   left join book_files f on f.book_id = b.id
   left join reading_progress rp on rp.book_id = b.id`;
+
+function entry(row: EntryRow): BookEntry {
+  return {
+    ...summary(row),
+    summary: row.summary,
+    isbn: row.isbn,
+    publishDate: row.publish_date,
+    language: row.language,
+  };
+}
 
 function summary(row: SummaryRow): BookSummary {
   return {
@@ -89,12 +118,14 @@ function summary(row: SummaryRow): BookSummary {
     seriesName: row.series_name,
     title: row.title,
     volume: toNullableNumber(row.volume),
+    volumeKind: row.volume_kind,
     format: row.format,
     sizeBytes: toNullableNumber(row.size_bytes) ?? 0,
     pageCount: row.page_count,
     authors: toStringList(row.authors),
     readingStatus: row.reading_status ?? 'unread',
     currentPage: row.current_page,
+    lastReadAt: row.last_read_at === null ? null : toDate(row.last_read_at),
     // '' marks a file analysed without a cover (thumbnail.service NO_THUMBNAIL); null is "not made yet".
     hasCover: row.parse_status !== 'error' && row.thumbnail_path !== '',
     createdAt: toDate(row.created_at),
@@ -109,15 +140,35 @@ export class BookRepository {
     private readonly cache: ListCache,
   ) {}
 
-  async page(
+  page(
     filters: BookFilters,
     sort: BookSort,
     offset: number,
     limit: number,
   ): Promise<{ items: BookSummary[]; total: number }> {
+    return this.pageOf('summary', filters, sort, offset, limit);
+  }
+
+  /** The same page as `page`, each book with what a catalog entry shows (summary, ISBN, language, date). */
+  entries(
+    filters: BookFilters,
+    sort: BookSort,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: BookEntry[]; total: number }> {
+    return this.pageOf('entry', filters, sort, offset, limit);
+  }
+
+  private async pageOf<D extends 'summary' | 'entry'>(
+    detail: D,
+    filters: BookFilters,
+    sort: BookSort,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: (D extends 'entry' ? BookEntry : BookSummary)[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
-    let needsProgress = false;
+    let needsProgress = sort === 'recently_read';
     if (filters.libraryId !== undefined) {
       where.push('b.library_id = ?');
       params.push(filters.libraryId);
@@ -125,6 +176,10 @@ export class BookRepository {
     if (filters.series !== undefined) {
       where.push('b.series_id in (select id from series where name = ?)');
       params.push(filters.series);
+    }
+    if (filters.seriesId !== undefined) {
+      where.push('b.series_id = ?');
+      params.push(filters.seriesId);
     }
     if (filters.format !== undefined) {
       where.push('b.format = ?');
@@ -144,7 +199,7 @@ export class BookRepository {
     }
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
     const progressJoin = needsProgress ? 'left join reading_progress rp on rp.book_id = b.id' : '';
-    const key = JSON.stringify(['books', whereSql, params, sort, offset, limit]);
+    const key = JSON.stringify(['books', detail, whereSql, params, sort, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
       const [countRow] = await this.em.execute<{ n: number | string }[]>(
         `select count(*) as n from books b ${progressJoin} ${whereSql}`,
@@ -157,9 +212,20 @@ export class BookRepository {
         `select b.id from books b ${progressJoin} ${whereSql} order by ${ORDER[sort]} limit ? offset ?`,
         [...params, limit, offset],
       );
-      return { total: count, items: await this.summaries(rows.map((row) => row.id)) };
+      const ids = rows.map((row) => row.id);
+      return { total: count, items: detail === 'entry' ? await this.entryRows(ids) : await this.summaries(ids) };
     });
-    return { items, total };
+    return { items: items as (D extends 'entry' ? BookEntry : BookSummary)[], total };
+  }
+
+  private async entryRows(ids: string[]): Promise<BookEntry[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.em.execute<EntryRow[]>(
+      `select ${ENTRY_COLUMNS} from books b ${SUMMARY_JOINS} where b.id in (${placeholders(ids.length)})`,
+      ids,
+    );
+    const byId = new Map(rows.map((row) => [row.id, entry(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The rows of these books, fresh, in the order given. */
@@ -175,29 +241,20 @@ export class BookRepository {
 
   async details(id: string): Promise<BookDetails | null> {
     const [row] = await this.em.execute<
-      (SummaryRow & {
-        summary: string | null;
-        isbn: string | null;
-        publish_date: string | null;
-        language: string | null;
+      (EntryRow & {
         locked_fields: LockableBookField[] | string;
         path: string | null;
         mtime_ms: number | string | null;
         parse_error: string | null;
       })[]
     >(
-      `select ${SUMMARY_COLUMNS}, b.summary, b.isbn, b.publish_date, b.language, b.locked_fields,
-              f.path, f.mtime_ms, f.parse_error
+      `select ${ENTRY_COLUMNS}, b.locked_fields, f.path, f.mtime_ms, f.parse_error
          from books b ${SUMMARY_JOINS} where b.id = ?`,
       [id],
     );
     if (!row) return null;
     return {
-      ...summary(row),
-      summary: row.summary,
-      isbn: row.isbn,
-      publishDate: row.publish_date,
-      language: row.language,
+      ...entry(row),
       lockedFields: toStringList(row.locked_fields) as LockableBookField[],
       file: {
         path: row.path ?? '',
@@ -216,7 +273,13 @@ export class BookRepository {
       em.assign(book, changes);
       em.assign(
         book,
-        derivedColumns(book.series?.name ?? null, book.title, book.authors, toNullableNumber(book.volume)),
+        derivedColumns(
+          book.series?.name ?? null,
+          book.title,
+          book.authors,
+          toNullableNumber(book.volume),
+          book.volumeKind,
+        ),
       );
       await em.flush();
       return true;
@@ -224,12 +287,32 @@ export class BookRepository {
   }
 
   /** The facts progress rules need: null when the book does not exist. */
-  async progressTarget(id: string): Promise<{ pageCount: number | null; seriesId: string | null } | null> {
-    const [row] = await this.em.execute<{ page_count: number | null; series_id: string | null }[]>(
-      'select page_count, series_id from books where id = ?',
+  async progressTarget(id: string): Promise<{
+    pageCount: number | null;
+    seriesId: string | null;
+    status: ReadingStatus;
+    currentPage: number | null;
+  } | null> {
+    const [row] = await this.em.execute<
+      {
+        page_count: number | null;
+        series_id: string | null;
+        status: ReadingStatus | null;
+        current_page: number | null;
+      }[]
+    >(
+      `select b.page_count, b.series_id, rp.status, rp.current_page
+         from books b left join reading_progress rp on rp.book_id = b.id where b.id = ?`,
       [id],
     );
-    return row ? { pageCount: row.page_count, seriesId: row.series_id } : null;
+    return row
+      ? {
+          pageCount: row.page_count,
+          seriesId: row.series_id,
+          status: row.status ?? 'unread',
+          currentPage: row.current_page,
+        }
+      : null;
   }
 
   async setProgress(
@@ -262,10 +345,11 @@ export class BookRepository {
           title: string;
           authors: string[] | string;
           volume: number | string | null;
+          volume_kind: VolumeKind;
           series_name: string | null;
         }[]
       >(
-        `select b.id, b.title, b.authors, b.volume, s.name as series_name
+        `select b.id, b.title, b.authors, b.volume, b.volume_kind, s.name as series_name
            from books b left join series s on s.id = b.series_id where b.sort_title = '' limit 500`,
       );
       if (rows.length === 0) return filled;
@@ -274,7 +358,13 @@ export class BookRepository {
           await em.nativeUpdate(
             Book,
             { id: row.id },
-            derivedColumns(row.series_name, row.title, toStringList(row.authors), toNullableNumber(row.volume)),
+            derivedColumns(
+              row.series_name,
+              row.title,
+              toStringList(row.authors),
+              toNullableNumber(row.volume),
+              row.volume_kind,
+            ),
           );
         }
       });
@@ -289,11 +379,12 @@ export function derivedColumns(
   title: string,
   authors: readonly string[],
   volume: number | null,
+  volumeKind: VolumeKind,
 ): Pick<Book, 'searchText' | 'sortSeries' | 'volumeSort' | 'sortTitle'> {
   return {
     searchText: bookSearchText(seriesName, title, authors),
     sortSeries: seriesName === null ? '' : fold(seriesName),
-    volumeSort: volumeSort(volume),
+    volumeSort: volumeSort(volume, volumeKind),
     // Never '' (which marks a row still to backfill), even for a title of blanks.
     sortTitle: fold(title) || '_',
   };

@@ -215,7 +215,13 @@ export class MetadataRepository {
     this.em.assign(book, values);
     this.em.assign(
       book,
-      derivedColumns(book.series?.name ?? null, book.title, book.authors, toNullableNumber(book.volume)),
+      derivedColumns(
+        book.series?.name ?? null,
+        book.title,
+        book.authors,
+        toNullableNumber(book.volume),
+        book.volumeKind,
+      ),
     );
     await this.em.flush();
   }

@@ -151,7 +151,7 @@ export class ScanRepository {
           publishDate: book.publishDate,
           language: book.language,
           lockedFields: [] as LockableBookField[],
-          ...derivedColumns(book.seriesName, book.title, book.authors, book.volume),
+          ...derivedColumns(book.seriesName, book.title, book.authors, book.volume, book.volumeKind),
           createdAt: now,
           updatedAt: now,
         };
@@ -188,7 +188,7 @@ export class ScanRepository {
         for (const [field, lock] of SCAN_FIELDS) if (lock === null || !locked.has(lock)) update[field] = book[field];
         const title = locked.has('title') && stored ? stored.title : book.title;
         const authors = locked.has('authors') && stored ? stored.authors : book.authors;
-        Object.assign(update, derivedColumns(book.seriesName, title, authors, book.volume));
+        Object.assign(update, derivedColumns(book.seriesName, title, authors, book.volume, book.volumeKind));
         await em.nativeUpdate(Book, { id: known.bookId }, update);
         await em.nativeUpdate(BookFile, { id: known.fileId }, analysedFileFields(book, now));
       }

@@ -6,7 +6,15 @@ import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
 import { seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
 import type { ListCache } from './list-cache.js';
-import { chunks, placeholders, toNullableNumber, toNumber, updateFromValues, type SqlDialect } from './sql-values.js';
+import {
+  chunks,
+  placeholders,
+  toDate,
+  toNullableNumber,
+  toNumber,
+  updateFromValues,
+  type SqlDialect,
+} from './sql-values.js';
 
 export interface SeriesFilters {
   q?: string;
@@ -24,6 +32,8 @@ export interface SeriesSummary extends SeriesCounts {
   totalVolumes: number | null;
   coverBookId: string | null;
   providerCoverUrl: string | null;
+  description: string | null;
+  updatedAt: Date;
 }
 
 export type SeriesChanges = Partial<
@@ -54,6 +64,8 @@ interface SummaryRow {
   missing_count: number | string;
   cover_book_id: string | null;
   cover_url: string | null;
+  description: string | null;
+  updated_at: Date | number | string;
 }
 
 function summary(row: SummaryRow): SeriesSummary {
@@ -70,6 +82,8 @@ function summary(row: SummaryRow): SeriesSummary {
     missingCount: toNumber(row.missing_count),
     coverBookId: row.cover_book_id,
     providerCoverUrl: row.cover_url,
+    description: row.description,
+    updatedAt: toDate(row.updated_at),
   };
 }
 
@@ -133,12 +147,17 @@ export class SeriesRepository {
     if (ids.length === 0) return [];
     const rows = await this.em.execute<SummaryRow[]>(
       `select s.id, s.library_id, s.name, s.status, s.total_volumes, s.book_count, s.read_count, s.started_count,
-              s.owned_count, s.missing_count, s.cover_book_id, s.cover_url
+              s.owned_count, s.missing_count, s.cover_book_id, s.cover_url, s.description, s.updated_at
          from series s where s.id in (${placeholders(ids.length)})`,
       ids,
     );
     const byId = new Map(rows.map((row) => [row.id, summary(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async summary(id: string): Promise<SeriesSummary | null> {
+    const [found] = await this.summaries([id]);
+    return found ?? null;
   }
 
   findByName(libraryId: string, name: string): Promise<Series | null> {

@@ -11,9 +11,12 @@ import { issueApiToken, issueSessionSecret, parseApiToken, secretsEqual, sha256 
 
 export type Scope = TokenScope;
 
-/** Who is calling. Sessions belong to the administrator and carry the admin scope. */
+/**
+ * Who is calling. Sessions belong to the administrator and carry the admin scope; `password` is the administrator
+ * signing in to OPDS with HTTP Basic and the account's password (never accepted by REST).
+ */
 export interface Principal {
-  kind: 'session' | 'token' | 'bootstrap';
+  kind: 'session' | 'token' | 'bootstrap' | 'password';
   scope: Scope;
   username: string | null;
   userId: string | null;
@@ -25,6 +28,12 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 const SESSION_TOUCH_INTERVAL_MS = 3600 * 1000;
 const TOKEN_TOUCH_INTERVAL_MS = 60 * 1000;
 const SETUP_CLAIM_KEY = 'auth.setup_completed';
+/**
+ * Reading apps send HTTP Basic with every request; a verified password is remembered this long (as a hash of the
+ * pair) so that browsing a catalog does not run scrypt for each feed and page.
+ */
+const BASIC_PASSWORD_MEMORY_MS = 5 * 60 * 1000;
+const BASIC_PASSWORD_MEMORY_SIZE = 64;
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 
 export interface StartedSession {
@@ -34,6 +43,8 @@ export interface StartedSession {
 }
 
 export class AuthService {
+  private readonly verifiedPasswords = new Map<string, { principal: Principal; until: number }>();
+
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
@@ -107,6 +118,34 @@ export class AuthService {
       await this.tokens.markUsed(row.id, now);
     }
     return { kind: 'token', scope: row.scope, username: null, userId: null, tokenId: row.id };
+  }
+
+  /**
+   * HTTP Basic as reading apps send it: an API token as the password (any user name), or the administrator's
+   * user name and password.
+   */
+  async authenticateBasic(username: string, password: string): Promise<Principal | null> {
+    const isToken =
+      parseApiToken(password) !== undefined ||
+      (this.bootstrapToken !== undefined && secretsEqual(password, this.bootstrapToken));
+    if (isToken) return this.authenticateToken(password);
+    const key = sha256(`${username}\u0000${password}`);
+    const now = this.now().getTime();
+    const remembered = this.verifiedPasswords.get(key);
+    if (remembered && remembered.until > now) return remembered.principal;
+    const user = await this.users.findByUsername(username);
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+    if (!user || !valid) return null;
+    const principal: Principal = {
+      kind: 'password',
+      scope: 'admin',
+      username: user.username,
+      userId: user.id,
+      tokenId: null,
+    };
+    if (this.verifiedPasswords.size >= BASIC_PASSWORD_MEMORY_SIZE) this.verifiedPasswords.clear();
+    this.verifiedPasswords.set(key, { principal, until: now + BASIC_PASSWORD_MEMORY_MS });
+    return principal;
   }
 
   listTokens(): Promise<ApiToken[]> {

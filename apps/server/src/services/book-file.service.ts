@@ -67,12 +67,18 @@ export class BookFileService {
     };
   }
 
-  async page(bookId: string, page: number, width: number | undefined): Promise<PageImage> {
+  /** Page `page` (1-based); `jpeg` asks for a JPEG whatever the page's own type (OPDS-PSE). */
+  async page(
+    bookId: string,
+    page: number,
+    width: number | undefined,
+    options: { jpeg?: boolean } = {},
+  ): Promise<PageImage> {
     const file = await this.locate(bookId);
     if (file.format === 'epub') throw new ValidationError('EPUB books have no fixed pages; download the file instead.');
     if (file.pageCount !== null && page > file.pageCount) throw new NotFoundError('Page', String(page));
     try {
-      return await this.reader.page(file.absolute, file.format, page, width);
+      return await this.reader.page(file.absolute, file.format, page, width, options);
     } catch (error) {
       if (error instanceof BookFileError && error.kind === 'not_found') throw new NotFoundError('Page', String(page));
       if (error instanceof BookFileError) throw new PageUnreadableError(`This page cannot be read (${error.kind}).`);

@@ -5,6 +5,7 @@ import { normaliseIsbn } from '../domain/isbn.js';
 import type {
   BookChanges,
   BookDetails,
+  BookEntry,
   BookFilters,
   BookRepository,
   BookSort,
@@ -48,6 +49,16 @@ export class BookService {
     return this.books.page(filters, sort, (page - 1) * limit, limit);
   }
 
+  /** A page of books with what a catalog entry shows (OPDS), from the same cached list query as `page`. */
+  entries(
+    filters: BookFilters,
+    sort: BookSort,
+    page: number,
+    limit: number,
+  ): Promise<{ items: BookEntry[]; total: number }> {
+    return this.books.entries(filters, sort, (page - 1) * limit, limit);
+  }
+
   async get(id: string): Promise<BookDetails> {
     const book = await this.books.details(id);
     if (!book) throw new NotFoundError('Book', id);
@@ -81,6 +92,22 @@ export class BookService {
     if (edit.lockedFields !== undefined) changes.lockedFields = [...new Set(edit.lockedFields)];
     if (!(await this.books.update(id, changes))) throw new NotFoundError('Book', id);
     return this.get(id);
+  }
+
+  /**
+   * A reading app fetched page `page` (1-based) while streaming the book (OPDS-PSE). Progress only moves forward:
+   * apps fetch ahead of the reader and jump around, so a fetch never takes a book back, and the first page alone
+   * (a cover preview) starts nothing. The last page marks the book read when `lastPageMarksRead`.
+   */
+  async pageStreamed(id: string, page: number, lastPageMarksRead: boolean): Promise<void> {
+    const book = await this.books.progressTarget(id);
+    if (!book || book.pageCount === null || book.status === 'read') return;
+    if (page >= book.pageCount && lastPageMarksRead) {
+      await this.setProgress(id, { status: 'read' });
+      return;
+    }
+    if (page < 2 || page <= (book.currentPage ?? 0)) return;
+    await this.setProgress(id, { status: 'reading', currentPage: Math.min(page, book.pageCount) });
   }
 
   async setProgress(id: string, input: ProgressInput) {

@@ -37,6 +37,12 @@ export class SeriesService {
     return this.page({ libraryId, q }, page, limit);
   }
 
+  async get(id: string): Promise<SeriesSummary> {
+    const found = await this.series.summary(id);
+    if (!found) throw new NotFoundError('Series', id);
+    return found;
+  }
+
   statuses(): Promise<string[]> {
     return this.series.statuses();
   }

@@ -18,6 +18,8 @@ export interface PluginSettingsState {
 export interface SettingsView {
   providerLanguage: string;
   uiLanguage: UiLanguage;
+  /** Whether a reading app fetching a book's last page through OPDS-PSE marks the book read. */
+  opdsPseMarksRead: boolean;
   releaseIndexer: { url: string | null; apiKeySet: boolean; categories: number[] };
   plugins: Record<string, PluginSettingsState>;
 }
@@ -25,12 +27,14 @@ export interface SettingsView {
 export interface SettingsUpdate {
   providerLanguage?: string;
   uiLanguage?: UiLanguage;
+  opdsPseMarksRead?: boolean;
   releaseIndexer?: { url?: string | null; apiKey?: string | null; categories?: number[] };
   plugins?: Record<string, Record<string, SettingValue>>;
 }
 
 const PROVIDER_LANGUAGE = 'provider_language';
 const UI_LANGUAGE = 'ui_language';
+const OPDS_PSE_MARKS_READ = 'opds_pse_marks_read';
 const pluginKey = (id: string) => `plugin:${id}`;
 
 function isHttpUrl(value: string): boolean {
@@ -82,6 +86,11 @@ export class SettingsService implements PluginCallSettings {
     return (await this.settings.get<UiLanguage>(UI_LANGUAGE)) ?? 'en';
   }
 
+  /** On by default: reaching the last page is how streaming apps (Chunky, Panels) finish a book. */
+  async opdsPseMarksRead(): Promise<boolean> {
+    return (await this.settings.get<boolean>(OPDS_PSE_MARKS_READ)) ?? true;
+  }
+
   async pluginSettings(pluginId: string): Promise<PluginSettings> {
     return (await this.settings.get<Record<string, SettingValue>>(pluginKey(pluginId))) ?? {};
   }
@@ -113,6 +122,7 @@ export class SettingsService implements PluginCallSettings {
     return {
       providerLanguage: await this.providerLanguage(),
       uiLanguage: await this.uiLanguage(),
+      opdsPseMarksRead: await this.opdsPseMarksRead(),
       releaseIndexer: {
         url: typeof indexerSettings.url === 'string' ? indexerSettings.url : null,
         apiKeySet: hasValue(indexerSettings.api_key ?? null),
@@ -168,6 +178,7 @@ export class SettingsService implements PluginCallSettings {
     }
     if (update.providerLanguage !== undefined) await this.settings.put(PROVIDER_LANGUAGE, update.providerLanguage);
     if (update.uiLanguage !== undefined) await this.settings.put(UI_LANGUAGE, update.uiLanguage);
+    if (update.opdsPseMarksRead !== undefined) await this.settings.put(OPDS_PSE_MARKS_READ, update.opdsPseMarksRead);
     for (const [pluginId, values] of pluginChanges) {
       const stored = { ...(await this.pluginSettings(pluginId)) };
       for (const [key, value] of Object.entries(values)) {

@@ -7,6 +7,7 @@ import type { OperationRouter } from '../operation-router.js';
 interface SettingsUpdateBody {
   provider_language?: string;
   ui_language?: UiLanguage;
+  opds_pse_marks_read?: boolean;
   release_indexer?: { url?: string | null; api_key?: string | null; categories?: number[] };
   plugins?: Record<string, Record<string, SettingValue>>;
 }
@@ -26,6 +27,7 @@ export function pluginRoutes(routes: OperationRouter, plugins: PluginService, se
     const view = await settings.update({
       providerLanguage: body.provider_language,
       uiLanguage: body.ui_language,
+      opdsPseMarksRead: body.opds_pse_marks_read,
       releaseIndexer: indexer && { url: indexer.url, apiKey: indexer.api_key, categories: indexer.categories },
       plugins: body.plugins,
     });

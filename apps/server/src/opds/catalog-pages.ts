@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import type { BookEntry } from '../repositories/book.repository.js';
+import type { SeriesSummary } from '../repositories/series.repository.js';
+import type { BookService } from '../services/book.service.js';
+import type { LibraryService } from '../services/library.service.js';
+import type { SeriesService } from '../services/series.service.js';
+
+/**
+ * What each catalog document shows, independent of how it is written (OPDS 1.2 Atom or OPDS 2.0 JSON): the feed
+ * builders render these, so both versions list the same things in the same order. Every list comes from the
+ * services' paged, cached list queries (one query for a page, never one per entry).
+ */
+
+export const ITEMS_PER_PAGE = 50;
+/** A series feed holds a whole series on one page but for the longest runs. */
+export const BOOKS_PER_SERIES_PAGE = 200;
+/** How many books the root's groups show (OPDS 2.0). */
+export const GROUP_SIZE = 10;
+/** Libraries are few; the root lists them all (up to this many). */
+const MAX_LIBRARIES = 500;
+
+export interface Paging {
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** A link to another feed: a library, a series, or one of the root's lists. */
+export interface NavigationItem {
+  id: string;
+  title: string;
+  /** Path under the version root (`series/<id>`); the builders add the root. */
+  path: string;
+  target: 'navigation' | 'acquisition';
+  summary: string | null;
+  updated: Date | null;
+  count: number | null;
+  series?: SeriesSummary;
+}
+
+export interface CatalogPage {
+  /** Stable id of the document (`urn:uuid:` of its key). */
+  id: string;
+  title: string;
+  kind: 'navigation' | 'acquisition';
+  /** Path under the version root, '' for the root. */
+  path: string;
+  query: Record<string, string>;
+  /** Path of the parent document. */
+  up: string;
+  paging: Paging | null;
+  navigation: NavigationItem[];
+  books: BookEntry[];
+  /** Whether entries name their series (lists across series) or not (a series' own feed). */
+  booksNameSeries: boolean;
+  /** OPDS 2.0 root groups. */
+  groups: { title: string; path: string; total: number; books: BookEntry[] }[];
+}
+
+/** A name-based UUID (RFC 9562 version 5) so that a document's id is the same on every request. */
+export function stableId(key: string): string {
+  const hash = createHash('sha1').update(`shelfmark-opds:${key}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function page(
+  base: Omit<CatalogPage, 'navigation' | 'books' | 'groups' | 'booksNameSeries' | 'query' | 'paging'> &
+    Partial<CatalogPage>,
+): CatalogPage {
+  return { navigation: [], books: [], groups: [], booksNameSeries: true, query: {}, paging: null, ...base };
+}
+
+function seriesItem(series: SeriesSummary): NavigationItem {
+  const expected = series.totalVolumes;
+  const counts =
+    expected !== null
+      ? `${series.ownedCount} of ${expected} volumes owned`
+      : `${series.bookCount} book${series.bookCount === 1 ? '' : 's'}`;
+  const status = series.status ? `Status: ${series.status}. ` : '';
+  return {
+    id: `urn:uuid:${series.id}`,
+    title: series.name,
+    path: `series/${series.id}`,
+    target: 'acquisition',
+    summary: `${status}${counts}.${series.description ? `\n\n${series.description}` : ''}`,
+    updated: series.updatedAt,
+    count: series.bookCount,
+    series,
+  };
+}
+
+export class CatalogPages {
+  constructor(
+    private readonly libraries: LibraryService,
+    private readonly series: SeriesService,
+    private readonly books: BookService,
+  ) {}
+
+  async root(withGroups: boolean): Promise<CatalogPage> {
+    const { items } = await this.libraries.page(1, MAX_LIBRARIES);
+    const navigation: NavigationItem[] = items.map(({ library, counts }) => ({
+      id: `urn:uuid:${library.id}`,
+      title: library.name,
+      path: `libraries/${library.id}`,
+      target: 'navigation',
+      summary: `${counts.seriesCount} series, ${counts.bookCount} books`,
+      updated: library.updatedAt,
+      count: counts.seriesCount,
+    }));
+    navigation.push(
+      {
+        id: stableId('series'),
+        title: 'All series',
+        path: 'series',
+        target: 'navigation',
+        summary: 'Every series of every library, by name',
+        updated: null,
+        count: null,
+      },
+      {
+        id: stableId('recent'),
+        title: 'Recently added',
+        path: 'recent',
+        target: 'acquisition',
+        summary: 'The newest books first',
+        updated: null,
+        count: null,
+      },
+      {
+        id: stableId('continue'),
+        title: 'Continue reading',
+        path: 'continue',
+        target: 'acquisition',
+        summary: 'Books in progress, the most recently read first',
+        updated: null,
+        count: null,
+      },
+    );
+    const groups: CatalogPage['groups'] = [];
+    if (withGroups) {
+      const [recent, reading] = await Promise.all([
+        this.books.entries({}, 'recently_added', 1, GROUP_SIZE),
+        this.books.entries({ readingStatus: 'reading' }, 'recently_read', 1, GROUP_SIZE),
+      ]);
+      groups.push({ title: 'Continue reading', path: 'continue', total: reading.total, books: reading.items });
+      groups.push({ title: 'Recently added', path: 'recent', total: recent.total, books: recent.items });
+    }
+    return page({ id: stableId('root'), title: 'Shelfmark', kind: 'navigation', path: '', up: '', navigation, groups });
+  }
+
+  async library(libraryId: string, pageNumber: number): Promise<CatalogPage> {
+    const { library } = await this.libraries.get(libraryId);
+    const { items, total } = await this.series.page({ libraryId }, pageNumber, ITEMS_PER_PAGE);
+    return page({
+      id: `urn:uuid:${library.id}`,
+      title: library.name,
+      kind: 'navigation',
+      path: `libraries/${library.id}`,
+      up: '',
+      paging: { page: pageNumber, limit: ITEMS_PER_PAGE, total },
+      navigation: items.map(seriesItem),
+    });
+  }
+
+  async allSeries(pageNumber: number): Promise<CatalogPage> {
+    const { items, total } = await this.series.page({}, pageNumber, ITEMS_PER_PAGE);
+    return page({
+      id: stableId('series'),
+      title: 'All series',
+      kind: 'navigation',
+      path: 'series',
+      up: '',
+      paging: { page: pageNumber, limit: ITEMS_PER_PAGE, total },
+      navigation: items.map(seriesItem),
+    });
+  }
+
+  /** A series' books in volume order, hors-séries after the numbered run (the stored volume order). */
+  async seriesBooks(seriesId: string, pageNumber: number): Promise<CatalogPage> {
+    const series = await this.series.get(seriesId);
+    const { items, total } = await this.books.entries({ seriesId }, 'series', pageNumber, BOOKS_PER_SERIES_PAGE);
+    return page({
+      id: `urn:uuid:${series.id}`,
+      title: series.name,
+      kind: 'acquisition',
+      path: `series/${series.id}`,
+      up: `libraries/${series.libraryId}`,
+      paging: { page: pageNumber, limit: BOOKS_PER_SERIES_PAGE, total },
+      books: items,
+      booksNameSeries: false,
+    });
+  }
+
+  async recentlyAdded(pageNumber: number): Promise<CatalogPage> {
+    const { items, total } = await this.books.entries({}, 'recently_added', pageNumber, ITEMS_PER_PAGE);
+    return page({
+      id: stableId('recent'),
+      title: 'Recently added',
+      kind: 'acquisition',
+      path: 'recent',
+      up: '',
+      paging: { page: pageNumber, limit: ITEMS_PER_PAGE, total },
+      books: items,
+    });
+  }
+
+  async continueReading(pageNumber: number): Promise<CatalogPage> {
+    const { items, total } = await this.books.entries(
+      { readingStatus: 'reading' },
+      'recently_read',
+      pageNumber,
+      ITEMS_PER_PAGE,
+    );
+    return page({
+      id: stableId('continue'),
+      title: 'Continue reading',
+      kind: 'acquisition',
+      path: 'continue',
+      up: '',
+      paging: { page: pageNumber, limit: ITEMS_PER_PAGE, total },
+      books: items,
+    });
+  }
+
+  /**
+   * Series then books whose title matches `q` (the REST `q` matching: case, accents and ligatures folded), as one
+   * list paged as a whole: the series first, then the books.
+   */
+  async search(q: string, pageNumber: number): Promise<CatalogPage> {
+    const limit = ITEMS_PER_PAGE;
+    const offset = (pageNumber - 1) * limit;
+    const seriesFirst = await this.series.page({ q }, pageNumber, limit);
+    const seriesTotal = seriesFirst.total;
+    const bookOffset = Math.max(0, offset - seriesTotal);
+    const bookLimit = limit - seriesFirst.items.length;
+    // Books are paged on their own offset; a page straddling both lists takes the first books.
+    const books =
+      bookLimit > 0
+        ? await this.bookSlice(q, bookOffset, bookLimit)
+        : { items: [] as BookEntry[], total: (await this.books.entries({ q }, 'series', 1, 1)).total };
+    return page({
+      id: stableId(`search:${q}`),
+      title: `Search: ${q}`,
+      kind: 'acquisition',
+      path: 'search',
+      query: { q },
+      up: '',
+      paging: { page: pageNumber, limit, total: seriesTotal + books.total },
+      navigation: seriesFirst.items.map(seriesItem),
+      books: books.items,
+    });
+  }
+
+  /** `limit` books from `offset`, through the services' page-sized queries (at most two pages). */
+  private async bookSlice(q: string, offset: number, limit: number): Promise<{ items: BookEntry[]; total: number }> {
+    const first = Math.floor(offset / ITEMS_PER_PAGE) + 1;
+    const start = offset % ITEMS_PER_PAGE;
+    const a = await this.books.entries({ q }, 'series', first, ITEMS_PER_PAGE);
+    let items = a.items.slice(start, start + limit);
+    if (items.length < limit && start > 0 && a.items.length === ITEMS_PER_PAGE) {
+      const b = await this.books.entries({ q }, 'series', first + 1, ITEMS_PER_PAGE);
+      items = items.concat(b.items.slice(0, limit - items.length));
+    }
+    return { items, total: a.total };
+  }
+}

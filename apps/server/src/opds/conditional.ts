@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Freshness } from '../services/catalog-freshness.js';
+
+/**
+ * Validators of one catalog document: its ETag changes with the catalog version and with what the document's
+ * links depend on (its URL and the link base), so it never needs the feed itself to be built.
+ */
+export function validatorsFor(freshness: Freshness, req: Request, base: string) {
+  const hash = createHash('sha1').update(`${freshness.tag}\n${req.originalUrl}\n${base}`).digest('base64url');
+  return { etag: `W/"${hash.slice(0, 22)}"`, lastModified: freshness.modifiedAt };
+}
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** RFC 9110 §13.2.2: If-None-Match (weak comparison) decides when present, else If-Modified-Since. */
+export function isNotModified(req: Request, etag: string, lastModified: Date): boolean {
+  const noneMatch = req.headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    return noneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  }
+  const since = req.headers['if-modified-since'];
+  if (since === undefined) return false;
+  const time = Date.parse(since);
+  return !Number.isNaN(time) && lastModified.getTime() <= time;
+}
+
+export function setValidators(res: Response, etag: string, lastModified: Date): void {
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', lastModified.toUTCString());
+  // Feeds hold reading progress: kept by the app, but checked with the server each time.
+  res.setHeader('Cache-Control', 'private, no-cache');
+}

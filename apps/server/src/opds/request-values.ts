@@ -1,0 +1,73 @@
+import type { Request } from 'express';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Far beyond any library, and small enough that page × size stays an exact integer in SQL. */
+const MAX_PAGE = 1_000_000;
+const MAX_WIDTH = 10_000;
+const MAX_QUERY_LENGTH = 200;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F]/;
+
+function single(value: unknown): string | undefined {
+  if (Array.isArray(value)) return single(value[0]);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An id from the path; anything but a UUID cannot name a record (and must not reach a uuid column). */
+export function idParam(req: Request, name: string, what: string): string {
+  const value = String(req.params[name] ?? '');
+  if (!UUID.test(value)) throw new NotFoundError(what, value.slice(0, 64));
+  return value.toLowerCase();
+}
+
+/** `page` of a paged feed, from 1 (absent: 1). */
+export function pageParam(req: Request): number {
+  const raw = single(req.query.page);
+  if (raw === undefined || raw === '') return 1;
+  if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PAGE) {
+    throw new ValidationError(`page must be a whole number from 1 to ${MAX_PAGE}`, [
+      { path: '/query/page', message: `must be a whole number from 1 to ${MAX_PAGE}` },
+    ]);
+  }
+  return Number(raw);
+}
+
+/** The search terms (`q`, or `query` as OPDS 2.0 templates name it). */
+export function searchParam(req: Request): string {
+  const raw = single(req.query.q) ?? single(req.query.query) ?? '';
+  const q = raw.trim();
+  const problem =
+    q === ''
+      ? 'must not be empty'
+      : q.length > MAX_QUERY_LENGTH
+        ? `must be at most ${MAX_QUERY_LENGTH} characters`
+        : CONTROL.test(q)
+          ? 'must not contain control characters'
+          : null;
+  if (problem) throw new ValidationError(`q ${problem}`, [{ path: '/query/q', message: problem }]);
+  return q;
+}
+
+/** The 0-based page number of an OPDS-PSE request. */
+export function pageNumberParam(req: Request): number {
+  const raw = String(req.params.pageNumber ?? '');
+  if (!/^\d{1,6}$/.test(raw)) {
+    throw new ValidationError('pageNumber must be a whole number from 0', [
+      { path: '/path/pageNumber', message: 'must be a whole number from 0' },
+    ]);
+  }
+  return Number(raw);
+}
+
+/** `maxWidth` of an OPDS-PSE request; an app that leaves the template unfilled asks for the full size. */
+export function maxWidthParam(req: Request): number | undefined {
+  const raw = single(req.query.maxWidth);
+  if (raw === undefined || raw === '' || raw === '{maxWidth}') return undefined;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WIDTH) {
+    throw new ValidationError(`maxWidth must be a whole number from 1 to ${MAX_WIDTH}`, [
+      { path: '/query/maxWidth', message: `must be a whole number from 1 to ${MAX_WIDTH}` },
+    ]);
+  }
+  return Number(raw);
+}

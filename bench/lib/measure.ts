@@ -1,0 +1,63 @@
+/** Load measurement shared by the HTTP benchmarks: autocannon after a warm-up, and a fresh PostgreSQL database. */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { TOKEN } from './server.ts';
+
+export interface Measure {
+  name: string;
+  path: string | ((i: number) => string);
+  list: boolean;
+}
+
+export interface Figure {
+  database: string;
+  name: string;
+  path: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export async function measure(
+  url: string,
+  target: Measure,
+  load: { connections: number; duration: number; headers?: Record<string, string> },
+): Promise<Omit<Figure, 'database'>> {
+  const { connections, duration } = load;
+  let i = 0;
+  const pathOf = (n: number) => (typeof target.path === 'function' ? target.path(n) : target.path);
+  const options: autocannon.Options = {
+    url,
+    connections,
+    duration,
+    headers: load.headers ?? { authorization: `Bearer ${TOKEN}` },
+    requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(i++) }) }],
+  };
+  // A short warm-up first (JIT, page cache, prepared statements), not counted.
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon(options);
+  return {
+    name: target.name,
+    path: pathOf(0),
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+export async function freshPostgres(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
