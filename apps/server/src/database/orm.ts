@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/sql';
 import type { DatabaseConfig } from '../config.js';
 import { ALL_ENTITIES } from '../entities/index.js';
+import { refuseUninlinableParameters } from './inlined-parameters.js';
 import { postgresqlMigrations } from './migrations/postgresql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
 
@@ -26,6 +27,8 @@ export async function ormOptions(config: DatabaseConfig): Promise<Options> {
     // The catalog-version triggers differ per dialect (migration catalog_version), so the entities do not declare
     // them; the schema diff must not drop them.
     schemaGenerator: { skipTables: FOREIGN_TABLES, ignoreTriggers: true },
+    // Parameters are written into the SQL text by MikroORM 7, never bound: see inlined-parameters.ts.
+    onQuery: refuseUninlinableParameters,
   } satisfies Options;
   if (config.kind === 'sqlite') {
     const { SqliteDriver } = await import('@mikro-orm/sqlite');
