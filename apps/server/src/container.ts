@@ -117,6 +117,8 @@ export async function createContainer(
   const pluginRunner = new PluginRunner(plugins, settings, pluginLogger);
   const statusMappings = new StatusMappingService(new StatusMappingRepository(em));
 
+  const catalogVersion = await openCatalogVersion(config.database, em, logger.child({ area: 'catalog' }));
+  const listCache = new ListCache(catalogVersion);
   const librariesRoot = new LibrariesRoot(config.librariesRoot);
   const auth = new AuthService(
     new UserRepository(em),
@@ -127,7 +129,7 @@ export async function createContainer(
     logger.child({ area: 'auth' }),
   );
   const libraries = new LibraryService(
-    new LibraryRepository(em),
+    new LibraryRepository(em, listCache),
     librariesRoot,
     plugins,
     logger.child({ area: 'libraries' }),
@@ -151,8 +153,6 @@ export async function createContainer(
     readers.capacity,
     logger.child({ area: 'thumbnails' }),
   );
-  const catalogVersion = await openCatalogVersion(config.database, em, logger.child({ area: 'catalog' }));
-  const listCache = new ListCache(catalogVersion);
   const seriesRepository = new SeriesRepository(em, listCache, config.database.kind);
   const bookRepository = new BookRepository(em, listCache);
   await withContext(orm, () => bookRepository.backfillDerivedColumns());

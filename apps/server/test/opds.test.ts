@@ -193,7 +193,7 @@ describe('entry points and authentication', () => {
     const document = await fetch(`${server.url}/opds/v2/auth`);
     expect(document.status).toBe(200);
     const body = (await document.json()) as { authentication: { type: string }[] };
-    expect(body.authentication[0].type).toBe('http://opds-spec.org/auth/basic');
+    expect(body.authentication[0]!.type).toBe('http://opds-spec.org/auth/basic');
     opds2Authentication.set('/opds/v2/auth', body);
   });
 
@@ -541,5 +541,20 @@ describe('every document', () => {
     const broken = [...atomDocuments.values()][0]!.replace(/<id>[^<]*<\/id>/, '');
     expect((await validateAtom(new Map([['broken', broken]]))).length).toBeGreaterThan(0);
     expect((await validateOpds2(new Map([['broken', { metadata: {}, links: [] }]]))).length).toBeGreaterThan(0);
+  });
+});
+
+describe('failed sign-ins', () => {
+  it('never limits an app that is only fast, and pauses an address after 30 wrong credentials', async () => {
+    const parallel = await Promise.all(Array.from({ length: 40 }, () => opds(`/opds/v1.2/series/${seriesId}`)));
+    expect(parallel.map((r) => r.status)).toEqual(Array.from({ length: 40 }, () => 200));
+    // Earlier tests of this file sent a few wrong credentials from this address too.
+    let refused = 0;
+    while ((await opds('/opds/v1.2', { authorization: basic('smk_wrong') })).status === 401) refused++;
+    expect(refused).toBeGreaterThanOrEqual(20);
+    expect(refused).toBeLessThan(30);
+    const blocked = await opds('/opds/v1.2');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 });

@@ -1,5 +1,4 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { TooManyRequestsError, UnauthorizedError } from '../domain/errors.js';
 import { resolvePrincipal } from '../http/credentials.js';
 import { problem, sendProblem } from '../http/problem.js';
@@ -13,6 +12,8 @@ import type { SeriesService } from '../services/series.service.js';
 import type { SettingsService } from '../services/settings.service.js';
 import { ATOM_ACQUISITION, ATOM_NAVIGATION, OPENSEARCH_TYPE, atomFeed, openSearchDescription } from './atom-feed.js';
 import { bookMediaRoutes } from './book-media.routes.js';
+import { FailedSignIns } from './failed-sign-ins.js';
+import { RenderedFeeds } from './rendered-feeds.js';
 import { CatalogPages, type CatalogPage } from './catalog-pages.js';
 import { isNotModified, setValidators, validatorsFor } from './conditional.js';
 import { absoluteBase, linkBase } from './feed-links.js';
@@ -49,29 +50,35 @@ const FAILED_SIGN_INS = { attempts: 30, windowMs: 15 * 60 * 1000 };
 export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
   const router = Router();
   const pages = new CatalogPages(services.libraries, services.series, services.books);
+  const rendered = new RenderedFeeds();
 
   // The authentication document tells an app how to sign in, so it must be readable before signing in.
   router.get('/v2/auth', (req, res) => {
     res.type(AUTHENTICATION_TYPE).send(JSON.stringify(authenticationDocument(absoluteBase(req))));
   });
-  router.use(failedSignInLimit());
+  const failures = new FailedSignIns(FAILED_SIGN_INS.attempts, FAILED_SIGN_INS.windowMs);
   router.use(async (req, res, next) => {
+    const client = req.ip ?? 'unknown';
+    const wait = failures.blockedFor(client);
+    if (wait > 0) throw new TooManyRequestsError('Too many failed sign-ins to the catalog; try again later.', wait);
     req.principal = await resolvePrincipal(req, services.auth, ['basic', 'bearer', 'session']);
     if (req.principal) {
       next();
       return;
     }
+    // Apps first ask without credentials to learn how to sign in: only wrong credentials count.
+    if (req.headers.authorization !== undefined) failures.recordFailure(client);
     challenge(req, res);
   });
 
   const v1 = (kind: 'navigation' | 'acquisition' | null, build: (req: Request) => Promise<CatalogPage>) =>
-    feed(services.catalogFreshness, async (req, base, updated) => {
+    feed(services.catalogFreshness, rendered, async (req, base, updated) => {
       const page = await build(req);
       const type = (kind ?? page.kind) === 'navigation' ? ATOM_NAVIGATION : ATOM_ACQUISITION;
       return { type: `${type};charset=utf-8`, body: atomFeed(base, page, updated) };
     });
   const v2 = (build: (req: Request) => Promise<CatalogPage>) =>
-    feed(services.catalogFreshness, async (req, base, updated) => ({
+    feed(services.catalogFreshness, rendered, async (req, base, updated) => ({
       type: `${OPDS2_TYPE};charset=utf-8`,
       // The characters XML cannot hold are dropped from JSON too: apps would show them as boxes.
       body: JSON.stringify(opds2Feed(base, await build(req), updated), (_key, value: unknown) =>
@@ -160,23 +167,29 @@ export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
  */
 function feed(
   freshness: CatalogFreshness,
+  rendered: RenderedFeeds,
   render: (req: Request, base: string, updated: Date) => Promise<{ type: string; body: string }>,
 ): RequestHandler {
   return async (req, res) => {
     const base = linkBase(req);
     const current = await freshness.current();
-    if (current) {
-      const { etag, lastModified } = validatorsFor(current, req, base);
-      setValidators(res, etag, lastModified);
-      if (isNotModified(req, etag, lastModified)) {
+    const validators = current ? validatorsFor(current, req, base) : null;
+    if (validators) {
+      setValidators(res, validators.etag, validators.lastModified);
+      if (isNotModified(req, validators.etag, validators.lastModified)) {
         res.status(304).end();
         return;
       }
     }
-    const { type, body } = await render(req, base, current?.modifiedAt ?? new Date());
+    let document = validators ? rendered.get(validators.etag) : undefined;
+    if (!document) {
+      const { type, body } = await render(req, base, current?.modifiedAt ?? new Date());
+      document = { type, body: Buffer.from(body) };
+      if (validators) rendered.set(validators.etag, type, document.body);
+    }
     // Set as written: Express's res.type would respace the parameters some apps compare as text.
-    res.setHeader('Content-Type', type);
-    res.send(Buffer.from(body));
+    res.setHeader('Content-Type', document.type);
+    res.send(document.body);
   };
 }
 
@@ -195,23 +208,4 @@ function challenge(req: Request, res: Response): void {
   throw new UnauthorizedError(
     'OPDS needs HTTP Basic authentication: any user name and an API token (or the administrator password) as password.',
   );
-}
-
-function failedSignInLimit(): RequestHandler {
-  return rateLimit({
-    windowMs: FAILED_SIGN_INS.windowMs,
-    limit: FAILED_SIGN_INS.attempts,
-    // Only wrong credentials count: apps first ask without any, and every answer but 401 is a success.
-    requestWasSuccessful: (req, res) => res.statusCode !== 401 || req.headers.authorization === undefined,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-    validate: { trustProxy: false, xForwardedForHeader: false },
-    handler: (req) => {
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const retryAfter = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
-      throw new TooManyRequestsError('Too many failed sign-ins to the catalog; try again later.', retryAfter);
-    },
-  });
 }

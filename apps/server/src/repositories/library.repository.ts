@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Library, type RefreshMode } from '../entities/library.entity.js';
+import type { ListCache } from './list-cache.js';
 import { placeholders } from './sql-values.js';
 
 export interface LibraryCounts {
@@ -16,7 +17,10 @@ export interface LibraryFields {
 }
 
 export class LibraryRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cache: ListCache,
+  ) {}
 
   async page(offset: number, limit: number): Promise<{ items: Library[]; total: number }> {
     const [items, total] = await this.em.findAndCount(
@@ -58,8 +62,19 @@ export class LibraryRepository {
     await this.em.remove(library).flush();
   }
 
-  /** Book and series counts for the given libraries in two grouped queries. */
+  /**
+   * Book and series counts for the given libraries in two grouped queries, remembered until the catalog changes:
+   * counting 100k books costs milliseconds, and the OPDS root and library feeds show these on every request.
+   */
   async counts(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
+    const key = JSON.stringify(['library-counts', libraryIds]);
+    const { items } = await this.cache.remember(key, async () => ({
+      items: [...(await this.countNow(libraryIds)).entries()],
+    }));
+    return new Map(items.map(([id, counts]) => [id, { ...counts }]));
+  }
+
+  private async countNow(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
     const result = new Map<string, LibraryCounts>(libraryIds.map((id) => [id, { bookCount: 0, seriesCount: 0 }]));
     if (libraryIds.length === 0) return result;
     const marks = placeholders(libraryIds.length);
