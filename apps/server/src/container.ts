@@ -207,11 +207,12 @@ export async function createContainer(
     await metadataRefresh.reconcile(await libraries.refreshModes());
   });
 
+  const books = new BookService(bookRepository, seriesRepository);
   const services = {
     auth,
     bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader),
-    books: new BookService(bookRepository, seriesRepository),
-    series: new SeriesService(seriesRepository, libraries),
+    books,
+    series: new SeriesService(seriesRepository, libraries, books, metadataRepository),
     folders: new FolderService(librariesRoot),
     health: new HealthService(orm, config.database.kind, VERSION, () => ({
       backend: backend.name,

@@ -7,6 +7,7 @@ import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
 import { expectProblem } from './support/problems.js';
+import { SCRIPTED_PLUGINS } from './support/scripted-provider.js';
 import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 const token = BOOTSTRAP_TOKEN;
@@ -40,7 +41,8 @@ const names = (page: { items: any[] }) => page.items.map((item) => item.name);
 const seriesPath = (libraryId: string, name: string) => `/libraries/${libraryId}/series/${encodeURIComponent(name)}`;
 
 beforeAll(async () => {
-  server = await startTestServer({ thumbnails: false });
+  // The scripted providers let a link be recorded without reaching any outside service.
+  server = await startTestServer({ thumbnails: false, env: { SHELFMARK_PLUGINS: SCRIPTED_PLUGINS.join(',') } });
   call = apiClient(server.url);
   const shelf = path.join(server.librariesRoot, 'shelf');
   for (const name of AWKWARD_NAMES) await writeComic(shelf, `${name}/${name} T01.cbz`, { pages: 2 });
@@ -309,5 +311,115 @@ describe('POST /series/mark-read', () => {
     ]) {
       expectProblem(await call('/series/mark-read', { method: 'POST', token, body }), 400);
     }
+  });
+});
+
+describe('series by id', () => {
+  async function idOf(libraryId: string, name: string): Promise<string> {
+    const found = (await series({ library_id: libraryId, q: name })).items.find((item) => item.name === name);
+    return found.id;
+  }
+
+  it('reads a series by the id lists give: its counts and its metadata, the same as by name', async () => {
+    const id = await idOf(shelfId, 'Les Légendaires');
+    const read = await call(`/series/${id}`, { token });
+    expect(read.status, read.text).toBe(200);
+    const listed = (await series({ library_id: shelfId, q: 'Les Légendaires' })).items[0];
+    const byName = (await call(`${seriesPath(shelfId, 'Les Légendaires')}/metadata`, { token })).body;
+    expect(read.body).toEqual({ ...listed, ...byName });
+    expect(byName.id).toBe(id);
+    // A read token may read, not edit.
+    const reader = (await call('/tokens', { method: 'POST', token, body: { name: 'by-id', scope: 'read' } })).body
+      .token;
+    expect((await call(`/series/${id}`, { token: reader })).status).toBe(200);
+    expectProblem(await call(`/series/${id}`, { method: 'PATCH', token: reader, body: { genres: [] } }), 403);
+  });
+
+  it('edits by id through the same rules as by name, and answers the series with its new counts', async () => {
+    const id = await idOf(secondId, 'Saga');
+    const edited = await call(`/series/${id}`, {
+      method: 'PATCH',
+      token,
+      body: {
+        status: 'Ended',
+        authors: [' Fiona Staples ', 'Fiona Staples'],
+        total_volumes: 3,
+        locked_fields: ['status'],
+      },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({
+      id,
+      library_id: secondId,
+      name: 'Saga',
+      status: 'ended',
+      authors: ['Fiona Staples'],
+      total_volumes: 3,
+      owned_count: 1,
+      missing_count: 2,
+      locked_fields: ['status'],
+    });
+    expect((await call(`${seriesPath(secondId, 'Saga')}/metadata`, { token })).body).toMatchObject({
+      id,
+      status: 'ended',
+      total_volumes: 3,
+    });
+    expect((await call(`/series/${id}`, { token })).body).toEqual(edited.body);
+    // The same series in the other library is untouched.
+    expect((await call(`/series/${await idOf(shelfId, 'Saga')}`, { token })).body.status).not.toBe('ended');
+    for (const body of [{}, { rating: 5 }, { total_volumes: -1 }, { locked_fields: ['title'] }]) {
+      expectProblem(await call(`/series/${id}`, { method: 'PATCH', token, body }), 400);
+    }
+  });
+
+  it('lists its books in volume order, paged like /books', async () => {
+    const id = await idOf(shelfId, 'Saga');
+    const all = await call(`/series/${id}/books`, { token });
+    expect(all.status, all.text).toBe(200);
+    expect(all.body).toMatchObject({ total: 3, page: 1, limit: 50 });
+    expect(all.body.items.map((book: any) => [book.title, book.volume, book.series_id])).toEqual([
+      ['Saga 001', 1, id],
+      ['Saga 002-004', 2, id],
+      ['Saga HS', null, id],
+    ]);
+    const second = await call(`/series/${id}/books`, { token, query: { page: '2', limit: '1' } });
+    expect(second.body).toMatchObject({ total: 3, page: 2, limit: 1 });
+    expect(second.body.items).toEqual([all.body.items[1]]);
+    const sameAsBooks = await call('/books', { token, query: { library_id: shelfId, series: 'Saga' } });
+    expect(sameAsBooks.body.items).toEqual(all.body.items);
+    expectProblem(await call(`/series/${id}/books`, { token, query: { limit: '501' } }), 400);
+  });
+
+  it('lists its metadata links, the same as GET /metadata/links by name', async () => {
+    const id = await idOf(shelfId, 'What If?');
+    expect((await call(`/series/${id}/links`, { token })).body).toEqual({ items: [] });
+    const matched = await call('/metadata/match', {
+      method: 'POST',
+      token,
+      body: {
+        library_id: shelfId,
+        series_name: 'What If?',
+        provider: 'scripted_primary',
+        external_id: 'OL1W',
+        candidate: { title: 'What If?', external_id: 'OL1W' },
+      },
+    });
+    expect(matched.status, matched.text).toBe(201);
+    const links = await call(`/series/${id}/links`, { token });
+    expect(links.status, links.text).toBe(200);
+    expect(links.body.items).toMatchObject([{ series_id: id, provider: 'scripted_primary', external_id: 'OL1W' }]);
+    const byName = await call('/metadata/links', { token, query: { library_id: shelfId, series_name: 'What If?' } });
+    expect(byName.body).toEqual(links.body);
+  });
+
+  it('answers 404 for an id that names no series, and 400 for one that is not an id', async () => {
+    const nowhere = randomUUID();
+    for (const route of [`/series/${nowhere}`, `/series/${nowhere}/books`, `/series/${nowhere}/links`]) {
+      expectProblem(await call(route, { token }), 404);
+    }
+    expectProblem(await call(`/series/${nowhere}`, { method: 'PATCH', token, body: { genres: [] } }), 404);
+    expectProblem(await call('/series/Saga', { token }), 400);
+    // The fixed routes beside /series/{series_id} still answer.
+    expect((await call('/series/statuses', { token })).status).toBe(200);
   });
 });

@@ -99,7 +99,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   pluginRoutes(routes, services.plugins, services.settings);
   statusMappingRoutes(routes, services.statusMappings);
   releaseRoutes(routes, services.releases);
-  metadataRoutes(routes, services.metadata);
+  metadataRoutes(routes, services.metadata, services.series);
   metadataJobRoutes(routes, services.metadataBatch, services.metadataRefresh);
   folderRoutes(routes, services.folders);
 

@@ -17,6 +17,7 @@ import type { PluginView } from '../services/plugin.service.js';
 import type { SettingsView } from '../services/settings.service.js';
 import type { Principal } from '../services/auth.service.js';
 import type { JobDetails } from '../services/job.service.js';
+import type { SeriesDetails } from '../services/series.service.js';
 import type { LibraryView } from '../services/library.service.js';
 
 /** Entity → wire shapes (snake_case, RFC 3339 dates) as openapi.yaml defines them. */
@@ -173,6 +174,7 @@ export function seriesItemDto(series: SeriesSummary, apiRoot: string) {
 
 export function seriesMetadataDto(series: Series) {
   return {
+    id: series.id,
     library_id: series.library.id,
     name: series.name,
     status: series.status,
@@ -186,6 +188,10 @@ export function seriesMetadataDto(series: Series) {
     locked_fields: series.lockedFields,
     updated_at: series.updatedAt.toISOString(),
   };
+}
+
+export function seriesDetailsDto({ series, summary }: SeriesDetails, apiRoot: string) {
+  return { ...seriesItemDto(summary, apiRoot), ...seriesMetadataDto(series) };
 }
 
 /** What a plugin can supply, as the admin lists it: `series.<field>`, `volumes.<field>`, `language`, `search`… */

@@ -160,6 +160,10 @@ export class SeriesRepository {
     return found ?? null;
   }
 
+  findById(id: string): Promise<Series | null> {
+    return this.em.findOne(Series, { id });
+  }
+
   findByName(libraryId: string, name: string): Promise<Series | null> {
     return this.em.findOne(Series, { library: libraryId, name });
   }

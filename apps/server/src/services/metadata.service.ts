@@ -192,11 +192,6 @@ export class MetadataService {
     return this.requireLink(linkId);
   }
 
-  async links(libraryId: string, seriesName: string): Promise<MetadataLink[]> {
-    const series = await this.series(libraryId, seriesName);
-    return this.metadata.linksOfSeries(series.id);
-  }
-
   async delete(linkId: string): Promise<void> {
     const link = await this.requireLink(linkId);
     const seriesId = link.series.id;

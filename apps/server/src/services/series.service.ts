@@ -1,12 +1,15 @@
 import type { Series, LockableSeriesField } from '../entities/series.entity.js';
+import type { MetadataLink } from '../entities/metadata-link.entity.js';
 import { NotFoundError } from '../domain/errors.js';
+import type { BookSummary } from '../repositories/book.repository.js';
+import type { MetadataRepository } from '../repositories/metadata.repository.js';
 import type {
   SeriesChanges,
   SeriesFilters,
   SeriesRepository,
   SeriesSummary,
 } from '../repositories/series.repository.js';
-import { cleanNames } from './book.service.js';
+import { cleanNames, type BookService } from './book.service.js';
 import type { LibraryService } from './library.service.js';
 
 export interface SeriesEdit {
@@ -21,11 +24,25 @@ export interface SeriesEdit {
   lockedFields?: LockableSeriesField[];
 }
 
-/** Series lists, their metadata and marking a whole series read. */
+/** A series by id (`/series/{series_id}`) or by its library and name (`/libraries/{id}/series/{name}`). */
+export type SeriesRef = { id: string } | { libraryId: string; name: string };
+
+/** A series as lists show it, with its full metadata. */
+export interface SeriesDetails {
+  summary: SeriesSummary;
+  series: Series;
+}
+
+/**
+ * Series lists, their metadata, books and links, and marking a whole series read. Every operation on one series
+ * takes a `SeriesRef`, so the id-based and name-based routes run the same code.
+ */
 export class SeriesService {
   constructor(
     private readonly series: SeriesRepository,
     private readonly libraries: LibraryService,
+    private readonly books: BookService,
+    private readonly links: MetadataRepository,
   ) {}
 
   page(filters: SeriesFilters, page: number, limit: number): Promise<{ items: SeriesSummary[]; total: number }> {
@@ -47,15 +64,26 @@ export class SeriesService {
     return this.series.statuses();
   }
 
-  async metadata(libraryId: string, name: string): Promise<Series> {
-    await this.libraries.require(libraryId);
-    const series = await this.series.findByName(libraryId, name);
-    if (!series) throw new NotFoundError(`Series "${name}" in library`, libraryId);
+  /** The series entity; a 404 naming what was asked (the library first, when addressed by name). */
+  async metadata(ref: SeriesRef): Promise<Series> {
+    if ('id' in ref) {
+      const series = await this.series.findById(ref.id);
+      if (!series) throw new NotFoundError('Series', ref.id);
+      return series;
+    }
+    await this.libraries.require(ref.libraryId);
+    const series = await this.series.findByName(ref.libraryId, ref.name);
+    if (!series) throw new NotFoundError(`Series "${ref.name}" in library`, ref.libraryId);
     return series;
   }
 
-  async update(libraryId: string, name: string, edit: SeriesEdit): Promise<Series> {
-    const series = await this.metadata(libraryId, name);
+  async details(ref: SeriesRef): Promise<SeriesDetails> {
+    const series = await this.metadata(ref);
+    return { series, summary: await this.get(series.id) };
+  }
+
+  async update(ref: SeriesRef, edit: SeriesEdit): Promise<SeriesDetails> {
+    const series = await this.metadata(ref);
     const changes: SeriesChanges = {};
     if (edit.status !== undefined) changes.status = edit.status === null ? null : edit.status.trim().toLowerCase();
     if (edit.authors !== undefined) changes.authors = cleanNames(edit.authors);
@@ -69,11 +97,22 @@ export class SeriesService {
     await this.series.update(series, changes);
     // The expected count drives the missing count that lists filter on.
     if (edit.totalVolumes !== undefined) await this.series.refreshCounts([series.id]);
-    return series;
+    return { series, summary: await this.get(series.id) };
   }
 
-  async markRead(libraryId: string, name: string, status: 'read' | 'unread'): Promise<number> {
-    const series = await this.metadata(libraryId, name);
+  /** The series' books in volume order: the `series` sort of book lists, within one series. */
+  async bookPage(ref: SeriesRef, page: number, limit: number): Promise<{ items: BookSummary[]; total: number }> {
+    const series = await this.metadata(ref);
+    return this.books.page({ seriesId: series.id }, 'series', page, limit);
+  }
+
+  async metadataLinks(ref: SeriesRef): Promise<MetadataLink[]> {
+    const series = await this.metadata(ref);
+    return this.links.linksOfSeries(series.id);
+  }
+
+  async markRead(ref: SeriesRef, status: 'read' | 'unread'): Promise<number> {
+    const series = await this.metadata(ref);
     return this.series.markAll(series.id, status);
   }
 }

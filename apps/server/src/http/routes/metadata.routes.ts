@@ -1,4 +1,5 @@
 import type { MetadataService } from '../../services/metadata.service.js';
+import type { SeriesService } from '../../services/series.service.js';
 import { candidateDto, metadataLinkDto, missingVolumesDto, syncReportDto } from '../dto.js';
 import { clientGone } from '../client-signal.js';
 import { query, type OperationRouter } from '../operation-router.js';
@@ -29,7 +30,7 @@ interface MatchBody {
   candidate?: CandidateBody;
 }
 
-export function metadataRoutes(routes: OperationRouter, metadata: MetadataService): void {
+export function metadataRoutes(routes: OperationRouter, metadata: MetadataService, series: SeriesService): void {
   routes.handle('searchMetadata', async (req, res) => {
     const body = req.body as { library_id: string; series_name: string; provider?: string };
     const candidates = await metadata.search(body.library_id, body.series_name, body.provider, clientGone(res));
@@ -79,7 +80,8 @@ export function metadataRoutes(routes: OperationRouter, metadata: MetadataServic
 
   routes.handle('listMetadataLinks', async (req, res) => {
     const params = query<{ library_id: string; series_name: string }>(req);
-    res.json({ items: (await metadata.links(params.library_id, params.series_name)).map(metadataLinkDto) });
+    const ref = { libraryId: params.library_id, name: params.series_name };
+    res.json({ items: (await series.metadataLinks(ref)).map(metadataLinkDto) });
   });
 
   routes.handle('deleteMetadataLink', async (req, res) => {

@@ -1,7 +1,8 @@
 import type { ReadingStatus } from '../../entities/reading-progress.entity.js';
 import type { LockableSeriesField } from '../../entities/series.entity.js';
-import type { SeriesService } from '../../services/series.service.js';
-import { pageDto, seriesItemDto, seriesMetadataDto } from '../dto.js';
+import type { SeriesEdit, SeriesRef, SeriesService } from '../../services/series.service.js';
+import type { Request } from 'express';
+import { bookDto, metadataLinkDto, pageDto, seriesDetailsDto, seriesItemDto, seriesMetadataDto } from '../dto.js';
 import { query, type OperationRouter } from '../operation-router.js';
 
 interface SeriesListQuery {
@@ -25,6 +26,26 @@ interface SeriesUpdateBody {
   language?: string | null;
   locked_fields?: LockableSeriesField[];
 }
+
+function seriesEdit(body: SeriesUpdateBody): SeriesEdit {
+  return {
+    status: body.status,
+    authors: body.authors,
+    description: body.description,
+    publishers: body.publishers,
+    startYear: body.start_year,
+    totalVolumes: body.total_volumes,
+    genres: body.genres,
+    language: body.language,
+    lockedFields: body.locked_fields,
+  };
+}
+
+const byName = (req: Request): SeriesRef => ({
+  libraryId: String(req.params.library_id),
+  name: String(req.params.series_name),
+});
+const byId = (req: Request): SeriesRef => ({ id: String(req.params.series_id) });
 
 export function seriesRoutes(routes: OperationRouter, series: SeriesService): void {
   routes.handle('listSeries', async (req, res) => {
@@ -68,27 +89,43 @@ export function seriesRoutes(routes: OperationRouter, series: SeriesService): vo
   });
 
   routes.handle('getSeriesMetadata', async (req, res) => {
-    res.json(seriesMetadataDto(await series.metadata(String(req.params.library_id), String(req.params.series_name))));
+    res.json(seriesMetadataDto(await series.metadata(byName(req))));
   });
 
   routes.handle('updateSeriesMetadata', async (req, res) => {
-    const body = req.body as SeriesUpdateBody;
-    const updated = await series.update(String(req.params.library_id), String(req.params.series_name), {
-      status: body.status,
-      authors: body.authors,
-      description: body.description,
-      publishers: body.publishers,
-      startYear: body.start_year,
-      totalVolumes: body.total_volumes,
-      genres: body.genres,
-      language: body.language,
-      lockedFields: body.locked_fields,
-    });
-    res.json(seriesMetadataDto(updated));
+    const updated = await series.update(byName(req), seriesEdit(req.body as SeriesUpdateBody));
+    res.json(seriesMetadataDto(updated.series));
+  });
+
+  routes.handle('getSeries', async (req, res) => {
+    res.json(seriesDetailsDto(await series.details(byId(req)), req.baseUrl));
+  });
+
+  routes.handle('updateSeries', async (req, res) => {
+    const updated = await series.update(byId(req), seriesEdit(req.body as SeriesUpdateBody));
+    res.json(seriesDetailsDto(updated, req.baseUrl));
+  });
+
+  routes.handle('listSeriesBooks', async (req, res) => {
+    const params = query<{ page: number; limit: number }>(req);
+    const result = await series.bookPage(byId(req), params.page, params.limit);
+    res.json(
+      pageDto(
+        result.items.map((book) => bookDto(book, req.baseUrl)),
+        result.total,
+        params.page,
+        params.limit,
+      ),
+    );
+  });
+
+  routes.handle('listSeriesLinks', async (req, res) => {
+    res.json({ items: (await series.metadataLinks(byId(req))).map(metadataLinkDto) });
   });
 
   routes.handle('markSeriesRead', async (req, res) => {
     const body = req.body as { library_id: string; series_name: string; status: 'read' | 'unread' };
-    res.json({ changed: await series.markRead(body.library_id, body.series_name, body.status) });
+    const ref = { libraryId: body.library_id, name: body.series_name };
+    res.json({ changed: await series.markRead(ref, body.status) });
   });
 }
