@@ -16,6 +16,15 @@ export function cookiesOf(req: Request): Record<string, string | undefined> {
   return parseCookies(req.headers.cookie ?? '');
 }
 
+/** The user name and password of an HTTP Basic header, or null when the request carries none. */
+export function basicCredentials(req: Request): { username: string; password: string } | null {
+  const [scheme = '', ...rest] = (req.headers.authorization ?? '').trim().split(/\s+/);
+  if (scheme.toLowerCase() !== 'basic' || rest.length === 0) return null;
+  const decoded = Buffer.from(rest.join(' '), 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  return separator < 0 ? null : { username: decoded.slice(0, separator), password: decoded.slice(separator + 1) };
+}
+
 /**
  * Finds who is calling from the credentials the transport allows (REST: Bearer and the session cookie;
  * OPDS: Basic with the token as password, Bearer, session). Returns null when none is valid; a

@@ -1,9 +1,11 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { TooManyRequestsError, UnauthorizedError } from '../domain/errors.js';
-import { resolvePrincipal } from '../http/credentials.js';
+import { UnauthorizedError } from '../domain/errors.js';
+import { basicCredentials, resolvePrincipal } from '../http/credentials.js';
+import { SignInLimiter } from '../http/sign-in-limiter.js';
 import { problem, sendProblem } from '../http/problem.js';
 import type { Logger } from '../logger.js';
 import type { AuthService } from '../services/auth.service.js';
+import { parseApiToken } from '../services/secret-tokens.js';
 import type { BookFileService } from '../services/book-file.service.js';
 import type { BookService } from '../services/book.service.js';
 import type { CatalogFreshness } from '../services/catalog-freshness.js';
@@ -12,7 +14,6 @@ import type { SeriesService } from '../services/series.service.js';
 import type { SettingsService } from '../services/settings.service.js';
 import { ATOM_ACQUISITION, ATOM_NAVIGATION, OPENSEARCH_TYPE, atomFeed, openSearchDescription } from './atom-feed.js';
 import { bookMediaRoutes } from './book-media.routes.js';
-import { FailedSignIns } from './failed-sign-ins.js';
 import { RenderedFeeds } from './rendered-feeds.js';
 import { CatalogPages, type CatalogPage } from './catalog-pages.js';
 import { isNotModified, setValidators, validatorsFor } from './conditional.js';
@@ -38,8 +39,12 @@ export interface OpdsServices {
 }
 
 const REALM = 'Basic realm="Shelfmark", charset="UTF-8"';
-/** Failed Basic sign-ins per client address before the catalog stops checking its credentials for a while. */
-const FAILED_SIGN_INS = { attempts: 30, windowMs: 15 * 60 * 1000 };
+/**
+ * Failed sign-ins to the catalog per (client address, Basic user name) before that pair is refused for a while, and
+ * per address before its password checks are slowed (tokens are never guessed, so they are never slowed).
+ */
+const FAILED_SIGN_INS = { attempts: 30, windowMs: 15 * 60 * 1000, addressAttempts: 150 };
+const TOO_MANY = 'Too many failed sign-ins to the catalog; try again later.';
 
 /**
  * OPDS catalogs for reading apps (KOReader, Panels, Chunky, Thorium…): OPDS 1.2 (Atom, with page streaming and
@@ -56,18 +61,20 @@ export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
   router.get('/v2/auth', (req, res) => {
     res.type(AUTHENTICATION_TYPE).send(JSON.stringify(authenticationDocument(absoluteBase(req))));
   });
-  const failures = new FailedSignIns(FAILED_SIGN_INS.attempts, FAILED_SIGN_INS.windowMs);
+  const limiter = new SignInLimiter(FAILED_SIGN_INS);
   router.use(async (req, res, next) => {
     const client = req.ip ?? 'unknown';
-    const wait = failures.blockedFor(client);
-    if (wait > 0) throw new TooManyRequestsError('Too many failed sign-ins to the catalog; try again later.', wait);
+    const basic = basicCredentials(req);
+    const username = basic?.username ?? '';
+    const passwordCheck = basic !== null && parseApiToken(basic.password) === undefined;
+    await limiter.admit(client, username, TOO_MANY, { throttle: passwordCheck });
     req.principal = await resolvePrincipal(req, services.auth, ['basic', 'bearer', 'session']);
     if (req.principal) {
       next();
       return;
     }
     // Apps first ask without credentials to learn how to sign in: only wrong credentials count.
-    if (req.headers.authorization !== undefined) failures.recordFailure(client);
+    if (req.headers.authorization !== undefined) limiter.recordFailure(client, username);
     challenge(req, res);
   });
 

@@ -1,22 +1,19 @@
 import type { Request, Response } from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { serialize } from 'cookie';
-import { TooManyRequestsError } from '../../domain/errors.js';
+import { UnauthorizedError } from '../../domain/errors.js';
 import type { UiLocale } from '../../entities/user.entity.js';
 import type { AuthService, StartedSession } from '../../services/auth.service.js';
 import { cookiesOf, SESSION_COOKIE } from '../credentials.js';
 import { principalDto, userDto } from '../dto.js';
 import type { OperationRouter } from '../operation-router.js';
+import { SignInLimiter, type SignInLimits } from '../sign-in-limiter.js';
 
 interface Credentials {
   username: string;
   password: string;
 }
 
-export interface LoginLimit {
-  attempts: number;
-  windowMs: number;
-}
+export type LoginLimit = SignInLimits;
 
 function setSessionCookie(req: Request, res: Response, session: StartedSession): void {
   res.append(
@@ -32,20 +29,7 @@ function setSessionCookie(req: Request, res: Response, session: StartedSession):
 }
 
 export function authRoutes(routes: OperationRouter, auth: AuthService, loginLimit: LoginLimit): void {
-  // Failed sign-ins per client address; successful ones do not count.
-  const loginLimiter = rateLimit({
-    windowMs: loginLimit.windowMs,
-    limit: loginLimit.attempts,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-    handler: (req) => {
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const retryAfter = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
-      throw new TooManyRequestsError('Too many failed sign-in attempts; try again later.', retryAfter);
-    },
-  });
+  const limiter = new SignInLimiter(loginLimit);
 
   routes.handle('getAuthStatus', async (req, res) => {
     res.json({ setup_required: await auth.setupRequired(), authenticated: Boolean(req.principal) });
@@ -58,9 +42,17 @@ export function authRoutes(routes: OperationRouter, auth: AuthService, loginLimi
     res.status(201).json(userDto(session.user));
   });
 
-  routes.handle('login', loginLimiter, async (req, res) => {
+  routes.handle('login', async (req, res) => {
     const { username, password } = req.body as Credentials;
-    const session = await auth.login(username, password);
+    const client = req.ip ?? 'unknown';
+    await limiter.admit(client, username, 'Too many failed sign-in attempts; try again later.');
+    let session: StartedSession;
+    try {
+      session = await auth.login(username, password);
+    } catch (error) {
+      if (error instanceof UnauthorizedError) limiter.recordFailure(client, username);
+      throw error;
+    }
     setSessionCookie(req, res, session);
     res.json(userDto(session.user));
   });
