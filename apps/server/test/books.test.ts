@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -310,5 +310,45 @@ describe('PUT /books/{book_id}/progress', () => {
       }),
       404,
     );
+  });
+});
+
+describe('books whose file could not be read', () => {
+  it('are listed with their parse status and error, filtered by parse_status, and counted on their library', async () => {
+    const damaged = path.join(server.librariesRoot, 'damaged');
+    await writeComic(damaged, 'Saga/Saga 001.cbz', { pages: 2 });
+    await mkdir(path.join(damaged, 'Saga'), { recursive: true });
+    await writeFile(path.join(damaged, 'Saga/Saga 002.cbz'), 'this is not a zip archive at all, just text');
+    await writeFile(path.join(damaged, 'Saga/Saga 003.cbz'), Buffer.alloc(0));
+    const libraryId = (
+      await call('/libraries', { method: 'POST', token, body: { name: 'Damaged', root_path: 'damaged' } })
+    ).body.id;
+    await scan(libraryId);
+
+    const all = await list({ library_id: libraryId });
+    expect(all.items.map((book) => [book.title, book.parse_status, book.page_count])).toEqual([
+      ['Saga 001', 'ok', 2],
+      ['Saga 002', 'error', null],
+      ['Saga 003', 'error', null],
+    ]);
+    expect(all.items[0].parse_error).toBeNull();
+    for (const book of all.items.slice(1)) expect(book.parse_error).toEqual(expect.any(String));
+    // The list shows what the details show.
+    const details = (await call(`/books/${all.items[1].id}`, { token })).body;
+    expect([details.parse_status, details.parse_error]).toEqual([details.file.parse_status, details.file.parse_error]);
+    expect(details.parse_error).toBe(all.items[1].parse_error);
+
+    const unreadable = await list({ library_id: libraryId, parse_status: 'error' });
+    expect([unreadable.total, titles(unreadable)]).toEqual([2, ['Saga 002', 'Saga 003']]);
+    expect(titles(await list({ library_id: libraryId, parse_status: 'ok' }))).toEqual(['Saga 001']);
+    expect((await list({ library_id: libraryId, parse_status: 'pending' })).total).toBe(0);
+    // Combined with another filter that joins, and across libraries.
+    expect((await list({ parse_status: 'error', reading_status: 'unread' })).total).toBe(2);
+    expectProblem(await call('/books', { token, query: { parse_status: 'broken' } }), 400);
+
+    const library = (await call(`/libraries/${libraryId}`, { token })).body;
+    expect(library).toMatchObject({ book_count: 3, unreadable_book_count: 2, series_count: 1 });
+    const listed = (await call('/libraries', { token })).body.items;
+    expect(listed.find((item: { id: string }) => item.id === shelfId).unreadable_book_count).toBe(0);
   });
 });

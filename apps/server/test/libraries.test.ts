@@ -39,6 +39,7 @@ describe('library CRUD', () => {
       fallback_metadata_provider: 'none',
       metadata_refresh_mode: 'manual',
       book_count: 0,
+      unreadable_book_count: 0,
       series_count: 0,
       last_scanned_at: null,
     });

@@ -15,6 +15,7 @@ export interface BookFilters {
   seriesId?: string;
   readingStatus?: ReadingStatus;
   format?: BookFormat;
+  parseStatus?: ParseStatus;
 }
 
 export type BookSort = 'series' | 'title' | 'recently_added' | 'recently_read';
@@ -30,6 +31,8 @@ export interface BookSummary {
   format: BookFormat;
   sizeBytes: number;
   pageCount: number | null;
+  parseStatus: ParseStatus;
+  parseError: string | null;
   authors: string[];
   readingStatus: ReadingStatus;
   currentPage: number | null;
@@ -81,13 +84,14 @@ interface SummaryRow {
   last_read_at: Date | number | string | null;
   thumbnail_path: string | null;
   parse_status: ParseStatus | null;
+  parse_error: string | null;
   created_at: Date | number | string;
   updated_at: Date | number | string;
 }
 
 const SUMMARY_COLUMNS = `b.id, b.library_id, b.series_id, s.name as series_name, b.title, b.volume, b.volume_kind,
   b.format, f.size_bytes, b.page_count, b.authors, rp.status as reading_status, rp.current_page, rp.last_read_at,
-  f.thumbnail_path, f.parse_status, b.created_at, b.updated_at`;
+  f.thumbnail_path, f.parse_status, f.parse_error, b.created_at, b.updated_at`;
 const ENTRY_COLUMNS = `${SUMMARY_COLUMNS}, b.summary, b.isbn, b.publish_date, b.language`;
 
 interface EntryRow extends SummaryRow {
@@ -122,6 +126,9 @@ function summary(row: SummaryRow): BookSummary {
     format: row.format,
     sizeBytes: toNullableNumber(row.size_bytes) ?? 0,
     pageCount: row.page_count,
+    // A book whose file row is not written yet is still to be analysed.
+    parseStatus: row.parse_status ?? 'pending',
+    parseError: row.parse_error,
     authors: toStringList(row.authors),
     readingStatus: row.reading_status ?? 'unread',
     currentPage: row.current_page,
@@ -169,6 +176,7 @@ export class BookRepository {
     const where: string[] = [];
     const params: unknown[] = [];
     let needsProgress = sort === 'recently_read';
+    let needsFile = false;
     if (filters.libraryId !== undefined) {
       where.push('b.library_id = ?');
       params.push(filters.libraryId);
@@ -185,6 +193,11 @@ export class BookRepository {
       where.push('b.format = ?');
       params.push(filters.format);
     }
+    if (filters.parseStatus !== undefined) {
+      needsFile = true;
+      where.push(`coalesce(f.parse_status, 'pending') = ?`);
+      params.push(filters.parseStatus);
+    }
     if (filters.q !== undefined && fold(filters.q) !== '') {
       where.push(`b.search_text like ? escape '\\'`);
       params.push(likePattern(filters.q));
@@ -198,18 +211,21 @@ export class BookRepository {
       }
     }
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
-    const progressJoin = needsProgress ? 'left join reading_progress rp on rp.book_id = b.id' : '';
+    const filterJoins = [
+      needsProgress ? 'left join reading_progress rp on rp.book_id = b.id' : '',
+      needsFile ? 'left join book_files f on f.book_id = b.id' : '',
+    ].join(' ');
     const key = JSON.stringify(['books', detail, whereSql, params, sort, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
       const [countRow] = await this.em.execute<{ n: number | string }[]>(
-        `select count(*) as n from books b ${progressJoin} ${whereSql}`,
+        `select count(*) as n from books b ${filterJoins} ${whereSql}`,
         params,
       );
       const count = toNumber(countRow?.n ?? 0);
       if (offset >= count) return { total: count, items: [] };
       // Only ids, read from the narrow sort index: a deep page walks index entries, never joined rows.
       const rows = await this.em.execute<{ id: string }[]>(
-        `select b.id from books b ${progressJoin} ${whereSql} order by ${ORDER[sort]} limit ? offset ?`,
+        `select b.id from books b ${filterJoins} ${whereSql} order by ${ORDER[sort]} limit ? offset ?`,
         [...params, limit, offset],
       );
       const ids = rows.map((row) => row.id);
@@ -245,22 +261,22 @@ export class BookRepository {
         locked_fields: LockableBookField[] | string;
         path: string | null;
         mtime_ms: number | string | null;
-        parse_error: string | null;
       })[]
     >(
-      `select ${ENTRY_COLUMNS}, b.locked_fields, f.path, f.mtime_ms, f.parse_error
+      `select ${ENTRY_COLUMNS}, b.locked_fields, f.path, f.mtime_ms
          from books b ${SUMMARY_JOINS} where b.id = ?`,
       [id],
     );
     if (!row) return null;
+    const book = entry(row);
     return {
-      ...entry(row),
+      ...book,
       lockedFields: toStringList(row.locked_fields) as LockableBookField[],
       file: {
         path: row.path ?? '',
         mtime: new Date(toNullableNumber(row.mtime_ms) ?? 0),
-        parseStatus: row.parse_status ?? 'pending',
-        parseError: row.parse_error,
+        parseStatus: book.parseStatus,
+        parseError: book.parseError,
       },
     };
   }

@@ -5,8 +5,12 @@ import { placeholders } from './sql-values.js';
 
 export interface LibraryCounts {
   bookCount: number;
+  /** Books whose file the scan could not read (parse_status `error`). */
+  unreadableBookCount: number;
   seriesCount: number;
 }
+
+export const NO_COUNTS: Readonly<LibraryCounts> = { bookCount: 0, unreadableBookCount: 0, seriesCount: 0 };
 
 export interface LibraryFields {
   name: string;
@@ -63,7 +67,7 @@ export class LibraryRepository {
   }
 
   /**
-   * Book and series counts for the given libraries in two grouped queries, remembered until the catalog changes:
+   * Book (all and unreadable) and series counts for the given libraries in two grouped queries, remembered until the catalog changes:
    * counting 100k books costs milliseconds, and the OPDS root and library feeds show these on every request.
    */
   async counts(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
@@ -75,12 +79,14 @@ export class LibraryRepository {
   }
 
   private async countNow(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
-    const result = new Map<string, LibraryCounts>(libraryIds.map((id) => [id, { bookCount: 0, seriesCount: 0 }]));
+    const result = new Map<string, LibraryCounts>(libraryIds.map((id) => [id, { ...NO_COUNTS }]));
     if (libraryIds.length === 0) return result;
     const marks = placeholders(libraryIds.length);
     const [books, series] = await Promise.all([
-      this.em.execute<{ library_id: string; n: number | string }[]>(
-        `select library_id, count(*) as n from books where library_id in (${marks}) group by library_id`,
+      this.em.execute<{ library_id: string; n: number | string; unreadable: number | string | null }[]>(
+        `select b.library_id, count(*) as n, sum(case when f.parse_status = 'error' then 1 else 0 end) as unreadable
+           from books b left join book_files f on f.book_id = b.id
+          where b.library_id in (${marks}) group by b.library_id`,
         libraryIds,
       ),
       this.em.execute<{ library_id: string; n: number | string }[]>(
@@ -90,7 +96,9 @@ export class LibraryRepository {
     ]);
     for (const row of books) {
       const entry = result.get(row.library_id);
-      if (entry) entry.bookCount = Number(row.n);
+      if (!entry) continue;
+      entry.bookCount = Number(row.n);
+      entry.unreadableBookCount = Number(row.unreadable ?? 0);
     }
     for (const row of series) {
       const entry = result.get(row.library_id);

@@ -1,7 +1,12 @@
 import { NO_PROVIDER, type Library, type RefreshMode } from '../entities/library.entity.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
-import type { LibraryCounts, LibraryFields, LibraryRepository } from '../repositories/library.repository.js';
+import {
+  NO_COUNTS,
+  type LibraryCounts,
+  type LibraryFields,
+  type LibraryRepository,
+} from '../repositories/library.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
 import { isKnownProvider, type ProviderCatalog } from './provider-catalog.js';
 
@@ -102,7 +107,7 @@ export class LibraryService {
   }
 
   private view(library: Library, counts: Map<string, LibraryCounts>): LibraryView {
-    return { library, counts: counts.get(library.id) ?? { bookCount: 0, seriesCount: 0 } };
+    return { library, counts: counts.get(library.id) ?? NO_COUNTS };
   }
 
   private checkFields(fields: Pick<LibraryFields, 'name' | 'metadataProvider' | 'fallbackMetadataProvider'>): void {

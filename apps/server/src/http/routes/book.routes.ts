@@ -1,3 +1,4 @@
+import type { ParseStatus } from '../../entities/book-file.entity.js';
 import type { BookFormat, LockableBookField } from '../../entities/book.entity.js';
 import type { ReadingStatus } from '../../entities/reading-progress.entity.js';
 import type { BookSort } from '../../repositories/book.repository.js';
@@ -13,6 +14,7 @@ interface BookListQuery {
   series?: string;
   reading_status?: ReadingStatus;
   format?: BookFormat;
+  parse_status?: ParseStatus;
   sort: BookSort;
 }
 
@@ -36,6 +38,7 @@ export function bookRoutes(routes: OperationRouter, books: BookService): void {
         series: params.series,
         readingStatus: params.reading_status,
         format: params.format,
+        parseStatus: params.parse_status,
       },
       params.sort,
       params.page,
