@@ -27,6 +27,11 @@ afterEach(() => {
   expect(server.responseFailures).toEqual([]);
 });
 
+function compareIds(a: number[], b: number[]): number {
+  for (let n = 0; n < a.length; n++) if (a[n] !== b[n]) return a[n]! - b[n]!;
+  return 0;
+}
+
 async function stream(jobId: string): Promise<{ type: string | null; blocks: string[] }> {
   const response = await fetch(`${server.url}/api/v1/jobs/${jobId}/events`, {
     headers: { authorization: `Bearer ${token}` },
@@ -44,8 +49,10 @@ describe('GET /jobs/{job_id}/events', () => {
     const operation = server.app.spec.document.paths['/jobs/{job_id}/events']?.get as any;
     const media = operation.responses['200'].content['text/event-stream'];
     const eventSchema = resolve(media.schema.contentSchema);
-    const jobSchema = resolve(eventSchema.properties.data);
+    const [jobSchema, problemSchema] = eventSchema.properties.data.oneOf.map(resolve);
+    expect(problemSchema.required).toContain('status');
     const names: string[] = eventSchema.properties.event.enum;
+    const idPattern = new RegExp(eventSchema.properties.id.pattern);
 
     const started = await call(`/libraries/${libraryId}/scan`, { method: 'POST', token, body: { mode: 'full' } });
     const live = await stream(started.body.id);
@@ -54,24 +61,30 @@ describe('GET /jobs/{job_id}/events', () => {
 
     for (const { blocks } of [live, finished]) {
       const events = blocks.filter((block) => !block.startsWith(':'));
+      const ids: number[][] = [];
       for (const block of events) {
         const lines = block.split('\n');
-        expect(lines, block).toHaveLength(2);
-        const [event, data] = lines.map((line) => /^(\w+): (.*)$/.exec(line)) as [RegExpExecArray, RegExpExecArray];
-        expect([event[1], data[1]]).toEqual(['event', 'data']);
-        expect(names).toContain(event[2]);
-        const job = JSON.parse(data[2]!);
+        expect(lines, block).toHaveLength(3);
+        const [id, event, data] = lines.map((line) => /^(\w+): (.*)$/.exec(line)) as RegExpExecArray[];
+        expect([id![1], event![1], data![1]]).toEqual(['id', 'event', 'data']);
+        expect(id![2]).toMatch(idPattern);
+        ids.push(id![2]!.split('.').map(Number));
+        expect(names).toContain(event![2]);
+        const job = JSON.parse(data![2]!);
         expect(Object.keys(job).sort()).toEqual(Object.keys(jobSchema.properties).sort());
         expect(job.id).toBe(started.body.id);
       }
-      expect(events.filter((block) => block.startsWith('event: end'))).toHaveLength(1);
-      expect(events.at(-1)).toMatch(/^event: end\n/);
+      // Ids never go back: each is at least the one before, part by part.
+      for (let n = 1; n < ids.length; n++)
+        expect(compareIds(ids[n]!, ids[n - 1]!), String(ids)).toBeGreaterThanOrEqual(0);
+      expect(events.filter((block) => /^event: end$/m.test(block))).toHaveLength(1);
+      expect(events.at(-1)).toMatch(/\nevent: end\n/);
     }
     // A finished job: the `end` alone, and the same job GET /jobs lists (which response validation holds to `Job`).
     expect(finished.blocks).toHaveLength(1);
     const listed = (await call('/jobs', { token })).body.items.find(
       (job: { id: string }) => job.id === started.body.id,
     );
-    expect(JSON.parse(finished.blocks[0]!.split('\n')[1]!.slice('data: '.length))).toEqual(listed);
+    expect(JSON.parse(finished.blocks[0]!.split('\n')[2]!.slice('data: '.length))).toEqual(listed);
   });
 });

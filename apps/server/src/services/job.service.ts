@@ -82,18 +82,45 @@ export class JobService {
     return this.require(id);
   }
 
-  /** Polls the job until it ends, yielding it whenever it changed (works across processes). */
-  async *watch(id: string, signal: AbortSignal, intervalMs = 250): AsyncGenerator<Job> {
-    let last = '';
+  /**
+   * Polls the job until it ends (works across processes), yielding an event whenever it changed: `progress`, then
+   * `end` once it has finished, or `gone` when the job was deleted meanwhile. A client that reconnects with the id
+   * of the last event it got is not sent that state again, but is always sent the `end`.
+   */
+  async *events(id: string, lastEventId: string | undefined, signal: AbortSignal, intervalMs = 250) {
+    let lastSent: string | undefined;
     while (!signal.aborted) {
-      const job = await this.require(id);
-      const fingerprint = `${job.status}|${job.processed}|${job.total}|${job.currentItem}|${job.itemErrorsCount}|${job.cancelRequested}`;
-      if (fingerprint !== last) {
-        last = fingerprint;
-        yield job;
+      const job = await this.jobs.fresh(id);
+      if (!job) {
+        yield { kind: 'gone', jobId: id } satisfies JobEvent;
+        return;
       }
-      if (isTerminal(job.status)) return;
+      const eventId = jobEventId(job);
+      const terminal = isTerminal(job.status);
+      // The item being worked on changes the event but not its id: ids name how far the job got.
+      const fingerprint = `${eventId}|${job.currentItem}`;
+      const alreadyHeld = lastSent === undefined ? !terminal && eventId === lastEventId : fingerprint === lastSent;
+      if (!alreadyHeld) yield { kind: terminal ? 'end' : 'progress', id: eventId, job } satisfies JobEvent;
+      lastSent = fingerprint;
+      if (terminal) return;
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   }
+
+  /** True when the client's last event was this finished job's `end`: it has everything there is to send. */
+  endAlreadySent(job: Job, lastEventId: string | undefined): boolean {
+    return isTerminal(job.status) && jobEventId(job) === lastEventId;
+  }
+}
+
+export type JobEvent = { kind: 'progress' | 'end'; id: string; job: Job } | { kind: 'gone'; jobId: string };
+
+/**
+ * The id of a job event: its stage (queued, running, finished), then items processed, item errors and the cancel
+ * request, dot-separated. Each of these only grows while a job runs, so the ids of one job's events never go back
+ * and the `end` has the greatest; the same id is the same progress, whichever connection sent it.
+ */
+export function jobEventId(job: Job): string {
+  const stage = isTerminal(job.status) ? 2 : job.status === 'running' ? 1 : 0;
+  return [stage, job.processed, job.itemErrorsCount, job.cancelRequested ? 1 : 0].join('.');
 }

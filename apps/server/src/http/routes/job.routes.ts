@@ -1,7 +1,8 @@
 import type { JobStatus, JobType } from '../../entities/job.entity.js';
-import { isTerminal, type JobService } from '../../services/job.service.js';
+import type { JobService } from '../../services/job.service.js';
 import { jobDetailsDto, jobDto, pageDto } from '../dto.js';
 import { query, type OperationRouter } from '../operation-router.js';
+import { problem } from '../problem.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -22,7 +23,13 @@ export function jobRoutes(routes: OperationRouter, jobs: JobService): void {
 
   routes.handle('streamJobEvents', async (req, res) => {
     const id = String(req.params.job_id);
-    await jobs.require(id); // 404 as problem+json before the stream starts
+    const lastEventId = req.get('Last-Event-ID');
+    const job = await jobs.require(id); // 404 as problem+json before the stream starts
+    // EventSource reconnects whenever a stream closes, and stops only on a status other than 200.
+    if (jobs.endAlreadySent(job, lastEventId)) {
+      res.status(204).end();
+      return;
+    }
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -34,9 +41,13 @@ export function jobRoutes(routes: OperationRouter, jobs: JobService): void {
     req.on('close', () => closed.abort());
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     try {
-      for await (const job of jobs.watch(id, closed.signal)) {
-        const event = isTerminal(job.status) ? 'end' : 'progress';
-        res.write(`event: ${event}\ndata: ${JSON.stringify(jobDto(job))}\n\n`);
+      for await (const event of jobs.events(id, lastEventId, closed.signal)) {
+        if (event.kind === 'gone') {
+          const gone = problem(404, 'not-found', 'Not found', `Job ${event.jobId} was deleted while followed.`);
+          res.write(`event: error\ndata: ${JSON.stringify(gone)}\n\n`);
+        } else {
+          res.write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(jobDto(event.job))}\n\n`);
+        }
       }
     } finally {
       clearInterval(keepAlive);
