@@ -37,7 +37,7 @@ async function follow(jobId: string, lastEventId?: string) {
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  let pending: Promise<ReadableStreamReadResult<string>> | null = null;
+  let pending: ReturnType<typeof reader.read> | null = null;
   async function next(waitMs = 5_000): Promise<SseEvent | 'closed' | 'quiet'> {
     for (;;) {
       const end = buffer.indexOf('\n\n');
