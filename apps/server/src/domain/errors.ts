@@ -6,6 +6,10 @@
 export interface FieldIssue {
   path: string;
   message: string;
+  /** Machine-readable reason: the JSON Schema keyword that failed (`required`, `maximum`…) or the check's own. */
+  code?: string;
+  /** What the contract accepts here (enum values, known field names), for a client to offer as choices. */
+  allowed?: unknown[];
 }
 
 export class DomainError extends Error {

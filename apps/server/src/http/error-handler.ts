@@ -1,12 +1,19 @@
-import type { ErrorRequestHandler } from 'express';
-import { DomainError, TooManyRequestsError, type FieldIssue } from '../domain/errors.js';
+import type { ErrorRequestHandler, Request } from 'express';
+import { DomainError, TooManyRequestsError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import { problem, sendProblem, type Problem } from './problem.js';
+import {
+  deferredIssues,
+  mergeIssues,
+  readableValidatorIssues,
+  validationError,
+  type ValidatorIssue,
+} from './request-issues.js';
 
 interface ValidatorError {
   status: number;
   message?: string;
-  errors?: { path: string; message: string }[];
+  errors?: ValidatorIssue[];
   headers?: Record<string, string>;
 }
 
@@ -25,16 +32,19 @@ const TITLES: Record<number, [string, string]> = {
 };
 
 /** Problem for an error raised by express-openapi-validator or body-parser (status set, message safe). */
-function clientProblem(error: ValidatorError): Problem {
+function clientProblem(error: ValidatorError, req: Request): Problem {
   const [code, title] = TITLES[error.status] ?? ['bad-request', 'Bad request'];
-  const issues: FieldIssue[] = (error.errors ?? []).map((issue) => ({ path: issue.path, message: issue.message }));
+  if (error.status === 400 && error.errors && error.errors.length > 0) {
+    // The input guard's findings come first: they were made on the values as sent, before any coercion.
+    const issues = mergeIssues(deferredIssues(req), readableValidatorIssues(error.errors, req));
+    const refused = validationError(issues);
+    return problem(400, refused.code, refused.title, refused.message, refused.issues);
+  }
   const detail =
-    error.status === 400 && issues.length > 0
-      ? issues.map((issue) => `${issue.path.replace(/^\//, '').replace(/\//g, '.')} ${issue.message}`).join('; ')
-      : error.status === 400 && (error as { type?: string }).type === 'entity.parse.failed'
-        ? 'The request body is not valid JSON.'
-        : (error.message ?? title);
-  return problem(error.status, code, title, detail, issues);
+    error.status === 400 && (error as { type?: string }).type === 'entity.parse.failed'
+      ? 'The request body is not valid JSON.'
+      : (error.message ?? title);
+  return problem(error.status, code, title, detail);
 }
 
 /** The one place errors become responses: problem+json, never a stack trace or an internal message. */
@@ -49,7 +59,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       body = problem(error.status, error.code, error.title, error.message, error.issues);
       if (error instanceof TooManyRequestsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     } else if (isValidatorError(error) && error.status >= 400 && error.status < 500) {
-      body = clientProblem(error);
+      body = clientProblem(error, req);
       // RFC 9110: a 405 lists the methods the resource supports; the validator computes them from the spec.
       const allow = error.status === 405 ? error.headers?.Allow : undefined;
       if (allow) res.setHeader('Allow', allow.toUpperCase());

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { LoadedSpec } from './openapi-document.js';
+import { rejectDeferredIssues } from './request-issues.js';
 
 export interface ResponseValidationFailure {
   operation: string;
@@ -16,7 +17,8 @@ export interface ValidationOptions {
 /**
  * express-openapi-validator's chain, with our own middlewares placed after it has matched the
  * operation (metadata) and before it validates the request: authorization and the 501 answer for
- * operations that are designed but not built yet.
+ * operations that are designed but not built yet. Issues the middlewares after the match hold back (see
+ * deferIssues) refuse the request after the validator has added its own.
  */
 export function openApiValidation(
   spec: LoadedSpec,
@@ -26,7 +28,10 @@ export function openApiValidation(
   const chain = OpenApiValidator.middleware({
     apiSpec: spec.file,
     validateApiSpec: true,
-    validateRequests: { allowUnknownQueryParameters: false, coercionPolicy: 'default' } as never,
+    // Every problem of a request in one answer. Unknown query parameters are named by the input guard (the validator
+    // stops at the first). allErrors' cost is bounded: bodies are at most 1 MB and every uniqueItems list holds
+    // scalars, which ajv checks in linear time.
+    validateRequests: { allErrors: true, allowUnknownQueryParameters: true, coercionPolicy: 'default' } as never,
     validateResponses: options.onResponseValidationFailure
       ? {
           onError: (error: { message: string }, _body: unknown, req: Request) => {
@@ -50,5 +55,5 @@ export function openApiValidation(
     // Fail at start-up rather than run without authorization if the library changes its chain.
     throw new Error(`express-openapi-validator chain changed: ${names.join(', ')}`);
   }
-  return [...chain.slice(0, position + 1), ...afterMatch, ...chain.slice(position + 1)];
+  return [...chain.slice(0, position + 1), ...afterMatch, ...chain.slice(position + 1), rejectDeferredIssues()];
 }
