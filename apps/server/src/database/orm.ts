@@ -36,7 +36,9 @@ export async function ormOptions(config: DatabaseConfig): Promise<Options> {
       ...common,
       driver: SqliteDriver,
       dbName: config.path,
-      migrations: { migrationsList: sqliteMigrations, snapshot: false, silent: true },
+      // Each migration in its own transaction: one that rebuilds a table must turn foreign keys off, which SQLite
+      // ignores inside a transaction (see Migration20261125090000_cb7_cbt_partial_hash).
+      migrations: { migrationsList: sqliteMigrations, snapshot: false, silent: true, allOrNothing: false },
     };
   }
   const { PostgreSqlDriver } = await import('@mikro-orm/postgresql');

@@ -17,6 +17,11 @@ export const BookFileSchema = defineEntity({
     path: p.string().length(4096),
     format: p.enum(BOOK_FORMATS),
     sizeBytes: p.bigint('number'),
+    /**
+     * KOReader's partial MD5 of the file (indexer/partial-hash.ts): with the size, what recognises a file that was
+     * renamed or moved. Null until the file is analysed.
+     */
+    partialHash: p.string().length(32).nullable(),
     /** File modification time in milliseconds, compared as is on rescans. */
     mtimeMs: p.bigint('number'),
     parseStatus: p.enum(PARSE_STATUSES).default('pending'),
@@ -27,6 +32,7 @@ export const BookFileSchema = defineEntity({
     updatedAt: updatedAt(),
   },
   uniques: [{ properties: ['library', 'path'] }],
+  indexes: [{ properties: ['library', 'partialHash', 'sizeBytes'] }],
 });
 export class BookFile extends BookFileSchema.class {}
 BookFileSchema.setClass(BookFile);

@@ -3,7 +3,7 @@ import { createdAt, stringList, updatedAt, uuidPrimaryKey } from './columns.js';
 import { Library } from './library.entity.js';
 import { Series } from './series.entity.js';
 
-export const BOOK_FORMATS = ['cbz', 'cbr', 'pdf', 'epub'] as const;
+export const BOOK_FORMATS = ['cbz', 'cbr', 'cb7', 'cbt', 'pdf', 'epub'] as const;
 export type BookFormat = (typeof BOOK_FORMATS)[number];
 export const VOLUME_KINDS = ['regular', 'hors_serie', 'integrale', 'one_shot', 'chapter'] as const;
 export type VolumeKind = (typeof VOLUME_KINDS)[number];

@@ -11,17 +11,20 @@ import {
 import type { ReaderPool } from './reader-process/reader-pool.js';
 
 /**
- * Where each book is read. ZIP-based books (CBZ, EPUB) are read in the server: yauzl and the XML parser are plain
- * JavaScript whose memory the garbage collector takes back. PDF and RAR files need MuPDF and UnRAR compiled to
- * WASM, whose heaps only ever grow, and images need libvips: those go to the reader processes (reader-pool.ts).
+ * Where each book is read. ZIP-based books (CBZ, EPUB) and tar-based ones (CBT) are read in the server: yauzl,
+ * tar-stream and the XML parser are plain JavaScript whose memory the garbage collector takes back. PDF, RAR and 7z
+ * files need MuPDF, UnRAR and 7-Zip compiled to WASM, whose heaps only ever grow, and images need libvips: those go
+ * to the reader processes (reader-pool.ts).
  */
+const readInServer = (container: Container): boolean => container === 'zip' || container === 'tar';
+
 export class BookReader {
   constructor(private readonly pool: ReaderPool) {}
 
   /** Page count and embedded metadata (see formats/index.ts inspectBook). */
   async inspect(file: string, format: BookFormat, signal?: AbortSignal): Promise<BookInspection> {
     const container = await this.sniff(file);
-    if (container === 'zip') return inspectBook(file, format, { signal, container });
+    if (readInServer(container)) return inspectBook(file, format, { signal, container });
     return this.pool.run({ op: 'inspect', path: file, format, container }, signal);
   }
 
@@ -37,7 +40,7 @@ export class BookReader {
     options: { jpeg?: boolean } = {},
   ): Promise<PageImage> {
     const container = await this.sniff(file);
-    if (container === 'zip' && width === undefined) {
+    if (readInServer(container) && width === undefined) {
       const image = await readPage(file, format, page, { container });
       if (!options.jpeg || image.mediaType === 'image/jpeg') return image;
     }

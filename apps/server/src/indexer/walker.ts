@@ -21,7 +21,17 @@ export interface WalkResult {
   unreadableFolders: Map<string, string>;
   /** Every folder that exists now, with its mtime, to remember for the next scan. */
   folders: Map<string, number>;
+  /** Files that are not books (by extension), in the folders read: how many, and the first few paths. */
+  ignored: { count: number; examples: string[] };
+  /**
+   * Files and folders whose name is not valid UTF-8, with the bytes that are not escaped as `\xNN`: they cannot be
+   * stored or served under their real name, so they are reported instead of indexed.
+   */
+  undecodableNames: string[];
 }
+
+/** How many ignored files a scan names; the count covers the rest. */
+export const IGNORED_EXAMPLES = 20;
 
 export interface WalkOptions {
   /** Re-read every folder, whatever its mtime. */
@@ -32,6 +42,43 @@ export interface WalkOptions {
 }
 
 const isHidden = (name: string) => name.startsWith('.');
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function decodeName(raw: Buffer): string | null {
+  try {
+    return strictUtf8.decode(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** A readable, lossless rendering of a name that is not UTF-8: valid characters kept, other bytes as `\xNN`. */
+export function escapeFileName(raw: Buffer): string {
+  let text = '';
+  let i = 0;
+  while (i < raw.length) {
+    const lead = raw[i]!;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead < 0xe0
+          ? 2
+          : lead >= 0xe0 && lead < 0xf0
+            ? 3
+            : lead >= 0xf0 && lead < 0xf5
+              ? 4
+              : 0;
+    const decoded = length === 0 ? null : decodeName(raw.subarray(i, i + length));
+    if (decoded !== null && decoded.length > 0 && (length > 1 || lead >= 0x20) && lead !== 0x7f && lead !== 0x5c) {
+      text += decoded;
+      i += length;
+    } else {
+      text += `\\x${lead.toString(16).padStart(2, '0')}`;
+      i += 1;
+    }
+  }
+  return text;
+}
 const join = (parent: string, name: string) => (parent === '' ? name : `${parent}/${name}`);
 
 /** Children of each known folder, so an unchanged folder's subfolders are visited without reading it. */
@@ -60,6 +107,8 @@ export async function walkLibrary(root: string, known: KnownFolders, options: Wa
     unchangedFolders: new Set(),
     unreadableFolders: new Map(),
     folders: new Map(),
+    ignored: { count: 0, examples: [] },
+    undecodableNames: [],
   };
   const children = childrenIndex(known);
   const rootStat = await stat(root);
@@ -82,16 +131,31 @@ export async function walkLibrary(root: string, known: KnownFolders, options: Wa
       continue;
     }
 
-    let entries: Dirent[];
+    let rawEntries: Dirent<Buffer>[];
     try {
-      entries = await readdir(absolute, { withFileTypes: true });
+      // Names as bytes: decoded as strings, a name that is not UTF-8 would come back altered and be lost unseen.
+      rawEntries = await readdir(absolute, { withFileTypes: true, encoding: 'buffer' });
     } catch (error) {
       result.unreadableFolders.set(folder.relative, (error as NodeJS.ErrnoException).code ?? 'unreadable');
       continue;
     }
+    const entries: { name: string; isFile: boolean; isDirectory: boolean }[] = [];
+    for (const entry of rawEntries) {
+      const name = decodeName(entry.name);
+      if (name === null) {
+        if (entry.name[0] !== 0x2e) result.undecodableNames.push(join(folder.relative, escapeFileName(entry.name)));
+        continue;
+      }
+      if (isHidden(name)) continue;
+      entries.push({ name, isFile: entry.isFile(), isDirectory: entry.isDirectory() });
+    }
     // Symbolic links are not followed: a link could leave the library root or loop back into it.
-    const books = entries.filter((entry) => entry.isFile() && !isHidden(entry.name) && options.isBookFile(entry.name));
-    const subfolders = entries.filter((entry) => entry.isDirectory() && !isHidden(entry.name));
+    const books = entries.filter((entry) => entry.isFile && options.isBookFile(entry.name));
+    const subfolders = entries.filter((entry) => entry.isDirectory);
+    for (const entry of entries) {
+      if (!entry.isFile || options.isBookFile(entry.name)) continue;
+      if (result.ignored.count++ < IGNORED_EXAMPLES) result.ignored.examples.push(join(folder.relative, entry.name));
+    }
     const [bookStats, folderStats] = await Promise.all([
       Promise.all(books.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
       Promise.all(subfolders.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),

@@ -19,6 +19,8 @@ export interface KnownFile {
   sizeBytes: number;
   mtimeMs: number;
   parseStatus: ParseStatus;
+  /** KOReader's partial MD5 (indexer/partial-hash.ts); null for files analysed before it was recorded. */
+  partialHash: string | null;
 }
 
 /** What the indexer extracted from one file, ready to store. */
@@ -26,6 +28,8 @@ export interface IndexedBook {
   path: string;
   sizeBytes: number;
   mtimeMs: number;
+  /** Null when the file could not be read to hash it. */
+  partialHash: string | null;
   format: BookFormat;
   seriesName: string | null;
   seriesFolder: string | null;
@@ -64,6 +68,7 @@ function analysedFileFields(book: IndexedBook, now: Date) {
     format: book.format,
     sizeBytes: book.sizeBytes,
     mtimeMs: book.mtimeMs,
+    partialHash: book.partialHash,
     parseStatus: book.parseStatus,
     parseError: book.parseError,
     thumbnailPath: null,
@@ -94,9 +99,10 @@ export class ScanRepository {
           size_bytes: number | string;
           mtime_ms: number | string;
           parse_status: ParseStatus;
+          partial_hash: string | null;
         }[]
       >(
-        `select id, book_id, path, size_bytes, mtime_ms, parse_status from book_files
+        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
           where library_id = ? and path > ? order by path limit ?`,
         [libraryId, after, pageSize],
       );
@@ -108,6 +114,7 @@ export class ScanRepository {
         sizeBytes: Number(row.size_bytes),
         mtimeMs: Number(row.mtime_ms),
         parseStatus: row.parse_status,
+        partialHash: row.partial_hash,
       }));
       if (rows.length < pageSize) return;
       after = rows.at(-1)!.path;
@@ -122,7 +129,10 @@ export class ScanRepository {
     return new Map(rows.map((row) => [row.path, Number(row.mtime_ms)]));
   }
 
-  /** Stores a batch of new and changed files in one transaction. */
+  /**
+   * Stores a batch of new and changed files in one transaction. A changed file may carry a new path: a file moved or
+   * renamed keeps its book (id, progress, locked metadata) and only its path, series and file facts change.
+   */
   async saveBatch(
     libraryId: string,
     added: IndexedBook[],
@@ -190,7 +200,7 @@ export class ScanRepository {
         const authors = locked.has('authors') && stored ? stored.authors : book.authors;
         Object.assign(update, derivedColumns(book.seriesName, title, authors, book.volume, book.volumeKind));
         await em.nativeUpdate(Book, { id: known.bookId }, update);
-        await em.nativeUpdate(BookFile, { id: known.fileId }, analysedFileFields(book, now));
+        await em.nativeUpdate(BookFile, { id: known.fileId }, { path: book.path, ...analysedFileFields(book, now) });
       }
     });
     return newBookIds;

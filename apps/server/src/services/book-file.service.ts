@@ -11,6 +11,8 @@ import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
 export const CONTENT_TYPES: Record<BookFormat, string> = {
   cbz: 'application/vnd.comicbook+zip',
   cbr: 'application/vnd.comicbook-rar',
+  cb7: 'application/x-cb7',
+  cbt: 'application/x-cbt',
   pdf: 'application/pdf',
   epub: 'application/epub+zip',
 };

@@ -5,6 +5,7 @@ import { parseFileName } from '../indexer/filename-parser.js';
 import type { BookReader } from '../indexer/book-reader.js';
 import { ReaderPoolClosedError } from '../indexer/reader-process/reader-pool.js';
 import { BookFileError, formatFromExtension, type BookInspection } from '../indexer/formats/index.js';
+import { partialMd5 } from '../indexer/partial-hash.js';
 import { walkLibrary } from '../indexer/walker.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
@@ -29,11 +30,16 @@ export interface ScanReport extends Record<string, unknown> {
   updated: number;
   unchanged: number;
   removed: number;
+  /** Files renamed or moved within the library: their book (progress, metadata) was kept under the new path. */
+  moved: number;
   errors: number;
   folders_read: number;
   folders_skipped: number;
   folders_unreadable: number;
   progress_restored: number;
+  /** Files in the folders read that are not books (by extension), and the first of their paths. */
+  ignored_files: number;
+  ignored_examples: string[];
   thumbnails: number;
   /** Discovery, analysis and storage, before the thumbnail phase. */
   index_ms: number;
@@ -80,6 +86,36 @@ function underUnreadableFolder(folder: string, unreadable: Map<string, string>):
     if (path === '' || folder === path || folder.startsWith(`${path}/`)) return true;
   }
   return false;
+}
+
+const fileIdentity = (partialHash: string, sizeBytes: number) => `${partialHash}:${sizeBytes}`;
+
+/**
+ * Vanished files by content (partial hash and size), to recognise the same file under a new path. Identical copies
+ * share a key: each arrival takes one, preferring the copy with its own file name, so two copies are never merged.
+ */
+class VanishedByContent {
+  private readonly byIdentity = new Map<string, KnownFile[]>();
+
+  constructor(vanished: readonly KnownFile[]) {
+    for (const file of vanished) {
+      if (file.partialHash === null) continue;
+      const key = fileIdentity(file.partialHash, file.sizeBytes);
+      const list = this.byIdentity.get(key);
+      if (list) list.push(file);
+      else this.byIdentity.set(key, [file]);
+    }
+  }
+
+  /** The vanished file this arrival is, if any; it is then no longer available to other arrivals. */
+  claim(book: { path: string; partialHash: string | null; sizeBytes: number }): KnownFile | undefined {
+    if (book.partialHash === null) return undefined;
+    const candidates = this.byIdentity.get(fileIdentity(book.partialHash, book.sizeBytes));
+    if (!candidates || candidates.length === 0) return undefined;
+    const name = book.path.slice(book.path.lastIndexOf('/') + 1);
+    const sameName = candidates.findIndex((file) => file.path.slice(file.path.lastIndexOf('/') + 1) === name);
+    return candidates.splice(Math.max(sameName, 0), 1)[0];
+  }
 }
 
 function errorMessage(error: unknown): string {
@@ -148,6 +184,8 @@ export class ScanService {
     }
     for (const [folder, reason] of walk.unreadableFolders)
       context.itemError(folder || '/', `folder unreadable (${reason}); its books are kept`);
+    for (const name of walk.undecodableNames)
+      context.itemError(name, 'the name is not valid UTF-8 (bytes shown as \\xNN), so it was not indexed: rename it');
 
     // Only the stored files of the folders read this time are kept in memory: the others cannot have changed or
     // vanished (their folder's mtime says so), and of those only the count matters. An unchanged rescan of a 100k
@@ -180,7 +218,7 @@ export class ScanService {
         changed.push({ known, sizeBytes: file.sizeBytes, mtimeMs: file.mtimeMs });
       }
     }
-    const vanished = [...knownFiles.values()].filter((file) => !seen.has(file.path));
+    let vanished = [...knownFiles.values()].filter((file) => !seen.has(file.path));
     if (knownTotal > 0 && vanished.length === knownTotal) {
       throw new ScanRefusedError(
         `Library "${library.name}" would lose all ${knownTotal} books: its folder looks empty. Nothing was deleted; check that the drive is mounted.`,
@@ -194,11 +232,14 @@ export class ScanService {
       updated: 0,
       unchanged: 0,
       removed: 0,
-      errors: 0,
+      moved: 0,
+      errors: walk.undecodableNames.length,
       folders_read: walk.folders.size - walk.unchangedFolders.size - walk.unreadableFolders.size,
       folders_skipped: walk.unchangedFolders.size,
       folders_unreadable: walk.unreadableFolders.size,
       progress_restored: 0,
+      ignored_files: walk.ignored.count,
+      ignored_examples: walk.ignored.examples,
       thumbnails: 0,
       index_ms: 0,
       thumbnails_ms: 0,
@@ -217,6 +258,8 @@ export class ScanService {
     // there are none (a first scan), the arrivals are not kept: at 100k files they are 10 MB.
     const canRestore = vanished.length > 0 || (await this.scans.hasOrphanedProgress(libraryId));
     const arrivals: { bookId: string; path: string; sizeBytes: number }[] = [];
+    const vanishedByContent = new VanishedByContent(vanished);
+    const moved = new Set<KnownFile>();
     for (let offset = 0; offset < work.length; offset += BATCH_SIZE) {
       context.throwIfCancelled();
       const batch = work.slice(offset, offset + BATCH_SIZE);
@@ -230,10 +273,14 @@ export class ScanService {
       );
       const newBooks: IndexedBook[] = [];
       const changedBooks: { known: KnownFile; book: IndexedBook }[] = [];
+      const movedBefore = moved.size;
       batch.forEach((item, index) => {
         const book = results[index]!;
         if (book.parseStatus === 'error') report.errors++;
-        if (item.known) changedBooks.push({ known: item.known, book });
+        const movedFrom = item.known ? undefined : vanishedByContent.claim(book);
+        if (movedFrom) moved.add(movedFrom);
+        const known = item.known ?? movedFrom;
+        if (known) changedBooks.push({ known, book });
         else newBooks.push(book);
       });
       const newIds = await this.scans.saveBatch(libraryId, newBooks, changedBooks);
@@ -243,12 +290,14 @@ export class ScanService {
         );
       }
       report.added += newBooks.length;
-      report.updated += changedBooks.length;
+      report.updated += changedBooks.length - moved.size + movedBefore;
       processed += batch.length;
       context.progress({ processed, currentItem: batch.at(-1)?.file.path ?? null });
     }
 
     context.throwIfCancelled();
+    vanished = vanished.filter((file) => !moved.has(file));
+    report.moved = moved.size;
     await this.scans.removeBooks(libraryId, vanished);
     report.removed = vanished.length;
     // After the removals, so a file moved within this scan finds the progress its old book left behind.
@@ -275,8 +324,11 @@ export class ScanService {
     const format = formatFromExtension(fileName)!;
     let inspection: BookInspection | undefined;
     let parseError: string | null = null;
+    const absolute = path.join(root, file.path);
+    // Twelve 1 KiB reads, beside the inspection; a file that cannot be read is not recognised when it moves.
+    const hashing = partialMd5(absolute).catch(() => null);
     try {
-      inspection = await this.reader.inspect(path.join(root, file.path), format, context.signal);
+      inspection = await this.reader.inspect(absolute, format, context.signal);
     } catch (error) {
       context.throwIfCancelled();
       // Shutting down says nothing about the file: the scan stops and is resumed by the next process.
@@ -284,12 +336,14 @@ export class ScanService {
       parseError = errorMessage(error);
       context.itemError(file.path, parseError);
     }
+    const partialHash = await hashing;
     const metadata = inspection?.metadata ?? {};
     const volumeKind: VolumeKind = parsed.kind;
     return {
       path: file.path,
       sizeBytes: file.sizeBytes,
       mtimeMs: file.mtimeMs,
+      partialHash,
       format: inspection?.format ?? format,
       seriesName,
       seriesFolder: folder,

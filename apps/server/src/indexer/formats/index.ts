@@ -6,7 +6,9 @@ import { BookFileError, toBookFileError } from './errors.js';
 import { hasEpubContainer, inspectEpub, readEpubCover } from './epub-book.js';
 import { inspectPdf, renderPdfPage } from './pdf-book.js';
 import { RarArchive } from './rar-archive.js';
+import { SevenZipArchive } from './seven-zip-archive.js';
 import { sniffContainer, type Container } from './sniff.js';
+import { TarArchive } from './tar-archive.js';
 import type { BookFormat, BookInspection, PageImage } from './types.js';
 import { ZipArchive } from './zip-archive.js';
 
@@ -60,6 +62,8 @@ export function inspectBook(path: string, format: BookFormat, options: InspectOp
     const container = options.container ?? (await sniffContainer(path));
     if (container === 'pdf') return inspectPdf(path, signal);
     if (container === 'rar') return inspectComic(await RarArchive.open(path, signal), 'cbr', signal);
+    if (container === '7z') return inspectComic(await SevenZipArchive.open(path, signal), 'cb7', signal);
+    if (container === 'tar') return inspectComic(await TarArchive.open(path, signal), 'cbt', signal);
     return withZip(path, format, signal, (zip, real) =>
       real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal),
     );
@@ -77,6 +81,8 @@ export function readPage(
     const container = options.container ?? (await sniffContainer(path));
     if (container === 'pdf') return renderPdfPage(path, page);
     if (container === 'rar') return readComicPage(await RarArchive.open(path), page);
+    if (container === '7z') return readComicPage(await SevenZipArchive.open(path), page);
+    if (container === 'tar') return readComicPage(await TarArchive.open(path), page);
     return withZip(path, format, undefined, (zip, real) => {
       if (real === 'epub') throw new BookFileError('unsupported', 'EPUB books are reflowable and have no page images');
       return readComicPage(zip, page);
@@ -96,6 +102,8 @@ export function readCover(path: string, format: BookFormat): Promise<PageImage |
     const container = await sniffContainer(path);
     if (container === 'pdf') return renderPdfPage(path, 1, { maxSide: PDF_COVER_SIDE, encoding: 'jpeg' });
     if (container === 'rar') return readComicCover(await RarArchive.open(path));
+    if (container === '7z') return readComicCover(await SevenZipArchive.open(path));
+    if (container === 'tar') return readComicCover(await TarArchive.open(path));
     return withZip(path, format, undefined, (zip, real) =>
       real === 'epub' ? readEpubCover(zip) : readComicCover(zip),
     );

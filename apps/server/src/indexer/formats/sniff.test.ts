@@ -14,13 +14,16 @@ describe('detectContainer', () => {
     ['Rar!\x1a\x07\x00rest', 'rar'],
     ['Rar!\x1a\x07\x01\x00rest', 'rar'],
     ['%PDF-1.7', 'pdf'],
+    ['7z\xbc\xaf\x27\x1c\x00\x04', '7z'],
+    [`${'\x00'.repeat(257)}ustar\x0000`, 'tar'],
+    [`${'\x00'.repeat(257)}ustar  \x00`, 'tar'],
     ['\r\n\x00junk before the header %PDF-1.4', 'pdf'],
   ])('%j is %s', (head, container) => {
     expect(detectContainer(bytes(head))).toBe(container);
   });
 
   it.each([
-    ['7z\xbc\xaf\x27\x1c', /7z/],
+    ['\xfd7zXZ\x00', /xz/],
     ['\x1f\x8b\x08', /gzip/],
     ['BZh91AY', /bzip2/],
   ])('%j is unsupported', (head, message) => {
@@ -35,12 +38,14 @@ describe('detectContainer', () => {
 });
 
 describe('formats', () => {
-  it('maps the four extensions, in any case, and nothing else', () => {
+  it('maps the six extensions, in any case, and nothing else', () => {
     expect(formatFromExtension('A.CBZ')).toBe('cbz');
     expect(formatFromExtension('dir.v1/b.Cbr')).toBe('cbr');
     expect(formatFromExtension('c.pdf')).toBe('pdf');
     expect(formatFromExtension('d.ePub')).toBe('epub');
-    for (const name of ['e.zip', 'f.rar', 'g.cb7', 'cbz', 'h.cbz.part', 'noext']) {
+    expect(formatFromExtension('g.CB7')).toBe('cb7');
+    expect(formatFromExtension('g.cbt')).toBe('cbt');
+    for (const name of ['e.zip', 'f.rar', 'g.7z', 'g.tar', 'cbz', 'h.cbz.part', 'noext']) {
       expect(formatFromExtension(name)).toBeNull();
     }
   });
@@ -53,6 +58,8 @@ describe('formats', () => {
     expect(formatForContainer('pdf', 'zip', false)).toBe('cbz');
     expect(formatForContainer('cbz', 'zip', true)).toBe('cbz');
     expect(formatForContainer('epub', 'pdf', false)).toBe('pdf');
+    expect(formatForContainer('cbz', '7z', false)).toBe('cb7');
+    expect(formatForContainer('cb7', 'tar', false)).toBe('cbt');
   });
 });
 

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 
 import { BookFileError } from './errors.js';
 
-export type Container = 'zip' | 'rar' | 'pdf';
+export type Container = 'zip' | 'rar' | 'pdf' | '7z' | 'tar';
 
 /** PDF allows junk before the header; readers look for it in the first kilobyte. */
 const HEAD_BYTES = 1024;
@@ -16,12 +16,10 @@ const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
 
 /** Containers we recognise but cannot read, with the name users know them by. */
 const UNSUPPORTED: readonly { name: string; magic: readonly number[]; offset?: number }[] = [
-  { name: '7z', magic: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c] },
   { name: 'gzip', magic: [0x1f, 0x8b] },
   { name: 'bzip2', magic: ascii('BZh') },
   { name: 'xz', magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00] },
   { name: 'zstd', magic: [0x28, 0xb5, 0x2f, 0xfd] },
-  { name: 'tar', magic: ascii('ustar'), offset: 257 },
   { name: 'DjVu', magic: ascii('AT&TFORM') },
 ];
 
@@ -32,13 +30,16 @@ export function detectContainer(head: Uint8Array): Container {
   if (startsWith(head, [0x50, 0x4b, 0x07, 0x08])) return 'zip';
   // RAR 1.5–4.x ends its signature with 0x00, RAR 5 with 0x01 0x00.
   if (startsWith(head, [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07])) return 'rar';
+  if (startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return '7z';
+  // POSIX ("ustar\0") and GNU ("ustar ") tar; pre-POSIX tar has no signature and is refused as unrecognised.
+  if (startsWith(head, ascii('ustar'), 257)) return 'tar';
   if (Buffer.from(head.buffer, head.byteOffset, head.length).includes('%PDF-', 0, 'latin1')) return 'pdf';
   for (const { name, magic, offset } of UNSUPPORTED) {
     if (startsWith(head, magic, offset)) {
       throw new BookFileError('unsupported', `${name} archives are not supported; repack the book as CBZ (ZIP)`);
     }
   }
-  throw new BookFileError('corrupt', 'not a ZIP, RAR or PDF file (unrecognised signature)');
+  throw new BookFileError('corrupt', 'not a ZIP, RAR, 7z, tar or PDF file (unrecognised signature)');
 }
 
 /** Reads the head of the file and sniffs it. A zero-byte file is `empty`, not corrupt: it usually is a failed copy. */

@@ -1,5 +1,5 @@
-/** The four book formats Shelfmark indexes. A file's real container decides which one applies (see sniff.ts). */
-export type BookFormat = 'cbz' | 'cbr' | 'pdf' | 'epub';
+/** The book formats Shelfmark indexes. A file's real container decides which one applies (see sniff.ts). */
+export type BookFormat = 'cbz' | 'cbr' | 'cb7' | 'cbt' | 'pdf' | 'epub';
 
 /** What a book's own file says about it. Every field is optional: absent means the file did not say. */
 export interface EmbeddedMetadata {
