@@ -169,6 +169,13 @@ try {
   ];
   const text = lines.join('\n');
   console.log(`\n${text}`);
+  const inError = report.counts.error ?? 0;
+  const unexpected = Object.entries(expected).filter(([outcome, count]) => (report.counts[outcome] ?? 0) !== count);
+  if (inError > 0 || unexpected.length > 0) {
+    // The figures of a batch that did not do what the fake's mix asks describe some other work: end non-zero.
+    console.error(`the batch did not match the fake's mix (${inError} in error)`);
+    process.exitCode = 1;
+  }
 
   const resultsDir = path.join(here, '../results');
   mkdirSync(resultsDir, { recursive: true });

@@ -69,7 +69,11 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
       ...feeds('v1.2'),
       ...feeds('v2'),
     ].filter((target) => !values.only || target.name.includes(values.only));
-    await autocannon({ url: `${server.url}/api/v1/health`, connections: load.connections, duration: 3 });
+    await autocannon({
+      url: `${server.url}/api/v1/health`,
+      connections: load.connections,
+      duration: Math.min(3, load.duration),
+    });
     const figures: Figure[] = [];
     for (const target of targets) {
       const figure = { database: label, ...(await measure(server.url, target, { ...load, headers: basic })) };
