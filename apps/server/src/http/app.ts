@@ -5,6 +5,7 @@ import { pinoHttp } from 'pino-http';
 import type { Container } from '../container.js';
 import { serializeError } from '../logger.js';
 import { opdsRoutes } from '../opds/opds.routes.js';
+import { trpcMiddleware } from '../trpc/express.js';
 import { authorize } from './authorize.js';
 import { docsRoutes } from './docs.routes.js';
 import { errorHandler } from './error-handler.js';
@@ -118,6 +119,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
       problem(404, 'not-found', 'Not found', `No API operation at ${req.method} ${req.baseUrl}${req.path}.`),
     );
   });
+  app.use('/trpc', trpcMiddleware(container, spec));
   app.use('/opds', opdsRoutes(services, logger.child({ area: 'opds' })));
   if (options.adminHandler) app.use(options.adminHandler);
   app.use(errorHandler(logger));

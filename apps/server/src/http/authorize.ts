@@ -53,7 +53,7 @@ export function authorize(document: OpenApiDocument, auth: AuthService): Request
   };
 }
 
-function crossSite(origin: string | undefined, host: string | undefined): boolean {
+export function crossSite(origin: string | undefined, host: string | undefined): boolean {
   if (origin === undefined) return false;
   try {
     return new URL(origin).host !== host;

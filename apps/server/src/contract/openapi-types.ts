@@ -1,0 +1,4020 @@
+// Generated from openapi.yaml by tools/contract-types (npm run contract:types). Do not edit.
+/* eslint-disable */
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health of the server
+         * @description Public. Reports whether the database and the job backend answer. The answer is 200 with
+         *     `status: degraded` when one of them does not.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether setup is needed and whether the caller is authenticated
+         * @description Public. `setup_required` is true while no admin account exists (the admin app then shows the setup page).
+         *     `authenticated` tells whether the request carried a valid credential.
+         */
+        get: operations["getAuthStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the admin account (first run)
+         * @description Public, and only while no admin exists. Creates the admin account (password hashed with scrypt) and opens a
+         *     session. `SHELFMARK_ADMIN_PASSWORD` in the environment creates the account at boot instead.
+         */
+        post: operations["setupAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in to the admin
+         * @description Public. Checks the credentials and opens a session (cookie `shelfmark_session`, `Secure` when the request
+         *     is HTTPS, as seen through a proxy trusted by `TRUST_PROXY`). Failed sign-ins are counted per client address
+         *     and user name: 10 failures for one name within 15 minutes refuse that name from that address (429 with
+         *     `Retry-After`) until the window ends. Failures across all names from one address past 50 slow its checks to
+         *     one per second (a 429 when the wait would pass 10 s), so the right password for another user still signs in.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out
+         * @description Ends the current session, if any, and clears the session cookie. Harmless with a token.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the caller is
+         * @description The kind of credential used, its scope, and the user name or token behind it.
+         */
+        get: operations["getCurrentPrincipal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the admin's preferences
+         * @description Sets the admin account's UI language, kept in the database so that a new browser of the same admin gets
+         *     it (the admin app also keeps it in a cookie). Only a signed-in admin (session cookie) has a language: an
+         *     API token, even with the admin scope, has no user behind it and is refused with 403.
+         */
+        patch: operations["updateCurrentUser"];
+        trace?: never;
+    };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens
+         * @description All tokens, newest first. Secrets are never shown; `prefix` helps recognise a token.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create an API token
+         * @description Returns the token's secret once, in `token`; only a hash is kept.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the API token. */
+                token_id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description The token stops working at once.
+         */
+        delete: operations["deleteToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/libraries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List libraries
+         * @description Libraries sorted by name, with their book and series counts.
+         */
+        get: operations["listLibraries"];
+        put?: never;
+        /**
+         * Create a library
+         * @description `root_path` must name an existing folder under `LIBRARIES_ROOT` (in the form `GET /folders` gives). The
+         *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library does not scan it;
+         *     call `POST /libraries/{library_id}/scan`. A refresh mode other than `manual` schedules the recurring
+         *     metadata refresh.
+         */
+        post: operations["createLibrary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/libraries/{library_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        /** Get a library */
+        get: operations["getLibrary"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a library
+         * @description Removes the library with its series, books, reading progress, metadata links and refresh schedule. Never
+         *     touches the files on disk.
+         */
+        delete: operations["deleteLibrary"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a library
+         * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh (`manual`
+         *     removes it). Changing `root_path` takes effect at the next scan.
+         */
+        patch: operations["updateLibrary"];
+        trace?: never;
+    };
+    "/libraries/{library_id}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan a library
+         * @description Starts a `scan` job. `incremental` (the default) does not re-read a folder whose mtime did not change (adding,
+         *     removing or renaming a file changes it) and does not open a file whose size and mtime did not change; `full`
+         *     re-reads every folder and re-analyses every file (use it after editing files in place). One scan at a time
+         *     per library: while one is queued or running, the request answers 200 with that job instead of starting
+         *     another. The body is optional.
+         *
+         *     A scan never empties a library by accident: when the library folder is missing or unreadable (a lost
+         *     mount), or when every known file seems gone, the job fails with a message and nothing is deleted. A folder
+         *     that cannot be read keeps its books. Files that cannot be read (corrupt, encrypted, unsupported, or taking
+         *     longer than 120 s: timeout) become books with a parse error, listed in the job's `item_errors`. Symbolic links are not followed. Reading progress of
+         *     a vanished file is kept for 30 days and given back when the file returns (same path, or same name and size
+         *     elsewhere: a move).
+         */
+        post: operations["scanLibrary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/libraries/{library_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the series of a library
+         * @description Series sorted by name; `q` is a case- and accent-insensitive partial match on the name.
+         */
+        get: operations["listLibrarySeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/libraries/{library_id}/series/{series_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+                /**
+                 * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+                 *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+                 *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+                 */
+                series_name: components["parameters"]["SeriesName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a series' metadata
+         * @description Changes only the fields given. Locked fields may be edited here: a lock protects a field from
+         *     synchronisation, not from the admin. `locked_fields` replaces the whole list of locks.
+         */
+        patch: operations["updateSeriesMetadata"];
+        trace?: never;
+    };
+    "/libraries/{library_id}/series/{series_name}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+                /**
+                 * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+                 *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+                 *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+                 */
+                series_name: components["parameters"]["SeriesName"];
+            };
+            cookie?: never;
+        };
+        /** Get a series' metadata */
+        get: operations["getSeriesMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subfolders under the libraries root
+         * @description Lists the immediate subfolders of `path` (of `LIBRARIES_ROOT` itself when `path` is absent), sorted by name.
+         *     Any path that would leave the root (`..`, an absolute path, a symlink pointing outside, a NUL byte, a path
+         *     that is too long) is a 400 and lists nothing.
+         */
+        get: operations["listFolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List books
+         * @description Books across libraries, filtered and paged. `q` is a case- and accent-insensitive partial match on title,
+         *     series and authors ("legendaires" finds "Les Légendaires"). Sort `series` (the default) orders by series
+         *     name, then volume, then title; `title` by title; `recently_added` newest first. Every sort is stable.
+         */
+        get: operations["listBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/books/{book_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        /** Get a book's details */
+        get: operations["getBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a book's metadata
+         * @description Changes only the fields given; `null` clears a nullable field. The ISBN checksum is verified (400 when
+         *     wrong). Locked fields may be edited here: a lock protects a field from synchronisation, not from the admin.
+         *     `locked_fields` replaces the whole list of locks.
+         */
+        patch: operations["updateBook"];
+        trace?: never;
+    };
+    "/books/{book_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a book's file
+         * @description The file as stored, with the content type of its format and a `Content-Disposition` attachment file name.
+         *     Supports single byte ranges (`Range: bytes=…`): 206 with `Content-Range`, or 416 when the range cannot be
+         *     satisfied.
+         */
+        get: operations["downloadBookFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/books/{book_id}/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+                /** @description 1-based page number. */
+                page: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an image of one page
+         * @description The image of a page of a CBZ, CBR or PDF book, in its own format for archives (rendered for PDF). `width`
+         *     downscales (never upscales) keeping the aspect ratio. EPUB books have no pages: 400. A page past the end:
+         *     404. 501 when this installation cannot render PDF pages.
+         */
+        get: operations["getBookPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/books/{book_id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a book's cover thumbnail
+         * @description The thumbnail made by the scan, generated on demand when missing; 404 when the book has no cover.
+         */
+        get: operations["getBookThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/books/{book_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a book's reading progress
+         * @description `reading` needs `current_page` within the book's pages (400 otherwise). `read` sets the page to the last
+         *     page. `unread` clears the page. Allowed with a `read` token.
+         */
+        put: operations["setBookProgress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List series across libraries
+         * @description Series of every library, sorted by name then library; each item carries its `library_id`. `series_status`
+         *     matches the stored status exactly (a normalised status, or a raw one when unmapped: see
+         *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0.
+         */
+        get: operations["listSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List series statuses usable as filters
+         * @description The statuses present on series plus every non-null mapped status of the status-mapping table, distinct and
+         *     sorted. Works when some mappings are null (they are skipped).
+         */
+        get: operations["listSeriesStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/mark-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every book of a series read or unread
+         * @description Sets every book of the series to `read` (last page) or `unread` in one transaction and returns how many
+         *     books changed. Idempotent: a second call changes 0. Allowed with a `read` token.
+         */
+        post: operations["markSeriesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a series by id
+         * @description The series as lists show it (counts, reading status, cover) with its full metadata: the `id` of any
+         *     `SeriesItem`, `Book.series_id` or `MetadataLink.series_id` addresses it. The same series as
+         *     `GET /libraries/{library_id}/series/{series_name}/metadata`, by id.
+         */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a series' metadata by id
+         * @description The same edit as `PATCH /libraries/{library_id}/series/{series_name}`, by id: changes only the fields given,
+         *     locked fields included (a lock protects a field from synchronisation, not from the admin); `locked_fields`
+         *     replaces the whole list of locks. Answers the series as `GET /series/{series_id}` does.
+         */
+        patch: operations["updateSeries"];
+        trace?: never;
+    };
+    "/series/{series_id}/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the books of a series
+         * @description The series' books in volume order (numbered volumes, then those without a number, then hors-séries; ties by
+         *     title), paged like `GET /books`.
+         */
+        get: operations["listSeriesBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the metadata links of a series by id
+         * @description The series' links of every status, most recently updated first: `GET /metadata/links` by series id.
+         */
+        get: operations["listSeriesLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a provider for a series
+         * @description Asks the library's metadata provider (or `provider` when given) for candidates matching the series, each
+         *     with a confidence 0–100 computed by the server: 100 only when the provider's title equals the series name
+         *     after normalisation (case, accents, punctuation, leading or trailing articles such as "Les", "(Les)",
+         *     "The") and, when both sides know a volume count, the counts agree. Sorted by confidence, best first.
+         */
+        post: operations["searchMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a series to a provider record, awaiting approval
+         * @description Creates the link of the series to `provider`/`external_id` with status `pending`, or replaces the series'
+         *     existing link to that provider (status back to `pending`, `approved_at` and `synced_at` cleared). Give the
+         *     `candidate` object returned by `POST /metadata/search` so that approval syncs what the admin saw; without
+         *     it the server fetches the record from the provider.
+         */
+        post: operations["matchMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/approve/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a link and synchronise
+         * @description Approves the link, rejects the series' other approved links, then syncs the series and its books (provider
+         *     volumes matched to local books by volume number, then by title). Sync never writes a locked field (it is
+         *     listed under `skipped` whenever the provider offered a value) and never clears a field. Returns the link
+         *     and the sync report.
+         */
+        post: operations["approveMetadataLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/reject/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a link
+         * @description Sets the link's status to `rejected`. Metadata already synced stays as it is.
+         */
+        post: operations["rejectMetadataLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the links of a series
+         * @description The series' links of every status, most recently updated first.
+         */
+        get: operations["listMetadataLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a link
+         * @description Removes the link and the provider volume records stored for it. Synced metadata stays.
+         */
+        delete: operations["deleteMetadataLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/missing/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Missing volumes of a linked series
+         * @description The provider volumes that match no local book, ordered by volume number (unknown last), and the counts:
+         *     `expected` is the series' `total_volumes` when set, else the provider's volume count; `owned` is the number
+         *     of volumes of the series' numbered run held locally; `missing` is max(0, expected − owned).
+         */
+        get: operations["getMissingVolumes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match every series of a library automatically
+         * @description Starts a `metadata_batch` job. Per series: a series already linked is skipped; the primary provider is
+         *     searched, then the fallback when the primary returns nothing or fails (unless it is `none`); the match is
+         *     applied (approved and synced) only when there is exactly one candidate and its confidence is 100;
+         *     otherwise the reason is recorded. A library whose provider is `none` is a 400. While a batch of the library
+         *     is queued or running, the request answers 200 with that job.
+         */
+        post: operations["startMetadataBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/batch/{job_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Report of a metadata batch
+         * @description Counts per outcome, totals and duration. 404 when the job does not exist or is not a `metadata_batch`.
+         */
+        get: operations["getMetadataBatchReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/batch/{job_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Per-series results of a metadata batch
+         * @description One row per series handled, ordered by outcome (auto_matched, low_confidence, too_many_results, no_results,
+         *     error, skipped, already_linked) then series name. 404 when the job does not exist or is not a `metadata_batch`.
+         */
+        get: operations["listMetadataBatchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh the metadata of a library now
+         * @description Starts a `metadata_refresh` job: every approved link of the library is re-read from its provider and the
+         *     same sync rules as approval apply (locked fields skipped, nothing cleared). The scheduled refresh of
+         *     `metadata_refresh_mode` runs the same job. While a refresh of the library is queued or running, the request
+         *     answers 200 with that job. 400 when the library has no approved link to refresh.
+         */
+        post: operations["startMetadataRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/refresh/{job_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Report of a metadata refresh
+         * @description What changed per series. 404 when the job does not exist or is not a `metadata_refresh`.
+         */
+        get: operations["getMetadataRefreshReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/status-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List status mappings
+         * @description Every known raw provider status, mapped or not (unmapped ones have `mapped_status` null), sorted.
+         */
+        get: operations["listStatusMappings"];
+        put?: never;
+        /**
+         * Create or change a status mapping
+         * @description Upserts by `provider_status` (lowercased and trimmed before storage). Series whose raw status is this one
+         *     are re-normalised.
+         */
+        post: operations["upsertStatusMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/status-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the status mapping. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unmap a provider status
+         * @description Sets `mapped_status` to null and keeps the row, so the provider status stays listed. Series with this raw
+         *     status get the raw lowercased value as their status.
+         */
+        delete: operations["unmapStatusMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search releases of a series
+         * @description Searches the configured release indexer: by series (query `"<series name>"`), for one volume (`volume`:
+         *     `"<series name>" <volume>`), or once per missing volume (`missing: true`), merged and de-duplicated by
+         *     `guid`. Giving both `volume` and `missing: true` is a 400. Each release lists the volumes its title covers
+         *     (ranges included) and the missing volumes it would fill; `queries` lists the queries sent. 400 when the
+         *     release indexer is not configured (the message says what to set); 501 when no release-indexer plugin is
+         *     loaded.
+         */
+        post: operations["searchReleases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the release-indexer connection
+         * @description Checks the configured `url` and `api_key`. A failed check is still a 200, with `ok: false` and a message
+         *     that tells a bad key, an unreachable host and a wrong URL apart. 400 when the release indexer is not
+         *     configured; 501 when no release-indexer plugin is loaded.
+         */
+        post: operations["testReleaseIndexer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the settings
+         * @description Secrets are never returned; `api_key_set` and `secrets_set` tell which are set.
+         */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the settings
+         * @description Changes only the settings given. Secrets are write-only: give a value to set one, `null` to remove it, omit
+         *     it to keep it. Plugin values are checked against the plugin's settings schema (`GET /plugins`); an unknown
+         *     plugin id or key is a 400.
+         */
+        patch: operations["updateSettings"];
+        trace?: never;
+    };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List jobs
+         * @description Jobs, newest first.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a job
+         * @description The job with its parameters and its first 100 per-item errors.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a job
+         * @description Cooperative: sets `cancel_requested`; a queued job is cancelled at once, a running one stops at its next
+         *     check and ends `cancelled`. 409 when the job has already finished.
+         */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a job's progress (Server-Sent Events)
+         * @description A `text/event-stream` that sends the job until it ends:
+         *
+         *     - `event: progress` whenever its status or progress changes, `data:` the `Job` as JSON;
+         *     - `event: end` once when it has finished (`succeeded`, `completed_with_errors`, `failed` or `cancelled`), `data:` the final `Job`
+         *       as JSON; the server then closes the stream.
+         *
+         *     - `event: error` when the job is deleted while followed, `data:` a 404 `Problem` as JSON; the stream closes.
+         *
+         *     Every `progress` and `end` carries an `id:` that grows with the job's progress (see `JobEvent`). The first
+         *     event is sent at once with the current state (an `end` alone when the job has already finished). A client
+         *     that reconnects with `Last-Event-ID` (as `EventSource` does) is not sent the state that id names again, but
+         *     is sent every later change and always the `end`; when that id is the `end`'s own, the answer is a 204, on
+         *     which `EventSource` stops reconnecting. Comment lines (`: keep-alive`) are sent about every 15 seconds while
+         *     nothing changes.
+         */
+        get: operations["streamJobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List plugins
+         * @description Every plugin named in the configuration, loaded or not: its kind, capabilities, settings schema, whether it
+         *     is configured, and its last error (a plugin that failed to load is listed as `failed`).
+         */
+        get: operations["listPlugins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description An error, as RFC 9457 problem details. */
+        Problem: {
+            /**
+             * Format: uri-reference
+             * @description Identifies the kind of problem: `urn:shelfmark:problem:<kind>` (e.g. `validation`, `not-found`,
+             *     `provider-failure`), or `about:blank` when the status says it all.
+             */
+            type: string;
+            /** @description Short summary of the kind of problem (the HTTP reason phrase for generic kinds). */
+            title: string;
+            /** @description The HTTP status code. */
+            status: number;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /**
+             * Format: uri-reference
+             * @description The request path, or an identifier of this occurrence.
+             */
+            instance?: string;
+            /**
+             * @description One entry per problem of a validation failure, every problem of the request at once (at most 50; `detail`
+             *     then says how many more), in the order found. `detail` repeats them as `field: message; …`.
+             */
+            errors?: components["schemas"]["ProblemFieldError"][];
+        };
+        ProblemFieldError: {
+            /**
+             * @description Where the invalid value is, as a JSON pointer into the request: `/body/name`, `/body/links/0/url`,
+             *     `/query/limit`, `/path/book_id`, `/header/…`. Stable: clients show messages per field by it.
+             */
+            path: string;
+            /**
+             * @description What is wrong, for a person, with what is allowed and the value sent when it is safe to repeat:
+             *     `required`, `must be a whole number from 1 to 500 (got "abc")`, `must be one of admin or read (got "x")`,
+             *     `unknown field; allowed: name, root_path, …`.
+             */
+            message: string;
+            /**
+             * @description Machine-readable reason: the JSON Schema keyword that failed (`required`, `type`, `enum`, `minimum`,
+             *     `maximum`, `minLength`, `maxLength`, `pattern`, `format`, `additionalProperties`, `minItems`, `maxItems`,
+             *     `uniqueItems`, `anyOf`, `const`), or `controlCharacters`, `range` or `depth` for the checks made before
+             *     it. Absent on some problems found by the services.
+             */
+            code?: string;
+            /**
+             * @description What is accepted here, when the contract lists it: the values of an enum (with `null` when null is
+             *     allowed), or the known field or parameter names for `additionalProperties`.
+             */
+            allowed?: (string | number | boolean | null)[];
+        };
+        /**
+         * Format: binary
+         * @description Raw bytes, of the media type of the response.
+         */
+        Binary: string;
+        /**
+         * @description Identifier of a metadata-provider plugin, or `none` to opt out. Built-in ids: `google_books`,
+         *     `open_library`, `comicvine`, `anilist`, `bedetheque`. Checked against the loaded plugins: an unknown id is a
+         *     400.
+         */
+        PluginId: string;
+        /**
+         * @description Language of the admin interface.
+         * @enum {string}
+         */
+        Locale: "en" | "fr";
+        /** @description Paging fields shared by every page envelope. */
+        PageEnvelope: {
+            /** @description Number of items matching, across all pages. */
+            total: number;
+            /** @description The page returned (1-based). */
+            page: number;
+            /** @description The page size used. */
+            limit: number;
+        };
+        /**
+         * @description One Server-Sent Event of `GET /jobs/{job_id}/events`, sent as an `id:` line (not for `error`), an `event:`
+         *     line and a `data:` line (JSON on one line) followed by a blank line. Comment lines (`: keep-alive`) carry no
+         *     event.
+         */
+        JobEvent: {
+            /**
+             * @description How far the job got: stage (0 queued, 1 running, 2 finished), items processed, item errors, cancel
+             *     requested (0 or 1), dot-separated. Each part only grows while a job runs, so a job's ids never go back
+             *     and its `end` has the greatest; events that differ only by `current_item` share an id. Sent back as
+             *     `Last-Event-ID` on reconnection.
+             */
+            id?: string;
+            /**
+             * @description `progress` while the job runs or waits; `end` once, with the job finished, before the stream closes;
+             *     `error` when the job was deleted while followed, before the stream closes.
+             * @enum {string}
+             */
+            event: "progress" | "end" | "error";
+            /** @description The `Job` for `progress` and `end`; a `Problem` (404) for `error`. */
+            data: components["schemas"]["Job"] | components["schemas"]["Problem"];
+        };
+        Health: {
+            /**
+             * @description `degraded` when the database or the job backend does not answer.
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            /**
+             * @description Server version.
+             * @example 0.1.0
+             */
+            version: string;
+            database: {
+                /** @enum {string} */
+                kind: "sqlite" | "postgresql";
+                ok: boolean;
+            };
+            jobs: {
+                /**
+                 * @description The Agenda storage backend in use.
+                 * @example sqlite
+                 * @example postgresql
+                 * @example mongodb
+                 */
+                backend: string;
+                ok: boolean;
+            };
+        };
+        AuthStatus: {
+            /** @description True while no admin account exists. */
+            setup_required: boolean;
+            /** @description True when the request carried a valid credential. */
+            authenticated: boolean;
+        };
+        Credentials: {
+            username: string;
+            /** Format: password */
+            password: string;
+        };
+        User: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            locale: components["schemas"]["Locale"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        UserUpdate: {
+            locale: components["schemas"]["Locale"];
+        };
+        /**
+         * @description `read` may read (except tokens and settings) and set reading progress; `admin` may do everything.
+         * @enum {string}
+         */
+        TokenScope: "admin" | "read";
+        Principal: {
+            /**
+             * @description Session of the admin, API token, or the bootstrap token from the environment.
+             * @enum {string}
+             */
+            kind: "session" | "token" | "bootstrap";
+            scope: components["schemas"]["TokenScope"];
+            /** @description The admin's user name for a session; null for tokens. */
+            username: string | null;
+            /**
+             * Format: uuid
+             * @description The API token's id; null for sessions and the bootstrap token.
+             */
+            token_id: string | null;
+        };
+        ApiToken: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            scope: components["schemas"]["TokenScope"];
+            /** @description The first characters of the token, to recognise it (e.g. `smk_a1b2c3d4`). */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description Null when the token never expires.
+             */
+            expires_at: string | null;
+        };
+        /** @description A new token, with its secret. */
+        ApiTokenCreated: components["schemas"]["ApiToken"] & {
+            /** @description The whole token. Shown only in this response; store it now. */
+            token: string;
+        };
+        ApiTokenCreate: {
+            name: string;
+            scope: components["schemas"]["TokenScope"];
+            /**
+             * Format: date-time
+             * @description When the token stops working; must be in the future. Omit for a token that never expires.
+             */
+            expires_at?: string;
+        };
+        ApiTokenList: {
+            items: components["schemas"]["ApiToken"][];
+        };
+        /**
+         * @description How often the library's approved metadata links are refreshed automatically; `manual` never.
+         * @enum {string}
+         */
+        MetadataRefreshMode: "manual" | "hourly" | "daily" | "weekly";
+        /**
+         * @description The library's folder, relative to `LIBRARIES_ROOT` with POSIX separators, in the form of a folder's `path`
+         *     from `GET /folders` (e.g. `comics/manga`). Must be an existing folder under the libraries root.
+         */
+        RootPath: string;
+        Library: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            root_path: components["schemas"]["RootPath"];
+            metadata_provider: components["schemas"]["PluginId"];
+            fallback_metadata_provider: components["schemas"]["PluginId"];
+            metadata_refresh_mode: components["schemas"]["MetadataRefreshMode"];
+            book_count: number;
+            /**
+             * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
+             *     `GET /books?library_id=…&parse_status=error`.
+             */
+            unreadable_book_count: number;
+            series_count: number;
+            /**
+             * Format: date-time
+             * @description End of the last successful scan; null before the first.
+             */
+            last_scanned_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Omitted providers default to `none`, an omitted refresh mode to `manual`. */
+        LibraryCreate: {
+            name: string;
+            root_path: components["schemas"]["RootPath"];
+            metadata_provider?: components["schemas"]["PluginId"];
+            fallback_metadata_provider?: components["schemas"]["PluginId"];
+            metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+        };
+        LibraryUpdate: {
+            name?: string;
+            root_path?: components["schemas"]["RootPath"];
+            metadata_provider?: components["schemas"]["PluginId"];
+            fallback_metadata_provider?: components["schemas"]["PluginId"];
+            metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+        };
+        LibraryPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["Library"][];
+        };
+        ScanRequest: {
+            /**
+             * @description `full` re-reads every file and folder; `incremental` only what changed.
+             * @default incremental
+             * @enum {string}
+             */
+            mode: "incremental" | "full";
+        };
+        Folder: {
+            /** @description The folder's name. */
+            name: string;
+            /** @description Relative to `LIBRARIES_ROOT`, POSIX separators (e.g. `comics/manga`); usable as a `root_path`. */
+            path: string;
+            /** @description Zero-based depth of this folder below `LIBRARIES_ROOT` (top-level folders are 0). */
+            depth: number;
+            /** @description True when the folder has at least one subfolder. */
+            has_children: boolean;
+        };
+        /** @enum {string} */
+        BookFormat: "cbz" | "cbr" | "cb7" | "cbt" | "pdf" | "epub";
+        /**
+         * @description A book with no progress is `unread`.
+         * @enum {string}
+         */
+        ReadingStatus: "unread" | "reading" | "read";
+        /**
+         * @description Whether the scan could read the book's file: `pending` until it is analysed, `ok` when read, `error` when it
+         *     could not be (corrupt or unsupported; the book is still listed, without pages or cover).
+         * @enum {string}
+         */
+        ParseStatus: "pending" | "ok" | "error";
+        /**
+         * @description A book field that can be locked against synchronisation.
+         * @enum {string}
+         */
+        LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language";
+        Book: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            library_id: string;
+            /**
+             * Format: uuid
+             * @description Null for a file directly in the library root ("unclassified").
+             */
+            series_id: string | null;
+            /** @description Series name; null for a file directly in the library root ("unclassified"). */
+            series: string | null;
+            title: string;
+            /** @description Volume number (may be fractional, e.g. 12.5); null when unknown. */
+            volume: number | null;
+            format: components["schemas"]["BookFormat"];
+            size_bytes: number;
+            /** @description Null until the scan has analysed the file (or when it could not, see `parse_status`). */
+            page_count: number | null;
+            parse_status: components["schemas"]["ParseStatus"];
+            /** @description Why the file could not be read; null unless `parse_status` is `error`. */
+            parse_error: string | null;
+            authors: string[];
+            reading_status: components["schemas"]["ReadingStatus"];
+            /** @description Last page reached (1-based); null when unread. */
+            current_page: number | null;
+            /** @description URL of the cover thumbnail (`/api/v1/books/{book_id}/thumbnail`); null when there is no cover. */
+            thumbnail_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BookFile: {
+            /** @description Path of the file relative to the library root, POSIX separators. */
+            path: string;
+            /**
+             * Format: date-time
+             * @description Modification time of the file when last scanned.
+             */
+            mtime: string;
+            parse_status: components["schemas"]["ParseStatus"];
+            /** @description Why the file could not be read; null unless `parse_status` is `error`. */
+            parse_error: string | null;
+        };
+        /** @description A book with its full metadata and file. */
+        BookDetails: components["schemas"]["Book"] & {
+            summary: string | null;
+            /** @description ISBN-10 or ISBN-13. */
+            isbn: string | null;
+            /**
+             * Format: date
+             * @description Publication date (`YYYY-MM-DD`). A date known only to the year or month is stored as its first day.
+             */
+            publish_date: string | null;
+            /** @description Language tag (BCP 47, e.g. `fr`, `en-US`). */
+            language: string | null;
+            locked_fields: components["schemas"]["LockableBookField"][];
+            file: components["schemas"]["BookFile"];
+        };
+        BooksPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["Book"][];
+        };
+        BookUpdate: {
+            title?: string;
+            authors?: string[];
+            summary?: string | null;
+            /** @description ISBN-10 or ISBN-13, digits with optional hyphens; the checksum is verified (400 when wrong). */
+            isbn?: string | null;
+            /** Format: date */
+            publish_date?: string | null;
+            /** @description Language tag (BCP 47-ish, e.g. `fr`, `en-US`). */
+            language?: string | null;
+            /** @description The complete list of locked fields (replaces the current one). */
+            locked_fields?: components["schemas"]["LockableBookField"][];
+        };
+        ReadingProgressUpdate: {
+            status: components["schemas"]["ReadingStatus"];
+            /** @description Page reached; required with `reading`, ignored with `read` (last page) and `unread`. */
+            current_page?: number;
+        };
+        ReadingProgress: {
+            /** Format: uuid */
+            book_id: string;
+            status: components["schemas"]["ReadingStatus"];
+            current_page: number | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description Series status: one of the normalised values `ongoing`, `ended`, `hiatus`, `cancelled`, `upcoming`, or the
+         *     provider's raw status lowercased when no mapping exists for it (deliberately not an enum). Where a series'
+         *     status is unknown the field is null.
+         */
+        SeriesStatus: string;
+        /**
+         * @description A normalised series status.
+         * @enum {string}
+         */
+        NormalisedSeriesStatus: "ongoing" | "ended" | "hiatus" | "cancelled" | "upcoming";
+        /**
+         * @description A series field that can be locked against synchronisation.
+         * @enum {string}
+         */
+        LockableSeriesField: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language";
+        SeriesItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            library_id: string;
+            /** @description Series name (the folder holding its books); the `series_name` of the series endpoints. */
+            name: string;
+            book_count: number;
+            /** @description Books of the series marked read. */
+            read_count: number;
+            reading_status: components["schemas"]["ReadingStatus"];
+            status: components["schemas"]["SeriesStatus"] | null;
+            /** @description Expected number of volumes; null when unknown. */
+            total_volumes: number | null;
+            /**
+             * @description Volumes of the series' numbered run held locally (the "owned" side of owned/expected): an omnibus counts
+             *     for each volume of its range; hors-séries, chapters and fractional specials do not count.
+             */
+            owned_count: number;
+            /**
+             * @description max(0, expected − owned), expected being `total_volumes` when set, else the number of volumes the
+             *     approved provider link knows; 0 when neither is known. `has_missing` filters on this.
+             */
+            missing_count: number;
+            /** @description URL of a cover for the series (its first book's thumbnail, or the provider's cover); null when none. */
+            cover_url: string | null;
+        };
+        SeriesPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["SeriesItem"][];
+        };
+        SeriesStatusList: {
+            items: string[];
+        };
+        MarkSeriesReadRequest: {
+            /** Format: uuid */
+            library_id: string;
+            series_name: string;
+            /** @enum {string} */
+            status: "read" | "unread";
+        };
+        MarkSeriesReadResult: {
+            /** @description Number of books whose reading status changed. */
+            changed: number;
+        };
+        SeriesMetadata: {
+            /**
+             * Format: uuid
+             * @description The series' id, to address it by `/series/{series_id}`.
+             */
+            id: string;
+            /** Format: uuid */
+            library_id: string;
+            name: string;
+            status: components["schemas"]["SeriesStatus"] | null;
+            authors: string[];
+            description: string | null;
+            publishers: string[];
+            start_year: number | null;
+            /** @description Expected volume count; drives the owned/expected progress and the missing count. */
+            total_volumes: number | null;
+            genres: string[];
+            /** @description Language tag (BCP 47, e.g. `ja`, `fr`). */
+            language: string | null;
+            locked_fields: components["schemas"]["LockableSeriesField"][];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A series as lists show it, with its full metadata (`GET /series/{series_id}`). */
+        SeriesDetails: components["schemas"]["SeriesItem"] & components["schemas"]["SeriesMetadata"];
+        SeriesMetadataUpdate: {
+            /** @description A normalised status (`ongoing`, `ended`, `hiatus`, `cancelled`, `upcoming`) or any other text; null clears it. */
+            status?: string | null;
+            authors?: string[];
+            description?: string | null;
+            publishers?: string[];
+            start_year?: number | null;
+            total_volumes?: number | null;
+            genres?: string[];
+            language?: string | null;
+            /** @description The complete list of locked fields (replaces the current one). */
+            locked_fields?: components["schemas"]["LockableSeriesField"][];
+        };
+        /** @description A provider's record that may match a series. */
+        Candidate: {
+            /** @description Id of the provider that answered. */
+            provider: string;
+            external_id: string;
+            title: string;
+            alternative_titles: string[];
+            authors: string[];
+            description: string | null;
+            publishers: string[];
+            start_year: number | null;
+            /** @description Volume count, only when the provider really knows it. */
+            total_volumes: number | null;
+            /** @description The provider's raw status (not normalised). */
+            status: string | null;
+            genres: string[];
+            language: string | null;
+            cover_url: string | null;
+            external_url: string | null;
+            /** @description How well the candidate matches the series, in percent (100 = exact normalised match). */
+            confidence: number;
+        };
+        CandidateList: {
+            items: components["schemas"]["Candidate"][];
+        };
+        /**
+         * @description A candidate as returned by `POST /metadata/search`, passed back as is. Its fields are used by the sync at
+         *     approval; other fields are kept.
+         */
+        CandidateInput: {
+            provider?: string;
+            external_id?: string;
+            title?: string;
+            alternative_titles?: string[];
+            authors?: string[];
+            description?: string | null;
+            publishers?: string[];
+            start_year?: number | null;
+            total_volumes?: number | null;
+            status?: string | null;
+            genres?: string[];
+            language?: string | null;
+            cover_url?: string | null;
+            external_url?: string | null;
+            confidence?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MetadataSearchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            series_name: string;
+            provider?: components["schemas"]["PluginId"];
+        };
+        MetadataMatchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            series_name: string;
+            provider: components["schemas"]["PluginId"];
+            external_id: string;
+            confidence?: number;
+            title?: string;
+            candidate?: components["schemas"]["CandidateInput"];
+        };
+        /**
+         * @description `pending` after a match, `approved` by approval or batch, `rejected` by rejection or when another link of the series is approved.
+         * @enum {string}
+         */
+        MetadataLinkStatus: "pending" | "approved" | "rejected";
+        /** @description Ties a series to a provider's record. */
+        MetadataLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            library_id: string;
+            /** Format: uuid */
+            series_id: string;
+            series_name: string;
+            provider: string;
+            external_id: string;
+            external_url: string | null;
+            title: string | null;
+            status: components["schemas"]["MetadataLinkStatus"];
+            confidence: number | null;
+            /** @description The provider's volume count. */
+            total_volumes_external: number | null;
+            /** Format: date-time */
+            matched_at: string;
+            /** Format: date-time */
+            approved_at: string | null;
+            /** Format: date-time */
+            synced_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MetadataLinkList: {
+            items: components["schemas"]["MetadataLink"][];
+        };
+        /** @description A field changed by synchronisation. */
+        FieldChange: {
+            /** @description Field name (e.g. `description`, `total_volumes`, `isbn`). */
+            field: string;
+            /** @description Value before; null when the field was empty. */
+            old: string | number | string[] | null;
+            /** @description Value after (synchronisation never clears a field). */
+            new: string | number | string[];
+        };
+        BookSyncReport: {
+            /** Format: uuid */
+            book_id: string;
+            title: string;
+            volume: number | null;
+            updated: components["schemas"]["FieldChange"][];
+            /** @description Locked fields the provider offered a value for. */
+            skipped: components["schemas"]["LockableBookField"][];
+        };
+        /** @description What a synchronisation changed, and what it skipped because the field is locked. */
+        SyncReport: {
+            series: {
+                updated: components["schemas"]["FieldChange"][];
+                /** @description Locked fields the provider offered a value for. */
+                skipped: components["schemas"]["LockableSeriesField"][];
+            };
+            /** @description Matched books with at least one updated or skipped field. */
+            books: components["schemas"]["BookSyncReport"][];
+            /** @description Provider volumes matched to a local book. */
+            books_matched: number;
+            /** @description Provider volumes with no local book. */
+            books_unmatched: number;
+            /** @description A note, e.g. when the provider has no volume-level data. */
+            message: string | null;
+        };
+        ApproveResult: {
+            link: components["schemas"]["MetadataLink"];
+            report: components["schemas"]["SyncReport"];
+        };
+        MissingVolume: {
+            external_book_id: string | null;
+            volume_number: number | null;
+            title: string | null;
+        };
+        MissingVolumes: {
+            /** Format: uuid */
+            link_id: string;
+            /** @description The series' `total_volumes` when set, else the provider's volume count. */
+            expected: number;
+            /**
+             * @description Volumes of the series' numbered run held locally (an omnibus counts for each volume of its range;
+             *     hors-séries, chapters and fractional specials do not count).
+             */
+            owned: number;
+            /** @description max(0, expected − owned). */
+            missing: number;
+            /** @description Provider volumes with no local book, by volume number (unknown last). */
+            volumes: components["schemas"]["MissingVolume"][];
+        };
+        LibraryJobRequest: {
+            /** Format: uuid */
+            library_id: string;
+        };
+        /**
+         * @description What the batch did with a series: `auto_matched` (one candidate at 100, applied), `already_linked`
+         *     (skipped: the series already has an approved link), `no_results` (neither the primary nor the fallback
+         *     found anything), `too_many_results` (several candidates, the best at 100: left for manual review),
+         *     `low_confidence` (the best candidate is below 100), `error` (provider failure; the batch went on),
+         *     `skipped` (not asked: every provider of the library was unreachable, its circuit open; `error` says why).
+         *     Either of the last two ends the batch `completed_with_errors`.
+         * @enum {string}
+         */
+        BatchOutcome: "auto_matched" | "already_linked" | "no_results" | "too_many_results" | "low_confidence" | "error" | "skipped";
+        BatchReport: {
+            /** Format: uuid */
+            job_id: string;
+            status: components["schemas"]["JobStatus"];
+            /** @description Series per outcome. */
+            counts: {
+                auto_matched: number;
+                already_linked: number;
+                no_results: number;
+                too_many_results: number;
+                low_confidence: number;
+                error: number;
+                skipped: number;
+            };
+            total_series: number;
+            processed: number;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description Null until the job has finished. */
+            duration_ms: number | null;
+        };
+        BatchResult: {
+            /**
+             * Format: uuid
+             * @description Null when the series has been deleted since.
+             */
+            series_id: string | null;
+            series_name: string;
+            outcome: components["schemas"]["BatchOutcome"];
+            /** @description The provider that answered (the fallback when `fallback_used`); null when none was asked. */
+            provider: string | null;
+            fallback_used: boolean;
+            candidate_count: number;
+            best_confidence: number | null;
+            best_candidate: {
+                provider: string;
+                external_id: string;
+                title: string;
+            } | null;
+            /**
+             * Format: uuid
+             * @description The link created or found (auto_matched, already_linked).
+             */
+            link_id: string | null;
+            /**
+             * @description Why the series is `error` or `skipped`: the last provider failure, or the reason it was not asked. Each
+             *     provider's own message is in `errors`.
+             */
+            error: string | null;
+            /**
+             * @description Each provider's failure for this series, in the order asked (the primary, then the fallback), each message
+             *     as the provider gave it; empty when none failed.
+             */
+            errors: {
+                provider: string;
+                message: string;
+            }[];
+        };
+        BatchResultPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["BatchResult"][];
+        };
+        RefreshSeriesReport: {
+            /** Format: uuid */
+            series_id: string;
+            series_name: string;
+            /** Format: uuid */
+            link_id: string;
+            provider: string;
+            /** @description What changed; null when the refresh of this series failed. */
+            report: components["schemas"]["SyncReport"] | null;
+            /** @description Why the refresh of this series failed. */
+            error: string | null;
+        };
+        RefreshReport: {
+            /** Format: uuid */
+            job_id: string;
+            status: components["schemas"]["JobStatus"];
+            /** @description One entry per approved link refreshed so far. */
+            series: components["schemas"]["RefreshSeriesReport"][];
+            /**
+             * Format: date-time
+             * @description Null while the job is queued.
+             */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        StatusMapping: {
+            /** Format: uuid */
+            id: string;
+            /** @description Raw provider status, lowercased. */
+            provider_status: string;
+            /** @description The normalised status this provider status maps to; null when unmapped. */
+            mapped_status: components["schemas"]["NormalisedSeriesStatus"] | null;
+        };
+        StatusMappingList: {
+            items: components["schemas"]["StatusMapping"][];
+        };
+        StatusMappingUpsert: {
+            provider_status: string;
+            /** @description The normalised status this provider status maps to; null when unmapped. */
+            mapped_status: components["schemas"]["NormalisedSeriesStatus"] | null;
+        };
+        Release: {
+            guid: string;
+            title: string;
+            /** @description Size in bytes. */
+            size: number | null;
+            indexer: string | null;
+            /** @enum {string} */
+            protocol: "torrent" | "usenet" | "unknown";
+            seeders: number | null;
+            leechers: number | null;
+            /** Format: date-time */
+            publish_date: string | null;
+            download_url: string | null;
+            info_url: string | null;
+            categories: number[];
+            /** @description Volumes the title covers (ranges expanded). */
+            volumes: number[];
+            /** @description Missing volumes of the series among `volumes`. */
+            fills_missing: number[];
+        };
+        ReleaseSearchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            series_name: string;
+            /** @description Search this volume only. */
+            volume?: number;
+            /** @description Search once per missing volume. */
+            missing?: boolean;
+        };
+        ReleaseSearchResult: {
+            items: components["schemas"]["Release"][];
+            /** @description The queries sent to the indexer. */
+            queries: string[];
+        };
+        ReleaseTestResult: {
+            ok: boolean;
+            message: string;
+            /** @description Indexers the aggregator has; null when unknown or when the check failed. */
+            indexer_count: number | null;
+        };
+        /** @description Preferred language for provider results (BCP 47, e.g. `en`, `fr`), passed to providers that support it. */
+        LanguageTag: string;
+        /** @description A plugin setting value (null in an update removes it); lists hold strings or numbers. */
+        PluginSettingValue: string | number | boolean | null | (string | number)[];
+        PluginSettingsState: {
+            /** @description Non-secret settings by key. */
+            values: {
+                [key: string]: components["schemas"]["PluginSettingValue"];
+            };
+            /** @description Keys of the secret settings that have a value. */
+            secrets_set: string[];
+        };
+        Settings: {
+            provider_language: components["schemas"]["LanguageTag"];
+            ui_language: components["schemas"]["Locale"];
+            /** @description Whether a reading app that fetches the last page of a book through OPDS page streaming marks the book read (default true). Earlier pages always move the reading progress forward. */
+            opds_pse_marks_read: boolean;
+            release_indexer: {
+                /** @description Base URL of the release indexer (Prowlarr); null when not configured. */
+                url: string | null;
+                /** @description Whether an API key is set (the key itself is never returned). */
+                api_key_set: boolean;
+                /** @description Newznab categories searched (default 7030 Comics, 7020 EBook). */
+                categories: number[];
+            };
+            /** @description Settings of each plugin, by plugin id. */
+            plugins: {
+                [key: string]: components["schemas"]["PluginSettingsState"];
+            };
+        };
+        SettingsUpdate: {
+            provider_language?: components["schemas"]["LanguageTag"];
+            ui_language?: components["schemas"]["Locale"];
+            /** @description Whether fetching a book's last page through OPDS page streaming marks it read. */
+            opds_pse_marks_read?: boolean;
+            release_indexer?: {
+                /**
+                 * Format: uri
+                 * @description Base URL of the release indexer; null removes it.
+                 */
+                url?: string | null;
+                /** @description The indexer's API key; null removes it. Never returned. */
+                api_key?: string | null;
+                categories?: number[];
+            };
+            /**
+             * @description Settings to change, by plugin id then key (keys of the plugin's `settings_schema`). Secret values are
+             *     write-only; null removes a value.
+             */
+            plugins?: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["PluginSettingValue"];
+                };
+            };
+        };
+        /** @enum {string} */
+        JobType: "scan" | "metadata_batch" | "metadata_refresh";
+        /**
+         * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped (a metadata batch
+         *     whose provider was unreachable, or a series every provider failed for); its report and results say which.
+         * @enum {string}
+         */
+        JobStatus: "queued" | "running" | "succeeded" | "completed_with_errors" | "failed" | "cancelled";
+        JobProgress: {
+            /** @description Items done. */
+            processed: number;
+            /** @description Items to do; null while unknown. */
+            total: number | null;
+            /** @description Null while the total is unknown. */
+            percent: number | null;
+            /** @description The file or series being worked on. */
+            current_item: string | null;
+        };
+        Job: {
+            /** Format: uuid */
+            id: string;
+            type: components["schemas"]["JobType"];
+            status: components["schemas"]["JobStatus"];
+            /** Format: uuid */
+            library_id: string | null;
+            progress: components["schemas"]["JobProgress"];
+            /** @description Why the job failed. */
+            error: string | null;
+            /** @description Items (files, series) that failed while the job went on. */
+            item_errors_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            cancel_requested: boolean;
+        };
+        JobItemError: {
+            /** @description The file (relative to the library root) or series concerned. */
+            item: string;
+            message: string;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description A job with its parameters and its first per-item errors. */
+        JobDetails: components["schemas"]["Job"] & {
+            /**
+             * @description What the job did, once it has finished. For a scan: `files_seen`, `added`, `updated`, `unchanged`,
+             *     `removed`, `errors`, `folders_read`, `folders_skipped` (unchanged since the last scan, not re-read),
+             *     `folders_unreadable`, `progress_restored`, `thumbnails`, `index_ms` (discovery, analysis and storage),
+             *     `thumbnails_ms`, `duration_ms` and `mode`.
+             */
+            report: Record<string, never> | null;
+            /** @description The first 100 per-item errors (`item_errors_count` has the total). */
+            item_errors: components["schemas"]["JobItemError"][];
+            /** @description The job's parameters (e.g. `{ "mode": "full" }` for a scan). */
+            params: Record<string, never>;
+        };
+        JobPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["Job"][];
+        };
+        PluginSettingField: {
+            key: string;
+            /** @enum {string} */
+            type: "string" | "url" | "number" | "boolean" | "string-list" | "number-list";
+            label: string;
+            help: string | null;
+            /** @description Write-only, its value is never returned. */
+            secret: boolean;
+            /** @description The plugin cannot work without it; until it is set the plugin is listed as not configured. */
+            required: boolean;
+            default: components["schemas"]["PluginSettingValue"];
+        };
+        PluginInfo: {
+            id: string;
+            name: string;
+            /**
+             * @description Null when the plugin failed to load (its module never said).
+             * @enum {string|null}
+             */
+            kind: "metadata_provider" | "release_indexer" | null;
+            version: string | null;
+            /** @description Version of the plugin SDK API the plugin is written against. */
+            api_version: string | null;
+            /**
+             * @description `failed`: the module could not be imported or is not a valid plugin; `last_error` says why.
+             * @enum {string}
+             */
+            status: "loaded" | "failed";
+            /** @description Whether every required setting has a value. */
+            configured: boolean;
+            /** @description What the plugin can supply (e.g. `series.authors`, `volumes`, `language`). */
+            capabilities: string[];
+            settings_schema: components["schemas"]["PluginSettingField"][];
+            /** @description The last load or call error; null when none. */
+            last_error: string | null;
+        };
+        PluginList: {
+            items: components["schemas"]["PluginInfo"][];
+        };
+    };
+    responses: {
+        /**
+         * @description The request is invalid: a malformed or out-of-range parameter, an unknown query parameter, an unknown or
+         *     invalid body field, or a request the current state does not allow (the detail says which).
+         */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No credential, or a credential that is malformed, unknown, expired or revoked (or, at login, wrong credentials). */
+        Unauthorized: {
+            headers: {
+                /** @description The accepted scheme, e.g. `Bearer realm="shelfmark"`. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The credential is valid but its scope does not allow this operation. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource does not exist. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The book's file is there but cannot be read (corrupt, encrypted, unsupported compression). */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request conflicts with the current state (the detail says how). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many attempts; retry after the delay given. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description This installation cannot do this (e.g. no plugin or renderer for it is loaded). */
+        NotImplemented: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description An external service failed (timeout, rate limit, 5xx, malformed answer, anti-bot page, bad credentials).
+         *     The detail names the provider and the kind of failure, never a secret.
+         */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+         *     database; a page past the end is an empty page.
+         */
+        Page: number;
+        /** @description Items per page. */
+        Limit: number;
+        /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+        SearchQuery: string;
+        /** @description Only items of this library. */
+        LibraryIdFilter: string;
+        /** @description Only items with this reading status. */
+        ReadingStatusFilter: components["schemas"]["ReadingStatus"];
+        /** @description Identifier of the library. */
+        LibraryId: string;
+        /** @description Identifier of the book. */
+        BookId: string;
+        /** @description Identifier of the API token. */
+        TokenId: string;
+        /** @description Identifier of the metadata link. */
+        LinkId: string;
+        /** @description Identifier of the job. */
+        JobId: string;
+        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+        SeriesId: string;
+        /**
+         * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+         *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+         *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+         */
+        SeriesName: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The session cookie, e.g. `shelfmark_session=…; Path=/; HttpOnly; SameSite=Lax`. */
+        SetSessionCookie: string;
+        /** @description Clears the session cookie (`shelfmark_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`). */
+        ClearSessionCookie: string;
+        /** @description Always `bytes`. */
+        AcceptRanges: "bytes";
+        /** @description `attachment` with the file name, e.g. `attachment; filename="One Piece T01.cbz"`. */
+        ContentDisposition: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getAuthStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Setup and authentication state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    setupAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description The admin account, created; the session cookie is set. */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description Logged in; the session cookie is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out; the session cookie is cleared. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ClearSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCurrentPrincipal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Principal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens (not paged; they are few). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret (shown only this once). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the API token. */
+                token_id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLibraries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of libraries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryCreate"];
+            };
+        };
+        responses: {
+            /** @description The library, created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Library"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The library. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Library"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated library. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Library"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    scanLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScanRequest"];
+            };
+        };
+        responses: {
+            /** @description A scan of this library is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The scan job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLibrarySeries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+                q?: components["parameters"]["SearchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSeriesMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+                /**
+                 * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+                 *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+                 *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+                 */
+                series_name: components["parameters"]["SeriesName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated series metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSeriesMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+                /**
+                 * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+                 *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+                 *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+                 */
+                series_name: components["parameters"]["SeriesName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFolders: {
+        parameters: {
+            query?: {
+                /** @description Folder to browse, relative to `LIBRARIES_ROOT`, POSIX separators (e.g. `comics/manga`). */
+                path?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subfolders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listBooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /** @description Only books of the series with exactly this name. */
+                series?: string;
+                /** @description Only items with this reading status. */
+                reading_status?: components["parameters"]["ReadingStatusFilter"];
+                /** @description Only books of this format. */
+                format?: components["schemas"]["BookFormat"];
+                /** @description Only books whose file is in this state; `error` lists the books the scan could not read. */
+                parse_status?: components["schemas"]["ParseStatus"];
+                /** @description Order of the results. */
+                sort?: "series" | "title" | "recently_added";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of books. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated book. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadBookFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A single byte range, e.g. `bytes=0-1048575`. */
+                Range?: string;
+            };
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.comicbook+zip": components["schemas"]["Binary"];
+                    "application/vnd.comicbook-rar": components["schemas"]["Binary"];
+                    "application/pdf": components["schemas"]["Binary"];
+                    "application/epub+zip": components["schemas"]["Binary"];
+                };
+            };
+            /** @description The requested byte range of the file. */
+            206: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    /** @description The range sent and the full size, e.g. `bytes 0-1048575/73400320`. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.comicbook+zip": components["schemas"]["Binary"];
+                    "application/vnd.comicbook-rar": components["schemas"]["Binary"];
+                    "application/pdf": components["schemas"]["Binary"];
+                    "application/epub+zip": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    /** @description The full size, e.g. `bytes *\/73400320`. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBookPage: {
+        parameters: {
+            query?: {
+                /** @description Maximum width in pixels of the returned image. */
+                width?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+                /** @description 1-based page number. */
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                    "image/png": components["schemas"]["Binary"];
+                    "image/webp": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getBookThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": components["schemas"]["Binary"];
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setBookProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingProgressUpdate"];
+            };
+        };
+        responses: {
+            /** @description The reading progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSeries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /** @description Only items with this reading status. */
+                reading_status?: components["parameters"]["ReadingStatusFilter"];
+                /** @description Only series with this status (a value of `GET /series/statuses`). */
+                series_status?: components["schemas"]["SeriesStatus"];
+                /** @description `true`: only series missing volumes; `false`: only series missing none. */
+                has_missing?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listSeriesStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statuses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesStatusList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    markSeriesRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkSeriesReadRequest"];
+            };
+        };
+        responses: {
+            /** @description The number of books changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkSeriesReadResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSeriesBooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of books. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSeriesLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The candidates, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    matchMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataMatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The link, pending approval. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    approveMetadataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved link and the sync report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApproveResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    rejectMetadataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rejected link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMetadataLinks: {
+        parameters: {
+            query: {
+                /** @description The library of the series. */
+                library_id: string;
+                /** @description The series name. */
+                series_name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteMetadataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMissingVolumes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The missing volumes and counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingVolumes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startMetadataBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryJobRequest"];
+            };
+        };
+        responses: {
+            /** @description A batch of this library is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The batch job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMetadataBatchReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMetadataBatchResults: {
+        parameters: {
+            query?: {
+                /** @description Only results with this outcome. */
+                status?: components["schemas"]["BatchOutcome"];
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchResultPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startMetadataRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryJobRequest"];
+            };
+        };
+        responses: {
+            /** @description A refresh of this library is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The refresh job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMetadataRefreshReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listStatusMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mappings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMappingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    upsertStatusMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusMappingUpsert"];
+            };
+        };
+        responses: {
+            /** @description The mapping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMapping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    unmapStatusMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the status mapping. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mapping, now unmapped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMapping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The releases and the queries sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseSearchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    testReleaseIndexer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Only jobs of this type. */
+                type?: components["schemas"]["JobType"];
+                /** @description Only jobs in this status. */
+                status?: components["schemas"]["JobStatus"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancellation requested; the job as it is now. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    streamJobEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last event the client got, when it reconnects. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 1.40.0.0
+                     *     event: progress
+                     *     data: {"id":"7e1f9c2a-4b3d-4c5e-8f60-718293a4b5c6","type":"scan","status":"running", ...}
+                     *
+                     *     id: 2.120.1.0
+                     *     event: end
+                     *     data: {"id":"7e1f9c2a-4b3d-4c5e-8f60-718293a4b5c6","type":"scan","status":"succeeded", ...}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The job has finished and `Last-Event-ID` is its `end` event's id; nothing more to send. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPlugins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plugins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+}

@@ -1,0 +1,131 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../src/http/openapi-document.js';
+import { inputSchemaOf } from '../src/trpc/operation-input.js';
+import { createAppRouter, type AppRouter } from '../src/trpc/router.js';
+import { sessionCookie } from './support/http-client.js';
+import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+let cookie: string;
+
+function client(headers: Record<string, string> = {}) {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: `${server.url}/trpc`, headers: () => headers })],
+  });
+}
+
+async function rest(route: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(`${server.url}/api/v1${route}`, {
+    method: init.method ?? 'GET',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCClientError) return error as TRPCClientError<AppRouter>;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ thumbnails: false });
+  await mkdir(path.join(server.librariesRoot, 'Comics/Saga'), { recursive: true });
+  const login = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  cookie = sessionCookie(login.headers);
+});
+afterAll(() => server.close());
+
+describe('tRPC for the admin', () => {
+  it('answers the public status and refuses everything else without the session cookie', async () => {
+    expect(await client().auth.status.query({})).toEqual({ setup_required: false, authenticated: false });
+    const refused = await failure(client().libraries.list.query({}));
+    expect(refused.data?.code).toBe('UNAUTHORIZED');
+    expect(refused.data?.httpStatus).toBe(401);
+    // API tokens are for REST and OPDS; the admin signs in.
+    const token = await failure(client({ authorization: `Bearer ${BOOTSTRAP_TOKEN}` }).libraries.list.query({}));
+    expect(token.data?.code).toBe('UNAUTHORIZED');
+  });
+
+  it('runs the same services as REST and returns the same DTOs, batched', async () => {
+    const admin = client({ cookie });
+    const created = await admin.libraries.create.mutate({ body: { name: 'Comics', root_path: 'Comics' } });
+    const [list, folders, viaRest] = await Promise.all([
+      admin.libraries.list.query({}),
+      admin.folders.list.query({ path: 'Comics' }),
+      rest(`/libraries/${created.id}`),
+    ]);
+    expect(list.items.map((library) => library.id)).toEqual([created.id]);
+    expect(list).toMatchObject({ total: 1, page: 1, limit: 50 });
+    expect(folders.map((folder) => folder.name)).toEqual(['Saga']);
+    expect(viaRest.body).toEqual(created);
+    expect(await admin.auth.status.query({})).toEqual({ setup_required: false, authenticated: true });
+  });
+
+  it('validates input with the contract schemas and reports the problem REST reports', async () => {
+    const admin = client({ cookie });
+    const missing = await failure(admin.libraries.create.mutate({ body: { name: 'No root' } } as never));
+    expect(missing.data?.code).toBe('BAD_REQUEST');
+    expect(missing.data?.problem.errors?.map((issue) => issue.path)).toContain('/body');
+    const unknown = await failure(
+      admin.libraries.create.mutate({ body: { name: 'X', root_path: 'Comics', colour: 'red' } } as never),
+    );
+    expect(unknown.message).toMatch(/colour/);
+    const tooBig = await failure(admin.libraries.list.query({ limit: 501 }));
+    expect(tooBig.data?.httpStatus).toBe(400);
+    // A domain error: the same status, message and field errors as the REST problem+json.
+    const viaTrpc = await failure(admin.libraries.create.mutate({ body: { name: 'Nowhere', root_path: 'Missing' } }));
+    const viaRest = await rest('/libraries', { method: 'POST', body: { name: 'Nowhere', root_path: 'Missing' } });
+    expect(viaTrpc.data?.httpStatus).toBe(viaRest.status);
+    expect(viaTrpc.message).toBe(viaRest.body.detail);
+    expect(viaTrpc.data?.problem.errors ?? []).toEqual(viaRest.body.errors ?? []);
+    const notFound = await failure(admin.books.get.query({ book_id: '00000000-0000-4000-8000-000000000000' }));
+    expect(notFound.data?.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses cross-site writes as REST does', async () => {
+    const crossSite = client({ cookie, origin: 'https://evil.example' });
+    const refused = await failure(crossSite.tokens.create.mutate({ body: { name: 'x', scope: 'admin' } }));
+    expect(refused.data?.code).toBe('FORBIDDEN');
+    expect((await client({ cookie }).tokens.list.query({})).items).toEqual([]);
+  });
+});
+
+describe('the contract behind each procedure', () => {
+  it('gives every procedure the input schema of its REST operation, and the matching kind', () => {
+    const router = createAppRouter(server.container, server.app.spec);
+    const document = server.app.spec.document;
+    const methods = new Map(operations(document).map((ref) => [ref.operation.operationId, ref.method]));
+    const procedures = Object.entries(router._def.procedures as Record<string, unknown>) as [
+      string,
+      { _def: { meta?: { operationId?: string }; type: string } },
+    ][];
+    expect(procedures.length).toBeGreaterThan(20);
+    for (const [name, procedure] of procedures) {
+      const operationId = procedure._def.meta?.operationId;
+      expect(operationId, name).toBeDefined();
+      const method = methods.get(operationId!);
+      expect(method, `${name} → ${operationId}`).toBeDefined();
+      expect(procedure._def.type, name).toBe(method === 'get' ? 'query' : 'mutation');
+      const schema = inputSchemaOf(document, operationId!) as { properties: Record<string, unknown> };
+      const found = operations(document).find((ref) => ref.operation.operationId === operationId)!;
+      const body = (found.operation.requestBody as { content?: Record<string, { schema: unknown }> } | undefined)
+        ?.content?.['application/json']?.schema;
+      // The REST body schema, the very object openapi.yaml holds, is the procedure's `body`.
+      if (body) expect(schema.properties.body, name).toBe(body);
+      else expect(schema.properties.body, name).toBeUndefined();
+    }
+  });
+});
