@@ -130,6 +130,48 @@ describe('library errors change nothing', () => {
     });
   }
 
+  it('names the provider ids to use, and a release indexer as one, when a provider is wrong', async () => {
+    const plugins = (await call('/plugins', { token })).body.items as { id: string; kind: string; status: string }[];
+    const loaded = plugins.filter((plugin) => plugin.status === 'loaded');
+    const metadataIds = loaded.filter((plugin) => plugin.kind === 'metadata_provider').map((plugin) => plugin.id);
+    expect(metadataIds).toContain('open_library');
+    expect(loaded.find((plugin) => plugin.id === 'prowlarr')?.kind).toBe('release_indexer');
+    const useOneOf = `use one of ${['none', ...metadataIds].join(', ')}`;
+
+    const guessed = await call('/libraries', {
+      method: 'POST',
+      token,
+      body: {
+        name: 'x',
+        root_path: 'ebooks',
+        metadata_provider: 'open-library',
+        fallback_metadata_provider: 'prowlarr',
+      },
+    });
+    expectProblem(guessed, 400);
+    expect(guessed.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: '/body/metadata_provider',
+          message: `unknown provider "open-library"; ${useOneOf}`,
+        }),
+        expect.objectContaining({
+          path: '/body/fallback_metadata_provider',
+          message: `prowlarr is a release indexer, not a metadata provider; ${useOneOf}`,
+        }),
+      ]),
+    );
+    const library = await call('/libraries', { method: 'POST', token, body: { name: 'x', root_path: 'ebooks' } });
+    const patched = await call(`/libraries/${library.body.id}`, {
+      method: 'PATCH',
+      token,
+      body: { metadata_provider: 'prowlarr' },
+    });
+    expectProblem(patched, 400);
+    expect(patched.body.detail).toContain('prowlarr is a release indexer, not a metadata provider');
+    expect((await call(`/libraries/${library.body.id}`, { token })).body.metadata_provider).toBe('none');
+  });
+
   it('refuses a duplicate or overlapping root with 409', async () => {
     expect(
       (await call('/libraries', { method: 'POST', token, body: { name: 'Comics', root_path: 'comics' } })).status,

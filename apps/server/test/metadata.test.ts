@@ -172,6 +172,30 @@ describe('POST /metadata/search', () => {
     expectProblem(await post('/metadata/search', { library_id: shelfId, series_name: '' }), 400);
     expectProblem(await post('/metadata/search', { library_id: shelfId }), 400);
   });
+
+  it('says a release indexer is not a metadata provider, and names the ids to use for a guessed one', async () => {
+    const indexer = await post('/metadata/search', {
+      library_id: shelfId,
+      series_name: 'Blacksad',
+      provider: 'prowlarr',
+    });
+    expectProblem(indexer, 400);
+    expect(indexer.body.errors).toEqual([
+      expect.objectContaining({
+        path: '/body/provider',
+        message: 'prowlarr is a release indexer, not a metadata provider',
+      }),
+    ]);
+    const guessed = await post('/metadata/search', {
+      library_id: shelfId,
+      series_name: 'Blacksad',
+      provider: 'open-library',
+    });
+    expectProblem(guessed, 400);
+    expect(guessed.body.errors[0].message).toMatch(
+      /^unknown or unavailable provider "open-library"; use one of .*open_library/,
+    );
+  });
 });
 
 describe('match, approve and the sync report', () => {

@@ -83,6 +83,12 @@ export class PluginRegistry {
       .map((entry) => entry.id);
   }
 
+  releaseIndexerIds(): string[] {
+    return this.list()
+      .filter((entry) => entry.status === 'loaded' && entry.plugin?.kind === 'release-indexer')
+      .map((entry) => entry.id);
+  }
+
   recordError(id: string, error: string | null): void {
     const entry = this.entries.get(id);
     if (entry) entry.lastError = error;

@@ -41,12 +41,15 @@ export class PluginRunner {
   /** The loaded metadata provider with this id; a 400 naming it when none is loaded. */
   requireMetadataProvider(providerId: string): LoadedEntry<MetadataProviderPlugin> {
     const entry = this.registry.metadataProvider(providerId);
-    if (!entry) {
-      throw new ValidationError(`The metadata provider "${providerId}" is not loaded.`, [
-        { path: '/body/provider', message: `unknown or unavailable provider "${providerId}"` },
-      ]);
+    if (entry) return entry;
+    if (this.registry.releaseIndexerIds().includes(providerId)) {
+      const message = `${providerId} is a release indexer, not a metadata provider`;
+      throw new ValidationError(`${message}.`, [{ path: '/body/provider', message }]);
     }
-    return entry;
+    const known = this.registry.metadataProviderIds().join(', ');
+    throw new ValidationError(`The metadata provider "${providerId}" is not loaded.`, [
+      { path: '/body/provider', message: `unknown or unavailable provider "${providerId}"; use one of ${known}` },
+    ]);
   }
 
   metadata<T>(

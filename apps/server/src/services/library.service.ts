@@ -8,7 +8,7 @@ import {
   type LibraryRepository,
 } from '../repositories/library.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
-import { isKnownProvider, type ProviderCatalog } from './provider-catalog.js';
+import { providerIssue, type ProviderCatalog } from './provider-catalog.js';
 
 export interface LibraryInput {
   name?: string;
@@ -117,10 +117,8 @@ export class LibraryService {
       ['metadata_provider', fields.metadataProvider],
       ['fallback_metadata_provider', fields.fallbackMetadataProvider],
     ] as const) {
-      if (!isKnownProvider(this.providers, value)) {
-        const known = [NO_PROVIDER, ...this.providers.metadataProviderIds()].join(', ');
-        issues.push({ path: `/body/${field}`, message: `unknown provider "${value}"; use one of ${known}` });
-      }
+      const issue = providerIssue(this.providers, value);
+      if (issue !== null) issues.push({ path: `/body/${field}`, message: issue });
     }
     if (fields.metadataProvider !== NO_PROVIDER && fields.fallbackMetadataProvider === fields.metadataProvider) {
       issues.push({ path: '/body/fallback_metadata_provider', message: 'must differ from metadata_provider' });
