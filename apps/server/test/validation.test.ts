@@ -84,6 +84,11 @@ describe('request validation against openapi.yaml', () => {
       }),
       415,
     );
+    const noBody = await call('/tokens', { method: 'POST', token });
+    expectProblem(noBody, 415);
+    expect(noBody.body.detail).toBe(
+      'The request needs a body sent as application/json (no Content-Type header was given).',
+    );
     expectProblem(
       await call('/tokens', {
         method: 'POST',

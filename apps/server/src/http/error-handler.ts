@@ -7,6 +7,7 @@ import {
   mergeIssues,
   readableValidatorIssues,
   validationError,
+  type MatchedRequest,
   type ValidatorIssue,
 } from './request-issues.js';
 
@@ -43,8 +44,20 @@ function clientProblem(error: ValidatorError, req: Request): Problem {
   const detail =
     error.status === 400 && (error as { type?: string }).type === 'entity.parse.failed'
       ? 'The request body is not valid JSON.'
-      : (error.message ?? title);
+      : error.status === 415
+        ? unsupportedMediaTypeDetail(req)
+        : (error.message ?? title);
   return problem(error.status, code, title, detail);
+}
+
+/** The validator says `unsupported media type undefined`; this says what to send instead. */
+function unsupportedMediaTypeDetail(req: MatchedRequest): string {
+  const accepted = Object.keys(req.openapi?.schema?.requestBody?.content ?? {});
+  const sent = req.headers['content-type'];
+  const expected = accepted.length > 0 ? accepted.join(' or ') : 'a supported media type';
+  return sent
+    ? `The request body must be sent as ${expected}, not ${sent.split(';')[0]!.trim().slice(0, 100)}.`
+    : `The request needs a body sent as ${expected} (no Content-Type header was given).`;
 }
 
 /** The one place errors become responses: problem+json, never a stack trace or an internal message. */

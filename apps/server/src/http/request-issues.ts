@@ -58,7 +58,13 @@ function locationSchema(operation: OperationObject | undefined, location: string
   const parameters = (operation?.parameters ?? []).filter((parameter) => parameter.in === location);
   return {
     type: 'object',
-    properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema ?? {}])),
+    // Node lowercases header names, and so does the validator in its paths.
+    properties: Object.fromEntries(
+      parameters.map((parameter) => [
+        location === 'header' ? parameter.name.toLowerCase() : parameter.name,
+        parameter.schema ?? {},
+      ]),
+    ),
   };
 }
 
