@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../src/http/openapi-document.js';
+import { SignInLimiter } from '../src/http/sign-in-limiter.js';
 import { inputSchemaOf } from '../src/trpc/operation-input.js';
 import { createAppRouter, type AppRouter } from '../src/trpc/router.js';
 import { sessionCookie } from './support/http-client.js';
@@ -95,6 +96,33 @@ describe('tRPC for the admin', () => {
     expect(notFound.data?.code).toBe('NOT_FOUND');
   });
 
+  it('signs in and out through tRPC with the REST limits and cookie', async () => {
+    let setCookie = '';
+    const browser = createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: `${server.url}/trpc`,
+          headers: () => (setCookie ? { cookie: setCookie } : {}),
+          fetch: async (url, init) => {
+            const response = await fetch(url, init);
+            const cookies = response.headers.getSetCookie();
+            if (cookies.length > 0) setCookie = cookies[0]!.split(';')[0]!;
+            return response;
+          },
+        }),
+      ],
+    });
+    const wrong = await failure(browser.auth.signIn.mutate({ body: { username: 'admin', password: 'not it at all' } }));
+    expect(wrong.data?.httpStatus).toBe(401);
+    const user = await browser.auth.signIn.mutate({ body: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(user.username).toBe('admin');
+    expect(setCookie).toMatch(/^shelfmark_session=/);
+    expect((await browser.auth.me.query({})).username).toBe('admin');
+    expect((await browser.auth.setLocale.mutate({ body: { locale: 'fr' } })).locale).toBe('fr');
+    await browser.auth.signOut.mutate({});
+    expect(await browser.auth.status.query({})).toMatchObject({ authenticated: false });
+  });
+
   it('refuses cross-site writes as REST does', async () => {
     const crossSite = client({ cookie, origin: 'https://evil.example' });
     const refused = await failure(crossSite.tokens.create.mutate({ body: { name: 'x', scope: 'admin' } }));
@@ -105,7 +133,11 @@ describe('tRPC for the admin', () => {
 
 describe('the contract behind each procedure', () => {
   it('gives every procedure the input schema of its REST operation, and the matching kind', () => {
-    const router = createAppRouter(server.container, server.app.spec);
+    const router = createAppRouter(
+      server.container,
+      server.app.spec,
+      new SignInLimiter({ attempts: 10, windowMs: 60_000 }),
+    );
     const document = server.app.spec.document;
     const methods = new Map(operations(document).map((ref) => [ref.operation.operationId, ref.method]));
     const procedures = Object.entries(router._def.procedures as Record<string, unknown>) as [

@@ -16,6 +16,7 @@ import { openApiValidation, type ValidationOptions } from './openapi-validation.
 import { OperationRouter } from './operation-router.js';
 import { problem, sendProblem } from './problem.js';
 import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
+import { SignInLimiter } from './sign-in-limiter.js';
 import { bookFileRoutes } from './routes/book-file.routes.js';
 import { bookRoutes } from './routes/book.routes.js';
 import { metadataJobRoutes } from './routes/metadata-jobs.routes.js';
@@ -90,7 +91,9 @@ export function createApp(container: Container, options: AppOptions = {}): App {
 
   const routes = new OperationRouter(spec);
   healthRoutes(routes, services.health);
-  authRoutes(routes, services.auth, options.loginLimit ?? { attempts: 10, windowMs: 15 * 60 * 1000 });
+  // One limiter for every way of signing in to the admin (REST and tRPC).
+  const signIns = new SignInLimiter(options.loginLimit ?? { attempts: 10, windowMs: 15 * 60 * 1000 });
+  authRoutes(routes, services.auth, signIns);
   tokenRoutes(routes, services.auth);
   libraryRoutes(routes, services.libraries, services.scans);
   jobRoutes(routes, services.jobs);
@@ -119,7 +122,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
       problem(404, 'not-found', 'Not found', `No API operation at ${req.method} ${req.baseUrl}${req.path}.`),
     );
   });
-  app.use('/trpc', trpcMiddleware(container, spec));
+  app.use('/trpc', trpcMiddleware(container, spec, signIns));
   app.use('/opds', opdsRoutes(services, logger.child({ area: 'opds' })));
   if (options.adminHandler) app.use(options.adminHandler);
   app.use(errorHandler(logger));

@@ -3,14 +3,15 @@ import type { RequestHandler } from 'express';
 import type { Container } from '../container.js';
 import { resolvePrincipal } from '../http/credentials.js';
 import type { LoadedSpec } from '../http/openapi-document.js';
+import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { serializeError } from '../logger.js';
 import { createAppRouter } from './router.js';
 
 /** tRPC for the admin app, beside /api/v1: the admin's session cookie, nothing else. */
-export function trpcMiddleware(container: Container, spec: LoadedSpec): RequestHandler {
+export function trpcMiddleware(container: Container, spec: LoadedSpec, signIns: SignInLimiter): RequestHandler {
   const logger = container.logger.child({ area: 'trpc' });
   return createExpressMiddleware({
-    router: createAppRouter(container, spec),
+    router: createAppRouter(container, spec, signIns),
     createContext: async ({ req, res }) => ({
       req,
       res,

@@ -16,6 +16,8 @@ import {
   userDto,
 } from '../http/dto.js';
 import type { LoadedSpec } from '../http/openapi-document.js';
+import { setUp, signIn, signOut } from '../http/sign-in.js';
+import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
 import { operationProcedures, router } from './procedures.js';
 
@@ -26,7 +28,7 @@ const API_ROOT = '/api/v1';
  * The admin app's API: one procedure per admin action, each the tRPC twin of a REST operation (same input schema,
  * same scope, same service call, same DTO). Only its type leaves the server (`import type { AppRouter }`).
  */
-export function createAppRouter(container: Container, spec: LoadedSpec) {
+export function createAppRouter(container: Container, spec: LoadedSpec, signIns: SignInLimiter) {
   const { services } = container;
   const operation = operationProcedures(spec.document, new OperationInputs(spec.document));
 
@@ -36,6 +38,16 @@ export function createAppRouter(container: Container, spec: LoadedSpec) {
         setup_required: await services.auth.setupRequired(),
         authenticated: ctx.principal !== null,
       })),
+      setup: operation('setupAdmin').mutation(async ({ ctx, input }) =>
+        userDto((await setUp(ctx.req, ctx.res, services.auth, input.body)).user),
+      ),
+      signIn: operation('login').mutation(async ({ ctx, input }) =>
+        userDto((await signIn(ctx.req, ctx.res, services.auth, signIns, input.body)).user),
+      ),
+      signOut: operation('logout').mutation(async ({ ctx }) => {
+        await signOut(ctx.req, ctx.res, services.auth);
+        return { signedOut: true };
+      }),
       me: operation('getCurrentPrincipal').query(({ ctx }) => principalDto(ctx.principal!)),
       setLocale: operation('updateCurrentUser').mutation(async ({ ctx, input }) =>
         userDto(await services.auth.setLocale(ctx.principal!, input.body.locale)),
