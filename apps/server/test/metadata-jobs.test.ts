@@ -104,7 +104,8 @@ describe('POST /metadata/batch', () => {
     batchJobId = started.body.id;
     expect(started.body).toMatchObject({ type: 'metadata_batch', library_id: libraryId });
     const job = await waitForJob(call, token, batchJobId, 60_000);
-    expect(job.status).toBe('succeeded');
+    // One series failed on both providers: the batch ran to its end, with errors.
+    expect(job.status).toBe('completed_with_errors');
     expect(job.item_errors.map((error: any) => error.item)).toEqual(['Broken Twice']);
 
     const results = await call(`/metadata/batch/${batchJobId}/results`, { token, query: { limit: '50' } });
@@ -138,7 +139,13 @@ describe('POST /metadata/batch', () => {
       fallback_used: true,
     });
     expect(byName['Broken Twice'].outcome).toBe('error');
-    expect(byName['Broken Twice'].error).toMatch(/scripted_primary/);
+    // Each provider's failure on its own, never glued into one message.
+    expect(byName['Broken Twice'].errors).toEqual([
+      { provider: 'scripted_primary', message: expect.stringMatching(/^Provider scripted_primary failed/) },
+      { provider: 'scripted_fallback', message: expect.stringMatching(/^Provider scripted_fallback failed/) },
+    ]);
+    expect(byName['Broken Twice'].error).toBe(byName['Broken Twice'].errors[1].message);
+    expect(byName.Broken.errors).toEqual([{ provider: 'scripted_primary', message: expect.any(String) }]);
     expect(byName['Already Linked']).toMatchObject({ outcome: 'already_linked' });
     expect(byName['Already Linked'].link_id).not.toBeNull();
 
@@ -154,7 +161,7 @@ describe('POST /metadata/batch', () => {
     expect(report.status, report.text).toBe(200);
     expect(report.body).toMatchObject({
       job_id: batchJobId,
-      status: 'succeeded',
+      status: 'completed_with_errors',
       total_series: SERIES.length,
       processed: SERIES.length,
       counts: {
@@ -164,6 +171,7 @@ describe('POST /metadata/batch', () => {
         too_many_results: 1,
         low_confidence: 1,
         error: 1,
+        skipped: 0,
       },
     });
     expect(report.body.duration_ms).toBeGreaterThanOrEqual(0);

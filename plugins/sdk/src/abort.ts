@@ -4,6 +4,14 @@ export function abortError(message = 'The operation was aborted'): DOMException 
 }
 
 /** What a wait on `signal` rejects with: the reason the host gave when it is an error, else a plain AbortError. */
+/**
+ * The cause given to an UnavailableError for a timeout, with the code Node uses, so that the host can tell a service
+ * that does not answer (a batch stops asking it) from one that answered with an error.
+ */
+export function timeoutCause(): Error {
+  return Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' });
+}
+
 export function abortReason(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error ? reason : abortError();

@@ -1,4 +1,4 @@
-import { abortError, raceWithSignal } from './abort.js';
+import { abortError, raceWithSignal, timeoutCause } from './abort.js';
 import { Deadline } from './deadline.js';
 import { BadResponseError, PluginError, UnavailableError } from './errors.js';
 import type { CallOptions, CallTiming, PluginCall, PluginHostOptions } from './host-types.js';
@@ -55,6 +55,7 @@ export class PluginHost {
       controller.abort(
         new UnavailableError(
           `${manifest.displayName} did not finish within ${formatSeconds(this.options.callTimeoutMs)}`,
+          { cause: timeoutCause() },
         ),
       ),
     );

@@ -1,4 +1,4 @@
-import { abortReason, sleep, throwIfAborted } from './abort.js';
+import { abortReason, sleep, throwIfAborted, timeoutCause } from './abort.js';
 import {
   AuthError,
   BadResponseError,
@@ -158,7 +158,9 @@ async function attemptOnce(
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const attemptSignal = AbortSignal.any([signal, timeout.signal]);
   const timedOut = (): UnavailableError =>
-    new UnavailableError(`${displayName} did not answer within ${formatSeconds(timeoutMs)} (${method} ${where})`);
+    new UnavailableError(`${displayName} did not answer within ${formatSeconds(timeoutMs)} (${method} ${where})`, {
+      cause: timeoutCause(),
+    });
   const started = performance.now();
 
   const headers = new Headers({ 'user-agent': options.userAgent });
@@ -183,7 +185,13 @@ async function attemptOnce(
         retryAfterMs: null,
         what: `could not reach ${where} (${detail})`,
         fail: (attempts) =>
-          new UnavailableError(`${displayName} could not be reached at ${where} (${detail}) ${attemptsText(attempts)}`),
+          // The network error (with its code: ENOTFOUND, ECONNREFUSED…) stays as the cause for the host to judge.
+          new UnavailableError(
+            `${displayName} could not be reached at ${where} (${detail}) ${attemptsText(attempts)}`,
+            {
+              cause: error,
+            },
+          ),
       };
     }
 

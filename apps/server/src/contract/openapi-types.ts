@@ -1248,9 +1248,11 @@ export interface components {
          */
         Binary: string;
         /**
-         * @description Identifier of a metadata-provider plugin, or `none` to opt out. Built-in ids: `google_books`,
-         *     `open_library`, `comicvine`, `anilist`, `bedetheque`. Checked against the loaded plugins: an unknown id is a
-         *     400.
+         * @description Identifier of a metadata-provider plugin (its manifest id, as `GET /plugins` lists it), or `none` to opt out.
+         *     Built-in ids: `google_books`, `open_library`, `comicvine`, `anilist`, `bedetheque` (`prowlarr` is the release
+         *     indexer, not a metadata provider). Checked against the loaded plugins: an unknown id is a 400 whose message
+         *     names the ids to use. Plugin ids are lowercase with `_`; the pattern also lets through the usual guesses
+         *     (`open-library`, `Open_Library`) so that their 400 can say so.
          */
         PluginId: string;
         /**
@@ -2090,7 +2092,10 @@ export interface components {
             /**
              * @description What the job did, once it has finished. For a scan: `files_seen`, `added`, `updated`, `unchanged`,
              *     `removed`, `errors`, `folders_read`, `folders_skipped` (unchanged since the last scan, not re-read),
-             *     `folders_unreadable`, `progress_restored`, `thumbnails`, `index_ms` (discovery, analysis and storage),
+             *     `folders_unreadable`, `progress_restored`, `moved` (files renamed or moved within the library, recognised
+             *     by partial hash and size: their book, progress and metadata kept), `ignored_files` and `ignored_examples`
+             *     (files that are not books, in the folders read: count and first 20 paths), `thumbnails`, `index_ms`
+             *     (discovery, analysis and storage),
              *     `thumbnails_ms`, `duration_ms` and `mode`.
              */
             report: Record<string, never> | null;

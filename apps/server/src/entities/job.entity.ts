@@ -4,7 +4,8 @@ import { Library } from './library.entity.js';
 
 export const JOB_TYPES = ['scan', 'metadata_batch', 'metadata_refresh'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
-export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+/** `completed_with_errors`: the job ran to its end but some items failed or were skipped (see its report). */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'completed_with_errors', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**

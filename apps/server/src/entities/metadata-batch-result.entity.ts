@@ -11,8 +11,15 @@ export const BATCH_OUTCOMES = [
   'too_many_results',
   'low_confidence',
   'error',
+  'skipped',
 ] as const;
 export type BatchOutcome = (typeof BATCH_OUTCOMES)[number];
+
+/** One provider's failure for a series, kept apart from the other provider's. */
+export interface ProviderFailure {
+  provider: string;
+  message: string;
+}
 
 /** One row per series a batch handled; the (job, series) key lets a restarted batch skip what is done. */
 export const MetadataBatchResultSchema = defineEntity({
@@ -31,6 +38,8 @@ export const MetadataBatchResultSchema = defineEntity({
     bestCandidate: p.json<Record<string, unknown>>().nullable(),
     link: () => p.manyToOne(MetadataLink).nullable().deleteRule('set null'),
     error: p.text().nullable(),
+    /** Each provider's failure for this series, in the order asked; empty when none failed. */
+    providerErrors: p.json<ProviderFailure[]>().nullable(),
     createdAt: createdAt(),
   },
   uniques: [{ properties: ['job', 'seriesName'] }],

@@ -72,7 +72,7 @@ export function pageDto<T>(items: T[], total: number, page: number, limit: numbe
 
 export function jobDto(job: Job) {
   const percent =
-    job.status === 'succeeded'
+    job.status === 'succeeded' || job.status === 'completed_with_errors'
       ? 100
       : job.total
         ? Math.min(100, Math.round((job.processed / job.total) * 1000) / 10)
@@ -349,6 +349,7 @@ export function batchResultDto(result: MetadataBatchResult) {
       : null,
     link_id: result.link?.id ?? null,
     error: result.error ?? null,
+    errors: result.providerErrors ?? [],
   };
 }
 

@@ -27,6 +27,8 @@ export interface JobContext {
   readonly logger: Logger;
   progress(progress: JobProgress): void;
   itemError(item: string, message: string): void;
+  /** The job will end `completed_with_errors` instead of `succeeded`: it ran to its end but some items failed. */
+  markCompletedWithErrors(): void;
   throwIfCancelled(): void;
 }
 
@@ -43,6 +45,7 @@ export class RunningJob implements JobContext {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private interrupted = false;
+  private withErrors = false;
 
   constructor(
     readonly jobId: string,
@@ -74,6 +77,14 @@ export class RunningJob implements JobContext {
 
   itemError(item: string, message: string): void {
     this.pendingErrors.push({ item, message });
+  }
+
+  markCompletedWithErrors(): void {
+    this.withErrors = true;
+  }
+
+  get completedWithErrors(): boolean {
+    return this.withErrors;
   }
 
   throwIfCancelled(): void {

@@ -5,7 +5,7 @@ import { withContext } from '../database/request-context.js';
 import type { Job, JobType } from '../entities/job.entity.js';
 import type { Logger } from '../logger.js';
 import type { JobRepository } from '../repositories/job.repository.js';
-import type { JobQueue } from '../services/job.service.js';
+import { isTerminal, type JobQueue } from '../services/job.service.js';
 import { JobCancelledError, JobInterruptedError, RunningJob, type JobContext } from './job-context.js';
 import type { SelectedBackend } from './job-backend.js';
 
@@ -153,7 +153,7 @@ export class JobRuntime implements JobQueue {
     }
     await withContext(this.orm, async () => {
       const job = await this.jobs.fresh(jobId);
-      if (!job || job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled') return;
+      if (!job || isTerminal(job.status)) return;
       const logger = this.logger.child({ jobId, type });
       if (job.cancelRequested) {
         await this.jobs.finish(jobId, 'cancelled');
@@ -171,12 +171,13 @@ export class JobRuntime implements JobQueue {
       try {
         const report = await handler(context);
         await context.stop();
-        await this.jobs.finish(jobId, 'succeeded', { report: report ?? null });
+        const status = context.completedWithErrors ? 'completed_with_errors' : 'succeeded';
+        await this.jobs.finish(jobId, status, { report: report ?? null });
         const memory = process.memoryUsage();
         const mb = (bytes: number) => Math.round(bytes / 1048576);
         logger.info(
           { rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), externalMb: mb(memory.external) },
-          'job succeeded',
+          `job ${status === 'succeeded' ? 'succeeded' : 'completed with errors'}`,
         );
       } catch (error) {
         await context.stop();

@@ -93,11 +93,14 @@ export class PluginRunner {
       // A missing setting is the admin's to fix, not the service's failure.
       if (code === 'not_configured') throw new ValidationError(message);
       this.logger.warn({ plugin: entry.id, failure: code, ms: Math.round(performance.now() - started) }, message);
-      throw new ProviderFailureError(
+      const failure = new ProviderFailureError(
         entry.id,
         code,
         `Provider ${entry.id} failed: ${FAILURE_WORDS[code] ?? code}. ${message}`,
       );
+      // The plugin's error (and its network cause) stays reachable: a batch judges from it whether the provider is down.
+      failure.cause = error;
+      throw failure;
     }
   }
 }

@@ -104,7 +104,7 @@ export class JobRepository {
 
   async finish(
     id: string,
-    status: Extract<JobStatus, 'succeeded' | 'failed' | 'cancelled'>,
+    status: Extract<JobStatus, 'succeeded' | 'completed_with_errors' | 'failed' | 'cancelled'>,
     details: { error?: string | null; report?: Record<string, unknown> | null } = {},
   ): Promise<void> {
     await this.em

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
-import { MetadataBatchResult, type BatchOutcome } from '../entities/metadata-batch-result.entity.js';
+import {
+  MetadataBatchResult,
+  type BatchOutcome,
+  type ProviderFailure,
+} from '../entities/metadata-batch-result.entity.js';
 import { toNumber } from './sql-values.js';
 
 export interface BatchResultInput {
@@ -15,6 +19,7 @@ export interface BatchResultInput {
   bestCandidate: { provider: string; externalId: string; title: string } | null;
   linkId: string | null;
   error: string | null;
+  providerErrors: ProviderFailure[];
 }
 
 /** The order results are listed in (openapi.yaml listMetadataBatchResults). */
@@ -24,6 +29,7 @@ const OUTCOME_ORDER: BatchOutcome[] = [
   'too_many_results',
   'no_results',
   'error',
+  'skipped',
   'already_linked',
 ];
 
@@ -64,6 +70,7 @@ export class MetadataBatchRepository {
         bestCandidate: result.bestCandidate,
         link: result.linkId,
         error: result.error,
+        providerErrors: result.providerErrors.length > 0 ? result.providerErrors : null,
         createdAt: new Date(),
       });
     } catch (error) {

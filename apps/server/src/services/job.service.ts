@@ -11,7 +11,7 @@ export interface JobQueue {
   remove(job: Job): Promise<void>;
 }
 
-export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'completed_with_errors', 'failed', 'cancelled'];
 export const isTerminal = (status: JobStatus) => TERMINAL_STATUSES.includes(status);
 
 export interface JobDetails {

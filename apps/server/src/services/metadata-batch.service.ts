@@ -1,5 +1,5 @@
 import { NO_PROVIDER } from '../entities/library.entity.js';
-import type { BatchOutcome, MetadataBatchResult } from '../entities/metadata-batch-result.entity.js';
+import type { BatchOutcome, MetadataBatchResult, ProviderFailure } from '../entities/metadata-batch-result.entity.js';
 import type { Job } from '../entities/job.entity.js';
 import type { Series } from '../entities/series.entity.js';
 import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js';
@@ -9,6 +9,7 @@ import type { MetadataRepository } from '../repositories/metadata.repository.js'
 import type { JobService } from './job.service.js';
 import type { LibraryService } from './library.service.js';
 import type { Candidate, MetadataService } from './metadata.service.js';
+import { ProviderCircuit, type CircuitOptions } from './provider-circuit.js';
 
 export interface BatchReport {
   job: Job;
@@ -25,6 +26,13 @@ function failureMessage(error: unknown): string | null {
 }
 
 /**
+ * Three calls in a row that find a provider unreachable stop the batch asking it; after 30 s one call tries again.
+ * With the SDK's retries a refused connection costs about 1.5 s a call, so a batch with the network down spends
+ * seconds, not minutes, before it records the remaining series as skipped.
+ */
+const DEFAULT_CIRCUIT: CircuitOptions = { failures: 3, pauseMs: 30_000 };
+
+/**
  * `metadata_batch`: every series of a library searched on the primary provider (then the fallback), matched
  * automatically only when exactly one candidate reaches 100, and the reason recorded otherwise (SPEC §3).
  */
@@ -35,6 +43,7 @@ export class MetadataBatchService {
     private readonly metadata: MetadataService,
     private readonly libraries: LibraryService,
     private readonly jobs: JobService,
+    private readonly circuitOptions: CircuitOptions = DEFAULT_CIRCUIT,
   ) {}
 
   async start(libraryId: string): Promise<{ job: Job; created: boolean }> {
@@ -56,6 +65,9 @@ export class MetadataBatchService {
         ? null
         : library.fallbackMetadataProvider;
     if (primary === NO_PROVIDER) throw new ValidationError('This library has no metadata provider.');
+    const providers = [primary, ...(fallback === null ? [] : [fallback])].map(
+      (id) => new ProviderCircuit(id, this.circuitOptions),
+    );
     const series = await this.batches.seriesOfLibrary(library.id);
     const handled = await this.batches.handled(context.jobId);
     let processed = handled.size;
@@ -68,7 +80,7 @@ export class MetadataBatchService {
       if (entity) {
         let evaluation: Evaluation;
         try {
-          evaluation = await this.evaluate(entity, primary, fallback, context.signal);
+          evaluation = await this.evaluate(entity, providers, context.signal);
         } catch (error) {
           // A provider call cut short by a cancel or a shutdown ends the job as such, not as a failure.
           context.throwIfCancelled();
@@ -80,15 +92,17 @@ export class MetadataBatchService {
       processed++;
       context.progress({ processed });
     }
+    // Counted from the stored results, so that a batch resumed after a restart still knows its earlier failures.
+    const counts = await this.batches.counts(context.jobId);
+    if (counts.error + counts.skipped > 0) context.markCompletedWithErrors();
     return { total_series: series.length, processed };
   }
 
-  private async evaluate(
-    series: Series,
-    primary: string,
-    fallback: string | null,
-    signal: AbortSignal,
-  ): Promise<Evaluation> {
+  /**
+   * Asks the primary, then the fallback when the primary found nothing or failed (the issue's rule, broader than
+   * SPEC's). A provider whose circuit is open is not asked; a series no provider could be asked for is `skipped`.
+   */
+  private async evaluate(series: Series, providers: ProviderCircuit[], signal: AbortSignal): Promise<Evaluation> {
     const linked = (await this.metadataRepository.approvedLink(series.id))?.id ?? null;
     const base: Evaluation = {
       outcome: 'already_linked',
@@ -99,31 +113,32 @@ export class MetadataBatchService {
       bestCandidate: null,
       linkId: linked,
       error: null,
+      providerErrors: [],
     };
     if (linked) return base;
 
-    let provider = primary;
+    let provider: string | null = null;
     let candidates: Candidate[] = [];
-    let error: string | null = null;
-    try {
-      candidates = await this.metadata.searchWith(primary, series, signal);
-    } catch (failure) {
-      error = failureMessage(failure);
-      if (error === null) throw failure;
-    }
-    // The fallback is asked when the primary found nothing or failed (the issue's rule, broader than SPEC's).
-    if (candidates.length === 0 && fallback !== null) {
+    let answered = false;
+    const errors: ProviderFailure[] = [];
+    const skipped: string[] = [];
+    for (const [index, circuit] of providers.entries()) {
+      if (candidates.length > 0) break;
+      if (!circuit.allows()) {
+        skipped.push(circuit.reason);
+        continue;
+      }
+      provider = circuit.providerId;
+      base.fallbackUsed = index > 0;
       try {
-        candidates = await this.metadata.searchWith(fallback, series, signal);
-        provider = fallback;
-        base.fallbackUsed = true;
-        error = null;
+        candidates = await this.metadata.searchWith(circuit.providerId, series, signal);
+        circuit.succeeded();
+        answered = true;
       } catch (failure) {
         const message = failureMessage(failure);
         if (message === null) throw failure;
-        provider = fallback;
-        base.fallbackUsed = true;
-        error = error === null ? message : `${error} Fallback: ${message}`;
+        circuit.failed(failure);
+        errors.push({ provider: circuit.providerId, message });
       }
     }
     const best = candidates[0];
@@ -133,8 +148,13 @@ export class MetadataBatchService {
       candidateCount: candidates.length,
       bestConfidence: best?.confidence ?? null,
       bestCandidate: best ? { provider: best.provider, externalId: best.externalId, title: best.title } : null,
+      providerErrors: errors,
     };
-    if (candidates.length === 0) return { ...evaluation, outcome: error === null ? 'no_results' : 'error', error };
+    if (candidates.length === 0) {
+      if (answered) return { ...evaluation, outcome: 'no_results' };
+      if (errors.length > 0) return { ...evaluation, outcome: 'error', error: errors.at(-1)!.message };
+      return { ...evaluation, outcome: 'skipped', error: skipped.join(' ') };
+    }
     const certain = candidates.filter((candidate) => candidate.confidence === 100);
     if (certain.length > 1) return { ...evaluation, outcome: 'too_many_results' };
     if (certain.length === 0) return { ...evaluation, outcome: 'low_confidence' };

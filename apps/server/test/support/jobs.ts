@@ -7,7 +7,7 @@ export async function waitForJob(call: ApiClient, token: string, jobId: string, 
   for (;;) {
     const result = await call(`/jobs/${jobId}`, { token });
     expect(result.status).toBe(200);
-    if (['succeeded', 'failed', 'cancelled'].includes(result.body.status)) return result.body;
+    if (['succeeded', 'completed_with_errors', 'failed', 'cancelled'].includes(result.body.status)) return result.body;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${result.body.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
