@@ -2,17 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeLibrary } from './support/comics.js';
-import { createThrowawayDatabase } from './support/postgres.js';
-import {
-  completeLogLines,
-  REPO_ROOT,
-  scratchDir,
-  startServer,
-  type RunningServer,
-  type StartOptions,
-} from './support/server-process.js';
+import { sleep, TERMINAL_JOB_STATUSES, useE2eHarness, waitUntil } from './support/e2e-harness.js';
+import { completeLogLines, REPO_ROOT, type RunningServer, type StartOptions } from './support/server-process.js';
 
 /**
  * Background jobs across real processes: a scan survives a SIGKILL and is resumed by the next process
@@ -22,7 +15,6 @@ import {
 
 const TOKEN = `e2e-jobs-${randomBytes(16).toString('hex')}`;
 const WORKER_READY = 'Shelfmark worker running jobs';
-const TERMINAL = ['succeeded', 'failed', 'cancelled'];
 
 interface JobDetails {
   id: string;
@@ -41,86 +33,12 @@ interface Library {
   series_count: number;
 }
 
-type Database = { kind: 'sqlite' } | { kind: 'postgresql'; url: string };
+// ---- clean-up, servers and HTTP (test/support/e2e-harness.ts) ----
 
-// ---- clean-up: every process, folder and database a test makes is undone after it, pass or fail ----
-
-const cleanups: (() => Promise<unknown>)[] = [];
-/** Servers started by the current test, whose output is printed when it fails. */
-let servers: { label: string; server: RunningServer }[] = [];
-
-function defer(cleanup: () => Promise<unknown>): void {
-  cleanups.push(cleanup);
-}
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    for (const { label, server } of servers) {
-      const tail = (text: string) => text.split('\n').slice(-40).join('\n');
-      console.error(
-        `--- ${label} stdout (tail) ---\n${tail(server.stdout())}\n--- ${label} stderr ---\n${tail(server.stderr())}`,
-      );
-    }
-  }
-  servers = [];
-  const errors: unknown[] = [];
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()!();
-    } catch (error) {
-      errors.push(error);
-    }
-  }
-  if (errors.length > 0) throw new AggregateError(errors, 'clean-up failed');
-});
-
-async function tempFolder(): Promise<string> {
-  const scratch = await scratchDir('shelfmark-e2e-jobs-');
-  defer(() => scratch.remove());
-  return scratch.dir;
-}
-
-async function throwawayDatabase(): Promise<string> {
-  const database = await createThrowawayDatabase();
-  defer(() => database.drop());
-  return database.url;
-}
-
-async function databaseFor(kind: Database['kind']): Promise<Database> {
-  return kind === 'sqlite' ? { kind } : { kind, url: await throwawayDatabase() };
-}
-
-/** Starts a server that is stopped (SIGTERM, then SIGKILL) after the test, and its scratch folder removed. */
-async function launch(label: string, database: Database, options: StartOptions = {}): Promise<RunningServer> {
-  const server = await startServer({
-    ...options,
-    env: {
-      SHELFMARK_BOOTSTRAP_TOKEN: TOKEN,
-      ...(database.kind === 'postgresql' ? { DATABASE_URL: database.url } : {}),
-      ...options.env,
-    },
-  });
-  servers.push({ label, server });
-  defer(() => server.dispose());
-  return server;
-}
+const harness = useE2eHarness({ token: TOKEN, scratchPrefix: 'shelfmark-e2e-jobs-' });
+const { api, databaseFor, launch, tempFolder } = harness;
 
 // ---- HTTP ----
-
-async function api<T>(server: RunningServer, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${TOKEN}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 const createLibrary = (server: RunningServer, name: string, rootPath: string) =>
   api<Library>(server, 'POST', '/libraries', { name, root_path: rootPath });
@@ -128,40 +46,8 @@ const startScan = (server: RunningServer, libraryId: string) =>
   api<JobDetails>(server, 'POST', `/libraries/${libraryId}/scan`, { mode: 'incremental' });
 const getJob = (server: RunningServer, jobId: string) => api<JobDetails>(server, 'GET', `/jobs/${jobId}`);
 const getLibrary = (server: RunningServer, libraryId: string) => api<Library>(server, 'GET', `/libraries/${libraryId}`);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs: number,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
-}
-
-async function waitForJobEnd(server: RunningServer, jobId: string, timeoutMs: number): Promise<JobDetails> {
-  let last: JobDetails | undefined;
-  try {
-    return await waitUntil(
-      `job ${jobId} to finish`,
-      async () => {
-        last = await getJob(server, jobId);
-        return TERMINAL.includes(last.status) ? last : undefined;
-      },
-      timeoutMs,
-      250,
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; last seen: ${JSON.stringify(last)}`, { cause: error });
-  }
-}
+const waitForJobEnd = (server: RunningServer, jobId: string, timeoutMs: number) =>
+  harness.waitForJobEnd<JobDetails>(server, jobId, timeoutMs);
 
 // ---- logs ----
 
@@ -221,7 +107,8 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
       'the scan to be part-way through indexing',
       async () => {
         const job = await getJob(first, queued.id);
-        if (TERMINAL.includes(job.status)) throw new Error(`the scan ended before it could be killed: ${job.status}`);
+        if (TERMINAL_JOB_STATUSES.includes(job.status))
+          throw new Error(`the scan ended before it could be killed: ${job.status}`);
         const { processed, total } = job.progress;
         return job.status === 'running' && total === FILES && processed >= 500 && processed <= FILES - 500
           ? job

@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeLibrary } from './support/comics.js';
-import { createThrowawayDatabase } from './support/postgres.js';
-import {
-  completeLogLines,
-  REPO_ROOT,
-  scratchDir,
-  startServer,
-  type RunningServer,
-  type StartOptions,
-} from './support/server-process.js';
+import { sleep, TERMINAL_JOB_STATUSES, useE2eHarness, waitUntil } from './support/e2e-harness.js';
+import { completeLogLines, REPO_ROOT, type RunningServer, type StartOptions } from './support/server-process.js';
 
 /**
  * A metadata batch across real processes: SIGKILLed part-way, it is resumed by the next process (same job),
@@ -20,7 +13,6 @@ import {
  */
 
 const TOKEN = `e2e-batch-${randomBytes(16).toString('hex')}`;
-const TERMINAL = ['succeeded', 'failed', 'cancelled'];
 /** The six built-in plugins (BUILT_IN_PLUGINS of apps/server/src/config.ts) stay loaded beside the scripted one. */
 const BUILT_IN_PLUGINS = [
   '@shelfmark/plugin-google-books',
@@ -71,8 +63,6 @@ interface MetadataLink {
   status: string;
 }
 
-type Database = { kind: 'sqlite' } | { kind: 'postgresql'; url: string };
-
 // ---- the scripted provider of the server's tests ----
 
 /** What this test uses of ScriptedProvider (apps/server/test/support/scripted-provider.ts), the fake service. */
@@ -101,48 +91,14 @@ const scripted = (await import(
   path.join(REPO_ROOT, 'apps', 'server', 'test', 'support', 'scripted-provider.ts')
 )) as ScriptedProviderModule;
 
-// ---- clean-up: every process, fake, folder and database a test makes is undone after it, pass or fail ----
+// ---- clean-up, servers and HTTP (test/support/e2e-harness.ts) ----
 
-const cleanups: (() => Promise<unknown>)[] = [];
-let servers: { label: string; server: RunningServer }[] = [];
-
-function defer(cleanup: () => Promise<unknown>): void {
-  cleanups.push(cleanup);
-}
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    for (const { label, server } of servers) {
-      const tail = (text: string) => text.split('\n').slice(-40).join('\n');
-      console.error(
-        `--- ${label} stdout (tail) ---\n${tail(server.stdout())}\n--- ${label} stderr ---\n${tail(server.stderr())}`,
-      );
-    }
-  }
-  servers = [];
-  const errors: unknown[] = [];
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()!();
-    } catch (error) {
-      errors.push(error);
-    }
-  }
-  if (errors.length > 0) throw new AggregateError(errors, 'clean-up failed');
+const harness = useE2eHarness({
+  token: TOKEN,
+  scratchPrefix: 'shelfmark-e2e-batch-',
+  env: { SHELFMARK_PLUGINS: [...BUILT_IN_PLUGINS, ...scripted.SCRIPTED_PLUGINS].join(',') },
 });
-
-async function tempFolder(): Promise<string> {
-  const scratch = await scratchDir('shelfmark-e2e-batch-');
-  defer(() => scratch.remove());
-  return scratch.dir;
-}
-
-async function databaseFor(kind: Database['kind']): Promise<Database> {
-  if (kind === 'sqlite') return { kind };
-  const database = await createThrowawayDatabase();
-  defer(() => database.drop());
-  return { kind, url: database.url };
-}
+const { api, databaseFor, defer, launch, tempFolder } = harness;
 
 async function fakeProvider(): Promise<FakeService> {
   const fake = await new scripted.ScriptedProvider().start();
@@ -150,40 +106,9 @@ async function fakeProvider(): Promise<FakeService> {
   return fake;
 }
 
-/** Starts a server that is stopped (SIGTERM, then SIGKILL) after the test. */
-async function launch(label: string, database: Database, options: StartOptions): Promise<RunningServer> {
-  const server = await startServer({
-    ...options,
-    env: {
-      SHELFMARK_BOOTSTRAP_TOKEN: TOKEN,
-      SHELFMARK_PLUGINS: [...BUILT_IN_PLUGINS, ...scripted.SCRIPTED_PLUGINS].join(','),
-      ...(database.kind === 'postgresql' ? { DATABASE_URL: database.url } : {}),
-      ...options.env,
-    },
-  });
-  servers.push({ label, server });
-  defer(() => server.dispose());
-  return server;
-}
-
-// ---- HTTP ----
-
-async function api<T>(server: RunningServer, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${TOKEN}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 const getJob = (server: RunningServer, jobId: string) => api<JobDetails>(server, 'GET', `/jobs/${jobId}`);
+const waitForJobEnd = (server: RunningServer, jobId: string, timeoutMs: number) =>
+  harness.waitForJobEnd<JobDetails>(server, jobId, timeoutMs);
 const getReport = (server: RunningServer, jobId: string) =>
   api<BatchReport>(server, 'GET', `/metadata/batch/${jobId}/report`);
 /** Every result row of the batch (one page: the library has fewer series than the page limit). */
@@ -202,40 +127,6 @@ const getLinks = (server: RunningServer, libraryId: string, seriesName: string) 
     'GET',
     `/metadata/links?library_id=${libraryId}&series_name=${encodeURIComponent(seriesName)}`,
   );
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs: number,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
-}
-
-async function waitForJobEnd(server: RunningServer, jobId: string, timeoutMs: number): Promise<JobDetails> {
-  let last: JobDetails | undefined;
-  try {
-    return await waitUntil(
-      `job ${jobId} to finish`,
-      async () => {
-        last = await getJob(server, jobId);
-        return TERMINAL.includes(last.status) ? last : undefined;
-      },
-      timeoutMs,
-      250,
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; last seen: ${JSON.stringify(last)}`, { cause: error });
-  }
-}
 
 const countEvents = (server: RunningServer, msg: string, jobId: string) =>
   completeLogLines(server.stdout()).filter((line) => line.msg === msg && line.jobId === jobId).length;
@@ -312,7 +203,8 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
       'the batch to be part-way',
       async () => {
         const job = await getJob(first, queued.id);
-        if (TERMINAL.includes(job.status)) throw new Error(`the batch ended before it could be killed: ${job.status}`);
+        if (TERMINAL_JOB_STATUSES.includes(job.status))
+          throw new Error(`the batch ended before it could be killed: ${job.status}`);
         const { processed, total } = job.progress;
         return job.status === 'running' && total === SERIES && processed >= 10 && processed <= 45 ? job : undefined;
       },
