@@ -8,8 +8,17 @@ import type {
 import type { FakeMode, FakeService } from './fake-types.js';
 
 interface ContractCommon {
-  /** Starts the plugin's own fake of its service (one per suite). */
-  startFake(): Promise<FakeService>;
+  /**
+   * Starts the plugin's own fake of its service (one per suite). Optional only when `usesHttp` is false: the suite
+   * then starts a fake that answers 404 to everything, and checks that nothing reached it.
+   */
+  startFake?(): Promise<FakeService>;
+  /**
+   * Whether the plugin sends requests through `context.http` (default true). A plugin that makes no HTTP request (a
+   * local catalogue, a computed answer) sets it to false: the User-Agent and abort tests, which need a request in
+   * flight, are then listed as skipped with this reason, and the suite checks instead that no request was sent.
+   */
+  usesHttp?: boolean;
   /** Settings that point the plugin at the fake, secrets included. */
   settings(fakeUrl: string): PluginSettings;
   /** Values that must never appear in a log line or an error message (API keys). */

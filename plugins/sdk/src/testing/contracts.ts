@@ -23,6 +23,7 @@ import {
   undeclaredFieldProblems,
   volumeProblems,
 } from './shapes.js';
+import { startFakeService } from './fake-service.js';
 import { createTestHost } from './test-host.js';
 import type { CollectedLogLine } from './test-host.js';
 
@@ -62,7 +63,8 @@ interface Harness {
 
 interface CommonOptions {
   plugin: ShelfmarkPlugin;
-  startFake(): Promise<FakeService>;
+  startFake?(): Promise<FakeService>;
+  usesHttp?: boolean;
   settings(fakeUrl: string): PluginSettings;
   secrets: string[];
   errorModes: ErrorMode[];
@@ -75,7 +77,7 @@ function useHarness(options: CommonOptions): () => Harness {
   let harness: Harness | undefined;
 
   beforeAll(async () => {
-    const fake = await options.startFake();
+    const fake = await (options.startFake ?? startNothingFake)();
     const { host, logs } = createTestHost(options.plugin);
     const settings = options.settings(fake.url);
     const errors: unknown[] = [];
@@ -118,6 +120,13 @@ function useHarness(options: CommonOptions): () => Harness {
   };
 }
 
+/** The service of a plugin that makes no HTTP request: every request is a 404, and none should arrive. */
+function startNothingFake(): Promise<FakeService> {
+  return startFakeService({ handle: () => ({ status: 404, json: { error: 'this plugin should make no request' } }) });
+}
+
+const NO_HTTP_REASON = 'skipped: usesHttp is false, the plugin makes no HTTP request';
+
 function expectNoProblems(problems: string[]): void {
   expect(problems, problems.join('\n')).toEqual([]);
 }
@@ -146,12 +155,26 @@ function registerCommonTests(
     }
   });
 
-  it('sends a User-Agent with every request', async () => {
+  const usesHttp = options.usesHttp ?? true;
+  if (!usesHttp) {
+    it('makes no HTTP request (usesHttp is false)', async () => {
+      const h = harness();
+      const before = h.fake.requests.length;
+      await h.run(probe);
+      expect(h.fake.requests.length - before, 'requests that reached the fake service').toBe(0);
+      expect(h.host.lastTiming?.requests ?? 0, 'requests sent through context.http').toBe(0);
+    });
+  }
+
+  it.skipIf(!usesHttp)(`sends a User-Agent with every request${usesHttp ? '' : ` (${NO_HTTP_REASON})`}`, async () => {
     const h = harness();
     const before = h.fake.requests.length;
     await h.run(probe);
     const sent = h.fake.requests.slice(before);
-    expect(sent.length, 'the probe call reached the fake service').toBeGreaterThan(0);
+    expect(
+      sent.length,
+      'the probe call sent no request to the fake service; a plugin that makes none passes usesHttp: false',
+    ).toBeGreaterThan(0);
     for (const request of sent) {
       const userAgent = request.headers['user-agent'];
       expect(userAgent, `User-Agent of ${request.method} ${request.path}`).toBeTruthy();
@@ -188,8 +211,10 @@ function registerCommonTests(
     });
   }
 
-  it(
-    'rejects with AbortError soon after the caller aborts, while the service is still silent',
+  it.skipIf(!usesHttp)(
+    `rejects with AbortError soon after the caller aborts, while the service is still silent${
+      usesHttp ? '' : ` (${NO_HTTP_REASON})`
+    }`,
     async () => {
       const h = harness();
       h.fake.setMode('timeout');
