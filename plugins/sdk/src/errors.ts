@@ -5,10 +5,32 @@
 export type PluginErrorCode =
   'auth' | 'not_configured' | 'rate_limited' | 'unavailable' | 'bad_response' | 'blocked' | 'not_found';
 
+/**
+ * Marks errors of every copy of the SDK. A plugin may bring its own copy (installed beside it) while the server runs
+ * on another: `instanceof` must still recognise the plugin's errors, or the host would call them unexpected.
+ */
+const PLUGIN_ERROR_BRAND = Symbol.for('@shelfmark/plugin-sdk:PluginError');
+
 export abstract class PluginError extends Error {
   abstract readonly code: PluginErrorCode;
   /** Whether trying again later may succeed (the batch and refresh jobs record it; the runner does not loop on it). */
   abstract readonly transient: boolean;
+
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    Object.defineProperty(this, PLUGIN_ERROR_BRAND, { value: true });
+  }
+
+  /** True for errors of this class from this or another copy of the SDK (same brand, same class name). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (typeof value !== 'object' || value === null || !(PLUGIN_ERROR_BRAND in value)) return false;
+    if (this === PluginError) return true;
+    for (let proto: unknown = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+      if ((proto as { constructor?: { name?: unknown } }).constructor?.name === this.name) return true;
+    }
+    return false;
+  }
 }
 
 /** The service refused the credentials (401/403, or its own "invalid API key" answer). */

@@ -1,4 +1,6 @@
-import { isAbsolute } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SDK_API_VERSION, type ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
 
@@ -52,6 +54,63 @@ export function pluginProblem(candidate: unknown): string | null {
   return null;
 }
 
+const SDK_PACKAGE = '@shelfmark/plugin-sdk';
+let sdkOfferedToPlugins = false;
+
+/**
+ * A plugin installed outside the server's tree declares the SDK as a peer dependency and does not bring it: its
+ * `import '@shelfmark/plugin-sdk'` would find nothing. This resolve hook answers such an import with the server's
+ * own copy (resolved from here), the same module instance the host runs on. A plugin that brings its own copy keeps
+ * it (its errors are still recognised: the SDK brands them). Registered once, before the first plugin is imported.
+ */
+export function offerSdkToPlugins(): void {
+  if (sdkOfferedToPlugins) return;
+  sdkOfferedToPlugins = true;
+  const serverModule = import.meta.url;
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (specifier !== SDK_PACKAGE && !specifier.startsWith(`${SDK_PACKAGE}/`)) return nextResolve(specifier, context);
+      try {
+        return nextResolve(specifier, context);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+        return nextResolve(specifier, { ...context, parentURL: serverModule });
+      }
+    },
+  });
+}
+
+/**
+ * What to import for a specifier: a package name as is; an absolute path to a module as a file URL; an absolute path
+ * to a folder (a plugin package on disk) as the module its package.json names (`exports`, else `main`, else
+ * index.js).
+ */
+export function importTarget(specifier: string): string {
+  if (!isAbsolute(specifier)) return specifier;
+  if (!statSync(specifier).isDirectory()) return pathToFileURL(specifier).href;
+  let manifest: { exports?: unknown; main?: unknown } = {};
+  try {
+    manifest = JSON.parse(readFileSync(join(specifier, 'package.json'), 'utf8')) as typeof manifest;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+  }
+  const entry = exportedEntry(manifest.exports) ?? (typeof manifest.main === 'string' ? manifest.main : 'index.js');
+  return pathToFileURL(join(specifier, entry)).href;
+}
+
+/** The entry of a package's `exports` for `import` of the package itself, when it says. */
+function exportedEntry(exports: unknown): string | null {
+  if (typeof exports === 'string') return exports;
+  if (Array.isArray(exports)) return exportedEntry(exports[0]);
+  if (typeof exports !== 'object' || exports === null) return null;
+  const map = exports as Record<string, unknown>;
+  if ('.' in map) return exportedEntry(map['.']);
+  for (const condition of ['import', 'node', 'default']) {
+    if (condition in map) return exportedEntry(map[condition]);
+  }
+  return null;
+}
+
 /**
  * Imports each plugin module and checks it. A module that throws, or exports something that is not a valid plugin,
  * or repeats an id already loaded, is reported as failed; the others load regardless.
@@ -61,10 +120,11 @@ export async function loadPlugins(
 ): Promise<{ loaded: LoadedPlugin[]; failed: FailedPlugin[] }> {
   const loaded: LoadedPlugin[] = [];
   const failed: FailedPlugin[] = [];
+  offerSdkToPlugins();
   for (const specifier of specifiers) {
     let candidate: unknown;
     try {
-      const target = isAbsolute(specifier) ? pathToFileURL(specifier).href : specifier;
+      const target = importTarget(specifier);
       candidate = ((await import(target)) as { default?: unknown }).default;
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
