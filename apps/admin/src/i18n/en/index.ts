@@ -1,0 +1,56 @@
+import type { BaseTranslation } from '../i18n-types.js';
+
+const en = {
+  appName: 'Shelfmark',
+  nav: {
+    label: 'Main',
+    dashboard: 'Dashboard',
+    libraries: 'Libraries',
+    series: 'Series',
+    books: 'Books',
+    jobs: 'Jobs',
+    metadata: 'Metadata',
+    settings: 'Settings',
+    tokens: 'API tokens',
+    skip: 'Skip to content',
+  },
+  user: {
+    menu: 'Account of {name:string}',
+    language: 'Language',
+    signOut: 'Sign out',
+  },
+  languages: { en: 'English', fr: 'Français' },
+  auth: {
+    signInTitle: 'Sign in',
+    setupTitle: 'Create the administrator account',
+    setupIntro: 'No administrator exists yet. Choose the user name and password you will sign in with.',
+    username: 'User name',
+    password: 'Password',
+    passwordHint: 'At least 8 characters.',
+    signIn: 'Sign in',
+    create: 'Create the account',
+    working: 'Please wait…',
+  },
+  dashboard: {
+    title: 'Dashboard',
+    libraries: 'Libraries',
+    series: 'Series',
+    books: 'Books',
+    read: 'Read',
+    recentlyAdded: 'Recently added',
+    continueReading: 'Continue reading',
+    runningJobs: 'Running jobs',
+    nothingYet: 'Nothing here yet.',
+    noJobs: 'No job is running.',
+    progress: '{processed:number} of {total:number}',
+  },
+  errors: {
+    offline: 'The server cannot be reached. Check your connection.',
+    retry: 'Retry',
+    unexpected: 'Something went wrong: {detail:string}',
+    field: '{field:string}: {message:string}',
+  },
+  common: { loading: 'Loading…', pageTitle: '{page:string} · Shelfmark' },
+} satisfies BaseTranslation;
+
+export default en;

@@ -1,0 +1,57 @@
+import type { Translation } from '../i18n-types.js';
+
+const fr = {
+  appName: 'Shelfmark',
+  nav: {
+    label: 'Principale',
+    dashboard: 'Tableau de bord',
+    libraries: 'Bibliothèques',
+    series: 'Séries',
+    books: 'Livres',
+    jobs: 'Tâches',
+    metadata: 'Métadonnées',
+    settings: 'Réglages',
+    tokens: 'Jetons d’API',
+    skip: 'Aller au contenu',
+  },
+  user: {
+    menu: 'Compte de {name}',
+    language: 'Langue',
+    signOut: 'Se déconnecter',
+  },
+  languages: { en: 'English', fr: 'Français' },
+  auth: {
+    signInTitle: 'Connexion',
+    setupTitle: 'Créer le compte administrateur',
+    setupIntro:
+      'Aucun administrateur n’existe encore. Choisissez le nom d’utilisateur et le mot de passe de connexion.',
+    username: 'Nom d’utilisateur',
+    password: 'Mot de passe',
+    passwordHint: 'Au moins 8 caractères.',
+    signIn: 'Se connecter',
+    create: 'Créer le compte',
+    working: 'Un instant…',
+  },
+  dashboard: {
+    title: 'Tableau de bord',
+    libraries: 'Bibliothèques',
+    series: 'Séries',
+    books: 'Livres',
+    read: 'Lus',
+    recentlyAdded: 'Ajoutés récemment',
+    continueReading: 'Reprendre la lecture',
+    runningJobs: 'Tâches en cours',
+    nothingYet: 'Rien pour l’instant.',
+    noJobs: 'Aucune tâche en cours.',
+    progress: '{processed} sur {total}',
+  },
+  errors: {
+    offline: 'Le serveur est injoignable. Vérifiez votre connexion.',
+    retry: 'Réessayer',
+    unexpected: 'Une erreur est survenue : {detail}',
+    field: '{field} : {message}',
+  },
+  common: { loading: 'Chargement…', pageTitle: '{page} · Shelfmark' },
+} satisfies Translation;
+
+export default fr;
