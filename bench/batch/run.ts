@@ -75,7 +75,7 @@ async function waitForJob(url: string, id: string): Promise<BatchJob> {
   let lastPrint = performance.now();
   for (;;) {
     const job = await api<BatchJob>(url, `/jobs/${id}`);
-    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) {
+    if (['succeeded', 'completed_with_errors', 'failed', 'cancelled'].includes(job.status)) {
       if (job.status !== 'succeeded') throw new Error(`batch ${job.status}: ${job.error}`);
       return job;
     }

@@ -170,7 +170,7 @@ export async function runJob(url: string, route: string, body: unknown): Promise
   const job = await api<JobView>(url, route, { method: 'POST', body });
   for (;;) {
     const current = await api<JobView>(url, `/jobs/${job.id}`);
-    if (['succeeded', 'failed', 'cancelled'].includes(current.status)) {
+    if (['succeeded', 'completed_with_errors', 'failed', 'cancelled'].includes(current.status)) {
       if (current.status !== 'succeeded') throw new Error(`job ${current.status}: ${current.error}`);
       return { job: current, wallMs: performance.now() - started };
     }

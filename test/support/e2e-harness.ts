@@ -10,7 +10,8 @@ import { scratchDir, startServer, type RunningServer, type StartOptions } from '
 
 export type Database = { kind: 'sqlite' } | { kind: 'postgresql'; url: string };
 
-export const TERMINAL_JOB_STATUSES = ['succeeded', 'failed', 'cancelled'];
+/** A job's statuses once it has ended (openapi.yaml JobStatus). */
+export const TERMINAL_JOB_STATUSES = ['succeeded', 'completed_with_errors', 'failed', 'cancelled'];
 
 export interface HarnessOptions {
   /** The bootstrap API token every server of the file starts with, and `api` sends. */
