@@ -1,5 +1,6 @@
+import { parseIsbn } from '../../domain/isbn.js';
+
 import { dateFromParts } from './dates.js';
-import { parseIsbn } from './isbn.js';
 import { MAX_SUMMARY_LENGTH } from './limits.js';
 import { cleanLine, htmlToText, uniqueNames } from './text.js';
 import type { EmbeddedMetadata } from './types.js';

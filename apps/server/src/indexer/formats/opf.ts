@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
 
+import { isExplicitIsbn, parseIsbn } from '../../domain/isbn.js';
+
 import { dateFromIso } from './dates.js';
-import { isExplicitIsbn, parseIsbn } from './isbn.js';
 import { MAX_SUMMARY_LENGTH } from './limits.js';
 import { cleanLine, htmlToText, uniqueNames } from './text.js';
 import type { EmbeddedMetadata } from './types.js';
