@@ -1,4 +1,5 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { OperationBody, OperationId, OperationQuery } from '../contract/operation-types.js';
 import { operations, type HttpMethod, type LoadedSpec } from './openapi-document.js';
 
 export type OperationHandler = (req: Request, res: Response, next: NextFunction) => Promise<void> | void;
@@ -29,7 +30,21 @@ export class OperationRouter {
   }
 }
 
-/** Query values after validation (the validator has coerced and defaulted them). */
-export function query<T>(req: Request): T {
-  return req.query as T;
+/**
+ * The validated JSON body of operation `O`, typed from openapi.yaml (contract/openapi-types.ts): a contract change
+ * the route misses fails the type-check.
+ */
+export function bodyOf<O extends OperationId>(req: Request, _operationId: O): OperationBody<O> {
+  return req.body as OperationBody<O>;
+}
+
+/**
+ * The validated query of operation `O` (the validator has coerced it and applied the contract's defaults);
+ * `WithDefaults` names the parameters the contract defaults, which are then always set.
+ */
+export function queryOf<O extends OperationId, WithDefaults extends string = never>(
+  req: Request,
+  _operationId: O,
+): OperationQuery<O, WithDefaults> {
+  return req.query as OperationQuery<O, WithDefaults>;
 }

@@ -1,14 +1,8 @@
-import type { UiLocale } from '../../entities/user.entity.js';
 import type { AuthService } from '../../services/auth.service.js';
 import { principalDto, userDto } from '../dto.js';
-import type { OperationRouter } from '../operation-router.js';
+import { bodyOf, type OperationRouter } from '../operation-router.js';
 import { setUp, signIn, signOut } from '../sign-in.js';
 import type { SignInLimiter, SignInLimits } from '../sign-in-limiter.js';
-
-interface Credentials {
-  username: string;
-  password: string;
-}
 
 export type LoginLimit = SignInLimits;
 
@@ -18,12 +12,12 @@ export function authRoutes(routes: OperationRouter, auth: AuthService, limiter: 
   });
 
   routes.handle('setupAdmin', async (req, res) => {
-    const session = await setUp(req, res, auth, req.body as Credentials);
+    const session = await setUp(req, res, auth, bodyOf(req, 'setupAdmin'));
     res.status(201).json(userDto(session.user));
   });
 
   routes.handle('login', async (req, res) => {
-    const session = await signIn(req, res, auth, limiter, req.body as Credentials);
+    const session = await signIn(req, res, auth, limiter, bodyOf(req, 'login'));
     res.json(userDto(session.user));
   });
 
@@ -37,7 +31,7 @@ export function authRoutes(routes: OperationRouter, auth: AuthService, limiter: 
   });
 
   routes.handle('updateCurrentUser', async (req, res) => {
-    const { locale } = req.body as { locale: UiLocale };
+    const { locale } = bodyOf(req, 'updateCurrentUser');
     res.json(userDto(await auth.setLocale(req.principal!, locale)));
   });
 }

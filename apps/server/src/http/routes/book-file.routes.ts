@@ -1,5 +1,5 @@
 import type { BookFileService } from '../../services/book-file.service.js';
-import { query, type OperationRouter } from '../operation-router.js';
+import { queryOf, type OperationRouter } from '../operation-router.js';
 
 export function bookFileRoutes(routes: OperationRouter, files: BookFileService): void {
   routes.handle('downloadBookFile', async (req, res, next) => {
@@ -13,7 +13,7 @@ export function bookFileRoutes(routes: OperationRouter, files: BookFileService):
   });
 
   routes.handle('getBookPage', async (req, res) => {
-    const { width } = query<{ width?: number }>(req);
+    const { width } = queryOf(req, 'getBookPage');
     const image = await files.page(String(req.params.book_id), Number(req.params.page), width);
     res.type(image.mediaType).set('Cache-Control', 'private, max-age=86400').send(image.data);
   });

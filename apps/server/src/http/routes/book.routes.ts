@@ -1,36 +1,10 @@
-import type { ParseStatus } from '../../entities/book-file.entity.js';
-import type { BookFormat, LockableBookField } from '../../entities/book.entity.js';
-import type { ReadingStatus } from '../../entities/reading-progress.entity.js';
-import type { BookSort } from '../../repositories/book.repository.js';
 import type { BookService } from '../../services/book.service.js';
 import { bookDetailsDto, bookDto, pageDto, readingProgressDto } from '../dto.js';
-import { query, type OperationRouter } from '../operation-router.js';
-
-interface BookListQuery {
-  page: number;
-  limit: number;
-  q?: string;
-  library_id?: string;
-  series?: string;
-  reading_status?: ReadingStatus;
-  format?: BookFormat;
-  parse_status?: ParseStatus;
-  sort: BookSort;
-}
-
-interface BookUpdateBody {
-  title?: string;
-  authors?: string[];
-  summary?: string | null;
-  isbn?: string | null;
-  publish_date?: string | null;
-  language?: string | null;
-  locked_fields?: LockableBookField[];
-}
+import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
 export function bookRoutes(routes: OperationRouter, books: BookService): void {
   routes.handle('listBooks', async (req, res) => {
-    const params = query<BookListQuery>(req);
+    const params = queryOf<'listBooks', 'page' | 'limit' | 'sort'>(req, 'listBooks');
     const result = await books.page(
       {
         q: params.q,
@@ -59,7 +33,7 @@ export function bookRoutes(routes: OperationRouter, books: BookService): void {
   });
 
   routes.handle('updateBook', async (req, res) => {
-    const body = req.body as BookUpdateBody;
+    const body = bodyOf(req, 'updateBook');
     const updated = await books.update(String(req.params.book_id), {
       title: body.title,
       authors: body.authors,
@@ -73,7 +47,7 @@ export function bookRoutes(routes: OperationRouter, books: BookService): void {
   });
 
   routes.handle('setBookProgress', async (req, res) => {
-    const body = req.body as { status: ReadingStatus; current_page?: number };
+    const body = bodyOf(req, 'setBookProgress');
     const progress = await books.setProgress(String(req.params.book_id), {
       status: body.status,
       currentPage: body.current_page,

@@ -1,8 +1,8 @@
 import type { FolderService } from '../../services/folder.service.js';
-import { query, type OperationRouter } from '../operation-router.js';
+import { queryOf, type OperationRouter } from '../operation-router.js';
 
 export function folderRoutes(routes: OperationRouter, folders: FolderService): void {
   routes.handle('listFolders', async (req, res) => {
-    res.json(await folders.list(query<{ path?: string }>(req).path));
+    res.json(await folders.list(queryOf(req, 'listFolders').path));
   });
 }

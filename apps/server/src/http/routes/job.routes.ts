@@ -1,14 +1,13 @@
-import type { JobStatus, JobType } from '../../entities/job.entity.js';
 import type { JobService } from '../../services/job.service.js';
 import { jobDetailsDto, jobDto, pageDto } from '../dto.js';
-import { query, type OperationRouter } from '../operation-router.js';
+import { queryOf, type OperationRouter } from '../operation-router.js';
 import { problem } from '../problem.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
 export function jobRoutes(routes: OperationRouter, jobs: JobService): void {
   routes.handle('listJobs', async (req, res) => {
-    const q = query<{ type?: JobType; status?: JobStatus; library_id?: string; page: number; limit: number }>(req);
+    const q = queryOf<'listJobs', 'page' | 'limit'>(req, 'listJobs');
     const result = await jobs.page({ type: q.type, status: q.status, libraryId: q.library_id }, q.page, q.limit);
     res.json(pageDto(result.items.map(jobDto), result.total, q.page, q.limit));
   });

@@ -1,18 +1,10 @@
-import type { RefreshMode } from '../../entities/library.entity.js';
+import type { OperationBody } from '../../contract/operation-types.js';
 import type { LibraryInput, LibraryService } from '../../services/library.service.js';
 import type { ScanStarter } from '../../services/scan-starter.js';
 import { jobDto, libraryDto, pageDto } from '../dto.js';
-import { query, type OperationRouter } from '../operation-router.js';
+import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
-interface LibraryBody {
-  name?: string;
-  root_path?: string;
-  metadata_provider?: string;
-  fallback_metadata_provider?: string;
-  metadata_refresh_mode?: RefreshMode;
-}
-
-function toInput(body: LibraryBody): LibraryInput {
+function toInput(body: OperationBody<'updateLibrary'>): LibraryInput {
   return {
     name: body.name,
     rootPath: body.root_path,
@@ -24,13 +16,13 @@ function toInput(body: LibraryBody): LibraryInput {
 
 export function libraryRoutes(routes: OperationRouter, libraries: LibraryService, scans: ScanStarter): void {
   routes.handle('listLibraries', async (req, res) => {
-    const { page, limit } = query<{ page: number; limit: number }>(req);
+    const { page, limit } = queryOf<'listLibraries', 'page' | 'limit'>(req, 'listLibraries');
     const result = await libraries.page(page, limit);
     res.json(pageDto(result.items.map(libraryDto), result.total, page, limit));
   });
 
   routes.handle('createLibrary', async (req, res) => {
-    const body = req.body as LibraryBody & { name: string; root_path: string };
+    const body = bodyOf(req, 'createLibrary');
     const created = await libraries.create({ ...toInput(body), name: body.name, rootPath: body.root_path });
     res.status(201).location(`${req.baseUrl}/libraries/${created.library.id}`).json(libraryDto(created));
   });
@@ -40,7 +32,7 @@ export function libraryRoutes(routes: OperationRouter, libraries: LibraryService
   });
 
   routes.handle('updateLibrary', async (req, res) => {
-    res.json(libraryDto(await libraries.update(String(req.params.library_id), toInput(req.body as LibraryBody))));
+    res.json(libraryDto(await libraries.update(String(req.params.library_id), toInput(bodyOf(req, 'updateLibrary')))));
   });
 
   routes.handle('scanLibrary', async (req, res) => {

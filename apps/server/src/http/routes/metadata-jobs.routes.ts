@@ -1,8 +1,7 @@
-import type { BatchOutcome } from '../../entities/metadata-batch-result.entity.js';
 import type { MetadataBatchService } from '../../services/metadata-batch.service.js';
 import type { MetadataRefreshService } from '../../services/metadata-refresh.service.js';
 import { batchReportDto, batchResultDto, jobDto, pageDto, refreshReportDto } from '../dto.js';
-import { query, type OperationRouter } from '../operation-router.js';
+import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
 export function metadataJobRoutes(
   routes: OperationRouter,
@@ -10,7 +9,7 @@ export function metadataJobRoutes(
   refreshes: MetadataRefreshService,
 ): void {
   routes.handle('startMetadataBatch', async (req, res) => {
-    const { job, created } = await batches.start((req.body as { library_id: string }).library_id);
+    const { job, created } = await batches.start(bodyOf(req, 'startMetadataBatch').library_id);
     res.status(created ? 202 : 200).json(jobDto(job));
   });
 
@@ -19,13 +18,13 @@ export function metadataJobRoutes(
   });
 
   routes.handle('listMetadataBatchResults', async (req, res) => {
-    const params = query<{ status?: BatchOutcome; page: number; limit: number }>(req);
+    const params = queryOf<'listMetadataBatchResults', 'page' | 'limit'>(req, 'listMetadataBatchResults');
     const result = await batches.results(String(req.params.job_id), params.status, params.page, params.limit);
     res.json(pageDto(result.items.map(batchResultDto), result.total, params.page, params.limit));
   });
 
   routes.handle('startMetadataRefresh', async (req, res) => {
-    const { job, created } = await refreshes.start((req.body as { library_id: string }).library_id);
+    const { job, created } = await refreshes.start(bodyOf(req, 'startMetadataRefresh').library_id);
     res.status(created ? 202 : 200).json(jobDto(job));
   });
 

@@ -2,43 +2,17 @@ import type { MetadataService } from '../../services/metadata.service.js';
 import type { SeriesService } from '../../services/series.service.js';
 import { candidateDto, metadataLinkDto, missingVolumesDto, syncReportDto } from '../dto.js';
 import { clientGone } from '../client-signal.js';
-import { query, type OperationRouter } from '../operation-router.js';
-
-interface CandidateBody {
-  external_id?: string;
-  title?: string;
-  alternative_titles?: string[];
-  authors?: string[];
-  description?: string | null;
-  publishers?: string[];
-  start_year?: number | null;
-  total_volumes?: number | null;
-  status?: string | null;
-  genres?: string[];
-  language?: string | null;
-  cover_url?: string | null;
-  external_url?: string | null;
-}
-
-interface MatchBody {
-  library_id: string;
-  series_name: string;
-  provider: string;
-  external_id: string;
-  confidence?: number;
-  title?: string;
-  candidate?: CandidateBody;
-}
+import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
 export function metadataRoutes(routes: OperationRouter, metadata: MetadataService, series: SeriesService): void {
   routes.handle('searchMetadata', async (req, res) => {
-    const body = req.body as { library_id: string; series_name: string; provider?: string };
+    const body = bodyOf(req, 'searchMetadata');
     const candidates = await metadata.search(body.library_id, body.series_name, body.provider, clientGone(res));
     res.json({ items: candidates.map(candidateDto) });
   });
 
   routes.handle('matchMetadata', async (req, res) => {
-    const body = req.body as MatchBody;
+    const body = bodyOf(req, 'matchMetadata');
     const candidate = body.candidate;
     const link = await metadata.match(
       {
@@ -79,7 +53,7 @@ export function metadataRoutes(routes: OperationRouter, metadata: MetadataServic
   });
 
   routes.handle('listMetadataLinks', async (req, res) => {
-    const params = query<{ library_id: string; series_name: string }>(req);
+    const params = queryOf(req, 'listMetadataLinks');
     const ref = { libraryId: params.library_id, name: params.series_name };
     res.json({ items: (await series.metadataLinks(ref)).map(metadataLinkDto) });
   });

@@ -1,13 +1,6 @@
 import type { FoundRelease, ReleaseService } from '../../services/release.service.js';
 import { clientGone } from '../client-signal.js';
-import type { OperationRouter } from '../operation-router.js';
-
-interface ReleaseSearchBody {
-  library_id: string;
-  series_name: string;
-  volume?: number;
-  missing?: boolean;
-}
+import { bodyOf, type OperationRouter } from '../operation-router.js';
 
 function releaseDto(release: FoundRelease) {
   return {
@@ -29,7 +22,7 @@ function releaseDto(release: FoundRelease) {
 
 export function releaseRoutes(routes: OperationRouter, releases: ReleaseService): void {
   routes.handle('searchReleases', async (req, res) => {
-    const body = req.body as ReleaseSearchBody;
+    const body = bodyOf(req, 'searchReleases');
     const result = await releases.search(
       { libraryId: body.library_id, seriesName: body.series_name, volume: body.volume, missing: body.missing },
       clientGone(res),

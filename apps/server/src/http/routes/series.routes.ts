@@ -1,33 +1,10 @@
-import type { ReadingStatus } from '../../entities/reading-progress.entity.js';
-import type { LockableSeriesField } from '../../entities/series.entity.js';
+import type { OperationBody } from '../../contract/operation-types.js';
 import type { SeriesEdit, SeriesRef, SeriesService } from '../../services/series.service.js';
 import type { Request } from 'express';
 import { bookDto, metadataLinkDto, pageDto, seriesDetailsDto, seriesItemDto, seriesMetadataDto } from '../dto.js';
-import { query, type OperationRouter } from '../operation-router.js';
+import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
-interface SeriesListQuery {
-  page: number;
-  limit: number;
-  q?: string;
-  library_id?: string;
-  reading_status?: ReadingStatus;
-  series_status?: string;
-  has_missing?: boolean;
-}
-
-interface SeriesUpdateBody {
-  status?: string | null;
-  authors?: string[];
-  description?: string | null;
-  publishers?: string[];
-  start_year?: number | null;
-  total_volumes?: number | null;
-  genres?: string[];
-  language?: string | null;
-  locked_fields?: LockableSeriesField[];
-}
-
-function seriesEdit(body: SeriesUpdateBody): SeriesEdit {
+function seriesEdit(body: OperationBody<'updateSeries'>): SeriesEdit {
   return {
     status: body.status,
     authors: body.authors,
@@ -49,7 +26,7 @@ const byId = (req: Request): SeriesRef => ({ id: String(req.params.series_id) })
 
 export function seriesRoutes(routes: OperationRouter, series: SeriesService): void {
   routes.handle('listSeries', async (req, res) => {
-    const params = query<SeriesListQuery>(req);
+    const params = queryOf<'listSeries', 'page' | 'limit'>(req, 'listSeries');
     const result = await series.page(
       {
         q: params.q,
@@ -72,7 +49,7 @@ export function seriesRoutes(routes: OperationRouter, series: SeriesService): vo
   });
 
   routes.handle('listLibrarySeries', async (req, res) => {
-    const params = query<SeriesListQuery>(req);
+    const params = queryOf<'listLibrarySeries', 'page' | 'limit'>(req, 'listLibrarySeries');
     const result = await series.pageOfLibrary(String(req.params.library_id), params.q, params.page, params.limit);
     res.json(
       pageDto(
@@ -93,7 +70,7 @@ export function seriesRoutes(routes: OperationRouter, series: SeriesService): vo
   });
 
   routes.handle('updateSeriesMetadata', async (req, res) => {
-    const updated = await series.update(byName(req), seriesEdit(req.body as SeriesUpdateBody));
+    const updated = await series.update(byName(req), seriesEdit(bodyOf(req, 'updateSeriesMetadata')));
     res.json(seriesMetadataDto(updated.series));
   });
 
@@ -102,12 +79,12 @@ export function seriesRoutes(routes: OperationRouter, series: SeriesService): vo
   });
 
   routes.handle('updateSeries', async (req, res) => {
-    const updated = await series.update(byId(req), seriesEdit(req.body as SeriesUpdateBody));
+    const updated = await series.update(byId(req), seriesEdit(bodyOf(req, 'updateSeries')));
     res.json(seriesDetailsDto(updated, req.baseUrl));
   });
 
   routes.handle('listSeriesBooks', async (req, res) => {
-    const params = query<{ page: number; limit: number }>(req);
+    const params = queryOf<'listSeriesBooks', 'page' | 'limit'>(req, 'listSeriesBooks');
     const result = await series.bookPage(byId(req), params.page, params.limit);
     res.json(
       pageDto(
@@ -124,7 +101,7 @@ export function seriesRoutes(routes: OperationRouter, series: SeriesService): vo
   });
 
   routes.handle('markSeriesRead', async (req, res) => {
-    const body = req.body as { library_id: string; series_name: string; status: 'read' | 'unread' };
+    const body = bodyOf(req, 'markSeriesRead');
     const ref = { libraryId: body.library_id, name: body.series_name };
     res.json({ changed: await series.markRead(ref, body.status) });
   });

@@ -1,12 +1,6 @@
-import type { NormalisedSeriesStatus } from '../../entities/status-mapping.entity.js';
 import type { StatusMappingRow } from '../../repositories/status-mapping.repository.js';
 import type { StatusMappingService } from '../../services/status-mapping.service.js';
-import type { OperationRouter } from '../operation-router.js';
-
-interface StatusMappingUpsertBody {
-  provider_status: string;
-  mapped_status: NormalisedSeriesStatus | null;
-}
+import { bodyOf, type OperationRouter } from '../operation-router.js';
 
 function statusMappingDto(mapping: StatusMappingRow) {
   return { id: mapping.id, provider_status: mapping.providerStatus, mapped_status: mapping.mappedStatus };
@@ -18,7 +12,7 @@ export function statusMappingRoutes(routes: OperationRouter, mappings: StatusMap
   });
 
   routes.handle('upsertStatusMapping', async (req, res) => {
-    const body = req.body as StatusMappingUpsertBody;
+    const body = bodyOf(req, 'upsertStatusMapping');
     res.json(statusMappingDto(await mappings.upsert(body.provider_status, body.mapped_status)));
   });
 

@@ -1,7 +1,6 @@
-import type { TokenScope } from '../../entities/api-token.entity.js';
 import type { AuthService } from '../../services/auth.service.js';
 import { apiTokenDto } from '../dto.js';
-import type { OperationRouter } from '../operation-router.js';
+import { bodyOf, type OperationRouter } from '../operation-router.js';
 
 export function tokenRoutes(routes: OperationRouter, auth: AuthService): void {
   routes.handle('listTokens', async (_req, res) => {
@@ -9,7 +8,7 @@ export function tokenRoutes(routes: OperationRouter, auth: AuthService): void {
   });
 
   routes.handle('createToken', async (req, res) => {
-    const body = req.body as { name: string; scope: TokenScope; expires_at?: string };
+    const body = bodyOf(req, 'createToken');
     const created = await auth.createToken(body.name, body.scope, body.expires_at ? new Date(body.expires_at) : null);
     res.status(201).json({ ...apiTokenDto(created.token), token: created.secret });
   });
