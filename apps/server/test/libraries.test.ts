@@ -1,8 +1,10 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../src/entities/library.entity.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
+import { waitForJob } from './support/jobs.js';
+import { writeComic } from './support/library-builder.js';
 import { expectProblem } from './support/problems.js';
 import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -92,14 +94,15 @@ describe('library CRUD', () => {
     expect(past.body).toEqual({ items: [], total: 3, page: 9, limit: 2 });
   });
 
-  it('accepts an absolute root path that lies inside the libraries root, and stores it relative', async () => {
-    const created = await call('/libraries', {
+  it('refuses an absolute root path even inside the libraries root, naming root_path', async () => {
+    const refused = await call('/libraries', {
       method: 'POST',
       token,
       body: { name: 'BD', root_path: path.join(server.librariesRoot, 'bd/franco-belge') },
     });
-    expect(created.status).toBe(201);
-    expect(created.body.root_path).toBe('bd/franco-belge');
+    expectProblem(refused, 400);
+    expect(refused.body.errors).toEqual([{ path: '/body/root_path', message: expect.stringMatching(/not absolute/) }]);
+    expect(await libraryCount()).toBe(0);
   });
 });
 
@@ -214,5 +217,88 @@ describe('library errors change nothing', () => {
       400,
     );
     expect(await libraryCount()).toBe(0);
+  });
+});
+
+describe('library roots are compared by the real folders they lead to', () => {
+  const create = (name: string, rootPath: string) =>
+    call('/libraries', { method: 'POST', token, body: { name, root_path: rootPath } });
+
+  /** Points `link` (relative to the libraries root) at `target`, replacing it at once as a user's `ln -sfn` would. */
+  async function pointLink(link: string, target: string): Promise<void> {
+    const absolute = path.join(server.librariesRoot, link);
+    const next = `${absolute}.next`;
+    await symlink(target, next);
+    await rename(next, absolute);
+  }
+
+  beforeAll(async () => {
+    await mkdir(path.join(server.librariesRoot, 'links'), { recursive: true });
+    await mkdir(path.join(server.librariesRoot, 'Other/inner'), { recursive: true });
+    await symlink('..', path.join(server.librariesRoot, 'links/up'));
+    await symlink('../Other', path.join(server.librariesRoot, 'links/other-link'));
+    await writeComic(server.librariesRoot, 'Other/Other Series 01.cbz');
+  });
+
+  it('refuses a root that leads through a symlink to the libraries root itself, naming root_path', async () => {
+    for (const rootPath of ['links/up', 'links/up/links/up']) {
+      const refused = await create('Everything', rootPath);
+      expectProblem(refused, 400);
+      expect(refused.body.errors).toEqual([
+        { path: '/body/root_path', message: expect.stringMatching(/libraries root itself/) },
+      ]);
+    }
+    expect(await libraryCount()).toBe(0);
+  });
+
+  it("refuses a root that is, or nests in, another library's folder under another name", async () => {
+    expect((await create('Other', 'Other')).status).toBe(201);
+    for (const rootPath of ['links/other-link', 'links/other-link/inner', 'links/up/Other']) {
+      const refused = await create('Alias', rootPath);
+      expectProblem(refused, 409);
+      expect(refused.body.detail, rootPath).toMatch(/"Other" of another library/);
+    }
+    const ebooks = await create('Ebooks', 'ebooks');
+    expect(ebooks.status).toBe(201);
+    const moved = await call(`/libraries/${ebooks.body.id}`, {
+      method: 'PATCH',
+      token,
+      body: { root_path: 'links/other-link' },
+    });
+    expectProblem(moved, 409);
+    expect(await libraryCount()).toBe(2);
+  });
+
+  it('re-checks the folder at each scan, and fails instead of indexing where a changed symlink now leads', async () => {
+    await mkdir(path.join(server.librariesRoot, 'Moving'));
+    await symlink('../Moving', path.join(server.librariesRoot, 'links/current'));
+    expect((await create('Other', 'Other')).status).toBe(201);
+    const library = await create('Current', 'links/current');
+    expect(library.status).toBe(201);
+    const scan = async () => {
+      const started = await call(`/libraries/${library.body.id}/scan`, {
+        method: 'POST',
+        token,
+        body: { mode: 'incremental' },
+      });
+      expect([200, 202]).toContain(started.status);
+      return waitForJob(call, token, started.body.id);
+    };
+    expect((await scan()).status).toBe('succeeded');
+
+    await pointLink('links/current', '..');
+    const atRoot = await scan();
+    expect(atRoot.status).toBe('failed');
+    expect(atRoot.error).toMatch(/links\/current.*libraries root itself/);
+
+    await pointLink('links/current', '../Other');
+    const intoOther = await scan();
+    expect(intoOther.status).toBe('failed');
+    expect(intoOther.error).toMatch(/"Other" of another library/);
+    // Other's book was not filed under this library.
+    expect((await call(`/libraries/${library.body.id}`, { token })).body.book_count).toBe(0);
+
+    await pointLink('links/current', '../Moving');
+    expect((await scan()).status).toBe('succeeded');
   });
 });

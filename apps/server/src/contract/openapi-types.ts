@@ -1401,7 +1401,11 @@ export interface components {
         MetadataRefreshMode: "manual" | "hourly" | "daily" | "weekly";
         /**
          * @description The library's folder, relative to `LIBRARIES_ROOT` with POSIX separators, in the form of a folder's `path`
-         *     from `GET /folders` (e.g. `comics/manga`). Must be an existing folder under the libraries root.
+         *     from `GET /folders` (e.g. `comics/manga`). Must be an existing folder under the libraries root. An absolute
+         *     path is a 400 even when it points inside the root, and so is a folder that leads (through a symlink) to
+         *     `LIBRARIES_ROOT` itself. Two libraries may not share a folder or nest, compared by the real folders their
+         *     paths lead to (409). Symlinks are checked again at each scan: a scan whose folder now leads to the libraries
+         *     root or into another library fails, changing nothing.
          */
         RootPath: string;
         Library: {

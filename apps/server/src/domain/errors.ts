@@ -32,8 +32,9 @@ export class ValidationError extends DomainError {
 }
 
 export class InvalidPathError extends DomainError {
-  constructor(detail: string) {
-    super(400, 'invalid-path', 'Invalid path', detail);
+  /** `field` is the input's issue path (`/query/path`, `/body/root_path`), so a form can show the error beside it. */
+  constructor(detail: string, field?: string) {
+    super(400, 'invalid-path', 'Invalid path', detail, field ? [{ path: field, message: detail }] : []);
   }
 }
 

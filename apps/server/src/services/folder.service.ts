@@ -18,7 +18,7 @@ export class FolderService {
 
   /** Immediate subfolders of `input` (the root when empty), sorted by name. */
   async list(input: string | undefined): Promise<FolderItem[]> {
-    const folder = await this.root.resolveFolder(input ?? '');
+    const folder = await this.root.resolveFolder(input ?? '', '/query/path');
     let entries: Dirent[];
     try {
       entries = await readdir(folder.absolute, { withFileTypes: true });

@@ -30,6 +30,10 @@ describe('LibrariesRoot.normalise', () => {
     'a\tb',
     'x'.repeat(256),
     'a/'.repeat(2049),
+    // Absolute paths, even inside the root: the contract takes relative paths only.
+    '/srv/libraries/Comics',
+    '/',
+    '//Comics',
   ]) {
     it(`refuses ${JSON.stringify(input.length > 40 ? `${input.slice(0, 20)}…` : input)}`, () => {
       expect(() => root.normalise(input)).toThrow(InvalidPathError);

@@ -43,59 +43,76 @@ export class LibrariesRoot {
     return this.canonicalRoot;
   }
 
-  /** Validates the syntax of a user path and returns its normalised relative form. */
-  normalise(input: string): string {
+  /**
+   * Validates the syntax of a user path and returns its normalised relative form. This is the one check every user
+   * path goes through (`GET /folders`, a library's `root_path`); `field` names the input in the problem.
+   */
+  normalise(input: string, field?: string): string {
     if (input.length === 0) return '';
-    if (Buffer.byteLength(input) > MAX_PATH_BYTES) throw new InvalidPathError('The path is too long.');
+    // The contract takes paths relative to the root only: an absolute path is refused even when it points inside,
+    // so a stored root never depends on where LIBRARIES_ROOT happens to be mounted.
+    if (input.startsWith('/')) {
+      throw new InvalidPathError('The path must be relative to the libraries root, not absolute.', field);
+    }
+    if (Buffer.byteLength(input) > MAX_PATH_BYTES) throw new InvalidPathError('The path is too long.', field);
     // Control characters (NUL above all) are never part of a folder we would list.
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     if (/[\u0000-\u001f\u007f]/.test(input)) {
-      throw new InvalidPathError('The path contains control characters.');
+      throw new InvalidPathError('The path contains control characters.', field);
     }
-    if (input.includes('\\')) throw new InvalidPathError('Use / to separate folders.');
-    if (input.startsWith('~')) throw new InvalidPathError('Home-directory paths are not allowed.');
+    if (input.includes('\\')) throw new InvalidPathError('Use / to separate folders.', field);
+    if (input.startsWith('~')) throw new InvalidPathError('Home-directory paths are not allowed.', field);
     const segments = input.split('/').filter((segment) => segment !== '' && segment !== '.');
     for (const segment of segments) {
       const decoded = fullyDecoded(segment);
       if (segment === '..' || decoded === '..' || decoded === '.' || decoded.includes('/')) {
-        throw new InvalidPathError('The path must not leave the libraries root.');
+        throw new InvalidPathError('The path must not leave the libraries root.', field);
       }
       if (Buffer.byteLength(segment) > MAX_NAME_BYTES) {
-        throw new InvalidPathError('A folder name in the path is too long.');
+        throw new InvalidPathError('A folder name in the path is too long.', field);
       }
     }
     return segments.join('/');
   }
 
   /**
-   * Resolves a user path to an existing folder inside the root. Absolute paths are accepted only when
-   * they point inside the root. Symlinks are followed and the target must stay inside the root.
+   * Resolves a user path to an existing folder inside the root. Symlinks are followed and the target must stay
+   * inside the root.
    */
-  async resolveFolder(input: string): Promise<ResolvedFolder> {
+  async resolveFolder(input: string, field?: string): Promise<ResolvedFolder> {
     const root = await this.canonical();
-    let relativeInput = input;
-    if (path.posix.isAbsolute(input)) {
-      const inside =
-        this.relativeIfInside(root, path.resolve(input)) ??
-        this.relativeIfInside(path.resolve(this.root), path.resolve(input));
-      if (inside === undefined) throw new InvalidPathError('The path is outside the libraries root.');
-      relativeInput = inside;
-    }
-    const relative = this.normalise(relativeInput);
+    const relative = this.normalise(input, field);
     const candidate = path.join(root, ...relative.split('/').filter(Boolean));
     let absolute: string;
     try {
       absolute = await realpath(candidate);
     } catch (error) {
       if (isMissing(error)) throw new NotFoundError('Folder', relative);
-      throw new InvalidPathError('The folder cannot be read.');
+      throw new InvalidPathError('The folder cannot be read.', field);
     }
     if (this.relativeIfInside(root, absolute) === undefined) {
-      throw new InvalidPathError('The path is outside the libraries root.');
+      throw new InvalidPathError('The path is outside the libraries root.', field);
     }
     const info = await stat(absolute);
-    if (!info.isDirectory()) throw new InvalidPathError('The path is not a folder.');
+    if (!info.isDirectory()) throw new InvalidPathError('The path is not a folder.', field);
     return { absolute, relative };
+  }
+
+  /**
+   * A library's folder: as resolveFolder, but never the libraries root itself, written as such or reached through
+   * a symlink (`A/up` with `up -> ..`), since every other library would nest in it.
+   */
+  async resolveLibraryFolder(input: string, field?: string): Promise<ResolvedFolder> {
+    const folder = await this.resolveFolder(input, field);
+    if (folder.absolute === (await this.canonical())) {
+      throw new InvalidPathError(
+        folder.relative === ''
+          ? 'A library must be a folder inside the libraries root, not the root itself.'
+          : `"${folder.relative}" leads to the libraries root itself (through a symlink); a library must be a folder inside it.`,
+        field,
+      );
+    }
+    return folder;
   }
 
   /** Whether an absolute disk path (already canonical) lies inside the root. */

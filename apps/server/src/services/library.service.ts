@@ -23,10 +23,15 @@ export interface LibraryView {
   counts: LibraryCounts;
 }
 
-/** Two library roots may not be the same folder, nor one inside the other: a file would belong to both. */
+/**
+ * Two library roots may not be the same folder, nor one inside the other: a file would belong to both. Works on
+ * relative paths and on canonical absolute ones alike.
+ */
 function overlaps(a: string, b: string): boolean {
   return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }
+
+const ROOT_PATH_FIELD = '/body/root_path';
 
 /** Keeps each library's scheduled metadata refresh in line with its mode (the refresh service). */
 export interface RefreshScheduling {
@@ -131,33 +136,61 @@ export class LibraryService {
     }
   }
 
+  /**
+   * The folder a scan of `library` may read now: its root is re-checked at each scan, because a symlink on the way
+   * can have changed since the library was created (towards the libraries root or another library's folder).
+   */
+  async scannableRoot(library: Library): Promise<string> {
+    const folder = await this.root.resolveLibraryFolder(library.rootPath);
+    await this.refuseOverlap(folder.relative, folder.absolute, library.id);
+    return folder.absolute;
+  }
+
   /** The root path must be an existing folder strictly inside LIBRARIES_ROOT, not shared with another library. */
   private async checkedRootPath(input: string, libraryId: string | undefined): Promise<string> {
-    let relative: string;
+    let folder;
     try {
-      relative = (await this.root.resolveFolder(input)).relative;
+      folder = await this.root.resolveLibraryFolder(input, ROOT_PATH_FIELD);
     } catch (error) {
       if (error instanceof NotFoundError) {
         throw new ValidationError('root_path must be an existing folder under the libraries root.', [
-          { path: '/body/root_path', message: 'folder does not exist' },
+          { path: ROOT_PATH_FIELD, message: 'folder does not exist' },
         ]);
       }
       throw error;
     }
-    if (relative === '') {
-      throw new ValidationError('root_path must be a folder inside the libraries root, not the root itself.', [
-        { path: '/body/root_path', message: 'must be a subfolder of the libraries root' },
-      ]);
-    }
+    await this.refuseOverlap(folder.relative, folder.absolute, libraryId);
+    return folder.relative;
+  }
+
+  /**
+   * Compares both the paths as written and the real folders they lead to: `A/other-link -> ../Other` is the folder
+   * of library `Other` under another name. A library whose folder is missing now is compared by its path alone.
+   */
+  private async refuseOverlap(relative: string, absolute: string, libraryId: string | undefined): Promise<void> {
+    const librariesRoot = await this.root.rootPath();
     for (const other of await this.libraries.rootPaths()) {
-      if (other.id !== libraryId && overlaps(other.rootPath, relative)) {
+      if (other.id === libraryId) continue;
+      if (overlaps(other.rootPath, relative)) {
         throw new ConflictError(
           other.rootPath === relative
             ? `Another library already uses the folder "${relative}".`
             : `The folder "${relative}" overlaps the folder "${other.rootPath}" of another library.`,
         );
       }
+      const otherAbsolute = await this.root
+        .resolveFolder(other.rootPath)
+        .then((folder) => folder.absolute)
+        .catch(() => undefined);
+      // Another library that now leads to the libraries root is refused at its own scan; it does not block this one.
+      if (otherAbsolute === undefined || otherAbsolute === librariesRoot) continue;
+      if (overlaps(otherAbsolute, absolute)) {
+        throw new ConflictError(
+          otherAbsolute === absolute
+            ? `The folder "${relative}" leads (through a symlink) to the folder "${other.rootPath}" of another library.`
+            : `The folder "${relative}" overlaps (through a symlink) the folder "${other.rootPath}" of another library.`,
+        );
+      }
     }
-    return relative;
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { VolumeKind } from '../entities/book.entity.js';
-import { DomainError } from '../domain/errors.js';
+import { ConflictError, DomainError, InvalidPathError } from '../domain/errors.js';
 import { parseFileName } from '../indexer/filename-parser.js';
 import type { BookReader } from '../indexer/book-reader.js';
 import { ReaderPoolClosedError } from '../indexer/reader-process/reader-pool.js';
@@ -162,8 +162,14 @@ export class ScanService {
 
     let absoluteRoot: string;
     try {
-      absoluteRoot = (await this.root.resolveFolder(library.rootPath)).absolute;
-    } catch {
+      absoluteRoot = await this.libraries.scannableRoot(library);
+    } catch (error) {
+      // A symlink changed since creation: indexing where it leads now would file another library's books here.
+      if (error instanceof InvalidPathError || error instanceof ConflictError) {
+        throw new ScanRefusedError(
+          `The folder "${library.rootPath}" of library "${library.name}" cannot be scanned: ${error.message} Change the folder or the symlink. Nothing was changed.`,
+        );
+      }
       throw new ScanRefusedError(
         `The folder "${library.rootPath}" of library "${library.name}" is missing or unreadable (is the drive mounted?). Nothing was changed.`,
       );
