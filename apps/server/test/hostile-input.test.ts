@@ -161,13 +161,29 @@ describe('HTTP conformance', () => {
   it('lists the methods of the path in the Allow header of a 405', async () => {
     const result = await call('/libraries', { method: 'PUT', token });
     expectProblem(result, 405);
-    expect(result.headers.get('allow')?.split(/,\s*/).sort()).toEqual(['GET', 'POST']);
+    expect(result.headers.get('allow')?.split(/,\s*/).sort()).toEqual(['GET', 'HEAD', 'POST']);
     const single = await call(`/books/${bookId}/progress`, { method: 'DELETE', token });
     expectProblem(single, 405);
     const declared = Object.keys(server.app.spec.document.paths['/books/{book_id}/progress'] ?? {})
       .filter((key) => ['get', 'put', 'post', 'patch', 'delete'].includes(key))
       .map((key) => key.toUpperCase());
+    if (declared.includes('GET')) declared.push('HEAD');
     expect(single.headers.get('allow')?.split(/,\s*/).sort()).toEqual(declared.sort());
+  });
+
+  it('answers HEAD wherever GET is allowed, with the headers and no body', async () => {
+    for (const route of ['/health', '/libraries', `/books/${bookId}`]) {
+      const get = await fetch(`${server.url}/api/v1${route}`, { headers: { authorization: `Bearer ${token}` } });
+      const head = await fetch(`${server.url}/api/v1${route}`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(head.status, route).toBe(200);
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(await head.text()).toBe('');
+    }
+    const anonymous = await fetch(`${server.url}/api/v1/libraries`, { method: 'HEAD' });
+    expect(anonymous.status).toBe(401);
   });
 
   it('answers a request line or headers too large for Node with a 431 problem', async () => {

@@ -108,6 +108,12 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   folderRoutes(routes, services.folders);
 
   app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  // RFC 9110: HEAD is GET without the body. The contract lists GET only, so HEAD is validated and routed as GET;
+  // Node already knows the exchange is HEAD and sends no body.
+  app.use(spec.basePath, (req, _res, next) => {
+    if (req.method === 'HEAD') req.method = 'GET';
+    next();
+  });
   app.use(
     openApiValidation(
       spec,

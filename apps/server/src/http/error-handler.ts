@@ -75,7 +75,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       body = clientProblem(error, req);
       // RFC 9110: a 405 lists the methods the resource supports; the validator computes them from the spec.
       const allow = error.status === 405 ? error.headers?.Allow : undefined;
-      if (allow) res.setHeader('Allow', allow.toUpperCase());
+      if (allow) res.setHeader('Allow', withHead(allow.toUpperCase()));
     } else {
       req.log.error({ err: error }, 'unhandled error');
       body = problem(
@@ -92,4 +92,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.debug({ status: body.status, detail: body.detail, reqId: req.id }, 'request refused');
     sendProblem(res, body);
   };
+}
+
+/** Wherever GET is allowed, HEAD is too (app.ts answers HEAD as GET). */
+function withHead(allow: string): string {
+  const methods = allow.split(/,\s*/);
+  return methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'].join(', ') : allow;
 }
