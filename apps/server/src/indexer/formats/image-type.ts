@@ -31,6 +31,10 @@ function isAvif(data: Uint8Array): boolean {
 /**
  * The real type of an image from its first bytes. Pages are served with this type, not the one their name suggests:
  * a `.jpg` that holds a PNG is common in scanned comics.
+ *
+ * Ours rather than the `file-type` package (21.3.4, 10,000 calls on each of jpeg/png/gif/webp/avif heads from sharp,
+ * Node 24): it calls an AVIF whose major brand is `mif1` (avif only among the compatible brands) `image/heif`, it is
+ * asynchronous (page reads are not), and it costs ~9–10 µs per call against ~0.15–0.3 µs here.
  */
 export function sniffImageType(data: Uint8Array): PageMediaType | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';

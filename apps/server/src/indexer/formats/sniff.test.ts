@@ -26,6 +26,7 @@ describe('detectContainer', () => {
     ['\xfd7zXZ\x00', /xz/],
     ['\x1f\x8b\x08', /gzip/],
     ['BZh91AY', /bzip2/],
+    ['AT&TFORM\x00\x00\x10\x00DJVM', /DjVu/],
   ])('%j is unsupported', (head, message) => {
     expect(() => detectContainer(bytes(head))).toThrow(message);
     expect(() => detectContainer(bytes(head))).toThrow(BookFileError);
