@@ -7,6 +7,7 @@ import { SignInLimiter } from '../src/http/sign-in-limiter.js';
 import { inputSchemaOf } from '../src/trpc/operation-input.js';
 import { createAppRouter, type AppRouter } from '../src/trpc/router.js';
 import { sessionCookie } from './support/http-client.js';
+import { writeComic } from './support/library-builder.js';
 import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -131,6 +132,35 @@ describe('tRPC for the admin', () => {
   });
 });
 
+describe('live job progress', () => {
+  it('streams a scan to its end as Server-Sent Events, each event with the REST event id', async () => {
+    await writeComic(path.join(server.librariesRoot, 'Live'), 'Saga/Saga 01.cbz', { pages: 2 });
+    const admin = client({ cookie });
+    const library = await admin.libraries.create.mutate({ body: { name: 'Live', root_path: 'Live' } });
+    const job = await admin.libraries.scan.mutate({ library_id: library.id, body: { mode: 'full' } });
+    const input = encodeURIComponent(JSON.stringify({ job_id: job.id }));
+    const response = await fetch(`${server.url}/trpc/jobs.events?input=${input}`, {
+      headers: { cookie, accept: 'text/event-stream' },
+    });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await response.text();
+    const events = text
+      .split('\n\n')
+      .map((block) => ({
+        id: /^id: ?(.*)$/m.exec(block)?.[1],
+        data: /^data: ?(.*)$/m.exec(block)?.[1],
+      }))
+      .filter((event) => event.id !== undefined && event.data !== undefined);
+    const last = JSON.parse(events.at(-1)!.data!) as { kind: string; job: { id: string; status: string } };
+    expect(last).toMatchObject({ kind: 'end', job: { id: job.id, status: 'succeeded' } });
+    expect(events.at(-1)!.id).toMatch(/\S/);
+    const anonymous = await fetch(`${server.url}/trpc/jobs.events?input=${input}`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(await anonymous.text()).toMatch(/UNAUTHORIZED/);
+  });
+});
+
 describe('the contract behind each procedure', () => {
   it('gives every procedure the input schema of its REST operation, and the matching kind', () => {
     const router = createAppRouter(
@@ -150,7 +180,9 @@ describe('the contract behind each procedure', () => {
       expect(operationId, name).toBeDefined();
       const method = methods.get(operationId!);
       expect(method, `${name} → ${operationId}`).toBeDefined();
-      expect(procedure._def.type, name).toBe(method === 'get' ? 'query' : 'mutation');
+      expect(procedure._def.type, name).toBe(
+        method === 'get' ? (name === 'jobs.events' ? 'subscription' : 'query') : 'mutation',
+      );
       const schema = inputSchemaOf(document, operationId!) as { properties: Record<string, unknown> };
       const found = operations(document).find((ref) => ref.operation.operationId === operationId)!;
       const body = (found.operation.requestBody as { content?: Record<string, { schema: unknown }> } | undefined)

@@ -64,9 +64,12 @@ export function operationProcedures(document: OpenApiDocument, inputs: Operation
         }
         return result;
       })
-      .input((raw: unknown) => {
+      .input((raw: unknown): OperationInput<O> & { lastEventId?: string } => {
+        // A resumed subscription adds tRPC's own `lastEventId` (what REST's event stream reads from Last-Event-ID).
+        const { lastEventId, ...rest } = (raw ?? {}) as { lastEventId?: unknown };
         try {
-          return inputs.parse(operationId, raw) as OperationInput<O>;
+          const parsed = inputs.parse(operationId, raw === undefined ? undefined : rest) as OperationInput<O>;
+          return typeof lastEventId === 'string' ? { ...parsed, lastEventId } : parsed;
         } catch (error) {
           throw toTrpcError(error);
         }

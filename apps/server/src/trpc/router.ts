@@ -19,7 +19,9 @@ import type { LoadedSpec } from '../http/openapi-document.js';
 import { setUp, signIn, signOut } from '../http/sign-in.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
-import { operationProcedures, router } from './procedures.js';
+import { operationProcedures, router, toTrpcError } from './procedures.js';
+import { tracked } from '@trpc/server';
+import { NotFoundError } from '../domain/errors.js';
 
 /** Where REST serves its files (thumbnails): DTO links point there, as they do for REST clients. */
 const API_ROOT = '/api/v1';
@@ -236,6 +238,22 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       }),
       get: operation('getJob').query(async ({ input }) => jobDetailsDto(await services.jobs.get(input.job_id))),
       cancel: operation('cancelJob').mutation(async ({ input }) => jobDto(await services.jobs.cancel(input.job_id))),
+      /**
+       * Live progress, as REST's event stream: each event is tracked by the same id, so a client that reconnects
+       * (tRPC sends lastEventId) resumes without missing the end.
+       */
+      events: operation('streamJobEvents').subscription(async function* ({ input, signal }) {
+        await services.jobs.require(input.job_id);
+        for await (const event of services.jobs.events(
+          input.job_id,
+          input.lastEventId,
+          signal ?? new AbortController().signal,
+        )) {
+          if (event.kind === 'gone') throw toTrpcError(new NotFoundError('Job', event.jobId));
+          yield tracked(event.id, { kind: event.kind, job: jobDto(event.job) });
+          if (event.kind === 'end') return;
+        }
+      }),
     }),
     plugins: router({
       list: operation('listPlugins').query(async () => ({

@@ -67,17 +67,17 @@ describe('ZIP fixtures', () => {
 });
 
 describe('7z fixtures', () => {
-  it.each([
-    ['7zip.7z', 'book.cbz'],
-    ['7zip-encrypted.7z', 'book.cbr'],
-  ])('%s named %s is unsupported, with a clear message', async (fixture, name) => {
-    const file = await scratch.copy(fixture, name);
-    const error = await inspectBook(file, name.endsWith('.cbz') ? 'cbz' : 'cbr').catch((err: unknown) => err);
-    expect(error).toMatchObject({
-      kind: 'unsupported',
-      message: expect.stringMatching(/7z archives are not supported/),
-    });
-    expect(await kindOf(readPage(file, 'cbz', 1))).toBe('unsupported');
+  // A 7z archive is a CB7 book whatever its extension says: the bytes decide (cb7-cbt.test.ts covers CB7 itself).
+  it('7zip.7z named book.cbz is read as the CB7 book it is', async () => {
+    const file = await scratch.copy('7zip.7z', 'book.cbz');
+    expect(await inspectBook(file, 'cbz')).toMatchObject({ format: 'cb7', pageCount: 1 });
+    expect((await readPage(file, 'cbz', 1)).mediaType).toBe('image/png');
+  });
+
+  it('7zip-encrypted.7z named book.cbr is refused as encrypted, with a clear kind', async () => {
+    const file = await scratch.copy('7zip-encrypted.7z', 'book.cbr');
+    expect(await kindOf(inspectBook(file, 'cbr'))).toBe('encrypted');
+    expect(await kindOf(readPage(file, 'cbz', 1))).toBe('encrypted');
   });
 });
 
