@@ -1,13 +1,51 @@
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpSubscriptionLink,
+  splitLink,
+  TRPCClientError,
+  type TRPCLink,
+} from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 // Only the router's type crosses over: the admin never bundles server code.
 import type { AppRouter } from '../../../server/src/trpc/router.js';
+import { offline, sessionExpired } from './connection.js';
 
-/** The admin's only way to the server: tRPC, batched, with the session cookie. */
+/** Watches every call: a 401 means the session ended, no answer at all means the server is unreachable. */
+const connectionLink: TRPCLink<AppRouter> = () => {
+  return ({ next, op }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next(value) {
+          offline.set(false);
+          observer.next(value);
+        },
+        error(error) {
+          if (!error.data) offline.set(true);
+          else if (error.data.httpStatus === 401 && op.path !== 'auth.signIn') sessionExpired.set(true);
+          observer.error(error);
+        },
+        complete() {
+          observer.complete();
+        },
+      }),
+    );
+};
+
+/** The admin's only way to the server: tRPC, batched, with the session cookie; live job progress over SSE. */
 export const trpc = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
+  links: [
+    connectionLink,
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({ url: '/trpc' }),
+      false: httpBatchLink({ url: '/trpc' }),
+    }),
+  ],
 });
 
 export interface FieldProblem {
+  /** JSON-pointer-like path of the field, as the server names it: `/body/isbn`, `/query/limit`. */
   path: string;
   message: string;
 }
@@ -32,4 +70,9 @@ export function problemOf(error: unknown): CallProblem {
     };
   }
   return { status: 0, message: error instanceof Error ? error.message : String(error), fields: [], offline: true };
+}
+
+/** The message for one field of a form (`/body/isbn` → `isbn`), or undefined. */
+export function fieldMessage(problem: CallProblem | null, field: string): string | undefined {
+  return problem?.fields.find((issue) => issue.path === `/body/${field}` || issue.path.endsWith(`/${field}`))?.message;
 }

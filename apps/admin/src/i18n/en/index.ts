@@ -1,4 +1,12 @@
 import type { BaseTranslation } from '../i18n-types.js';
+import libraries from './libraries.js';
+import series from './series.js';
+import books from './books.js';
+import reader from './reader.js';
+import tokens from './tokens.js';
+import jobs from './jobs.js';
+import metadata from './metadata.js';
+import settings from './settings.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -50,6 +58,14 @@ const en = {
     unexpected: 'Something went wrong: {detail:string}',
     field: '{field:string}: {message:string}',
   },
+  libraries,
+  series,
+  books,
+  reader,
+  tokens,
+  jobs,
+  metadata,
+  settings,
   common: { loading: 'Loading…', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

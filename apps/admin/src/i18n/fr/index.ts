@@ -1,4 +1,12 @@
 import type { Translation } from '../i18n-types.js';
+import libraries from './libraries.js';
+import series from './series.js';
+import books from './books.js';
+import reader from './reader.js';
+import tokens from './tokens.js';
+import jobs from './jobs.js';
+import metadata from './metadata.js';
+import settings from './settings.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -51,6 +59,14 @@ const fr = {
     unexpected: 'Une erreur est survenue : {detail}',
     field: '{field} : {message}',
   },
+  libraries,
+  series,
+  books,
+  reader,
+  tokens,
+  jobs,
+  metadata,
+  settings,
   common: { loading: 'Chargement…', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

@@ -1,0 +1,5 @@
+import type { Translation } from '../i18n-types.js';
+
+const jobs: Translation['jobs'] = {};
+
+export default jobs;
