@@ -1,0 +1,273 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { buildZip, SAMPLE_PAGE } from './comics.js';
+import { TERMINAL_JOB_STATUSES, waitUntil } from './e2e-harness.js';
+import { REPO_ROOT, startServer, type RunningServer } from './server-process.js';
+
+/**
+ * The admin's end-to-end harness: the BUILT server (apps/server/dist, which mounts apps/admin/build at /) on SQLite
+ * with a small generated library, driven by the system Chromium through playwright-core. Each test file that calls
+ * `useAdminBrowser()` gets its own server and browser for the whole file (started in beforeAll): a file's tests may
+ * then change the account (its language), the library or reading states without another file seeing it, while the
+ * start-up cost (about 2 s for the server and the scan, 1 s for Chromium) is paid once per file, not per test.
+ *
+ * No browser is ever downloaded: Debian's `chromium` (apt-get install -y chromium, done by .ci/run when missing).
+ */
+
+export const CHROMIUM_PATH = process.env.SHELFMARK_CHROMIUM ?? '/usr/bin/chromium';
+/** The flags the machines need (root: no sandbox; no GPU) and those that keep Chromium from calling home. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 360, height: 740 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Where screenshots go (gitignored): test/artifacts/admin/<name>-<locale>.png. */
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'test', 'artifacts', 'admin');
+
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'admin-e2e-password';
+export const BOOTSTRAP_TOKEN = 'admin-e2e-bootstrap-token-0123456789abcdef';
+
+/**
+ * The generated library every admin test file starts with (unless it asks for none): a few series of small CBZ
+ * files, with accents and an article so that sorting and accent-insensitive filters have something to show.
+ */
+export const SAMPLE_LIBRARY = {
+  name: 'Comics',
+  rootPath: 'comics',
+  series: [
+    { name: 'Harbour Lights', volumes: 3 },
+    { name: 'Éclats de lune', volumes: 4 },
+    { name: 'The Quiet Forest', volumes: 2 },
+    { name: 'Nuit blanche', volumes: 1 },
+  ],
+} as const;
+export const SAMPLE_BOOK_COUNT = SAMPLE_LIBRARY.series.reduce((sum, series) => sum + series.volumes, 0);
+
+export interface AdminSite {
+  server: RunningServer;
+  url: string;
+  /** The generated library's id, when one was created and scanned. */
+  libraryId: string | undefined;
+  /** A JSON call of `/api/v1` with the bootstrap token (admin scope); a non-2xx answer throws with the answer. */
+  api: <T>(method: string, route: string, body?: unknown) => Promise<T>;
+}
+
+export interface AdminSiteOptions {
+  /** Create the `admin` account at boot with ADMIN_PASSWORD (default); false leaves the first-run set-up to do. */
+  admin?: boolean;
+  /** Write, create and scan SAMPLE_LIBRARY (default); false starts with no library. */
+  library?: boolean;
+  /** Extra server variables. */
+  env?: Record<string, string | undefined>;
+}
+
+/** Writes SAMPLE_LIBRARY under `librariesRoot`: one folder per series, one CBZ of 3 pages per volume. */
+export async function writeSampleLibrary(librariesRoot: string): Promise<void> {
+  const comic = buildZip(
+    Array.from({ length: 3 }, (_, i) => ({ name: `page${String(i + 1).padStart(2, '0')}.jpg`, data: SAMPLE_PAGE })),
+  );
+  for (const series of SAMPLE_LIBRARY.series) {
+    const folder = path.join(librariesRoot, SAMPLE_LIBRARY.rootPath, series.name);
+    await mkdir(folder, { recursive: true });
+    for (let volume = 1; volume <= series.volumes; volume++) {
+      await writeFile(path.join(folder, `${series.name} v${String(volume).padStart(2, '0')}.cbz`), comic);
+    }
+  }
+}
+
+/** Starts the built server on SQLite, with the sample library created and scanned through the API. */
+export async function startAdminSite(options: AdminSiteOptions = {}): Promise<AdminSite> {
+  const server = await startServer({
+    env: {
+      SHELFMARK_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN,
+      SHELFMARK_ADMIN_PASSWORD: options.admin === false ? undefined : ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+  });
+  const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.url}/api/v1${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${BOOTSTRAP_TOKEN}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  };
+  let libraryId: string | undefined;
+  try {
+    if (options.library !== false) {
+      await writeSampleLibrary(server.librariesRoot);
+      const library = await api<{ id: string }>('POST', '/libraries', {
+        name: SAMPLE_LIBRARY.name,
+        root_path: SAMPLE_LIBRARY.rootPath,
+      });
+      libraryId = library.id;
+      const job = await api<{ id: string }>('POST', `/libraries/${library.id}/scan`, {});
+      const done = await waitUntil(
+        'the sample library scan',
+        async () => {
+          const state = await api<{ status: string }>('GET', `/jobs/${job.id}`);
+          return TERMINAL_JOB_STATUSES.includes(state.status) ? state : undefined;
+        },
+        30_000,
+        100,
+      );
+      if (done.status !== 'succeeded') throw new Error(`the sample library scan ended ${JSON.stringify(done)}`);
+    }
+  } catch (error) {
+    await server.dispose();
+    throw error;
+  }
+  return { server, url: server.url, libraryId, api };
+}
+
+/** The system Chromium, headless. Playwright gives each launch a fresh temporary profile (user-data dir). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface PageOptions {
+  viewport?: ViewportName;
+  /** The browser's language (navigator.languages and Accept-Language); English unless given. */
+  locale?: string;
+}
+
+export interface AdminBrowser {
+  /** The file's server (valid once beforeAll has run). */
+  readonly site: AdminSite;
+  readonly browser: Browser;
+  /** A page in a fresh browser context (no cookies), closed after the test. */
+  newPage(options?: PageOptions): Promise<Page>;
+  /** A fresh page signed in as the administrator, on the dashboard with the shell shown. */
+  signedInPage(options?: PageOptions & { path?: string }): Promise<Page>;
+  /** Signs in through the form on a page that shows it, and waits for the shell. */
+  signIn(page: Page, password?: string): Promise<void>;
+  /** A full-page screenshot in test/artifacts/admin/<name>-<lang>.png (the page's <html lang>); returns the file. */
+  screenshot(page: Page, name: string): Promise<string>;
+}
+
+/** The shell is up once the user menu is there (it is outside every page's own content). */
+export async function waitForShell(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** How much wider than the viewport the page is (0 when nothing scrolls sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - window.innerWidth;
+  });
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const lang = await page.evaluate(() => document.documentElement.lang || 'en');
+  const file = path.join(ARTIFACTS_DIR, `${name}-${lang}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Call at the top level of an admin test file: one server (with the sample library unless told otherwise) and
+ * one Chromium for the file; each page in its own context, closed after its test. A failed test leaves a
+ * screenshot of each of its pages (failed-<test>-<n>-<lang>.png) and prints the tail of the server's output.
+ */
+export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
+  let site: AdminSite | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startAdminSite(options), launchChromium()]);
+  }, 90_000);
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      const slug = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      let n = 0;
+      for (const open of contexts) {
+        for (const page of open.pages()) await saveScreenshot(page, `failed-${slug}-${++n}`).catch(() => undefined);
+      }
+      if (site) {
+        const tail = (text: string) => text.split('\n').slice(-30).join('\n');
+        console.error(
+          `--- server stdout ---\n${tail(site.server.stdout())}\n--- stderr ---\n${tail(site.server.stderr())}`,
+        );
+      }
+    }
+    const closing = contexts;
+    contexts = [];
+    await Promise.all(closing.map((open) => open.close().catch(() => undefined)));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.server.dispose();
+  });
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started: use it inside a test`);
+    return value;
+  };
+
+  const newPage = async ({ viewport = 'desktop', locale = 'en-US' }: PageOptions = {}) => {
+    const context = await need(browser, 'the browser').newContext({
+      viewport: VIEWPORTS[viewport],
+      locale,
+      baseURL: need(site, 'the server').url,
+    });
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  const signIn = async (page: Page, password = ADMIN_PASSWORD) => {
+    await page.locator('input[name="username"]').fill(ADMIN_USERNAME);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('form button[type="submit"]').click();
+    await waitForShell(page);
+  };
+
+  return {
+    get site() {
+      return need(site, 'the server');
+    },
+    get browser() {
+      return need(browser, 'the browser');
+    },
+    newPage,
+    signIn,
+    async signedInPage({ path: at = '/', ...pageOptions } = {}) {
+      const page = await newPage(pageOptions);
+      // Signing in through the API sets the session cookie in the page's context: quicker than the form,
+      // which admin-shell.test.ts covers.
+      const response = await page.request.post('/api/v1/auth/login', {
+        data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      });
+      if (!response.ok()) throw new Error(`sign-in → ${response.status()}: ${await response.text()}`);
+      await page.goto(at);
+      await waitForShell(page);
+      return page;
+    },
+    screenshot: saveScreenshot,
+  };
+}
