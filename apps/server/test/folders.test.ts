@@ -83,6 +83,22 @@ describe('GET /folders', () => {
     ]);
   });
 
+  it('takes the path as GET /folders returns it, a slash left unencoded or encoded alike', async () => {
+    for (const raw of ['Comics/Marvel', 'Comics%2FMarvel']) {
+      const response = await fetch(`${server.url}/api/v1/folders?path=${raw}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status, raw).toBe(200);
+      expect(await response.json(), raw).toEqual([
+        { name: 'X-Men', path: 'Comics/Marvel/X-Men', depth: 2, has_children: false },
+      ]);
+    }
+    const traversal = await fetch(`${server.url}/api/v1/folders?path=Comics/../..`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(traversal.status).toBe(400);
+  });
+
   it('answers 404 for a folder that does not exist and 400 for a file', async () => {
     expectProblem(await list('Nope'), 404);
     expectProblem(await list('Comics/readme.txt'), 400);

@@ -2830,7 +2830,7 @@ export interface operations {
     listFolders: {
         parameters: {
             query?: {
-                /** @description Folder to browse, relative to `LIBRARIES_ROOT`, POSIX separators (e.g. `comics/manga`). */
+                /** @description Folder to browse, relative to `LIBRARIES_ROOT`, POSIX separators (e.g. `comics/manga`), as `GET /folders` returns it; reserved characters such as `/` may be sent as they are or percent-encoded. */
                 path?: string;
             };
             header?: never;
