@@ -191,7 +191,368 @@ type RootTranslation = {
     field: RequiredParams<'field' | 'message'>;
   };
   libraries: {};
-  series: {};
+  series: {
+    /**
+     * S​e​r​i​e​s
+     */
+    title: string;
+    /**
+     * F​i​l​t​e​r​s
+     */
+    filters: string;
+    /**
+     * S​e​a​r​c​h
+     */
+    search: string;
+    /**
+     * N​a​m​e​ ​o​r​ ​a​u​t​h​o​r​;​ ​a​c​c​e​n​t​s​ ​d​o​ ​n​o​t​ ​m​a​t​t​e​r​.
+     */
+    searchHint: string;
+    /**
+     * L​i​b​r​a​r​y
+     */
+    library: string;
+    /**
+     * A​l​l​ ​l​i​b​r​a​r​i​e​s
+     */
+    allLibraries: string;
+    /**
+     * R​e​a​d​i​n​g
+     */
+    readingStatus: string;
+    /**
+     * A​n​y
+     */
+    anyReadingStatus: string;
+    /**
+     * S​t​a​t​u​s
+     */
+    seriesStatus: string;
+    /**
+     * A​n​y
+     */
+    anySeriesStatus: string;
+    /**
+     * M​i​s​s​i​n​g​ ​v​o​l​u​m​e​s
+     */
+    missing: string;
+    /**
+     * A​n​y
+     */
+    anyMissing: string;
+    /**
+     * S​o​m​e​ ​m​i​s​s​i​n​g
+     */
+    withMissing: string;
+    /**
+     * N​o​n​e​ ​m​i​s​s​i​n​g
+     */
+    withoutMissing: string;
+    /**
+     * C​l​e​a​r​ ​f​i​l​t​e​r​s
+     */
+    clearFilters: string;
+    /**
+     * V​i​e​w
+     */
+    view: string;
+    /**
+     * C​o​v​e​r​s
+     */
+    grid: string;
+    /**
+     * T​a​b​l​e
+     */
+    table: string;
+    /**
+     * {​t​o​t​a​l​}​ ​{​{​s​e​r​i​e​s​|​s​e​r​i​e​s​}​}
+     * @param {string} total
+     */
+    total: RequiredParams<'total'>;
+    /**
+     * {​f​r​o​m​}​–​{​t​o​}​ ​o​f​ ​{​t​o​t​a​l​}
+     * @param {string} from
+     * @param {string} to
+     * @param {string} total
+     */
+    range: RequiredParams<'from' | 'to' | 'total'>;
+    /**
+     * N​o​ ​s​e​r​i​e​s​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+     */
+    none: string;
+    /**
+     * N​o​ ​s​e​r​i​e​s​ ​y​e​t​:​ ​s​c​a​n​ ​a​ ​l​i​b​r​a​r​y​ ​t​o​ ​f​i​l​l​ ​t​h​i​s​ ​l​i​s​t​.
+     */
+    empty: string;
+    /**
+     * P​a​g​e​s
+     */
+    paging: string;
+    /**
+     * P​r​e​v​i​o​u​s
+     */
+    previous: string;
+    /**
+     * N​e​x​t
+     */
+    next: string;
+    /**
+     * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}
+     * @param {string} page
+     * @param {string} pages
+     */
+    pageOf: RequiredParams<'page' | 'pages'>;
+    readingStatuses: {
+      /**
+       * U​n​r​e​a​d
+       */
+      unread: string;
+      /**
+       * R​e​a​d​i​n​g
+       */
+      reading: string;
+      /**
+       * R​e​a​d
+       */
+      read: string;
+    };
+    statuses: {
+      /**
+       * O​n​g​o​i​n​g
+       */
+      ongoing: string;
+      /**
+       * E​n​d​e​d
+       */
+      ended: string;
+      /**
+       * O​n​ ​h​i​a​t​u​s
+       */
+      hiatus: string;
+      /**
+       * C​a​n​c​e​l​l​e​d
+       */
+      cancelled: string;
+      /**
+       * U​p​c​o​m​i​n​g
+       */
+      upcoming: string;
+    };
+    /**
+     * N​o​ ​s​t​a​t​u​s
+     */
+    noStatus: string;
+    /**
+     * {​c​o​u​n​t​}​ ​{​{​b​o​o​k​|​b​o​o​k​s​}​}
+     * @param {number} count
+     */
+    books: RequiredParams<'count'>;
+    /**
+     * {​r​e​a​d​}​ ​o​f​ ​{​c​o​u​n​t​}​ ​r​e​a​d
+     * @param {number} count
+     * @param {number} read
+     */
+    readCount: RequiredParams<'count' | 'read'>;
+    /**
+     * {​o​w​n​e​d​}​ ​/​ ​{​e​x​p​e​c​t​e​d​}
+     * @param {string} expected
+     * @param {string} owned
+     */
+    owned: RequiredParams<'expected' | 'owned'>;
+    /**
+     * {​o​w​n​e​d​}​ ​o​f​ ​{​e​x​p​e​c​t​e​d​}​ ​v​o​l​u​m​e​s​ ​o​w​n​e​d
+     * @param {string} expected
+     * @param {string} owned
+     */
+    ownedLabel: RequiredParams<'expected' | 'owned'>;
+    /**
+     * N​o​ ​n​u​m​b​e​r​e​d​ ​v​o​l​u​m​e
+     */
+    noVolumes: string;
+    /**
+     * M​a​r​k​ ​r​e​a​d
+     */
+    markRead: string;
+    /**
+     * M​a​r​k​ ​u​n​r​e​a​d
+     */
+    markUnread: string;
+    /**
+     * M​a​r​k​ ​{​n​a​m​e​}​ ​r​e​a​d
+     * @param {string} name
+     */
+    markReadOf: RequiredParams<'name'>;
+    /**
+     * M​a​r​k​ ​{​n​a​m​e​}​ ​u​n​r​e​a​d
+     * @param {string} name
+     */
+    markUnreadOf: RequiredParams<'name'>;
+    /**
+     * S​a​v​i​n​g​…
+     */
+    marking: string;
+    /**
+     * C​o​v​e​r​ ​o​f​ ​{​n​a​m​e​}
+     * @param {string} name
+     */
+    coverOf: RequiredParams<'name'>;
+    columns: {
+      /**
+       * C​o​v​e​r
+       */
+      cover: string;
+      /**
+       * N​a​m​e
+       */
+      name: string;
+      /**
+       * L​i​b​r​a​r​y
+       */
+      library: string;
+      /**
+       * S​t​a​t​u​s
+       */
+      status: string;
+      /**
+       * R​e​a​d​i​n​g
+       */
+      reading: string;
+      /**
+       * O​w​n​e​d​ ​/​ ​e​x​p​e​c​t​e​d
+       */
+      volumes: string;
+      /**
+       * B​o​o​k​s
+       */
+      books: string;
+      /**
+       * A​c​t​i​o​n​s
+       */
+      actions: string;
+    };
+    detail: {
+      /**
+       * A​l​l​ ​s​e​r​i​e​s
+       */
+      back: string;
+      /**
+       * T​h​i​s​ ​s​e​r​i​e​s​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​(​a​n​y​ ​m​o​r​e​)​.
+       */
+      notFound: string;
+      /**
+       * I​n​ ​{​l​i​b​r​a​r​y​}
+       * @param {string} library
+       */
+      inLibrary: RequiredParams<'library'>;
+      /**
+       * M​e​t​a​d​a​t​a
+       */
+      metadata: string;
+      /**
+       * A​ ​l​o​c​k​e​d​ ​f​i​e​l​d​ ​i​s​ ​k​e​p​t​ ​a​s​ ​i​t​ ​i​s​ ​w​h​e​n​ ​m​e​t​a​d​a​t​a​ ​i​s​ ​s​y​n​c​h​r​o​n​i​s​e​d​.​ ​E​d​i​t​i​n​g​ ​a​ ​f​i​e​l​d​ ​l​o​c​k​s​ ​i​t​.
+       */
+      locksHint: string;
+      /**
+       * L​o​c​k​ ​{​f​i​e​l​d​}
+       * @param {string} field
+       */
+      lock: RequiredParams<'field'>;
+      /**
+       * L​o​c​k​e​d
+       */
+      locked: string;
+      /**
+       * U​n​l​o​c​k​e​d
+       */
+      unlocked: string;
+      /**
+       * S​a​v​e
+       */
+      save: string;
+      /**
+       * S​a​v​i​n​g​…
+       */
+      saving: string;
+      /**
+       * S​a​v​e​d​.
+       */
+      saved: string;
+      /**
+       * U​n​d​o​ ​c​h​a​n​g​e​s
+       */
+      reset: string;
+      /**
+       * U​n​s​a​v​e​d​ ​c​h​a​n​g​e​s
+       */
+      unsaved: string;
+      /**
+       * S​e​p​a​r​a​t​e​ ​w​i​t​h​ ​c​o​m​m​a​s​.
+       */
+      listHint: string;
+      /**
+       * B​o​o​k​s
+       */
+      books: string;
+      /**
+       * N​o​ ​b​o​o​k​ ​i​n​ ​t​h​i​s​ ​s​e​r​i​e​s​.
+       */
+      noBooks: string;
+      /**
+       * S​h​o​w​ ​m​o​r​e​ ​b​o​o​k​s
+       */
+      more: string;
+      /**
+       * V​o​l​.​ ​{​v​o​l​u​m​e​}
+       * @param {string} volume
+       */
+      volume: RequiredParams<'volume'>;
+      /**
+       * {​c​o​u​n​t​}​ ​{​{​p​a​g​e​|​p​a​g​e​s​}​}
+       * @param {number} count
+       */
+      pages: RequiredParams<'count'>;
+      /**
+       * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​c​o​u​n​t​}
+       * @param {number} count
+       * @param {number} page
+       */
+      progress: RequiredParams<'count' | 'page'>;
+      fields: {
+        /**
+         * S​t​a​t​u​s
+         */
+        status: string;
+        /**
+         * A​u​t​h​o​r​s
+         */
+        authors: string;
+        /**
+         * D​e​s​c​r​i​p​t​i​o​n
+         */
+        description: string;
+        /**
+         * P​u​b​l​i​s​h​e​r​s
+         */
+        publishers: string;
+        /**
+         * S​t​a​r​t​ ​y​e​a​r
+         */
+        start_year: string;
+        /**
+         * T​o​t​a​l​ ​v​o​l​u​m​e​s
+         */
+        total_volumes: string;
+        /**
+         * G​e​n​r​e​s
+         */
+        genres: string;
+        /**
+         * L​a​n​g​u​a​g​e
+         */
+        language: string;
+      };
+    };
+  };
   books: {};
   reader: {};
   tokens: {};
@@ -385,7 +746,346 @@ export type TranslationFunctions = {
     field: (arg: { field: string; message: string }) => LocalizedString;
   };
   libraries: {};
-  series: {};
+  series: {
+    /**
+     * Series
+     */
+    title: () => LocalizedString;
+    /**
+     * Filters
+     */
+    filters: () => LocalizedString;
+    /**
+     * Search
+     */
+    search: () => LocalizedString;
+    /**
+     * Name or author; accents do not matter.
+     */
+    searchHint: () => LocalizedString;
+    /**
+     * Library
+     */
+    library: () => LocalizedString;
+    /**
+     * All libraries
+     */
+    allLibraries: () => LocalizedString;
+    /**
+     * Reading
+     */
+    readingStatus: () => LocalizedString;
+    /**
+     * Any
+     */
+    anyReadingStatus: () => LocalizedString;
+    /**
+     * Status
+     */
+    seriesStatus: () => LocalizedString;
+    /**
+     * Any
+     */
+    anySeriesStatus: () => LocalizedString;
+    /**
+     * Missing volumes
+     */
+    missing: () => LocalizedString;
+    /**
+     * Any
+     */
+    anyMissing: () => LocalizedString;
+    /**
+     * Some missing
+     */
+    withMissing: () => LocalizedString;
+    /**
+     * None missing
+     */
+    withoutMissing: () => LocalizedString;
+    /**
+     * Clear filters
+     */
+    clearFilters: () => LocalizedString;
+    /**
+     * View
+     */
+    view: () => LocalizedString;
+    /**
+     * Covers
+     */
+    grid: () => LocalizedString;
+    /**
+     * Table
+     */
+    table: () => LocalizedString;
+    /**
+     * {total} {{series|series}}
+     */
+    total: (arg: { count: number | string | boolean; total: string }) => LocalizedString;
+    /**
+     * {from}–{to} of {total}
+     */
+    range: (arg: { from: string; to: string; total: string }) => LocalizedString;
+    /**
+     * No series matches these filters.
+     */
+    none: () => LocalizedString;
+    /**
+     * No series yet: scan a library to fill this list.
+     */
+    empty: () => LocalizedString;
+    /**
+     * Pages
+     */
+    paging: () => LocalizedString;
+    /**
+     * Previous
+     */
+    previous: () => LocalizedString;
+    /**
+     * Next
+     */
+    next: () => LocalizedString;
+    /**
+     * Page {page} of {pages}
+     */
+    pageOf: (arg: { page: string; pages: string }) => LocalizedString;
+    readingStatuses: {
+      /**
+       * Unread
+       */
+      unread: () => LocalizedString;
+      /**
+       * Reading
+       */
+      reading: () => LocalizedString;
+      /**
+       * Read
+       */
+      read: () => LocalizedString;
+    };
+    statuses: {
+      /**
+       * Ongoing
+       */
+      ongoing: () => LocalizedString;
+      /**
+       * Ended
+       */
+      ended: () => LocalizedString;
+      /**
+       * On hiatus
+       */
+      hiatus: () => LocalizedString;
+      /**
+       * Cancelled
+       */
+      cancelled: () => LocalizedString;
+      /**
+       * Upcoming
+       */
+      upcoming: () => LocalizedString;
+    };
+    /**
+     * No status
+     */
+    noStatus: () => LocalizedString;
+    /**
+     * {count} {{book|books}}
+     */
+    books: (arg: { count: number }) => LocalizedString;
+    /**
+     * {read} of {count} read
+     */
+    readCount: (arg: { count: number; read: number }) => LocalizedString;
+    /**
+     * {owned} / {expected}
+     */
+    owned: (arg: { expected: string; owned: string }) => LocalizedString;
+    /**
+     * {owned} of {expected} volumes owned
+     */
+    ownedLabel: (arg: { expected: string; owned: string }) => LocalizedString;
+    /**
+     * No numbered volume
+     */
+    noVolumes: () => LocalizedString;
+    /**
+     * Mark read
+     */
+    markRead: () => LocalizedString;
+    /**
+     * Mark unread
+     */
+    markUnread: () => LocalizedString;
+    /**
+     * Mark {name} read
+     */
+    markReadOf: (arg: { name: string }) => LocalizedString;
+    /**
+     * Mark {name} unread
+     */
+    markUnreadOf: (arg: { name: string }) => LocalizedString;
+    /**
+     * Saving…
+     */
+    marking: () => LocalizedString;
+    /**
+     * Cover of {name}
+     */
+    coverOf: (arg: { name: string }) => LocalizedString;
+    columns: {
+      /**
+       * Cover
+       */
+      cover: () => LocalizedString;
+      /**
+       * Name
+       */
+      name: () => LocalizedString;
+      /**
+       * Library
+       */
+      library: () => LocalizedString;
+      /**
+       * Status
+       */
+      status: () => LocalizedString;
+      /**
+       * Reading
+       */
+      reading: () => LocalizedString;
+      /**
+       * Owned / expected
+       */
+      volumes: () => LocalizedString;
+      /**
+       * Books
+       */
+      books: () => LocalizedString;
+      /**
+       * Actions
+       */
+      actions: () => LocalizedString;
+    };
+    detail: {
+      /**
+       * All series
+       */
+      back: () => LocalizedString;
+      /**
+       * This series does not exist (any more).
+       */
+      notFound: () => LocalizedString;
+      /**
+       * In {library}
+       */
+      inLibrary: (arg: { library: string }) => LocalizedString;
+      /**
+       * Metadata
+       */
+      metadata: () => LocalizedString;
+      /**
+       * A locked field is kept as it is when metadata is synchronised. Editing a field locks it.
+       */
+      locksHint: () => LocalizedString;
+      /**
+       * Lock {field}
+       */
+      lock: (arg: { field: string }) => LocalizedString;
+      /**
+       * Locked
+       */
+      locked: () => LocalizedString;
+      /**
+       * Unlocked
+       */
+      unlocked: () => LocalizedString;
+      /**
+       * Save
+       */
+      save: () => LocalizedString;
+      /**
+       * Saving…
+       */
+      saving: () => LocalizedString;
+      /**
+       * Saved.
+       */
+      saved: () => LocalizedString;
+      /**
+       * Undo changes
+       */
+      reset: () => LocalizedString;
+      /**
+       * Unsaved changes
+       */
+      unsaved: () => LocalizedString;
+      /**
+       * Separate with commas.
+       */
+      listHint: () => LocalizedString;
+      /**
+       * Books
+       */
+      books: () => LocalizedString;
+      /**
+       * No book in this series.
+       */
+      noBooks: () => LocalizedString;
+      /**
+       * Show more books
+       */
+      more: () => LocalizedString;
+      /**
+       * Vol. {volume}
+       */
+      volume: (arg: { volume: string }) => LocalizedString;
+      /**
+       * {count} {{page|pages}}
+       */
+      pages: (arg: { count: number }) => LocalizedString;
+      /**
+       * Page {page} of {count}
+       */
+      progress: (arg: { count: number; page: number }) => LocalizedString;
+      fields: {
+        /**
+         * Status
+         */
+        status: () => LocalizedString;
+        /**
+         * Authors
+         */
+        authors: () => LocalizedString;
+        /**
+         * Description
+         */
+        description: () => LocalizedString;
+        /**
+         * Publishers
+         */
+        publishers: () => LocalizedString;
+        /**
+         * Start year
+         */
+        start_year: () => LocalizedString;
+        /**
+         * Total volumes
+         */
+        total_volumes: () => LocalizedString;
+        /**
+         * Genres
+         */
+        genres: () => LocalizedString;
+        /**
+         * Language
+         */
+        language: () => LocalizedString;
+      };
+    };
+  };
   books: {};
   reader: {};
   tokens: {};
