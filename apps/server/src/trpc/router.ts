@@ -172,6 +172,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
             series: input.series,
             readingStatus: input.reading_status,
             format: input.format,
+            parseStatus: input.parse_status,
           },
           input.sort ?? 'series',
           page,

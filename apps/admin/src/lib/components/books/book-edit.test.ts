@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { changesOf, draftOf, lockEdited } from './book-edit.js';
+import type { BookDetails } from './book-types.js';
+
+const book = {
+  id: 'b1',
+  title: 'Tintin au Tibet',
+  authors: ['Hergé'],
+  summary: null,
+  isbn: null,
+  publish_date: '1960-01-01',
+  language: 'fr',
+  locked_fields: ['title'],
+} as unknown as BookDetails;
+
+describe('the metadata form', () => {
+  it('sends nothing when nothing changed', () => {
+    expect(changesOf(book, draftOf(book), ['title'])).toBeNull();
+  });
+
+  it('sends only the changed fields, emptied ones as null, authors one per line', () => {
+    const draft = { ...draftOf(book), authors: 'Hergé\n  Bob de Moor \n\n', language: '', isbn: '978-2-203-00101-5' };
+    expect(changesOf(book, draft, ['title'])).toEqual({
+      authors: ['Hergé', 'Bob de Moor'],
+      language: null,
+      isbn: '978-2-203-00101-5',
+    });
+  });
+
+  it('sends the whole list of locks when it changed', () => {
+    expect(changesOf(book, draftOf(book), ['isbn', 'title'])).toEqual({ locked_fields: ['isbn', 'title'] });
+    expect(changesOf(book, draftOf(book), [])).toEqual({ locked_fields: [] });
+  });
+
+  it('locks a field once it is edited, once', () => {
+    expect(lockEdited(['title'], 'isbn')).toEqual(['title', 'isbn']);
+    expect(lockEdited(['title', 'isbn'], 'isbn')).toEqual(['title', 'isbn']);
+  });
+});

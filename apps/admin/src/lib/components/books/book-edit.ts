@@ -1,0 +1,63 @@
+import type { BookDetails, BookUpdateBody, LockableField } from './book-types.js';
+
+/** The metadata form's values, as the inputs hold them (text everywhere; authors one per line). */
+export interface BookDraft {
+  title: string;
+  authors: string;
+  summary: string;
+  isbn: string;
+  publish_date: string;
+  language: string;
+}
+
+export const EDITABLE_FIELDS: readonly LockableField[] = [
+  'title',
+  'authors',
+  'summary',
+  'isbn',
+  'publish_date',
+  'language',
+];
+
+export function draftOf(book: BookDetails): BookDraft {
+  return {
+    title: book.title,
+    authors: book.authors.join('\n'),
+    summary: book.summary ?? '',
+    isbn: book.isbn ?? '',
+    publish_date: book.publish_date ?? '',
+    language: book.language ?? '',
+  };
+}
+
+const authorsOf = (text: string) =>
+  text
+    .split('\n')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/**
+ * What to send: only the fields that changed (a field left alone is not rewritten, and not checked), and the locks
+ * when they changed. Null when there is nothing to save.
+ */
+export function changesOf(book: BookDetails, draft: BookDraft, locks: readonly LockableField[]): BookUpdateBody | null {
+  const before = draftOf(book);
+  const body: BookUpdateBody = {};
+  // The title is required by the server: an emptied one is sent as is, so its 400 shows at the field.
+  if (draft.title.trim() !== before.title) body.title = draft.title.trim();
+  if (authorsOf(draft.authors).join('\n') !== before.authors) body.authors = authorsOf(draft.authors);
+  if (draft.summary.trim() !== before.summary.trim()) body.summary = orNull(draft.summary);
+  if (draft.isbn.trim() !== before.isbn) body.isbn = orNull(draft.isbn);
+  if (draft.publish_date !== before.publish_date) body.publish_date = orNull(draft.publish_date);
+  if (draft.language.trim() !== before.language) body.language = orNull(draft.language);
+  const sortedLocks = [...locks].sort();
+  if (sortedLocks.join() !== [...book.locked_fields].sort().join()) body.locked_fields = sortedLocks;
+  return Object.keys(body).length > 0 ? body : null;
+}
+
+/** Editing a field locks it, so the next metadata synchronisation keeps the admin's value. */
+export function lockEdited(locks: readonly LockableField[], field: LockableField): LockableField[] {
+  return locks.includes(field) ? [...locks] : [...locks, field];
+}
