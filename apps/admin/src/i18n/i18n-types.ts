@@ -443,6 +443,10 @@ type RootTranslation = {
 			 */
 			chooseFolder: string
 			/**
+			 * A​n​o​t​h​e​r​ ​l​i​b​r​a​r​y​ ​a​l​r​e​a​d​y​ ​u​s​e​s​ ​t​h​i​s​ ​f​o​l​d​e​r​,​ ​o​r​ ​a​ ​f​o​l​d​e​r​ ​i​n​s​i​d​e​ ​o​r​ ​a​r​o​u​n​d​ ​i​t​.
+			 */
+			conflict: string
+			/**
 			 * T​h​i​s​ ​l​i​b​r​a​r​y​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.
 			 */
 			notFound: string
@@ -628,6 +632,14 @@ type RootTranslation = {
 		 * N​o​ ​s​e​r​i​e​s​ ​y​e​t​:​ ​s​c​a​n​ ​a​ ​l​i​b​r​a​r​y​ ​t​o​ ​f​i​l​l​ ​t​h​i​s​ ​l​i​s​t​.
 		 */
 		empty: string
+		/**
+		 * T​h​e​r​e​ ​i​s​ ​n​o​ ​s​e​r​i​e​s​ ​o​n​ ​t​h​i​s​ ​p​a​g​e​.
+		 */
+		pastEnd: string
+		/**
+		 * G​o​ ​t​o​ ​t​h​e​ ​l​a​s​t​ ​p​a​g​e
+		 */
+		lastPage: string
 		/**
 		 * P​a​g​e​s
 		 */
@@ -829,6 +841,10 @@ type RootTranslation = {
 			 * U​n​s​a​v​e​d​ ​c​h​a​n​g​e​s
 			 */
 			unsaved: string
+			/**
+			 * N​o​t​ ​s​a​v​e​d​:​ ​c​o​r​r​e​c​t​ ​t​h​e​ ​h​i​g​h​l​i​g​h​t​e​d​ ​f​i​e​l​d​s​.
+			 */
+			fixFields: string
 			/**
 			 * S​e​p​a​r​a​t​e​ ​w​i​t​h​ ​c​o​m​m​a​s​.
 			 */
@@ -1280,15 +1296,15 @@ type RootTranslation = {
 		 */
 		next: string
 		/**
-		 * P​a​g​e​ ​f​i​t
+		 * F​i​t​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​t​h​e
 		 */
 		fit: string
 		/**
-		 * F​i​t​ ​w​i​d​t​h
+		 * W​i​d​t​h
 		 */
 		fitWidth: string
 		/**
-		 * F​i​t​ ​h​e​i​g​h​t
+		 * H​e​i​g​h​t
 		 */
 		fitHeight: string
 		/**
@@ -1969,6 +1985,10 @@ export type TranslationFunctions = {
 			 */
 			chooseFolder: () => LocalizedString
 			/**
+			 * Another library already uses this folder, or a folder inside or around it.
+			 */
+			conflict: () => LocalizedString
+			/**
 			 * This library no longer exists.
 			 */
 			notFound: () => LocalizedString
@@ -2141,6 +2161,14 @@ export type TranslationFunctions = {
 		 * No series yet: scan a library to fill this list.
 		 */
 		empty: () => LocalizedString
+		/**
+		 * There is no series on this page.
+		 */
+		pastEnd: () => LocalizedString
+		/**
+		 * Go to the last page
+		 */
+		lastPage: () => LocalizedString
 		/**
 		 * Pages
 		 */
@@ -2328,6 +2356,10 @@ export type TranslationFunctions = {
 			 * Unsaved changes
 			 */
 			unsaved: () => LocalizedString
+			/**
+			 * Not saved: correct the highlighted fields.
+			 */
+			fixFields: () => LocalizedString
 			/**
 			 * Separate with commas.
 			 */
@@ -2760,15 +2792,15 @@ export type TranslationFunctions = {
 		 */
 		next: () => LocalizedString
 		/**
-		 * Page fit
+		 * Fit the page to the
 		 */
 		fit: () => LocalizedString
 		/**
-		 * Fit width
+		 * Width
 		 */
 		fitWidth: () => LocalizedString
 		/**
-		 * Fit height
+		 * Height
 		 */
 		fitHeight: () => LocalizedString
 		/**

@@ -62,6 +62,7 @@ const libraries = {
     saving: 'Saving…',
     cancel: 'Cancel',
     chooseFolder: 'Choose a folder.',
+    conflict: 'Another library already uses this folder, or a folder inside or around it.',
     notFound: 'This library no longer exists.',
   },
   picker: {

@@ -64,6 +64,7 @@ const libraries: Translation['libraries'] = {
     saving: 'Enregistrement…',
     cancel: 'Annuler',
     chooseFolder: 'Choisissez un dossier.',
+    conflict: 'Une autre bibliothèque utilise déjà ce dossier, ou un dossier qu’il contient ou qui le contient.',
     notFound: 'Cette bibliothèque n’existe plus.',
   },
   picker: {

@@ -1,0 +1,325 @@
+import { stat, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser } from './support/admin-browser.js';
+import { writeLibrary } from './support/comics.js';
+
+/**
+ * The libraries page in a real Chromium against the built server: a library created through the folder picker by
+ * keyboard and by mouse, the server's 409 (a folder inside another library's) and 400 (a folder that leads to the
+ * libraries root) shown at the field, a scan followed live to its end, an edit, and a delete confirmed with what is
+ * lost. The tests run in order on one server: each builds on the library the one before left.
+ */
+const admin = useAdminBrowser();
+
+/** Under the libraries root, beside the sample library `comics`: manga/Seinen (3 series × 100 books) and Shonen. */
+const SEINEN = { path: 'manga/Seinen', series: 3, perSeries: 100 };
+const SEINEN_BOOKS = SEINEN.series * SEINEN.perSeries;
+
+beforeAll(async () => {
+  const root = admin.site.server.librariesRoot;
+  await writeLibrary(root, SEINEN.path, { series: SEINEN.series, perSeries: SEINEN.perSeries, pages: 1 });
+  await writeLibrary(root, 'manga/Shonen', { series: 1, perSeries: 2, pages: 1 });
+  // A folder that is the libraries root under another name: listed by /folders, refused as a library (400).
+  await symlink('.', path.join(root, 'Everything'));
+});
+
+/** Every error the page throws; a test ends by checking there were none. */
+function watchErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+const tree = (page: Page) => page.getByRole('tree');
+const treeItem = (page: Page, folderPath: string) => tree(page).locator(`[role="treeitem"][data-path="${folderPath}"]`);
+const card = (page: Page, name: string) =>
+  page.getByTestId('library').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+async function openCreateForm(page: Page) {
+  await page.getByTestId('add-library').click();
+  await page.getByTestId('library-form').waitFor();
+  await treeItem(page, 'comics').waitFor();
+}
+
+/** Opens a folder by clicking its arrow, and waits for its subfolders. */
+async function clickOpen(page: Page, folderPath: string) {
+  await treeItem(page, folderPath).locator('.toggle').first().click();
+  await expect.poll(() => treeItem(page, folderPath).getAttribute('aria-expanded')).toBe('true');
+  await treeItem(page, folderPath).getByRole('group').waitFor();
+}
+
+async function focusedPath(page: Page) {
+  return page.evaluate(() => document.activeElement?.getAttribute('data-path') ?? null);
+}
+
+async function text(locator: Locator) {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+describe('the libraries page', { timeout: 60_000 }, () => {
+  it('lists the libraries with their counts and last scan', async () => {
+    const page = await admin.signedInPage({ path: '/libraries' });
+    const errors = watchErrors(page);
+    const comics = card(page, SAMPLE_LIBRARY.name);
+    await comics.waitFor();
+    const books = SAMPLE_LIBRARY.series.reduce((sum, series) => sum + series.volumes, 0);
+    expect(await text(comics.getByTestId('series-count'))).toBe(String(SAMPLE_LIBRARY.series.length));
+    expect(await text(comics.getByTestId('book-count'))).toBe(String(books));
+    expect(await text(comics.getByTestId('unreadable-count'))).toBe('0');
+    // The sample library was scanned at start-up: a date in the browser's locale, not "Never scanned".
+    expect(await comics.getByTestId('last-scan').locator('time').getAttribute('datetime')).toMatch(/^\d{4}-/);
+    await admin.screenshot(page, 'libraries');
+    expect(errors).toEqual([]);
+  });
+
+  it('creates a library with the folder picker used from the keyboard', async () => {
+    const page = await admin.signedInPage({ path: '/libraries' });
+    const errors = watchErrors(page);
+    await openCreateForm(page);
+
+    // The top level is the libraries root's folders; nothing is loaded below them until a folder is opened.
+    const topLevel = tree(page).locator(':scope > [role="treeitem"]');
+    expect(await topLevel.evaluateAll((items) => items.map((item) => item.getAttribute('data-path')))).toEqual([
+      'comics',
+      'Everything',
+      'manga',
+    ]);
+    expect(await treeItem(page, 'manga').getAttribute('aria-expanded')).toBe('false');
+    expect(await treeItem(page, 'manga').getAttribute('aria-level')).toBe('1');
+    expect(await tree(page).getByRole('group').count()).toBe(0);
+
+    // Tab reaches the tree on one row (roving focus); a letter jumps, Right opens then enters, Enter chooses.
+    await page.locator('#library-name').focus();
+    await page.keyboard.press('Tab');
+    expect(await focusedPath(page)).toBe('comics');
+    await page.keyboard.press('m');
+    expect(await focusedPath(page)).toBe('manga');
+    await page.keyboard.press('ArrowRight');
+    await treeItem(page, 'manga/Seinen').waitFor();
+    expect(await treeItem(page, 'manga').getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedPath(page)).toBe('manga/Seinen');
+    const seinen = treeItem(page, 'manga/Seinen');
+    expect(await seinen.getAttribute('aria-level')).toBe('2');
+    expect(await text(seinen.locator('.depth').first())).toBe('depth 2');
+    // Series folders have no subfolders: no arrow, and Right does nothing there.
+    await page.keyboard.press('ArrowRight');
+    await treeItem(page, 'manga/Seinen/Series 001').waitFor();
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedPath(page)).toBe('manga/Seinen/Series 001');
+    expect(await treeItem(page, 'manga/Seinen/Series 001').getAttribute('aria-expanded')).toBeNull();
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedPath(page)).toBe('manga/Seinen/Series 001');
+    // Left goes back up, then closes; Left on a top-level folder goes nowhere (the root is the limit).
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedPath(page)).toBe('manga/Seinen');
+    await page.keyboard.press('ArrowLeft');
+    expect(await seinen.getAttribute('aria-expanded')).toBe('false');
+    await admin.screenshot(page, 'library-create');
+    await page.keyboard.press('Enter');
+    expect(await seinen.getAttribute('aria-selected')).toBe('true');
+    expect(await text(page.getByTestId('chosen-folder'))).toBe('Chosen: manga/Seinen');
+    // The name follows the folder until one is typed.
+    expect(await page.locator('#library-name').inputValue()).toBe('Seinen');
+
+    // Providers: the loaded metadata providers and none, never a release indexer.
+    const plugins = await admin.site.api<{ items: { id: string; name: string; kind: string; status: string }[] }>(
+      'GET',
+      '/plugins',
+    );
+    const providers = plugins.items.filter(
+      (plugin) => plugin.kind === 'metadata_provider' && plugin.status === 'loaded',
+    );
+    const options = await page
+      .locator('#library-provider option')
+      .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value));
+    expect(options).toEqual(['none', ...providers.map((plugin) => plugin.id)]);
+    await page.locator('#library-refresh').selectOption('weekly');
+
+    await page.getByRole('button', { name: 'Create the library' }).click();
+    await page.waitForURL(/\/libraries\?created=/);
+    expect(await text(page.getByTestId('notice'))).toBe('Seinen was created. Scan it to index its files.');
+    const created = card(page, 'Seinen');
+    expect(await text(created.getByTestId('last-scan'))).toBe('Never scanned');
+    expect(await text(created)).toContain('Weekly');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a folder inside another library (409) and the libraries root itself (400) at the field, by mouse', async () => {
+    const page = await admin.signedInPage({ path: '/libraries' });
+    const errors = watchErrors(page);
+    await openCreateForm(page);
+
+    await clickOpen(page, 'manga');
+    await clickOpen(page, 'manga/Seinen');
+    await treeItem(page, 'manga/Seinen/Series 002').locator('.name').click();
+    expect(await treeItem(page, 'manga/Seinen/Series 002').getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: 'Create the library' }).click();
+    const rootError = page.getByTestId('root-error');
+    await rootError.waitFor();
+    expect(await text(rootError)).toContain('Another library already uses this folder');
+    // The server's own words follow: they name the other library's folder.
+    expect(await text(rootError)).toMatch(/overlaps the folder "manga\/Seinen"/);
+    expect(await tree(page).getAttribute('aria-invalid')).toBe('true');
+    // The form is intact: what was chosen and typed is still there.
+    expect(await page.locator('#library-name').inputValue()).toBe('Series 002');
+    await admin.screenshot(page, 'library-conflict');
+
+    await treeItem(page, 'Everything').locator('.name').first().click();
+    await page.getByRole('button', { name: 'Create the library' }).click();
+    await expect.poll(() => text(rootError)).toMatch(/root/i);
+    expect(await text(rootError)).not.toMatch(/overlaps/);
+
+    // A folder no library holds yet is accepted.
+    await treeItem(page, 'manga/Shonen').locator('.name').first().click();
+    await page.locator('#library-name').fill('Shōnen');
+    await page.getByRole('button', { name: 'Create the library' }).click();
+    await page.waitForURL(/\/libraries\?created=/);
+    await card(page, 'Shōnen').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('scans a library and shows its progress live until it ends, then the new counts', async () => {
+    const page = await admin.signedInPage({ path: '/libraries' });
+    const errors = watchErrors(page);
+    const seinen = card(page, 'Seinen');
+    await seinen.waitFor();
+    // Everything the progress area showed, as it changed: the scan is too quick to sample by polling.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { scanLog: string[] }).scanLog = seen;
+      new MutationObserver(() => {
+        const area = document.querySelector('[data-testid="scan-progress"]');
+        const snapshot = area ? `${area.getAttribute('data-status')}|${area.textContent?.replace(/\s+/g, ' ')}` : '';
+        if (snapshot && seen.at(-1) !== snapshot) seen.push(snapshot);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await seinen.getByTestId('scan-full').click();
+    // A picture of the bar while it runs, when the scan is slow enough to catch (it is not asserted).
+    await seinen
+      .locator('[data-testid="scan-progress"][data-status="running"] progress[value]')
+      .waitFor({ timeout: 5_000 })
+      .then(() => admin.screenshot(page, 'library-scanning'))
+      .catch(() => undefined);
+    const outcome = seinen.getByTestId('scan-outcome');
+    await outcome.waitFor({ timeout: 30_000 });
+    expect(await text(outcome)).toBe('Scan finished.');
+    const log = await page.evaluate(() => (window as unknown as { scanLog: string[] }).scanLog);
+    // Seen while it ran: a count out of the total, and the file being read.
+    expect(
+      log.some((entry) => /^running\|.*\d+ of 300/.test(entry)),
+      log.join('\n'),
+    ).toBe(true);
+    expect(
+      log.some((entry) => /Now: .+\.cbz/.test(entry)),
+      log.join('\n'),
+    ).toBe(true);
+    expect(log.at(-1)).toMatch(/^succeeded\|/);
+    // The list was refreshed when it ended.
+    await expect.poll(() => text(seinen.getByTestId('book-count'))).toBe(String(SEINEN_BOOKS));
+    expect(await text(seinen.getByTestId('series-count'))).toBe(String(SEINEN.series));
+    expect(await seinen.getByTestId('last-scan').locator('time').count()).toBe(1);
+    await admin.screenshot(page, 'libraries-scanned');
+
+    // A scan's buttons are back once it ended; the outcome stays until hidden.
+    await seinen.getByRole('button', { name: 'Hide' }).click();
+    expect(await seinen.getByTestId('scan-progress').count()).toBe(0);
+    expect(await seinen.getByTestId('scan').isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('edits a library: the picker opens on its folder, and only what changed is saved', async () => {
+    const page = await admin.signedInPage({ path: '/libraries' });
+    const errors = watchErrors(page);
+    await card(page, 'Seinen').getByTestId('edit').click();
+    await page.getByRole('heading', { name: 'Edit Seinen' }).waitFor();
+    const seinen = treeItem(page, 'manga/Seinen');
+    await seinen.waitFor();
+    expect(await seinen.getAttribute('aria-selected')).toBe('true');
+    expect(await treeItem(page, 'manga').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#library-refresh').inputValue()).toBe('weekly');
+
+    await page.locator('#library-name').fill('Seinen manga');
+    await page.locator('#library-refresh').selectOption('daily');
+    await admin.screenshot(page, 'library-edit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/libraries\?saved=/);
+    const edited = card(page, 'Seinen manga');
+    await edited.waitFor();
+    expect(await text(edited)).toContain('Daily');
+    expect(await text(edited.getByTestId('book-count'))).toBe(String(SEINEN_BOOKS));
+    expect(await text(page.getByTestId('notice'))).toBe('Seinen manga was saved.');
+    expect(errors).toEqual([]);
+  });
+
+  it('deletes a library after a confirmation that says what is lost, keeping its files', async () => {
+    const page = await admin.signedInPage({ path: '/libraries' });
+    const errors = watchErrors(page);
+    const library = card(page, 'Seinen manga');
+    await library.getByTestId('delete').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const said = await text(dialog);
+    expect(said).toContain('Delete Seinen manga?');
+    expect(said).toContain(`Its 3 series, ${SEINEN_BOOKS} books and the reading progress on them are removed`);
+    expect(said).toContain('The files stay on disk, in manga/Seinen.');
+    // The safe button has the focus: Enter alone keeps the library.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Keep it');
+    await admin.screenshot(page, 'library-delete');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await library.waitFor();
+
+    await library.getByTestId('delete').click();
+    await page.getByRole('button', { name: 'Delete the library' }).click();
+    await library.waitFor({ state: 'detached' });
+    expect(await text(page.getByTestId('notice'))).toBe('Seinen manga was deleted. Its files stay on disk.');
+    const left = await admin.site.api<{ items: { name: string }[] }>('GET', '/libraries');
+    expect(left.items.map((item) => item.name).sort()).toEqual([SAMPLE_LIBRARY.name, 'Shōnen']);
+    const folder = path.join(admin.site.server.librariesRoot, SEINEN.path, 'Series 001');
+    expect((await stat(path.join(folder, 'Series 001 v001.cbz'))).isFile()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('reads in French, with French numbers and dates, and fits a 360 px phone', async () => {
+    const page = await admin.signedInPage({ path: '/libraries', locale: 'fr-FR' });
+    const errors = watchErrors(page);
+    await page.getByRole('heading', { name: 'Bibliothèques' }).waitFor();
+    const comics = card(page, SAMPLE_LIBRARY.name);
+    await comics.waitFor();
+    expect(await text(comics)).toContain('Dernière analyse');
+    await admin.screenshot(page, 'libraries');
+
+    await comics.getByTestId('scan').click();
+    await comics.getByTestId('scan-outcome').waitFor({ timeout: 30_000 });
+    expect(await text(comics.getByTestId('scan-outcome'))).toBe('Analyse terminée.');
+    await admin.screenshot(page, 'libraries-scanned');
+
+    await comics.getByTestId('delete').click();
+    expect(await text(page.getByRole('dialog'))).toContain('Les fichiers restent sur le disque, dans comics.');
+    await admin.screenshot(page, 'library-delete');
+    await page.getByRole('button', { name: 'La garder' }).click();
+
+    await openCreateForm(page);
+    await clickOpen(page, 'manga');
+    await treeItem(page, 'manga/Shonen').locator('.name').first().click();
+    await page.getByRole('button', { name: 'Créer la bibliothèque' }).click();
+    await page.getByTestId('root-error').waitFor();
+    expect(await text(page.getByTestId('root-error'))).toContain('Une autre bibliothèque utilise déjà ce dossier');
+    expect(await text(page.getByTestId('chosen-folder'))).toBe('Choisi : manga/Shonen');
+    await admin.screenshot(page, 'library-conflict');
+
+    const phone = await admin.signedInPage({ path: '/libraries', viewport: 'phone' });
+    await card(phone, SAMPLE_LIBRARY.name).waitFor();
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await admin.screenshot(phone, 'libraries-phone');
+    await openCreateForm(phone);
+    await clickOpen(phone, 'manga');
+    await clickOpen(phone, 'manga/Seinen');
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await admin.screenshot(phone, 'library-create-phone');
+    expect(errors).toEqual([]);
+  });
+});
