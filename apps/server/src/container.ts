@@ -161,7 +161,6 @@ export async function createContainer(
   const metadata = new MetadataService(metadataRepository, libraries, pluginRunner, metadataSync, seriesRepository);
   const scanService = new ScanService(
     libraries,
-    librariesRoot,
     new ScanRepository(em, config.database.kind),
     seriesRepository,
     thumbnails,

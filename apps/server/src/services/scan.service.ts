@@ -9,7 +9,6 @@ import { partialMd5 } from '../indexer/partial-hash.js';
 import { walkLibrary } from '../indexer/walker.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
-import type { LibrariesRoot } from './libraries-root.js';
 import type { LibraryService } from './library.service.js';
 import type { SeriesRepository } from '../repositories/series.repository.js';
 import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
@@ -127,7 +126,6 @@ function errorMessage(error: unknown): string {
 export class ScanService {
   constructor(
     private readonly libraries: LibraryService,
-    private readonly root: LibrariesRoot,
     private readonly scans: ScanRepository,
     private readonly series: SeriesRepository,
     private readonly thumbnails: ThumbnailService,
