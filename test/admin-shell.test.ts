@@ -141,9 +141,21 @@ describe('the admin shell', { timeout: 60_000 }, () => {
   });
 
   it('sends an ended session to sign-in, and back to the same page after signing in again', async () => {
-    const page = await admin.signedInPage({ path: '/?from=e2e' });
+    const page = await admin.signedInPage();
     await page.context().clearCookies({ name: 'shelfmark_session' });
-    await page.reload();
+    // The next call the page makes is refused (401): the sign-in form takes the page's place…
+    await page.getByRole('link', { name: 'API tokens' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/tokens');
+    // …and signing in again comes back to it, with its data.
+    await admin.signIn(page);
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    await page.getByTestId('opds').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/tokens');
+
+    // The same on a page opened with no session left at all.
+    await page.context().clearCookies({ name: 'shelfmark_session' });
+    await page.goto('/?from=e2e');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await admin.signIn(page);
     expect(new URL(page.url()).search).toBe('?from=e2e');
@@ -152,16 +164,31 @@ describe('the admin shell', { timeout: 60_000 }, () => {
 
   it('shows a retry banner while the server cannot be reached, and recovers on retry', async () => {
     const page = await admin.signedInPage();
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
     await page.route('**/trpc/**', (route) => route.abort('connectionrefused'));
-    await page.reload();
-    const banner = page.getByRole('alert');
-    await banner.getByRole('button', { name: 'Retry' }).waitFor();
+    // A page whose data cannot be fetched: the shell's banner with a retry, the page itself still there.
+    await page.getByRole('link', { name: 'API tokens' }).click();
+    const banner = page.getByTestId('offline');
+    await banner.waitFor();
     expect(await banner.textContent()).toContain('cannot be reached');
+    expect(await page.getByRole('heading', { name: 'API tokens' }).isVisible()).toBe(true);
     await admin.screenshot(page, 'offline');
 
     await page.unroute('**/trpc/**');
     await banner.getByRole('button', { name: 'Retry' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.getByText('No token yet.').waitFor();
+
+    // Opened while the server is unreachable: the whole page says so, and Retry brings the shell.
+    await page.route('**/trpc/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    const alert = page.getByRole('alert');
+    await alert.getByRole('button', { name: 'Retry' }).waitFor();
+    await page.unroute('**/trpc/**');
+    await alert.getByRole('button', { name: 'Retry' }).click();
     await waitForShell(page);
     expect(await dashboardCounts(page)).toMatchObject({ Books: String(SAMPLE_BOOK_COUNT) });
+    expect(errors).toEqual([]);
   });
 });

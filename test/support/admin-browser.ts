@@ -196,6 +196,8 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
   let site: AdminSite | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  /** Uncaught errors in the current test's pages, printed when it fails. */
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([startAdminSite(options), launchChromium()]);
@@ -208,6 +210,7 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
       for (const open of contexts) {
         for (const page of open.pages()) await saveScreenshot(page, `failed-${slug}-${++n}`).catch(() => undefined);
       }
+      if (pageErrors.length > 0) console.error(`--- errors in the pages ---\n${pageErrors.join('\n')}`);
       if (site) {
         const tail = (text: string) => text.split('\n').slice(-30).join('\n');
         console.error(
@@ -215,6 +218,7 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
         );
       }
     }
+    pageErrors = [];
     const closing = contexts;
     contexts = [];
     await Promise.all(closing.map((open) => open.close().catch(() => undefined)));
@@ -236,8 +240,12 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
       locale,
       baseURL: need(site, 'the server').url,
     });
+    // Shorter than the test's own timeout, so that a missing element fails with Playwright's call log.
+    context.setDefaultTimeout(10_000);
     contexts.push(context);
-    return context.newPage();
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`));
+    return page;
   };
 
   const signIn = async (page: Page, password = ADMIN_PASSWORD) => {

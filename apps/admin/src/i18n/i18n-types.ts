@@ -734,12 +734,12 @@ type RootTranslation = {
 		 */
 		markUnread: string
 		/**
-		 * M​a​r​k​ ​{​n​a​m​e​}​ ​r​e​a​d
+		 * M​a​r​k​ ​r​e​a​d​:​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
 		markReadOf: RequiredParams<'name'>
 		/**
-		 * M​a​r​k​ ​{​n​a​m​e​}​ ​u​n​r​e​a​d
+		 * M​a​r​k​ ​u​n​r​e​a​d​:​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
 		markUnreadOf: RequiredParams<'name'>
@@ -1073,7 +1073,7 @@ type RootTranslation = {
 		 */
 		unclassified: string
 		/**
-		 * R​e​a​d
+		 * R​e​a​d​ ​i​t
 		 */
 		read: string
 		/**
@@ -2254,11 +2254,11 @@ export type TranslationFunctions = {
 		 */
 		markUnread: () => LocalizedString
 		/**
-		 * Mark {name} read
+		 * Mark read: {name}
 		 */
 		markReadOf: (arg: { name: string }) => LocalizedString
 		/**
-		 * Mark {name} unread
+		 * Mark unread: {name}
 		 */
 		markUnreadOf: (arg: { name: string }) => LocalizedString
 		/**
@@ -2574,7 +2574,7 @@ export type TranslationFunctions = {
 		 */
 		unclassified: () => LocalizedString
 		/**
-		 * Read
+		 * Read it
 		 */
 		read: () => LocalizedString
 		/**
