@@ -31,7 +31,7 @@ const books = {
   pageCount: '{count:string} pages',
   readingAt: 'Reading, page {page:string} of {total:string}',
   unclassified: 'No series',
-  read: 'Read',
+  read: 'Read it',
   download: 'Download',
   noCover: 'No cover',
   back: 'All books',

@@ -1,0 +1,219 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { waitUntil } from './support/e2e-harness.js';
+import { horizontalOverflow, SAMPLE_BOOK_COUNT, SAMPLE_LIBRARY, useAdminBrowser } from './support/admin-browser.js';
+
+/**
+ * The admin's books pages in a real Chromium against the built server: the list filtered through the URL, a
+ * book's metadata edited with its locks, a server-side field error (a bad ISBN) shown at its field, the reading
+ * state saved. Each assertion of a write is checked through the REST API, not only on the page.
+ */
+const admin = useAdminBrowser();
+
+interface ApiBook {
+  id: string;
+  title: string;
+  series: string | null;
+  volume: number | null;
+  isbn: string | null;
+  locked_fields: string[];
+  reading_status: string;
+  current_page: number | null;
+}
+
+async function bookOf(series: string, volume: number): Promise<ApiBook> {
+  const page = await admin.site.api<{ items: ApiBook[] }>(
+    'GET',
+    `/books?series=${encodeURIComponent(series)}&limit=50`,
+  );
+  const book = page.items.find((item) => item.volume === volume);
+  if (!book) throw new Error(`no volume ${volume} of ${series}`);
+  return book;
+}
+
+const getBook = (id: string) => admin.site.api<ApiBook>('GET', `/books/${id}`);
+
+async function itemCount(page: Page, expected: number) {
+  await page.waitForFunction(
+    (count) =>
+      document.querySelectorAll('[data-testid="book-item"]').length === count &&
+      !document.querySelector('ul.books[aria-busy="true"]'),
+    expected,
+  );
+}
+
+describe('the books pages', { timeout: 60_000 }, () => {
+  it('lists the books with their total and filters them through the URL (back goes back)', async () => {
+    const page = await admin.signedInPage({ path: '/books' });
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await page.getByRole('heading', { name: 'Books', level: 1 }).waitFor();
+    await itemCount(page, SAMPLE_BOOK_COUNT);
+    expect(await page.getByTestId('books-total').textContent()).toContain(`of ${SAMPLE_BOOK_COUNT} books`);
+    await admin.screenshot(page, 'books');
+
+    // Accent-insensitive search, debounced into the URL.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('eclats');
+    await page.waitForURL(/[?&]q=eclats/);
+    const eclats = SAMPLE_LIBRARY.series.find((series) => series.name === 'Éclats de lune');
+    await itemCount(page, eclats?.volumes ?? -1);
+
+    // A select filter joins it; nothing is read yet, so nothing matches and the page says so.
+    await page.getByLabel('Reading status').selectOption('read');
+    await page.waitForURL(/reading_status=read/);
+    await itemCount(page, 0);
+    await page.getByText('No book matches these filters.').waitFor();
+
+    // Back: the previous filter, from the URL.
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('reading_status'));
+    await itemCount(page, eclats?.volumes ?? -1);
+    expect(await page.getByLabel('Reading status').inputValue()).toBe('');
+
+    // A series name filters by that series; sorting and format filters travel in the URL too.
+    await page.getByRole('button', { name: 'Clear the filters' }).click();
+    await itemCount(page, SAMPLE_BOOK_COUNT);
+    await page.getByRole('button', { name: 'Harbour Lights' }).first().click();
+    await page.waitForURL(/series=Harbour/);
+    await itemCount(page, 3);
+    await page.getByLabel('Sort by').selectOption('title');
+    await page.getByLabel('Format').selectOption('cbz');
+    await page.waitForURL(/format=cbz/);
+    await itemCount(page, 3);
+    await page.getByLabel('File').selectOption('error');
+    await itemCount(page, 0);
+
+    // The URL alone restores the state (a shared link).
+    const shared = await admin.signedInPage({ path: '/books?series=Nuit%20blanche&sort=recently_added' });
+    await itemCount(shared, 1);
+    expect(await shared.getByLabel('Sort by').inputValue()).toBe('recently_added');
+    expect(errors).toEqual([]);
+  });
+
+  it('edits a title, which locks it, and unlocks it with its toggle', async () => {
+    const target = await bookOf('Harbour Lights', 1);
+    const page = await admin.signedInPage({ path: '/books' });
+    await page.getByRole('link', { name: target.title, exact: true }).first().click();
+    await page.waitForURL(`**/books/${target.id}`);
+    await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    await admin.screenshot(page, 'book');
+
+    const titleLock = page.getByRole('button', { name: 'Lock Title' });
+    expect(await titleLock.getAttribute('aria-pressed')).toBe('false');
+    await page.getByLabel('Title', { exact: true }).fill('Harbour Lights: The Lighthouse');
+    expect(await titleLock.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    await page.getByRole('heading', { name: 'Harbour Lights: The Lighthouse', level: 1 }).waitFor();
+    let stored = await getBook(target.id);
+    expect(stored.title).toBe('Harbour Lights: The Lighthouse');
+    expect(stored.locked_fields).toEqual(['title']);
+
+    await titleLock.click();
+    expect(await titleLock.getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    stored = await getBook(target.id);
+    expect(stored.locked_fields).toEqual([]);
+    expect(stored.title).toBe('Harbour Lights: The Lighthouse');
+  });
+
+  it('shows a bad ISBN at its field without a crash, and saves once it is right', async () => {
+    const target = await bookOf('Harbour Lights', 2);
+    const page = await admin.signedInPage({ path: `/books/${target.id}` });
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+
+    const isbn = page.getByLabel('ISBN', { exact: true });
+    // The right shape with a wrong checksum: the server's own check (a 400 naming /body/isbn).
+    await isbn.fill('978-2-203-00101-6');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const message = page.getByTestId('error-isbn');
+    await message.waitFor();
+    expect(await message.textContent()).toContain('checksum');
+    expect(await isbn.getAttribute('aria-invalid')).toBe('true');
+    expect(await isbn.getAttribute('aria-describedby')).toContain('book-isbn-error');
+    // The page is whole: the heading, the form and what was typed are still there.
+    await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    expect(await isbn.inputValue()).toBe('978-2-203-00101-6');
+    await admin.screenshot(page, 'book-isbn-error');
+    expect((await getBook(target.id)).isbn).toBeNull();
+
+    // Not an ISBN at all: the contract's pattern, still at the field.
+    await isbn.fill('not-an-isbn');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForFunction(() => {
+      const text = document.querySelector('[data-testid="error-isbn"]')?.textContent ?? '';
+      return text !== '' && !text.includes('checksum');
+    });
+
+    await isbn.fill('978-2-203-00101-5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    expect(await page.getByTestId('error-isbn').count()).toBe(0);
+    const stored = await getBook(target.id);
+    expect(stored.isbn?.replaceAll('-', '')).toBe('9782203001015');
+    expect(stored.locked_fields).toContain('isbn');
+    expect(errors).toEqual([]);
+  });
+
+  it('sets the reading state: reading at a page, read, unread', async () => {
+    const target = await bookOf('The Quiet Forest', 1);
+    const page = await admin.signedInPage({ path: `/books/${target.id}` });
+    const state = page.getByTestId('reading-state');
+    await state.waitFor();
+
+    await state.getByLabel('Page reached').fill('2');
+    await state.getByLabel('Reading, at page').check();
+    await waitUntil(
+      'reading at page 2',
+      async () => {
+        const book = await getBook(target.id);
+        return book.reading_status === 'reading' && book.current_page === 2 ? book : undefined;
+      },
+      5000,
+    );
+    await state.getByText('Reading state saved.').waitFor();
+
+    await state.getByLabel('Read', { exact: true }).check();
+    await waitUntil(
+      'read',
+      async () => ((await getBook(target.id)).reading_status === 'read' ? true : undefined),
+      5000,
+    );
+    expect((await getBook(target.id)).current_page).toBe(3);
+
+    await state.getByLabel('Unread').check();
+    await waitUntil(
+      'unread',
+      async () => ((await getBook(target.id)).reading_status === 'unread' ? true : undefined),
+      5000,
+    );
+
+    // The list shows it.
+    const list = await admin.signedInPage({ path: '/books?series=The%20Quiet%20Forest&reading_status=unread' });
+    await itemCount(list, 2);
+  });
+
+  it('reads in French, and fits a 360 px phone', async () => {
+    const target = await bookOf('Éclats de lune', 1);
+    const french = await admin.signedInPage({ path: '/books', locale: 'fr-FR' });
+    await french.getByRole('heading', { name: 'Livres', level: 1 }).waitFor();
+    await itemCount(french, SAMPLE_BOOK_COUNT);
+    expect(await french.getByTestId('books-total').textContent()).toContain(`sur ${SAMPLE_BOOK_COUNT} livres`);
+    await admin.screenshot(french, 'books');
+    await french.goto(`/books/${target.id}`);
+    await french.getByRole('heading', { name: 'Métadonnées' }).waitFor();
+    await admin.screenshot(french, 'book');
+
+    const phone = await admin.signedInPage({ path: '/books', viewport: 'phone' });
+    await itemCount(phone, SAMPLE_BOOK_COUNT);
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await admin.screenshot(phone, 'books-phone');
+    await phone.goto(`/books/${target.id}`);
+    await phone.getByRole('heading', { name: 'Metadata' }).waitFor();
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await admin.screenshot(phone, 'book-phone');
+  });
+});

@@ -1,0 +1,237 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TERMINAL_JOB_STATUSES, waitUntil } from './support/e2e-harness.js';
+import { REPO_ROOT } from './support/server-process.js';
+import { horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser } from './support/admin-browser.js';
+
+/**
+ * The web reader in a real Chromium against the built server: pages turned by keyboard, tap zones, swipes and the
+ * slider, images asked at the screen's width, the next pages loaded ahead, progress saved on the server (checked
+ * through the REST API) and "read" at the last page; EPUB books offered as a download. The sample books have 3
+ * pages each.
+ */
+const admin = useAdminBrowser();
+
+interface ApiBook {
+  id: string;
+  title: string;
+  format: string;
+  volume: number | null;
+  reading_status: string;
+  current_page: number | null;
+}
+
+async function bookOf(series: string, volume: number): Promise<ApiBook> {
+  const page = await admin.site.api<{ items: ApiBook[] }>('GET', `/books?series=${encodeURIComponent(series)}`);
+  const book = page.items.find((item) => item.volume === volume);
+  if (!book) throw new Error(`no volume ${volume} of ${series}`);
+  return book;
+}
+
+const getBook = (id: string) => admin.site.api<ApiBook>('GET', `/books/${id}`);
+
+/** Waits until the server holds that reading state for the book. */
+function savedAs(id: string, status: string, currentPage: number | null) {
+  return waitUntil(
+    `${status} at page ${currentPage}`,
+    async () => {
+      const book = await getBook(id);
+      return book.reading_status === status && book.current_page === currentPage ? book : undefined;
+    },
+    8000,
+  );
+}
+
+/** The page requests the reader made, as `page → width`. */
+function watchPages(page: Page, bookId: string): { page: number; width: string | null }[] {
+  const seen: { page: number; width: string | null }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const match = url.pathname.match(new RegExp(`/api/v1/books/${bookId}/pages/(\\d+)$`));
+    if (match) seen.push({ page: Number(match[1]), width: url.searchParams.get('width') });
+  });
+  return seen;
+}
+
+async function counter(page: Page, expected: string) {
+  await page.waitForFunction(
+    (text) => document.querySelector('[data-testid="reader-counter"]')?.textContent?.trim() === text,
+    expected,
+  );
+}
+
+/** Waits until the page image shown is loaded (the reader dims it while the next one loads). */
+async function pageShown(page: Page, n: number) {
+  await page.waitForFunction((wanted) => {
+    const image = document.querySelector<HTMLImageElement>('[data-testid="reader-page"]');
+    return (
+      !!image &&
+      image.complete &&
+      image.naturalWidth > 0 &&
+      image.src.includes(`/pages/${wanted}?`) &&
+      !image.classList.contains('loading')
+    );
+  }, n);
+}
+
+describe('the web reader', { timeout: 60_000 }, () => {
+  it('turns pages by keyboard and tap zones, asks pages at the screen width, loads ahead, saves progress and "read" at the end', async () => {
+    const book = await bookOf('Harbour Lights', 1);
+    const page = await admin.signedInPage({ path: `/books/${book.id}` });
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    const requests = watchPages(page, book.id);
+
+    await page.getByTestId('read-link').click();
+    await page.waitForURL(`**/read/${book.id}`);
+    await counter(page, '1 / 3');
+    await pageShown(page, 1);
+    // 1280 CSS px at a device pixel ratio of 1, rounded up to the 200 px step.
+    expect(requests.find((request) => request.page === 1)?.width).toBe('1400');
+    // The next two pages are fetched ahead, at the same width.
+    await waitUntil(
+      'pages 2 and 3 loaded ahead',
+      () => Promise.resolve(requests.some((r) => r.page === 3) ? true : undefined),
+      5000,
+    );
+    expect(requests.filter((request) => request.page > 1).every((request) => request.width === '1400')).toBe(true);
+    await admin.screenshot(page, 'reader');
+
+    await page.keyboard.press('ArrowRight');
+    await counter(page, '2 / 3');
+    await pageShown(page, 2);
+    await savedAs(book.id, 'reading', 2);
+
+    await page.keyboard.press('ArrowLeft');
+    await counter(page, '1 / 3');
+    await page.keyboard.press('PageDown');
+    await counter(page, '2 / 3');
+    await page.keyboard.press('PageUp');
+    await counter(page, '1 / 3');
+    await page.keyboard.press(' ');
+    await counter(page, '2 / 3');
+
+    // Tap zones: the left third goes back, the right third forward (the stage fills the window).
+    const stage = await page.getByTestId('reader-stage').boundingBox();
+    if (!stage) throw new Error('no reader stage');
+    const middleY = stage.y + stage.height / 2;
+    await page.mouse.click(stage.x + stage.width * 0.1, middleY);
+    await counter(page, '1 / 3');
+    await page.mouse.click(stage.x + stage.width * 0.9, middleY);
+    await counter(page, '2 / 3');
+    // Throttled, the last position still lands (at most 2 s later).
+    await savedAs(book.id, 'reading', 2);
+
+    // The last page marks the book read, at once.
+    await page.mouse.click(stage.x + stage.width * 0.9, middleY);
+    await counter(page, '3 / 3');
+    await page.getByTestId('reader-finished').waitFor();
+    await savedAs(book.id, 'read', 3);
+    expect(errors).toEqual([]);
+  });
+
+  it('jumps with the slider, opens at the saved page, and goes back to the book with Escape', async () => {
+    const book = await bookOf('Éclats de lune', 2);
+    await admin.site.api('PUT', `/books/${book.id}/progress`, { status: 'reading', current_page: 2 });
+    const page = await admin.signedInPage({ path: `/read/${book.id}` });
+    await counter(page, '2 / 3');
+
+    await page.getByRole('slider', { name: 'Go to page' }).fill('1');
+    await counter(page, '1 / 3');
+    await pageShown(page, 1);
+    await savedAs(book.id, 'reading', 1);
+    await page.getByRole('slider', { name: 'Go to page' }).fill('3');
+    await counter(page, '3 / 3');
+    await savedAs(book.id, 'read', 3);
+
+    // Back on the page before the end, then out with Escape: the position is saved on the way out.
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await counter(page, '2 / 3');
+    await page.getByTestId('reader-stage').focus();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`**/books/${book.id}`);
+    await page.getByRole('heading', { name: book.title, level: 1 }).waitFor();
+    await savedAs(book.id, 'reading', 2);
+  });
+
+  it('remembers the fit mode in this browser', async () => {
+    const book = await bookOf('The Quiet Forest', 2);
+    const page = await admin.signedInPage({ path: `/read/${book.id}` });
+    const toggle = page.getByTestId('fit-toggle');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('data-fit')).toBe('height');
+    await toggle.getByRole('button', { name: 'Width' }).click();
+    expect(await toggle.getAttribute('data-fit')).toBe('width');
+    expect(await toggle.getByRole('button', { name: 'Width' }).getAttribute('aria-pressed')).toBe('true');
+    await pageShown(page, 1);
+    const fitted = await page.getByTestId('reader-page').boundingBox();
+    const stage = await page.getByTestId('reader-stage').boundingBox();
+    // Fit width: the page spans the stage's width (less a scrollbar, when the page is taller than the window).
+    expect(fitted && stage && fitted.width >= stage.width - 20).toBe(true);
+    await admin.screenshot(page, 'reader-fit-width');
+    await page.reload();
+    await page.getByTestId('fit-toggle').waitFor();
+    expect(await page.getByTestId('fit-toggle').getAttribute('data-fit')).toBe('width');
+  });
+
+  it('works on a 360 px phone: narrower pages, swipes, French', async () => {
+    const book = await bookOf('Nuit blanche', 1);
+    const page = await admin.signedInPage({ path: `/read/${book.id}`, viewport: 'phone', locale: 'fr-FR' });
+    await counter(page, '1 / 3');
+    await pageShown(page, 1);
+    // 360 CSS px at a ratio of 1 → the 400 px step.
+    expect(await page.getByTestId('reader-page').getAttribute('src')).toMatch(/\/pages\/1\?width=400$/);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Page suivante' }).waitFor();
+    await admin.screenshot(page, 'reader-phone');
+
+    // A swipe to the left turns forward, to the right back (mouse pointer events, as a touch would send).
+    const stage = await page.getByTestId('reader-stage').boundingBox();
+    if (!stage) throw new Error('no reader stage');
+    const y = stage.y + stage.height / 2;
+    const swipe = async (fromX: number, toX: number) => {
+      await page.mouse.move(fromX, y);
+      await page.mouse.down();
+      await page.mouse.move((fromX + toX) / 2, y + 4, { steps: 3 });
+      await page.mouse.move(toX, y + 6, { steps: 3 });
+      await page.mouse.up();
+    };
+    await swipe(stage.x + 280, stage.x + 80);
+    await counter(page, '2 / 3');
+    await swipe(stage.x + 80, stage.x + 280);
+    await counter(page, '1 / 3');
+  });
+
+  it('offers an EPUB as a download instead of the reader', async () => {
+    const folder = path.join(admin.site.server.librariesRoot, SAMPLE_LIBRARY.rootPath, 'Prose');
+    await mkdir(folder, { recursive: true });
+    await copyFile(
+      path.join(REPO_ROOT, 'apps/server/test/fixtures/komga/epub3.epub'),
+      path.join(folder, 'Prose v01.epub'),
+    );
+    const job = await admin.site.api<{ id: string }>('POST', `/libraries/${admin.site.libraryId}/scan`, {});
+    await waitUntil(
+      'the rescan',
+      async () => {
+        const state = await admin.site.api<{ status: string }>('GET', `/jobs/${job.id}`);
+        return TERMINAL_JOB_STATUSES.includes(state.status) ? state : undefined;
+      },
+      30_000,
+    );
+    const epub = await bookOf('Prose', 1);
+    expect(epub.format).toBe('epub');
+
+    const detail = await admin.signedInPage({ path: `/books/${epub.id}` });
+    await detail.getByTestId('download-link').waitFor();
+    expect(await detail.getByTestId('read-link').count()).toBe(0);
+
+    const page = await admin.signedInPage({ path: `/read/${epub.id}` });
+    const download = page.getByTestId('reader-download');
+    await download.waitFor();
+    expect(await download.getAttribute('href')).toBe(`/api/v1/books/${epub.id}/file`);
+    expect(await page.getByTestId('reader').count()).toBe(0);
+    await admin.screenshot(page, 'reader-epub');
+  });
+});
