@@ -46,6 +46,15 @@ async function waitForNames(page: Page, expected: string[], testId = 'series-car
   await expect.poll(() => shownNames(page, testId), { timeout: 10_000 }).toEqual(expected);
 }
 
+/** Counts the page's HTTP requests to /trpc from now on (a batch of several calls is one request). */
+function countTrpcRequests(page: Page): () => string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/trpc/')) seen.push(new URL(request.url()).pathname);
+  });
+  return () => seen;
+}
+
 const search = (page: Page) => new URL(page.url()).searchParams;
 const opacity = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).opacity);
 
@@ -54,21 +63,35 @@ const ALL_NAMES = SAMPLE_LIBRARY.series.map((series) => series.name as string);
 
 describe('the series pages', { timeout: 60_000 }, () => {
   it('lists every series as covers, finds an accented name without its accents, and keeps the filters in the URL', async () => {
-    const page = await admin.signedInPage({ path: '/series' });
+    const page = await admin.signedInPage();
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
+    // The list and the filters' options come in one request.
+    const opening = countTrpcRequests(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Series' }).click();
     expect((await shownNames(page)).sort()).toEqual([...ALL_NAMES].sort());
+    await expect.poll(() => opening().length).toBe(1);
+    expect(opening()[0]?.replace('/trpc/', '').split(',').sort()).toEqual([
+      'libraries.list',
+      'series.list',
+      'series.statuses',
+    ]);
     expect(await page.getByTestId('series-total').textContent()).toContain(`${ALL_NAMES.length} series`);
     await admin.screenshot(page, 'series');
 
-    // Debounced: typing the whole word makes one search, and the URL holds it.
+    // Debounced: typing the whole word makes one search (one request), and the URL holds it.
+    let requests = countTrpcRequests(page);
     await page.getByTestId('series-search').pressSequentially('eclats', { delay: 30 });
     await waitForNames(page, ['Éclats de lune']);
     expect(search(page).get('q')).toBe('eclats');
+    expect(requests()).toEqual(['/trpc/series.list']);
 
+    // One request per filter change, nothing per card.
+    requests = countTrpcRequests(page);
     await page.getByTestId('filter-reading').selectOption('unread');
     await expect.poll(() => search(page).get('reading_status')).toBe('unread');
     await waitForNames(page, ['Éclats de lune']);
+    expect(requests()).toEqual(['/trpc/series.list']);
     await page.getByTestId('filter-reading').selectOption('read');
     await waitForNames(page, []);
     await page.getByTestId('series-none').waitFor();
@@ -135,7 +158,7 @@ describe('the series pages', { timeout: 60_000 }, () => {
 
     const nuit = card(page, 'Nuit blanche');
     expect(await opacity(nuit)).toBe('1');
-    await nuit.getByRole('button', { name: 'Mark Nuit blanche read' }).click();
+    await nuit.getByRole('button', { name: 'Mark read: Nuit blanche' }).click();
     await expect.poll(() => nuit.getAttribute('data-reading-status')).toBe('read');
     expect(Number(await opacity(nuit))).toBeLessThan(0.7);
     expect(await opacity(card(page, 'Harbour Lights'))).toBe('1');
@@ -150,7 +173,7 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await page.getByTestId('filter-reading').selectOption('read');
     await waitForNames(page, ['Nuit blanche']);
 
-    await card(page, 'Nuit blanche').getByRole('button', { name: 'Mark Nuit blanche unread' }).click();
+    await card(page, 'Nuit blanche').getByRole('button', { name: 'Mark unread: Nuit blanche' }).click();
     await waitForNames(page, []);
     await page.getByTestId('filter-reading').selectOption('');
     await expect.poll(() => card(page, 'Nuit blanche').getAttribute('data-reading-status')).toBe('unread');
@@ -257,6 +280,9 @@ describe('the series pages', { timeout: 60_000 }, () => {
       '3 tomes possédés sur 6',
     );
     await admin.screenshot(page, 'series');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await admin.screenshot(page, 'series-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByTestId('view-table').click();
     await page.getByTestId('series-table').waitFor();
     await admin.screenshot(page, 'series-table');
@@ -271,6 +297,8 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await page.getByRole('heading', { level: 1, name: 'Harbour Lights' }).waitFor();
     await page.getByTestId('series-book').first().waitFor();
     await admin.screenshot(page, 'series-detail');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await admin.screenshot(page, 'series-detail-dark');
 
     const phone = await admin.signedInPage({ path: '/series', viewport: 'phone' });
     await shownNames(phone);

@@ -44,8 +44,8 @@ const series = {
   noVolumes: 'No numbered volume',
   markRead: 'Mark read',
   markUnread: 'Mark unread',
-  markReadOf: 'Mark {name:string} read',
-  markUnreadOf: 'Mark {name:string} unread',
+  markReadOf: 'Mark read: {name:string}',
+  markUnreadOf: 'Mark unread: {name:string}',
   marking: 'Saving…',
   coverOf: 'Cover of {name:string}',
   columns: {

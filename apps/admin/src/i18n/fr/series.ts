@@ -45,8 +45,8 @@ const series: Translation['series'] = {
   noVolumes: 'Aucun tome numéroté',
   markRead: 'Marquer comme lue',
   markUnread: 'Marquer comme non lue',
-  markReadOf: 'Marquer {name} comme lue',
-  markUnreadOf: 'Marquer {name} comme non lue',
+  markReadOf: 'Marquer comme lue : {name}',
+  markUnreadOf: 'Marquer comme non lue : {name}',
   marking: 'Enregistrement…',
   coverOf: 'Couverture de {name}',
   columns: {
