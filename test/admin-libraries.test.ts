@@ -275,6 +275,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     await library.getByTestId('delete').click();
     await page.getByRole('button', { name: 'Delete the library' }).click();
     await library.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(await text(page.getByTestId('notice'))).toBe('Seinen manga was deleted. Its files stay on disk.');
     const left = await admin.site.api<{ items: { name: string }[] }>('GET', '/libraries');
     expect(left.items.map((item) => item.name).sort()).toEqual([SAMPLE_LIBRARY.name, 'Shōnen']);
@@ -320,6 +321,9 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     await clickOpen(phone, 'manga/Seinen');
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await admin.screenshot(phone, 'library-create-phone');
+    // Dark theme, following the system.
+    await phone.emulateMedia({ colorScheme: 'dark' });
+    await admin.screenshot(phone, 'library-create-phone-dark');
     expect(errors).toEqual([]);
   });
 });
