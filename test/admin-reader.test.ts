@@ -9,7 +9,7 @@ import { horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser } from './support/a
 /**
  * The web reader in a real Chromium against the built server: pages turned by keyboard, tap zones, swipes and the
  * slider, images asked at the screen's width, the next pages loaded ahead, progress saved on the server (checked
- * through the REST API) and "read" at the last page; EPUB books offered as a download. The sample books have 3
+ * through the REST API) and "read" at the last page, a PDF rendered, EPUB books offered as a download. The sample books have 3
  * pages each.
  */
 const admin = useAdminBrowser();
@@ -204,13 +204,42 @@ describe('the web reader', { timeout: 60_000 }, () => {
     await counter(page, '1 / 3');
   });
 
-  it('offers an EPUB as a download instead of the reader', async () => {
-    const folder = path.join(admin.site.server.librariesRoot, SAMPLE_LIBRARY.rootPath, 'Prose');
-    await mkdir(folder, { recursive: true });
-    await copyFile(
-      path.join(REPO_ROOT, 'apps/server/test/fixtures/komga/epub3.epub'),
-      path.join(folder, 'Prose v01.epub'),
+  it('hides the controls with a tap in the middle, and says when a page cannot be loaded (Try again loads it)', async () => {
+    const book = await bookOf('Éclats de lune', 3);
+    const page = await admin.signedInPage({ path: `/read/${book.id}` });
+    await pageShown(page, 1);
+    const stage = await page.getByTestId('reader-stage').boundingBox();
+    if (!stage) throw new Error('no reader stage');
+    await page.mouse.click(stage.x + stage.width / 2, stage.y + stage.height / 2);
+    await page.getByTestId('reader-counter').waitFor({ state: 'hidden' });
+    // The page is bigger now; the middle is still the middle.
+    const bare = await page.getByTestId('reader-stage').boundingBox();
+    if (!bare) throw new Error('no reader stage');
+    await page.mouse.click(bare.x + bare.width / 2, bare.y + bare.height / 2);
+    await page.getByTestId('reader-counter').waitFor();
+
+    // Page 2 fails (ahead and when shown): the reader says so where the page would be, and does not crash.
+    let failing = true;
+    await page.route(
+      (url) => url.pathname.endsWith(`/books/${book.id}/pages/2`),
+      (route) => (failing ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback()),
     );
+    await page.keyboard.press('ArrowRight');
+    await counter(page, '2 / 3');
+    const alert = page.getByRole('alert').filter({ hasText: 'Page 2 could not be loaded.' });
+    await alert.waitFor();
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await pageShown(page, 2);
+  });
+
+  it('reads a PDF, and offers an EPUB as a download instead of the reader', async () => {
+    const fixtures = path.join(REPO_ROOT, 'apps/server/test/fixtures/komga');
+    const root = path.join(admin.site.server.librariesRoot, SAMPLE_LIBRARY.rootPath);
+    await mkdir(path.join(root, 'Prose'), { recursive: true });
+    await mkdir(path.join(root, 'Manual'), { recursive: true });
+    await copyFile(path.join(fixtures, 'epub3.epub'), path.join(root, 'Prose', 'Prose v01.epub'));
+    await copyFile(path.join(fixtures, 'komga.pdf'), path.join(root, 'Manual', 'Manual v01.pdf'));
     const job = await admin.site.api<{ id: string }>('POST', `/libraries/${admin.site.libraryId}/scan`, {});
     await waitUntil(
       'the rescan',
@@ -220,9 +249,16 @@ describe('the web reader', { timeout: 60_000 }, () => {
       },
       30_000,
     );
+
+    const pdf = await bookOf('Manual', 1);
+    expect(pdf.format).toBe('pdf');
+    const reading = await admin.signedInPage({ path: `/read/${pdf.id}` });
+    await pageShown(reading, 1);
+    expect(await reading.getByTestId('reader-page').getAttribute('src')).toMatch(/\/pages\/1\?width=1400$/);
+    await admin.screenshot(reading, 'reader-pdf');
+
     const epub = await bookOf('Prose', 1);
     expect(epub.format).toBe('epub');
-
     const detail = await admin.signedInPage({ path: `/books/${epub.id}` });
     await detail.getByTestId('download-link').waitFor();
     expect(await detail.getByTestId('read-link').count()).toBe(0);
