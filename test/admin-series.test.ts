@@ -193,8 +193,12 @@ describe('the series pages', { timeout: 60_000 }, () => {
     expect(await books.first().locator('a').getAttribute('href')).toMatch(/^\/books\/[0-9a-f-]{36}$/);
     await admin.screenshot(page, 'series-detail');
 
+    // An edit under way survives marking the series read.
+    const description = page.locator('[data-field="description"] textarea');
+    await description.fill('A draft, not saved yet');
     await page.getByTestId('mark-series-read').click();
     await expect.poll(() => page.getByTestId('series-detail').locator('[data-reading-status="read"]').count()).toBe(4);
+    expect(await description.inputValue()).toBe('A draft, not saved yet');
     expect(Number(await opacity(books.first()))).toBeLessThan(0.7);
     await page.getByTestId('mark-series-read').click();
     await expect.poll(() => page.locator('[data-testid="series-book"][data-reading-status="read"]').count()).toBe(0);
