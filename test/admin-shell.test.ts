@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   useAdminBrowser,
   waitForShell,
 } from './support/admin-browser.js';
+import { REPO_ROOT } from './support/server-process.js';
 
 /**
  * The admin's shell in a real Chromium against the built server: first-run set-up, sign-in, the dashboard, the
@@ -30,6 +32,25 @@ async function dashboardCounts(page: Page): Promise<Record<string, string>> {
       ]),
     ),
   );
+}
+
+/**
+ * `SHELFMARK_README_SCREENSHOT=1 npx vitest run admin-shell.test.ts` (in test/) renews docs/images/admin-dashboard.png,
+ * the README's picture: the dashboard of the generated library with a book being read and one read.
+ */
+async function readmeScreenshot(page: Page) {
+  const books = await admin.site.api<{ items: { id: string }[] }>('GET', '/books?limit=2');
+  const [reading, read] = books.items;
+  for (const [book, data] of [
+    [reading, { status: 'reading', current_page: 2 }],
+    [read, { status: 'read' }],
+  ] as const) {
+    const response = await page.request.put(`/api/v1/books/${book!.id}/progress`, { data });
+    expect(response.ok()).toBe(true);
+  }
+  await page.reload();
+  await page.getByTestId('counts').waitFor();
+  await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'images', 'admin-dashboard.png') });
 }
 
 /** Opens the user menu unless it is open already (the summary toggles it). */
@@ -67,6 +88,7 @@ describe('the admin shell', { timeout: 60_000 }, () => {
 
     const status = await admin.site.api<{ setup_required: boolean }>('GET', '/auth/status');
     expect(status.setup_required).toBe(false);
+    if (process.env.SHELFMARK_README_SCREENSHOT === '1') await readmeScreenshot(page);
   });
 
   it('shows a wrong password as a message on the form, then signs in with the right one', async () => {

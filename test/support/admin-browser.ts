@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { buildZip, SAMPLE_PAGE } from './comics.js';
+import sharp from 'sharp';
+import { buildZip } from './comics.js';
 import { TERMINAL_JOB_STATUSES, waitUntil } from './e2e-harness.js';
 import { REPO_ROOT, startServer, type RunningServer } from './server-process.js';
 
@@ -75,16 +76,44 @@ export interface AdminSiteOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** One colour per series, so that covers (and screenshots) tell the series apart. */
+const SERIES_COLOURS = ['#2f5d8a', '#8a3b2f', '#3b7a4a', '#6a4a8a', '#8a6d2f'];
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A 300×450 JPEG page drawn from SVG by sharp: the cover shows the series and volume, the other pages their
+ * number, so that covers, thumbnails and the reader's pages can be told apart (by a test and in a screenshot).
+ */
+export async function pageImage(series: string, colour: string, volume: number, page: number): Promise<Buffer> {
+  const font = 'font-family="DejaVu Sans, Liberation Sans, sans-serif" fill="#fff" text-anchor="middle"';
+  const body =
+    page === 1
+      ? `<text x="150" y="190" ${font} font-size="24" font-weight="bold">${escapeXml(series)}</text>
+         <text x="150" y="260" ${font} font-size="64">${volume}</text>`
+      : `<text x="150" y="240" ${font} font-size="40">${page}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450">
+    <rect width="300" height="450" fill="${page === 1 ? colour : '#f4f1ea'}"/>
+    <rect x="16" y="16" width="268" height="418" fill="none" stroke="${page === 1 ? '#fff' : colour}" stroke-width="3"/>
+    ${page === 1 ? body : body.replace('fill="#fff"', `fill="${colour}"`)}
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
 /** Writes SAMPLE_LIBRARY under `librariesRoot`: one folder per series, one CBZ of 3 pages per volume. */
 export async function writeSampleLibrary(librariesRoot: string): Promise<void> {
-  const comic = buildZip(
-    Array.from({ length: 3 }, (_, i) => ({ name: `page${String(i + 1).padStart(2, '0')}.jpg`, data: SAMPLE_PAGE })),
-  );
-  for (const series of SAMPLE_LIBRARY.series) {
+  for (const [index, series] of SAMPLE_LIBRARY.series.entries()) {
+    const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]!;
     const folder = path.join(librariesRoot, SAMPLE_LIBRARY.rootPath, series.name);
     await mkdir(folder, { recursive: true });
     for (let volume = 1; volume <= series.volumes; volume++) {
-      await writeFile(path.join(folder, `${series.name} v${String(volume).padStart(2, '0')}.cbz`), comic);
+      const pages = await Promise.all(
+        [1, 2, 3].map(async (page) => ({
+          name: `page${String(page).padStart(2, '0')}.jpg`,
+          data: await pageImage(series.name, colour, volume, page),
+        })),
+      );
+      await writeFile(path.join(folder, `${series.name} v${String(volume).padStart(2, '0')}.cbz`), buildZip(pages));
     }
   }
 }
