@@ -124,7 +124,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     // The name follows the folder until one is typed.
     expect(await page.locator('#library-name').inputValue()).toBe('Seinen');
 
-    // Providers: the loaded metadata providers and none, never a release indexer.
+    // Providers: the loaded metadata providers (the built-in ones by default) and none, never a release indexer.
     const plugins = await admin.site.api<{ items: { id: string; name: string; kind: string; status: string }[] }>(
       'GET',
       '/plugins',
@@ -132,10 +132,14 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     const providers = plugins.items.filter(
       (plugin) => plugin.kind === 'metadata_provider' && plugin.status === 'loaded',
     );
+    expect(providers.length).toBeGreaterThanOrEqual(2);
     const options = await page
       .locator('#library-provider option')
       .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value));
     expect(options).toEqual(['none', ...providers.map((plugin) => plugin.id)]);
+    const [first, second] = providers as [(typeof providers)[number], (typeof providers)[number]];
+    await page.locator('#library-provider').selectOption(first.id);
+    await page.locator('#library-fallback').selectOption(second.id);
     await page.locator('#library-refresh').selectOption('weekly');
 
     await page.getByRole('button', { name: 'Create the library' }).click();
@@ -144,6 +148,8 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     const created = card(page, 'Seinen');
     expect(await text(created.getByTestId('last-scan'))).toBe('Never scanned');
     expect(await text(created)).toContain('Weekly');
+    // "then" is for screen readers; the eye sees an arrow.
+    expect(await text(created)).toContain(`${first.name} → then ${second.name}`);
     expect(errors).toEqual([]);
   });
 
@@ -172,9 +178,23 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     await expect.poll(() => text(rootError)).toMatch(/root/i);
     expect(await text(rootError)).not.toMatch(/overlaps/);
 
-    // A folder no library holds yet is accepted.
+    // A folder no library holds yet, but the same provider twice: refused at the fallback, before asking the server.
     await treeItem(page, 'manga/Shonen').locator('.name').first().click();
     await page.locator('#library-name').fill('Shōnen');
+    const provider = await page.locator('#library-provider option').nth(1).getAttribute('value');
+    await page.locator('#library-provider').selectOption(provider!);
+    await page.locator('#library-fallback').selectOption(provider!);
+    await page.getByRole('button', { name: 'Create the library' }).click();
+    await page.locator('#library-fallback-error').waitFor();
+    expect(await text(page.locator('#library-fallback-error'))).toBe(
+      'Choose another provider than the first one, or none.',
+    );
+    expect(await page.locator('#library-fallback').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('root-error').count()).toBe(0);
+    await admin.screenshot(page, 'library-field-error');
+
+    // Accepted once the fallback is another one.
+    await page.locator('#library-fallback').selectOption('none');
     await page.getByRole('button', { name: 'Create the library' }).click();
     await page.waitForURL(/\/libraries\?created=/);
     await card(page, 'Shōnen').waitFor();

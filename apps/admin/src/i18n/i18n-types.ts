@@ -254,6 +254,10 @@ type RootTranslation = {
 		 */
 		provider: string
 		/**
+		 * t​h​e​n
+		 */
+		thenFallback: string
+		/**
 		 * R​e​f​r​e​s​h
 		 */
 		refresh: string
@@ -410,6 +414,10 @@ type RootTranslation = {
 			 * F​a​l​l​b​a​c​k​ ​p​r​o​v​i​d​e​r
 			 */
 			fallback: string
+			/**
+			 * C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​p​r​o​v​i​d​e​r​ ​t​h​a​n​ ​t​h​e​ ​f​i​r​s​t​ ​o​n​e​,​ ​o​r​ ​n​o​n​e​.
+			 */
+			sameProviders: string
 			/**
 			 * A​s​k​e​d​ ​w​h​e​n​ ​t​h​e​ ​f​i​r​s​t​ ​p​r​o​v​i​d​e​r​ ​f​i​n​d​s​ ​n​o​t​h​i​n​g​.
 			 */
@@ -1808,6 +1816,10 @@ export type TranslationFunctions = {
 		 */
 		provider: () => LocalizedString
 		/**
+		 * then
+		 */
+		thenFallback: () => LocalizedString
+		/**
 		 * Refresh
 		 */
 		refresh: () => LocalizedString
@@ -1952,6 +1964,10 @@ export type TranslationFunctions = {
 			 * Fallback provider
 			 */
 			fallback: () => LocalizedString
+			/**
+			 * Choose another provider than the first one, or none.
+			 */
+			sameProviders: () => LocalizedString
 			/**
 			 * Asked when the first provider finds nothing.
 			 */
