@@ -99,6 +99,18 @@ describe('the web reader', { timeout: 60_000 }, () => {
     expect(requests.filter((request) => request.page > 1).every((request) => request.width === '1400')).toBe(true);
     await admin.screenshot(page, 'reader');
 
+    // A modal dialog: Tab goes through the reader's controls (and out to the browser's own), never into the page
+    // behind it.
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const active = document.activeElement;
+        return !active || active === document.body || !!active.closest('[data-testid="reader"]');
+      });
+      expect(focused).toBe(true);
+    }
+    await page.getByTestId('reader-stage').focus();
+
     await page.keyboard.press('ArrowRight');
     await counter(page, '2 / 3');
     await pageShown(page, 2);

@@ -48,6 +48,8 @@ describe('keyAction', () => {
   it('leaves arrows and Space to the control that has the focus, and shortcuts to the browser', () => {
     expect(keyAction(key('ArrowRight'), { tagName: 'INPUT', type: 'range' })).toBeNull();
     expect(keyAction(key(' '), { tagName: 'BUTTON' })).toBeNull();
+    // After a click on "Next page", the arrows still turn pages.
+    expect(keyAction(key('ArrowRight'), { tagName: 'BUTTON' })).toBe('next');
     expect(keyAction(key('PageDown'), { tagName: 'INPUT' })).toBe('next');
     expect(keyAction(key('Escape'), { tagName: 'INPUT' })).toBe('close');
     expect(keyAction(key('ArrowRight', { ctrlKey: true }), page)).toBeNull();

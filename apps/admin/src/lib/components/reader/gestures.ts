@@ -38,22 +38,25 @@ export function keyAction(
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
   if (event.key === 'Escape') return 'close';
   const tag = target?.tagName.toUpperCase() ?? '';
-  const onControl = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'BUTTON' || tag === 'A';
+  // A field uses the arrows, Home and End itself; a button or a link only Space (and Enter). After a click on
+  // the reader's own buttons the arrows keep turning pages.
+  const usesArrows = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA';
+  const usesSpace = usesArrows || tag === 'BUTTON' || tag === 'A';
   switch (event.key) {
     case 'PageDown':
       return 'next';
     case 'PageUp':
       return 'previous';
     case 'ArrowRight':
-      return onControl ? null : 'next';
+      return usesArrows ? null : 'next';
     case 'ArrowLeft':
-      return onControl ? null : 'previous';
+      return usesArrows ? null : 'previous';
     case ' ':
-      return onControl ? null : event.shiftKey ? 'previous' : 'next';
+      return usesSpace ? null : event.shiftKey ? 'previous' : 'next';
     case 'Home':
-      return onControl ? null : 'first';
+      return usesArrows ? null : 'first';
     case 'End':
-      return onControl ? null : 'last';
+      return usesArrows ? null : 'last';
     default:
       return null;
   }
