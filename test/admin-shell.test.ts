@@ -120,6 +120,7 @@ describe('the admin shell', { timeout: 60_000 }, () => {
     await chooseLanguage(page, 'fr');
     await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     expect(await dashboardCounts(page)).toMatchObject({ Livres: String(SAMPLE_BOOK_COUNT) });
+    await page.getByTestId('user-menu').click(); // closes the menu for the screenshot
     await admin.screenshot(page, 'dashboard');
 
     // Signing out keeps the page in French (the cookie)…
@@ -152,9 +153,10 @@ describe('the admin shell', { timeout: 60_000 }, () => {
     const page = await admin.signedInPage({ viewport: 'phone' });
     await page.getByTestId('counts').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await admin.screenshot(page, 'dashboard-phone');
     await openUserMenu(page);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await admin.screenshot(page, 'dashboard-phone');
+    await admin.screenshot(page, 'user-menu-phone');
 
     const signIn = await admin.newPage({ viewport: 'phone' });
     await signIn.goto('/');
