@@ -132,6 +132,32 @@ describe('tRPC for the admin', () => {
   });
 });
 
+describe('the metadata and settings procedures (admin part 2)', () => {
+  it('maps statuses, saves settings and refuses a batch on a library without provider with the REST problem', async () => {
+    const admin = client({ cookie });
+    const mappings = await admin.statusMappings.list.query({});
+    const raw = mappings.items.find((mapping) => mapping.mapped_status !== null)!;
+    const unmapped = await admin.statusMappings.unmap.mutate({ id: raw.id });
+    expect(unmapped).toMatchObject({ id: raw.id, mapped_status: null });
+    expect((await admin.statusMappings.list.query({})).items.map((mapping) => mapping.id)).toContain(raw.id);
+    expect(
+      await admin.statusMappings.set.mutate({
+        body: { provider_status: raw.provider_status, mapped_status: 'ongoing' },
+      }),
+    ).toMatchObject({ mapped_status: 'ongoing' });
+    const settings = await admin.settings.update.mutate({
+      body: { opds_pse_marks_read: false, provider_language: 'fr' },
+    });
+    expect(settings).toMatchObject({ opds_pse_marks_read: false, provider_language: 'fr' });
+    const library = (await admin.libraries.list.query({})).items[0]!;
+    const batch = await failure(admin.metadata.startBatch.mutate({ body: { library_id: library.id } }));
+    const viaRest = await rest('/metadata/batch', { method: 'POST', body: { library_id: library.id } });
+    expect(batch.data?.httpStatus).toBe(400);
+    expect(viaRest.status).toBe(400);
+    expect(batch.message).toBe(viaRest.body.detail);
+  });
+});
+
 describe('live job progress', () => {
   it('streams a scan to its end as Server-Sent Events, each event with the REST event id', async () => {
     await writeComic(path.join(server.librariesRoot, 'Live'), 'Saga/Saga 01.cbz', { pages: 2 });

@@ -14,6 +14,8 @@ import type { RefreshEntry } from '../services/metadata-refresh.service.js';
 import type { SyncReport } from '../services/metadata-sync.service.js';
 import type { Candidate, MissingVolumes } from '../services/metadata.service.js';
 import type { PluginView } from '../services/plugin.service.js';
+import type { FoundRelease } from '../services/release.service.js';
+import type { StatusMappingRow } from '../repositories/status-mapping.repository.js';
 import type { SettingsView } from '../services/settings.service.js';
 import type { Principal } from '../services/auth.service.js';
 import type { JobDetails } from '../services/job.service.js';
@@ -369,4 +371,26 @@ export function refreshReportDto({ job, entries }: { job: Job; entries: RefreshE
     started_at: iso(job.startedAt),
     finished_at: iso(job.finishedAt),
   };
+}
+
+export function releaseDto(release: FoundRelease) {
+  return {
+    guid: release.guid,
+    title: release.title,
+    size: release.sizeBytes,
+    indexer: release.indexer,
+    protocol: release.protocol,
+    seeders: release.seeders,
+    leechers: release.leechers,
+    publish_date: release.publishDate,
+    download_url: release.downloadUrl,
+    info_url: release.infoUrl,
+    categories: release.categories,
+    volumes: release.volumes,
+    fills_missing: release.fillsMissing,
+  };
+}
+
+export function statusMappingDto(mapping: StatusMappingRow) {
+  return { id: mapping.id, provider_status: mapping.providerStatus, mapped_status: mapping.mappedStatus };
 }

@@ -1,6 +1,15 @@
 import type { Container } from '../container.js';
 import {
   apiTokenDto,
+  batchReportDto,
+  batchResultDto,
+  candidateDto,
+  metadataLinkDto,
+  missingVolumesDto,
+  refreshReportDto,
+  releaseDto,
+  statusMappingDto,
+  syncReportDto,
   bookDetailsDto,
   bookDto,
   jobDetailsDto,
@@ -16,6 +25,7 @@ import {
   userDto,
 } from '../http/dto.js';
 import type { LoadedSpec } from '../http/openapi-document.js';
+import { bookEdit, libraryInput, matchInput, seriesEdit, settingsUpdate } from '../http/request-inputs.js';
 import { setUp, signIn, signOut } from '../http/sign-in.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
@@ -63,30 +73,18 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       get: operation('getLibrary').query(async ({ input }) =>
         libraryDto(await services.libraries.get(input.library_id)),
       ),
-      create: operation('createLibrary').mutation(async ({ input }) => {
-        const body = input.body;
-        return libraryDto(
+      create: operation('createLibrary').mutation(async ({ input }) =>
+        libraryDto(
           await services.libraries.create({
-            name: body.name,
-            rootPath: body.root_path,
-            metadataProvider: body.metadata_provider,
-            fallbackMetadataProvider: body.fallback_metadata_provider,
-            metadataRefreshMode: body.metadata_refresh_mode,
+            ...libraryInput(input.body),
+            name: input.body.name,
+            rootPath: input.body.root_path,
           }),
-        );
-      }),
-      update: operation('updateLibrary').mutation(async ({ input }) => {
-        const body = input.body;
-        return libraryDto(
-          await services.libraries.update(input.library_id, {
-            name: body.name,
-            rootPath: body.root_path,
-            metadataProvider: body.metadata_provider,
-            fallbackMetadataProvider: body.fallback_metadata_provider,
-            metadataRefreshMode: body.metadata_refresh_mode,
-          }),
-        );
-      }),
+        ),
+      ),
+      update: operation('updateLibrary').mutation(async ({ input }) =>
+        libraryDto(await services.libraries.update(input.library_id, libraryInput(input.body))),
+      ),
       remove: operation('deleteLibrary').mutation(async ({ input }) => {
         await services.libraries.delete(input.library_id);
         return { deleted: input.library_id };
@@ -136,24 +134,9 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
           limit,
         );
       }),
-      update: operation('updateSeries').mutation(async ({ input }) => {
-        const body = input.body;
-        const updated = await services.series.update(
-          { id: input.series_id },
-          {
-            status: body.status,
-            authors: body.authors,
-            description: body.description,
-            publishers: body.publishers,
-            startYear: body.start_year,
-            totalVolumes: body.total_volumes,
-            genres: body.genres,
-            language: body.language,
-            lockedFields: body.locked_fields,
-          },
-        );
-        return seriesDetailsDto(updated, API_ROOT);
-      }),
+      update: operation('updateSeries').mutation(async ({ input }) =>
+        seriesDetailsDto(await services.series.update({ id: input.series_id }, seriesEdit(input.body)), API_ROOT),
+      ),
       markRead: operation('markSeriesRead').mutation(async ({ input }) => ({
         changed: await services.series.markRead(
           { libraryId: input.body.library_id, name: input.body.series_name },
@@ -188,19 +171,9 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       get: operation('getBook').query(async ({ input }) =>
         bookDetailsDto(await services.books.get(input.book_id), API_ROOT),
       ),
-      update: operation('updateBook').mutation(async ({ input }) => {
-        const body = input.body;
-        const updated = await services.books.update(input.book_id, {
-          title: body.title,
-          authors: body.authors,
-          summary: body.summary,
-          isbn: body.isbn,
-          publishDate: body.publish_date,
-          language: body.language,
-          lockedFields: body.locked_fields,
-        });
-        return bookDetailsDto(updated, API_ROOT);
-      }),
+      update: operation('updateBook').mutation(async ({ input }) =>
+        bookDetailsDto(await services.books.update(input.book_id, bookEdit(input.body)), API_ROOT),
+      ),
       setProgress: operation('setBookProgress').mutation(async ({ input }) =>
         readingProgressDto(
           await services.books.setProgress(input.book_id, {
@@ -256,6 +229,76 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         }
       }),
     }),
+    metadata: router({
+      search: operation('searchMetadata').mutation(async ({ input, signal }) => ({
+        items: (
+          await services.metadata.search(input.body.library_id, input.body.series_name, input.body.provider, signal)
+        ).map(candidateDto),
+      })),
+      match: operation('matchMetadata').mutation(async ({ input, signal }) =>
+        metadataLinkDto(await services.metadata.match(matchInput(input.body), signal)),
+      ),
+      approve: operation('approveMetadataLink').mutation(async ({ input, signal }) => {
+        const { link, report } = await services.metadata.approve(input.link_id, signal);
+        return { link: metadataLinkDto(link), report: syncReportDto(report) };
+      }),
+      reject: operation('rejectMetadataLink').mutation(async ({ input }) =>
+        metadataLinkDto(await services.metadata.reject(input.link_id)),
+      ),
+      removeLink: operation('deleteMetadataLink').mutation(async ({ input }) => {
+        await services.metadata.delete(input.link_id);
+        return { deleted: input.link_id };
+      }),
+      seriesLinks: operation('listSeriesLinks').query(async ({ input }) => ({
+        items: (await services.series.metadataLinks({ id: input.series_id })).map(metadataLinkDto),
+      })),
+      missing: operation('getMissingVolumes').query(async ({ input }) =>
+        missingVolumesDto(await services.metadata.missing(input.link_id)),
+      ),
+      startBatch: operation('startMetadataBatch').mutation(async ({ input }) =>
+        jobDto((await services.metadataBatch.start(input.body.library_id)).job),
+      ),
+      batchReport: operation('getMetadataBatchReport').query(async ({ input }) =>
+        batchReportDto(await services.metadataBatch.report(input.job_id)),
+      ),
+      batchResults: operation('listMetadataBatchResults').query(async ({ input }) => {
+        const page = input.page ?? 1;
+        const limit = input.limit ?? 50;
+        const result = await services.metadataBatch.results(input.job_id, input.status, page, limit);
+        return pageDto(result.items.map(batchResultDto), result.total, page, limit);
+      }),
+      startRefresh: operation('startMetadataRefresh').mutation(async ({ input }) =>
+        jobDto((await services.metadataRefresh.start(input.body.library_id)).job),
+      ),
+      refreshReport: operation('getMetadataRefreshReport').query(async ({ input }) =>
+        refreshReportDto(await services.metadataRefresh.report(input.job_id)),
+      ),
+    }),
+    releases: router({
+      search: operation('searchReleases').mutation(async ({ input, signal }) => {
+        const body = input.body;
+        const result = await services.releases.search(
+          { libraryId: body.library_id, seriesName: body.series_name, volume: body.volume, missing: body.missing },
+          signal,
+        );
+        return { items: result.items.map(releaseDto), queries: result.queries };
+      }),
+      test: operation('testReleaseIndexer').mutation(async ({ signal }) => {
+        const result = await services.releases.test(signal);
+        return { ok: result.ok, message: result.message, indexer_count: result.indexerCount ?? null };
+      }),
+    }),
+    statusMappings: router({
+      list: operation('listStatusMappings').query(async () => ({
+        items: (await services.statusMappings.list()).map(statusMappingDto),
+      })),
+      set: operation('upsertStatusMapping').mutation(async ({ input }) =>
+        statusMappingDto(await services.statusMappings.upsert(input.body.provider_status, input.body.mapped_status)),
+      ),
+      unmap: operation('unmapStatusMapping').mutation(async ({ input }) =>
+        statusMappingDto(await services.statusMappings.unmap(input.id)),
+      ),
+    }),
     plugins: router({
       list: operation('listPlugins').query(async () => ({
         items: (await services.plugins.list()).map(pluginInfoDto),
@@ -263,6 +306,9 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
     }),
     settings: router({
       get: operation('getSettings').query(async () => settingsDto(await services.settings.view())),
+      update: operation('updateSettings').mutation(async ({ input }) =>
+        settingsDto(await services.settings.update(settingsUpdate(input.body))),
+      ),
     }),
   });
 }

@@ -1,5 +1,6 @@
 import type { BookService } from '../../services/book.service.js';
 import { bookDetailsDto, bookDto, pageDto, readingProgressDto } from '../dto.js';
+import { bookEdit } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
 export function bookRoutes(routes: OperationRouter, books: BookService): void {
@@ -33,16 +34,7 @@ export function bookRoutes(routes: OperationRouter, books: BookService): void {
   });
 
   routes.handle('updateBook', async (req, res) => {
-    const body = bodyOf(req, 'updateBook');
-    const updated = await books.update(String(req.params.book_id), {
-      title: body.title,
-      authors: body.authors,
-      summary: body.summary,
-      isbn: body.isbn,
-      publishDate: body.publish_date,
-      language: body.language,
-      lockedFields: body.locked_fields,
-    });
+    const updated = await books.update(String(req.params.book_id), bookEdit(bodyOf(req, 'updateBook')));
     res.json(bookDetailsDto(updated, req.baseUrl));
   });
 

@@ -1,18 +1,8 @@
-import type { OperationBody } from '../../contract/operation-types.js';
-import type { LibraryInput, LibraryService } from '../../services/library.service.js';
+import type { LibraryService } from '../../services/library.service.js';
 import type { ScanStarter } from '../../services/scan-starter.js';
 import { jobDto, libraryDto, pageDto } from '../dto.js';
+import { libraryInput } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
-
-function toInput(body: OperationBody<'updateLibrary'>): LibraryInput {
-  return {
-    name: body.name,
-    rootPath: body.root_path,
-    metadataProvider: body.metadata_provider,
-    fallbackMetadataProvider: body.fallback_metadata_provider,
-    metadataRefreshMode: body.metadata_refresh_mode,
-  };
-}
 
 export function libraryRoutes(routes: OperationRouter, libraries: LibraryService, scans: ScanStarter): void {
   routes.handle('listLibraries', async (req, res) => {
@@ -23,7 +13,7 @@ export function libraryRoutes(routes: OperationRouter, libraries: LibraryService
 
   routes.handle('createLibrary', async (req, res) => {
     const body = bodyOf(req, 'createLibrary');
-    const created = await libraries.create({ ...toInput(body), name: body.name, rootPath: body.root_path });
+    const created = await libraries.create({ ...libraryInput(body), name: body.name, rootPath: body.root_path });
     res.status(201).location(`${req.baseUrl}/libraries/${created.library.id}`).json(libraryDto(created));
   });
 
@@ -32,7 +22,9 @@ export function libraryRoutes(routes: OperationRouter, libraries: LibraryService
   });
 
   routes.handle('updateLibrary', async (req, res) => {
-    res.json(libraryDto(await libraries.update(String(req.params.library_id), toInput(bodyOf(req, 'updateLibrary')))));
+    res.json(
+      libraryDto(await libraries.update(String(req.params.library_id), libraryInput(bodyOf(req, 'updateLibrary')))),
+    );
   });
 
   routes.handle('scanLibrary', async (req, res) => {

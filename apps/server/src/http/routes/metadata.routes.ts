@@ -2,6 +2,7 @@ import type { MetadataService } from '../../services/metadata.service.js';
 import type { SeriesService } from '../../services/series.service.js';
 import { candidateDto, metadataLinkDto, missingVolumesDto, syncReportDto } from '../dto.js';
 import { clientGone } from '../client-signal.js';
+import { matchInput } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
 export function metadataRoutes(routes: OperationRouter, metadata: MetadataService, series: SeriesService): void {
@@ -12,34 +13,7 @@ export function metadataRoutes(routes: OperationRouter, metadata: MetadataServic
   });
 
   routes.handle('matchMetadata', async (req, res) => {
-    const body = bodyOf(req, 'matchMetadata');
-    const candidate = body.candidate;
-    const link = await metadata.match(
-      {
-        libraryId: body.library_id,
-        seriesName: body.series_name,
-        provider: body.provider,
-        externalId: body.external_id,
-        confidence: body.confidence,
-        title: body.title,
-        candidate: candidate && {
-          ...(candidate.external_id === undefined ? {} : { externalId: candidate.external_id }),
-          title: candidate.title,
-          alternativeTitles: candidate.alternative_titles,
-          authors: candidate.authors,
-          description: candidate.description,
-          publishers: candidate.publishers,
-          startYear: candidate.start_year,
-          totalVolumes: candidate.total_volumes,
-          rawStatus: candidate.status,
-          genres: candidate.genres,
-          language: candidate.language,
-          coverUrl: candidate.cover_url,
-          externalUrl: candidate.external_url,
-        },
-      },
-      clientGone(res),
-    );
+    const link = await metadata.match(matchInput(bodyOf(req, 'matchMetadata')), clientGone(res));
     res.status(201).json(metadataLinkDto(link));
   });
 

@@ -1,24 +1,7 @@
-import type { FoundRelease, ReleaseService } from '../../services/release.service.js';
+import type { ReleaseService } from '../../services/release.service.js';
 import { clientGone } from '../client-signal.js';
+import { releaseDto } from '../dto.js';
 import { bodyOf, type OperationRouter } from '../operation-router.js';
-
-function releaseDto(release: FoundRelease) {
-  return {
-    guid: release.guid,
-    title: release.title,
-    size: release.sizeBytes,
-    indexer: release.indexer,
-    protocol: release.protocol,
-    seeders: release.seeders,
-    leechers: release.leechers,
-    publish_date: release.publishDate,
-    download_url: release.downloadUrl,
-    info_url: release.infoUrl,
-    categories: release.categories,
-    volumes: release.volumes,
-    fills_missing: release.fillsMissing,
-  };
-}
 
 export function releaseRoutes(routes: OperationRouter, releases: ReleaseService): void {
   routes.handle('searchReleases', async (req, res) => {

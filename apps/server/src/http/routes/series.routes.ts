@@ -1,22 +1,8 @@
-import type { OperationBody } from '../../contract/operation-types.js';
-import type { SeriesEdit, SeriesRef, SeriesService } from '../../services/series.service.js';
+import type { SeriesRef, SeriesService } from '../../services/series.service.js';
 import type { Request } from 'express';
 import { bookDto, metadataLinkDto, pageDto, seriesDetailsDto, seriesItemDto, seriesMetadataDto } from '../dto.js';
+import { seriesEdit } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
-
-function seriesEdit(body: OperationBody<'updateSeries'>): SeriesEdit {
-  return {
-    status: body.status,
-    authors: body.authors,
-    description: body.description,
-    publishers: body.publishers,
-    startYear: body.start_year,
-    totalVolumes: body.total_volumes,
-    genres: body.genres,
-    language: body.language,
-    lockedFields: body.locked_fields,
-  };
-}
 
 const byName = (req: Request): SeriesRef => ({
   libraryId: String(req.params.library_id),

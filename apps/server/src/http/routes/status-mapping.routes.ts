@@ -1,10 +1,6 @@
-import type { StatusMappingRow } from '../../repositories/status-mapping.repository.js';
 import type { StatusMappingService } from '../../services/status-mapping.service.js';
+import { statusMappingDto } from '../dto.js';
 import { bodyOf, type OperationRouter } from '../operation-router.js';
-
-function statusMappingDto(mapping: StatusMappingRow) {
-  return { id: mapping.id, provider_status: mapping.providerStatus, mapped_status: mapping.mappedStatus };
-}
 
 export function statusMappingRoutes(routes: OperationRouter, mappings: StatusMappingService): void {
   routes.handle('listStatusMappings', async (_req, res) => {

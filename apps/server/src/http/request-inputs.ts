@@ -1,0 +1,87 @@
+import type { OperationBody } from '../contract/operation-types.js';
+import type { BookEdit } from '../services/book.service.js';
+import type { LibraryInput } from '../services/library.service.js';
+import type { MatchInput } from '../services/metadata.service.js';
+import type { SeriesEdit } from '../services/series.service.js';
+import type { SettingsUpdate } from '../services/settings.service.js';
+import type { SettingValue } from '@shelfmark/plugin-sdk';
+
+/**
+ * Wire bodies (snake_case, from openapi.yaml) → service inputs, the other direction of dto.ts. Shared by REST
+ * routes and tRPC procedures, so the two transports cannot map a request differently.
+ */
+
+export function libraryInput(body: OperationBody<'updateLibrary'>): LibraryInput {
+  return {
+    name: body.name,
+    rootPath: body.root_path,
+    metadataProvider: body.metadata_provider,
+    fallbackMetadataProvider: body.fallback_metadata_provider,
+    metadataRefreshMode: body.metadata_refresh_mode,
+  };
+}
+
+export function seriesEdit(body: OperationBody<'updateSeries'>): SeriesEdit {
+  return {
+    status: body.status,
+    authors: body.authors,
+    description: body.description,
+    publishers: body.publishers,
+    startYear: body.start_year,
+    totalVolumes: body.total_volumes,
+    genres: body.genres,
+    language: body.language,
+    lockedFields: body.locked_fields,
+  };
+}
+
+export function bookEdit(body: OperationBody<'updateBook'>): BookEdit {
+  return {
+    title: body.title,
+    authors: body.authors,
+    summary: body.summary,
+    isbn: body.isbn,
+    publishDate: body.publish_date,
+    language: body.language,
+    lockedFields: body.locked_fields,
+  };
+}
+
+export function matchInput(body: OperationBody<'matchMetadata'>): MatchInput {
+  const candidate = body.candidate;
+  return {
+    libraryId: body.library_id,
+    seriesName: body.series_name,
+    provider: body.provider,
+    externalId: body.external_id,
+    confidence: body.confidence,
+    title: body.title,
+    candidate: candidate && {
+      ...(candidate.external_id === undefined ? {} : { externalId: candidate.external_id }),
+      title: candidate.title,
+      alternativeTitles: candidate.alternative_titles,
+      authors: candidate.authors,
+      description: candidate.description,
+      publishers: candidate.publishers,
+      startYear: candidate.start_year,
+      totalVolumes: candidate.total_volumes,
+      rawStatus: candidate.status,
+      genres: candidate.genres,
+      language: candidate.language,
+      coverUrl: candidate.cover_url,
+      externalUrl: candidate.external_url,
+    },
+  };
+}
+
+export function settingsUpdate(body: OperationBody<'updateSettings'>): SettingsUpdate {
+  const indexer = body.release_indexer;
+  return {
+    providerLanguage: body.provider_language,
+    uiLanguage: body.ui_language,
+    opdsPseMarksRead: body.opds_pse_marks_read,
+    releaseIndexer: indexer && { url: indexer.url, apiKey: indexer.api_key, categories: indexer.categories },
+    // The contract takes any JSON values here; SettingsService checks each against its plugin field's type.
+    plugins: body.plugins as Record<string, Record<string, SettingValue>> | undefined,
+  };
+}
