@@ -1,5 +1,4 @@
 // Generated from openapi.yaml by tools/contract-types (npm run contract:types). Do not edit.
-/* eslint-disable */
 export interface paths {
     "/health": {
         parameters: {
