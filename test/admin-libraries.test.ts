@@ -182,8 +182,8 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     await treeItem(page, 'manga/Shonen').locator('.name').first().click();
     await page.locator('#library-name').fill('Shōnen');
     const provider = await page.locator('#library-provider option').nth(1).getAttribute('value');
-    await page.locator('#library-provider').selectOption(provider!);
-    await page.locator('#library-fallback').selectOption(provider!);
+    await page.locator('#library-provider').selectOption(provider);
+    await page.locator('#library-fallback').selectOption(provider);
     await page.getByRole('button', { name: 'Create the library' }).click();
     await page.locator('#library-fallback-error').waitFor();
     expect(await text(page.locator('#library-fallback-error'))).toBe(
