@@ -7,8 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const target = path.join(repo, 'apps/server/src/contract/openapi-types.ts');
-const header =
-  '// Generated from openapi.yaml by tools/contract-types (npm run contract:types). Do not edit.\n';
+const header = '// Generated from openapi.yaml by tools/contract-types (npm run contract:types). Do not edit.\n';
 
 const ast = await openapiTS(pathToFileURL(path.join(repo, 'openapi.yaml')));
 const generated = `${header}${astToString(ast)}`;
