@@ -1322,6 +1322,8 @@ export interface components {
             setup_required: boolean;
             /** @description True when the request carried a valid credential. */
             authenticated: boolean;
+            /** @description The signed-in administrator's user name (session cookie); null without a session, so the admin app learns who is signed in with this one public call. */
+            username: string | null;
         };
         Credentials: {
             username: string;

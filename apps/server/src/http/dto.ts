@@ -30,6 +30,14 @@ export function userDto(user: User) {
   return { id: user.id, username: user.username, locale: user.locale, created_at: user.createdAt.toISOString() };
 }
 
+export function authStatusDto(setupRequired: boolean, principal: Principal | null | undefined) {
+  return {
+    setup_required: setupRequired,
+    authenticated: Boolean(principal),
+    username: principal?.kind === 'session' ? principal.username : null,
+  };
+}
+
 export function principalDto(principal: Principal) {
   return {
     kind: principal.kind,

@@ -1,6 +1,7 @@
 import type { Container } from '../container.js';
 import {
   apiTokenDto,
+  authStatusDto,
   batchReportDto,
   batchResultDto,
   candidateDto,
@@ -46,10 +47,9 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
 
   return router({
     auth: router({
-      status: operation('getAuthStatus').query(async ({ ctx }) => ({
-        setup_required: await services.auth.setupRequired(),
-        authenticated: ctx.principal !== null,
-      })),
+      status: operation('getAuthStatus').query(async ({ ctx }) =>
+        authStatusDto(await services.auth.setupRequired(), ctx.principal),
+      ),
       setup: operation('setupAdmin').mutation(async ({ ctx, input }) =>
         userDto((await setUp(ctx.req, ctx.res, services.auth, input.body)).user),
       ),

@@ -1,5 +1,5 @@
 import type { AuthService } from '../../services/auth.service.js';
-import { principalDto, userDto } from '../dto.js';
+import { authStatusDto, principalDto, userDto } from '../dto.js';
 import { bodyOf, type OperationRouter } from '../operation-router.js';
 import { setUp, signIn, signOut } from '../sign-in.js';
 import type { SignInLimiter, SignInLimits } from '../sign-in-limiter.js';
@@ -8,7 +8,7 @@ export type LoginLimit = SignInLimits;
 
 export function authRoutes(routes: OperationRouter, auth: AuthService, limiter: SignInLimiter): void {
   routes.handle('getAuthStatus', async (req, res) => {
-    res.json({ setup_required: await auth.setupRequired(), authenticated: Boolean(req.principal) });
+    res.json(authStatusDto(await auth.setupRequired(), req.principal));
   });
 
   routes.handle('setupAdmin', async (req, res) => {
