@@ -151,7 +151,11 @@ describe('sessions', () => {
       scope: 'admin',
       username: 'admin',
     });
-    expect((await call('/auth/status', { cookie })).body).toEqual({ setup_required: false, authenticated: true, username: 'admin' });
+    expect((await call('/auth/status', { cookie })).body).toEqual({
+      setup_required: false,
+      authenticated: true,
+      username: 'admin',
+    });
     expect((await call('/auth/logout', { method: 'POST', cookie })).status).toBe(204);
     expectProblem(await call('/auth/me', { cookie }), 401);
   });
@@ -205,7 +209,11 @@ describe('first run', () => {
     const fresh = await startTestServer({ env: { SHELFMARK_ADMIN_PASSWORD: '' } });
     try {
       const freshCall = apiClient(fresh.url);
-      expect((await freshCall('/auth/status')).body).toEqual({ setup_required: true, authenticated: false, username: null });
+      expect((await freshCall('/auth/status')).body).toEqual({
+        setup_required: true,
+        authenticated: false,
+        username: null,
+      });
       expectProblem(
         await freshCall('/auth/setup', { method: 'POST', body: { username: 'me', password: 'short' } }),
         400,

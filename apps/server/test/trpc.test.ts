@@ -52,7 +52,11 @@ afterAll(() => server.close());
 
 describe('tRPC for the admin', () => {
   it('answers the public status and refuses everything else without the session cookie', async () => {
-    expect(await client().auth.status.query({})).toEqual({ setup_required: false, authenticated: false, username: null });
+    expect(await client().auth.status.query({})).toEqual({
+      setup_required: false,
+      authenticated: false,
+      username: null,
+    });
     const refused = await failure(client().libraries.list.query({}));
     expect(refused.data?.code).toBe('UNAUTHORIZED');
     expect(refused.data?.httpStatus).toBe(401);
@@ -73,7 +77,11 @@ describe('tRPC for the admin', () => {
     expect(list).toMatchObject({ total: 1, page: 1, limit: 50 });
     expect(folders.map((folder) => folder.name)).toEqual(['Saga']);
     expect(viaRest.body).toEqual(created);
-    expect(await admin.auth.status.query({})).toEqual({ setup_required: false, authenticated: true, username: 'admin' });
+    expect(await admin.auth.status.query({})).toEqual({
+      setup_required: false,
+      authenticated: true,
+      username: 'admin',
+    });
   });
 
   it('validates input with the contract schemas and reports the problem REST reports', async () => {
