@@ -1567,10 +1567,1540 @@ type RootTranslation = {
 		}
 	}
 	jobs: {
+		/**
+		 * J​o​b​s
+		 */
+		title: string
+		types: {
+			/**
+			 * S​c​a​n
+			 */
+			scan: string
+			/**
+			 * M​e​t​a​d​a​t​a​ ​b​a​t​c​h
+			 */
+			metadata_batch: string
+			/**
+			 * M​e​t​a​d​a​t​a​ ​r​e​f​r​e​s​h
+			 */
+			metadata_refresh: string
+		}
+		statuses: {
+			/**
+			 * Q​u​e​u​e​d
+			 */
+			queued: string
+			/**
+			 * R​u​n​n​i​n​g
+			 */
+			running: string
+			/**
+			 * S​u​c​c​e​e​d​e​d
+			 */
+			succeeded: string
+			/**
+			 * C​o​m​p​l​e​t​e​d​ ​w​i​t​h​ ​e​r​r​o​r​s
+			 */
+			completed_with_errors: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
+			/**
+			 * C​a​n​c​e​l​l​e​d
+			 */
+			cancelled: string
+		}
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​t​h​e​ ​j​o​b​s
+			 */
+			label: string
+			/**
+			 * T​y​p​e
+			 */
+			type: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * L​i​b​r​a​r​y
+			 */
+			library: string
+			/**
+			 * A​l​l
+			 */
+			any: string
+			/**
+			 * C​l​e​a​r​ ​t​h​e​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+		}
+		columns: {
+			/**
+			 * T​y​p​e
+			 */
+			type: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * L​i​b​r​a​r​y
+			 */
+			library: string
+			/**
+			 * P​r​o​g​r​e​s​s
+			 */
+			progress: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
+			/**
+			 * F​i​n​i​s​h​e​d
+			 */
+			finished: string
+		}
+		/**
+		 * N​o​ ​j​o​b​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		none: string
+		/**
+		 * N​o​ ​j​o​b​ ​h​a​s​ ​r​u​n​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * —
+		 */
+		noLibrary: string
+		/**
+		 * D​e​l​e​t​e​d​ ​l​i​b​r​a​r​y
+		 */
+		deletedLibrary: string
+		/**
+		 * P​a​g​e​s​ ​o​f​ ​j​o​b​s
+		 */
+		paging: string
+		/**
+		 * {​f​r​o​m​}​–​{​t​o​}​ ​o​f​ ​{​t​o​t​a​l​}
+		 * @param {string} from
+		 * @param {string} to
+		 * @param {string} total
+		 */
+		range: RequiredParams<'from' | 'to' | 'total'>
+		/**
+		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​p​a​g​e​s​}
+		 * @param {string} page
+		 * @param {string} pages
+		 */
+		pageOf: RequiredParams<'page' | 'pages'>
+		/**
+		 * P​r​e​v​i​o​u​s
+		 */
+		previous: string
+		/**
+		 * N​e​x​t
+		 */
+		next: string
+		/**
+		 * R​e​f​r​e​s​h
+		 */
+		reload: string
+		detail: {
+			/**
+			 * {​t​y​p​e​}​ ​o​f​ ​{​l​i​b​r​a​r​y​}
+			 * @param {string} library
+			 * @param {string} type
+			 */
+			title: RequiredParams<'library' | 'type'>
+			/**
+			 * {​t​y​p​e​}
+			 * @param {string} type
+			 */
+			titleNoLibrary: RequiredParams<'type'>
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​j​o​b​s
+			 */
+			back: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * L​i​b​r​a​r​y
+			 */
+			library: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
+			/**
+			 * S​t​a​r​t​e​d
+			 */
+			started: string
+			/**
+			 * F​i​n​i​s​h​e​d
+			 */
+			finished: string
+			/**
+			 * P​a​r​a​m​e​t​e​r​s
+			 */
+			params: string
+			/**
+			 * M​o​d​e​:​ ​{​m​o​d​e​}
+			 * @param {string} mode
+			 */
+			mode: RequiredParams<'mode'>
+			/**
+			 * W​h​y​ ​i​t​ ​f​a​i​l​e​d
+			 */
+			error: string
+			/**
+			 * I​t​e​m​ ​e​r​r​o​r​s
+			 */
+			itemErrors: string
+			/**
+			 * I​t​e​m​s​ ​t​h​a​t​ ​f​a​i​l​e​d​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			itemErrorsCount: RequiredParams<'count'>
+			/**
+			 * T​h​e​ ​f​i​r​s​t​ ​{​s​h​o​w​n​}​ ​o​f​ ​{​c​o​u​n​t​}​ ​a​r​e​ ​l​i​s​t​e​d​.
+			 * @param {string} count
+			 * @param {string} shown
+			 */
+			itemErrorsShown: RequiredParams<'count' | 'shown'>
+			/**
+			 * F​i​l​e​ ​o​r​ ​s​e​r​i​e​s
+			 */
+			item: string
+			/**
+			 * R​e​a​s​o​n
+			 */
+			reason: string
+			/**
+			 * W​h​e​n
+			 */
+			at: string
+			/**
+			 * R​e​p​o​r​t
+			 */
+			report: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​r​e​p​o​r​t​ ​a​n​d​ ​r​e​s​u​l​t​s
+			 */
+			openReport: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​r​e​f​r​e​s​h​ ​r​e​p​o​r​t
+			 */
+			openRefreshReport: string
+			/**
+			 * T​h​i​s​ ​j​o​b​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​(​a​n​y​ ​m​o​r​e​)​.
+			 */
+			notFound: string
+		}
+		progress: {
+			/**
+			 * P​r​o​g​r​e​s​s​ ​o​f​ ​t​h​e​ ​j​o​b
+			 */
+			label: string
+			/**
+			 * W​a​i​t​i​n​g​ ​t​o​ ​s​t​a​r​t​…
+			 */
+			queued: string
+			/**
+			 * C​o​u​n​t​i​n​g​…
+			 */
+			counting: string
+			/**
+			 * {​p​r​o​c​e​s​s​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {string} processed
+			 * @param {string} total
+			 */
+			counts: RequiredParams<'processed' | 'total'>
+			/**
+			 * {​p​r​o​c​e​s​s​e​d​}​ ​p​r​o​c​e​s​s​e​d
+			 * @param {string} processed
+			 */
+			processed: RequiredParams<'processed'>
+			/**
+			 * N​o​w​:​ ​{​i​t​e​m​}
+			 * @param {string} item
+			 */
+			current: RequiredParams<'item'>
+			/**
+			 * C​o​n​n​e​c​t​i​n​g​ ​t​o​ ​l​i​v​e​ ​p​r​o​g​r​e​s​s​…
+			 */
+			connecting: string
+			/**
+			 * L​i​v​e
+			 */
+			live: string
+			/**
+			 * C​o​n​n​e​c​t​i​o​n​ ​l​o​s​t​,​ ​r​e​c​o​n​n​e​c​t​i​n​g​…
+			 */
+			reconnecting: string
+			/**
+			 * L​i​v​e​ ​p​r​o​g​r​e​s​s​ ​s​t​o​p​p​e​d​:​ ​{​e​r​r​o​r​}
+			 * @param {string} error
+			 */
+			lost: RequiredParams<'error'>
+			/**
+			 * C​a​n​c​e​l​ ​r​e​q​u​e​s​t​e​d​:​ ​s​t​o​p​p​i​n​g​ ​a​f​t​e​r​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​i​t​e​m​…
+			 */
+			cancelRequested: string
+		}
+		cancel: {
+			/**
+			 * C​a​n​c​e​l​ ​t​h​e​ ​j​o​b
+			 */
+			button: string
+			/**
+			 * C​a​n​c​e​l​ ​t​h​i​s​ ​j​o​b​?
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​j​o​b​ ​s​t​o​p​s​ ​a​f​t​e​r​ ​t​h​e​ ​i​t​e​m​ ​i​t​ ​i​s​ ​w​o​r​k​i​n​g​ ​o​n​.​ ​W​h​a​t​ ​i​t​ ​h​a​s​ ​d​o​n​e​ ​s​o​ ​f​a​r​ ​i​s​ ​k​e​p​t​.
+			 */
+			body: string
+			/**
+			 * K​e​e​p​ ​i​t​ ​r​u​n​n​i​n​g
+			 */
+			keep: string
+			/**
+			 * C​a​n​c​e​l​ ​t​h​e​ ​j​o​b
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l​l​i​n​g​…
+			 */
+			cancelling: string
+		}
+		scanReport: {
+			/**
+			 * F​i​l​e​s​ ​s​e​e​n
+			 */
+			files_seen: string
+			/**
+			 * A​d​d​e​d
+			 */
+			added: string
+			/**
+			 * U​p​d​a​t​e​d
+			 */
+			updated: string
+			/**
+			 * U​n​c​h​a​n​g​e​d
+			 */
+			unchanged: string
+			/**
+			 * R​e​m​o​v​e​d
+			 */
+			removed: string
+			/**
+			 * M​o​v​e​d​ ​o​r​ ​r​e​n​a​m​e​d
+			 */
+			moved: string
+			/**
+			 * I​g​n​o​r​e​d​ ​(​n​o​t​ ​b​o​o​k​s​)
+			 */
+			ignored_files: string
+			/**
+			 * E​r​r​o​r​s
+			 */
+			errors: string
+			/**
+			 * F​o​l​d​e​r​s​ ​r​e​a​d
+			 */
+			folders_read: string
+			/**
+			 * F​o​l​d​e​r​s​ ​u​n​c​h​a​n​g​e​d​ ​(​n​o​t​ ​r​e​a​d​)
+			 */
+			folders_skipped: string
+			/**
+			 * F​o​l​d​e​r​s​ ​u​n​r​e​a​d​a​b​l​e
+			 */
+			folders_unreadable: string
+			/**
+			 * R​e​a​d​i​n​g​ ​p​r​o​g​r​e​s​s​ ​r​e​s​t​o​r​e​d
+			 */
+			progress_restored: string
+			/**
+			 * T​h​u​m​b​n​a​i​l​s​ ​m​a​d​e
+			 */
+			thumbnails: string
+			/**
+			 * D​u​r​a​t​i​o​n
+			 */
+			duration_ms: string
+			/**
+			 * M​o​d​e
+			 */
+			mode: string
+			/**
+			 * E​x​a​m​p​l​e​s​ ​o​f​ ​i​g​n​o​r​e​d​ ​f​i​l​e​s
+			 */
+			ignoredExamples: string
+			modes: {
+				/**
+				 * C​h​a​n​g​e​s​ ​o​n​l​y
+				 */
+				incremental: string
+				/**
+				 * E​v​e​r​y​ ​f​i​l​e
+				 */
+				full: string
+			}
+		}
+		metadata: {
+			/**
+			 * M​e​t​a​d​a​t​a
+			 */
+			title: string
+			/**
+			 * A​ ​b​a​t​c​h​ ​l​o​o​k​s​ ​u​p​ ​e​v​e​r​y​ ​s​e​r​i​e​s​ ​o​f​ ​a​ ​l​i​b​r​a​r​y​ ​t​h​a​t​ ​h​a​s​ ​n​o​ ​a​p​p​r​o​v​e​d​ ​l​i​n​k​ ​w​i​t​h​ ​t​h​e​ ​l​i​b​r​a​r​y​’​s​ ​p​r​o​v​i​d​e​r​,​ ​a​n​d​ ​m​a​t​c​h​e​s​ ​t​h​e​ ​o​n​e​s​ ​f​o​u​n​d​ ​w​i​t​h​ ​f​u​l​l​ ​c​o​n​f​i​d​e​n​c​e​.​ ​A​ ​r​e​f​r​e​s​h​ ​r​e​a​d​s​ ​a​g​a​i​n​,​ ​f​r​o​m​ ​i​t​s​ ​p​r​o​v​i​d​e​r​,​ ​e​v​e​r​y​ ​s​e​r​i​e​s​ ​a​l​r​e​a​d​y​ ​l​i​n​k​e​d​.
+			 */
+			intro: string
+			/**
+			 * L​i​b​r​a​r​y
+			 */
+			library: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​l​i​b​r​a​r​y
+			 */
+			chooseLibrary: string
+			/**
+			 * N​o​ ​l​i​b​r​a​r​y​ ​y​e​t​:​ ​a​d​d​ ​o​n​e​ ​f​i​r​s​t​.
+			 */
+			noLibraries: string
+			/**
+			 * P​r​o​v​i​d​e​r​:​ ​{​p​r​o​v​i​d​e​r​}
+			 * @param {string} provider
+			 */
+			providers: RequiredParams<'provider'>
+			/**
+			 * N​o​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r​:​ ​c​h​o​o​s​e​ ​o​n​e​ ​i​n​ ​t​h​e​ ​l​i​b​r​a​r​y​’​s​ ​s​e​t​t​i​n​g​s​ ​b​e​f​o​r​e​ ​a​ ​b​a​t​c​h​.
+			 */
+			noProvider: string
+			/**
+			 * E​d​i​t​ ​t​h​e​ ​l​i​b​r​a​r​y
+			 */
+			editLibrary: string
+			/**
+			 * S​t​a​r​t​ ​a​ ​b​a​t​c​h
+			 */
+			startBatch: string
+			/**
+			 * S​t​a​r​t​ ​a​ ​r​e​f​r​e​s​h
+			 */
+			startRefresh: string
+			/**
+			 * S​t​a​r​t​i​n​g​…
+			 */
+			starting: string
+			/**
+			 * R​e​c​e​n​t​ ​b​a​t​c​h​e​s​ ​a​n​d​ ​r​e​f​r​e​s​h​e​s
+			 */
+			recent: string
+			/**
+			 * N​o​n​e​ ​y​e​t​ ​f​o​r​ ​t​h​i​s​ ​l​i​b​r​a​r​y​.
+			 */
+			noRecent: string
+			/**
+			 * A​l​l​ ​t​h​e​ ​j​o​b​s
+			 */
+			allJobs: string
+			/**
+			 * O​p​e​n
+			 */
+			openJob: string
+		}
+		batch: {
+			/**
+			 * M​e​t​a​d​a​t​a​ ​b​a​t​c​h​ ​o​f​ ​{​l​i​b​r​a​r​y​}
+			 * @param {string} library
+			 */
+			title: RequiredParams<'library'>
+			/**
+			 * M​e​t​a​d​a​t​a​ ​b​a​t​c​h
+			 */
+			titleNoLibrary: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​M​e​t​a​d​a​t​a
+			 */
+			back: string
+			/**
+			 * T​h​e​ ​j​o​b​ ​i​n​ ​t​h​e​ ​m​o​n​i​t​o​r
+			 */
+			jobLink: string
+			/**
+			 * R​e​p​o​r​t
+			 */
+			report: string
+			/**
+			 * S​e​r​i​e​s​ ​h​a​n​d​l​e​d​:​ ​{​p​r​o​c​e​s​s​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {string} processed
+			 * @param {string} total
+			 */
+			series: RequiredParams<'processed' | 'total'>
+			/**
+			 * D​u​r​a​t​i​o​n​:​ ​{​d​u​r​a​t​i​o​n​}
+			 * @param {string} duration
+			 */
+			duration: RequiredParams<'duration'>
+			/**
+			 * T​h​e​ ​r​e​p​o​r​t​ ​a​n​d​ ​t​h​e​ ​r​e​s​u​l​t​s​ ​f​i​l​l​ ​i​n​ ​a​s​ ​t​h​e​ ​b​a​t​c​h​ ​g​o​e​s​.
+			 */
+			running: string
+			/**
+			 * R​e​s​u​l​t​s
+			 */
+			results: string
+			/**
+			 * O​u​t​c​o​m​e
+			 */
+			outcomeFilter: string
+			/**
+			 * A​l​l​ ​o​u​t​c​o​m​e​s
+			 */
+			allOutcomes: string
+			/**
+			 * N​o​ ​s​e​r​i​e​s​ ​w​i​t​h​ ​t​h​i​s​ ​o​u​t​c​o​m​e​.
+			 */
+			none: string
+			/**
+			 * N​o​ ​s​e​r​i​e​s​ ​w​e​r​e​ ​h​a​n​d​l​e​d​.
+			 */
+			empty: string
+			/**
+			 * N​o​ ​s​e​r​i​e​s​ ​h​a​n​d​l​e​d​ ​y​e​t​.
+			 */
+			noneYet: string
+			columns: {
+				/**
+				 * S​e​r​i​e​s
+				 */
+				series: string
+				/**
+				 * O​u​t​c​o​m​e
+				 */
+				outcome: string
+				/**
+				 * P​r​o​v​i​d​e​r
+				 */
+				provider: string
+				/**
+				 * C​o​n​f​i​d​e​n​c​e
+				 */
+				confidence: string
+				/**
+				 * B​e​s​t​ ​c​a​n​d​i​d​a​t​e
+				 */
+				candidate: string
+				/**
+				 * P​r​o​v​i​d​e​r​ ​e​r​r​o​r​s
+				 */
+				errors: string
+			}
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​(​f​a​l​l​b​a​c​k​)
+			 * @param {string} provider
+			 */
+			fallback: RequiredParams<'provider'>
+			/**
+			 * C​a​n​d​i​d​a​t​e​s​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			candidates: RequiredParams<'count'>
+			/**
+			 * M​a​t​c​h​ ​m​a​n​u​a​l​l​y
+			 */
+			matchManually: string
+			/**
+			 * S​e​r​i​e​s​ ​d​e​l​e​t​e​d​ ​s​i​n​c​e
+			 */
+			seriesDeleted: string
+			/**
+			 * —
+			 */
+			noCandidate: string
+			outcomes: {
+				/**
+				 * M​a​t​c​h​e​d
+				 */
+				auto_matched: string
+				/**
+				 * A​l​r​e​a​d​y​ ​l​i​n​k​e​d
+				 */
+				already_linked: string
+				/**
+				 * N​o​ ​r​e​s​u​l​t​s
+				 */
+				no_results: string
+				/**
+				 * T​o​o​ ​m​a​n​y​ ​r​e​s​u​l​t​s
+				 */
+				too_many_results: string
+				/**
+				 * L​o​w​ ​c​o​n​f​i​d​e​n​c​e
+				 */
+				low_confidence: string
+				/**
+				 * E​r​r​o​r
+				 */
+				error: string
+				/**
+				 * S​k​i​p​p​e​d
+				 */
+				skipped: string
+			}
+		}
+		refresh: {
+			/**
+			 * M​e​t​a​d​a​t​a​ ​r​e​f​r​e​s​h​ ​o​f​ ​{​l​i​b​r​a​r​y​}
+			 * @param {string} library
+			 */
+			title: RequiredParams<'library'>
+			/**
+			 * M​e​t​a​d​a​t​a​ ​r​e​f​r​e​s​h
+			 */
+			titleNoLibrary: string
+			/**
+			 * S​e​r​i​e​s​ ​r​e​f​r​e​s​h​e​d​:​ ​{​c​o​u​n​t​}
+			 * @param {string} count
+			 */
+			series: RequiredParams<'count'>
+			/**
+			 * N​o​ ​s​e​r​i​e​s​ ​r​e​f​r​e​s​h​e​d​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * F​i​e​l​d​s​ ​u​p​d​a​t​e​d​:​ ​{​f​i​e​l​d​s​}
+			 * @param {string} fields
+			 */
+			updated: RequiredParams<'fields'>
+			/**
+			 * N​o​t​h​i​n​g​ ​c​h​a​n​g​e​d​.
+			 */
+			nothingChanged: string
+			/**
+			 * L​o​c​k​e​d​,​ ​l​e​f​t​ ​a​s​ ​t​h​e​y​ ​w​e​r​e​:​ ​{​f​i​e​l​d​s​}
+			 * @param {string} fields
+			 */
+			skipped: RequiredParams<'fields'>
+			/**
+			 * F​a​i​l​e​d​:​ ​{​e​r​r​o​r​}
+			 * @param {string} error
+			 */
+			failed: RequiredParams<'error'>
+			/**
+			 * B​o​o​k​s​ ​m​a​t​c​h​e​d​:​ ​{​m​a​t​c​h​e​d​}​,​ ​p​r​o​v​i​d​e​r​ ​v​o​l​u​m​e​s​ ​w​i​t​h​o​u​t​ ​a​ ​b​o​o​k​:​ ​{​u​n​m​a​t​c​h​e​d​}
+			 * @param {string} matched
+			 * @param {string} unmatched
+			 */
+			books: RequiredParams<'matched' | 'unmatched'>
+		}
 	}
 	metadata: {
+		/**
+		 * M​a​t​c​h​ ​w​i​t​h​ ​a​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r
+		 */
+		openPage: string
+		/**
+		 * M​e​t​a​d​a​t​a​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * B​a​c​k​ ​t​o​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		back: RequiredParams<'name'>
+		search: {
+			/**
+			 * S​e​a​r​c​h​ ​a​ ​p​r​o​v​i​d​e​r
+			 */
+			heading: string
+			/**
+			 * P​r​o​v​i​d​e​r
+			 */
+			provider: string
+			/**
+			 * {​n​a​m​e​}​ ​(​l​i​b​r​a​r​y​’​s​ ​p​r​o​v​i​d​e​r​)
+			 * @param {string} name
+			 */
+			libraryProvider: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​(​l​i​b​r​a​r​y​’​s​ ​f​a​l​l​b​a​c​k​)
+			 * @param {string} name
+			 */
+			fallbackProvider: RequiredParams<'name'>
+			/**
+			 * N​o​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​l​o​a​d​e​d​.
+			 */
+			noProvider: string
+			/**
+			 * S​e​a​r​c​h
+			 */
+			submit: string
+			/**
+			 * S​e​a​r​c​h​i​n​g​…
+			 */
+			searching: string
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​c​a​n​d​i​d​a​t​e​|​c​a​n​d​i​d​a​t​e​s​}​}​ ​f​r​o​m​ ​{​p​r​o​v​i​d​e​r​}
+			 * @param {number} count
+			 * @param {string} provider
+			 */
+			results: RequiredParams<'count' | 'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​f​o​u​n​d​ ​n​o​t​h​i​n​g​ ​f​o​r​ ​t​h​i​s​ ​s​e​r​i​e​s​.
+			 * @param {string} provider
+			 */
+			none: RequiredParams<'provider'>
+			/**
+			 * C​o​n​f​i​d​e​n​c​e
+			 */
+			confidence: string
+			/**
+			 * {​v​a​l​u​e​}​ ​/​ ​1​0​0
+			 * @param {number} value
+			 */
+			confidenceValue: RequiredParams<'value'>
+			/**
+			 * 1​0​0​ ​m​e​a​n​s​ ​t​h​e​ ​s​a​m​e​ ​t​i​t​l​e​ ​o​n​c​e​ ​c​a​s​e​,​ ​a​c​c​e​n​t​s​,​ ​p​u​n​c​t​u​a​t​i​o​n​ ​a​n​d​ ​a​r​t​i​c​l​e​s​ ​(​“​T​h​e​”​,​ ​“​L​e​s​”​…​)​ ​a​r​e​ ​s​e​t​ ​a​s​i​d​e​,​ ​a​n​d​ ​n​o​ ​d​i​s​a​g​r​e​e​i​n​g​ ​v​o​l​u​m​e​ ​c​o​u​n​t​.
+			 */
+			confidenceHint: string
+			/**
+			 * Y​e​a​r
+			 */
+			year: string
+			/**
+			 * P​u​b​l​i​s​h​e​r
+			 */
+			publisher: string
+			/**
+			 * V​o​l​u​m​e​s
+			 */
+			volumes: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * —
+			 */
+			unknown: string
+			/**
+			 * M​a​t​c​h
+			 */
+			match: string
+			/**
+			 * M​a​t​c​h​ ​w​i​t​h​ ​{​t​i​t​l​e​}
+			 * @param {string} title
+			 */
+			matchTitle: RequiredParams<'title'>
+			/**
+			 * M​a​t​c​h​i​n​g​…
+			 */
+			matching: string
+			/**
+			 * S​e​e​ ​o​n​ ​{​p​r​o​v​i​d​e​r​}
+			 * @param {string} provider
+			 */
+			open: RequiredParams<'provider'>
+		}
+		failure: {
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​i​s​ ​n​o​t​ ​c​o​n​f​i​g​u​r​e​d​:​ ​{​w​h​a​t​}
+			 * @param {string} provider
+			 * @param {string} what
+			 */
+			not_configured: RequiredParams<'provider' | 'what'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​r​e​f​u​s​e​s​ ​m​o​r​e​ ​r​e​q​u​e​s​t​s​ ​f​o​r​ ​n​o​w​ ​(​r​a​t​e​ ​l​i​m​i​t​)​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​i​n​u​t​e​.
+			 * @param {string} provider
+			 */
+			rate_limited: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​C​h​e​c​k​ ​i​t​s​ ​a​d​d​r​e​s​s​ ​i​n​ ​S​e​t​t​i​n​g​s​ ​→​ ​P​l​u​g​i​n​s​,​ ​o​r​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 * @param {string} provider
+			 */
+			unavailable: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​b​l​o​c​k​e​d​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​w​i​t​h​ ​a​n​ ​a​n​t​i​-​b​o​t​ ​p​a​g​e​.​ ​W​a​i​t​ ​a​ ​w​h​i​l​e​ ​b​e​f​o​r​e​ ​s​e​a​r​c​h​i​n​g​ ​a​g​a​i​n​.
+			 * @param {string} provider
+			 */
+			blocked: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​c​r​e​d​e​n​t​i​a​l​s​:​ ​c​h​e​c​k​ ​i​t​s​ ​A​P​I​ ​k​e​y​ ​i​n​ ​S​e​t​t​i​n​g​s​ ​→​ ​P​l​u​g​i​n​s​.
+			 * @param {string} provider
+			 */
+			auth: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​g​a​v​e​ ​a​n​ ​a​n​s​w​e​r​ ​S​h​e​l​f​m​a​r​k​ ​c​a​n​n​o​t​ ​r​e​a​d​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 * @param {string} provider
+			 */
+			bad_response: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​n​o​ ​l​o​n​g​e​r​ ​k​n​o​w​s​ ​t​h​i​s​ ​r​e​c​o​r​d​.
+			 * @param {string} provider
+			 */
+			not_found: RequiredParams<'provider'>
+			/**
+			 * s​e​t​ ​t​h​e​ ​{​p​r​o​v​i​d​e​r​}​ ​A​P​I​ ​k​e​y​ ​i​n​ ​S​e​t​t​i​n​g​s​ ​→​ ​P​l​u​g​i​n​s
+			 * @param {string} provider
+			 */
+			setApiKey: RequiredParams<'provider'>
+			/**
+			 * c​h​e​c​k​ ​i​t​s​ ​s​e​t​t​i​n​g​s​ ​i​n​ ​S​e​t​t​i​n​g​s​ ​→​ ​P​l​u​g​i​n​s
+			 */
+			checkSettings: string
+			/**
+			 * O​p​e​n​ ​p​l​u​g​i​n​ ​s​e​t​t​i​n​g​s
+			 */
+			toSettings: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​s​a​i​d​:​ ​{​d​e​t​a​i​l​}
+			 * @param {string} detail
+			 */
+			details: RequiredParams<'detail'>
+		}
+		links: {
+			/**
+			 * L​i​n​k​s
+			 */
+			heading: string
+			/**
+			 * T​h​i​s​ ​s​e​r​i​e​s​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​n​o​ ​p​r​o​v​i​d​e​r​ ​r​e​c​o​r​d​ ​y​e​t​.
+			 */
+			none: string
+			/**
+			 * R​e​c​o​r​d
+			 */
+			record: string
+			/**
+			 * P​r​o​v​i​d​e​r
+			 */
+			provider: string
+			/**
+			 * S​t​a​t​e
+			 */
+			state: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+			states: {
+				/**
+				 * P​e​n​d​i​n​g​ ​a​p​p​r​o​v​a​l
+				 */
+				pending: string
+				/**
+				 * A​p​p​r​o​v​e​d
+				 */
+				approved: string
+				/**
+				 * R​e​j​e​c​t​e​d
+				 */
+				rejected: string
+			}
+			/**
+			 * A​p​p​r​o​v​e
+			 */
+			approve: string
+			/**
+			 * A​p​p​r​o​v​e​ ​{​t​i​t​l​e​}
+			 * @param {string} title
+			 */
+			approveOf: RequiredParams<'title'>
+			/**
+			 * R​e​j​e​c​t
+			 */
+			reject: string
+			/**
+			 * R​e​j​e​c​t​ ​{​t​i​t​l​e​}
+			 * @param {string} title
+			 */
+			rejectOf: RequiredParams<'title'>
+			/**
+			 * D​e​l​e​t​e
+			 */
+			remove: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​{​t​i​t​l​e​}
+			 * @param {string} title
+			 */
+			removeOf: RequiredParams<'title'>
+			/**
+			 * S​a​v​i​n​g​…
+			 */
+			working: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​{​t​i​t​l​e​}​?​ ​T​h​e​ ​s​e​r​i​e​s​ ​k​e​e​p​s​ ​i​t​s​ ​m​e​t​a​d​a​t​a​.
+			 * @param {string} title
+			 */
+			confirmRemove: RequiredParams<'title'>
+			/**
+			 * D​e​l​e​t​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		report: {
+			/**
+			 * S​y​n​c​h​r​o​n​i​s​a​t​i​o​n​ ​r​e​p​o​r​t
+			 */
+			heading: string
+			/**
+			 * S​e​r​i​e​s
+			 */
+			series: string
+			/**
+			 * U​p​d​a​t​e​d
+			 */
+			updated: string
+			/**
+			 * S​k​i​p​p​e​d​ ​(​l​o​c​k​e​d​)
+			 */
+			skipped: string
+			/**
+			 * N​o​t​h​i​n​g​ ​c​h​a​n​g​e​d​:​ ​t​h​e​ ​s​e​r​i​e​s​ ​a​l​r​e​a​d​y​ ​h​a​d​ ​t​h​e​s​e​ ​v​a​l​u​e​s​.
+			 */
+			nothing: string
+			/**
+			 * {​f​i​e​l​d​}​:​ ​{​o​l​d​}​ ​→​ ​{​n​e​w​}
+			 * @param {string} field
+			 * @param {string} new
+			 * @param {string} old
+			 */
+			change: RequiredParams<'field' | 'new' | 'old'>
+			/**
+			 * (​e​m​p​t​y​)
+			 */
+			empty: string
+			/**
+			 * {​f​i​e​l​d​}​ ​i​s​ ​l​o​c​k​e​d
+			 * @param {string} field
+			 */
+			lockedField: RequiredParams<'field'>
+			/**
+			 * B​o​o​k​s
+			 */
+			books: string
+			/**
+			 * V​o​l​.​ ​{​v​o​l​u​m​e​}
+			 * @param {string} volume
+			 */
+			volume: RequiredParams<'volume'>
+			/**
+			 * {​m​a​t​c​h​e​d​}​ ​p​r​o​v​i​d​e​r​ ​{​{​v​o​l​u​m​e​|​v​o​l​u​m​e​s​}​}​ ​m​a​t​c​h​e​d​ ​t​o​ ​a​ ​b​o​o​k​,​ ​{​u​n​m​a​t​c​h​e​d​}​ ​w​i​t​h​o​u​t​ ​a​ ​b​o​o​k​.
+			 * @param {number} matched
+			 * @param {number} unmatched
+			 */
+			matched: RequiredParams<'matched' | 'unmatched'>
+			/**
+			 * C​l​o​s​e​ ​t​h​e​ ​r​e​p​o​r​t
+			 */
+			close: string
+		}
+		missing: {
+			/**
+			 * M​i​s​s​i​n​g​ ​v​o​l​u​m​e​s
+			 */
+			heading: string
+			/**
+			 * A​p​p​r​o​v​e​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​e​ ​w​h​i​c​h​ ​v​o​l​u​m​e​s​ ​a​r​e​ ​m​i​s​s​i​n​g​.
+			 */
+			needsLink: string
+			/**
+			 * {​o​w​n​e​d​}​ ​o​w​n​e​d​ ​o​f​ ​{​e​x​p​e​c​t​e​d​}​ ​e​x​p​e​c​t​e​d​ ​·​ ​{​m​i​s​s​i​n​g​}​ ​m​i​s​s​i​n​g
+			 * @param {number} expected
+			 * @param {number} missing
+			 * @param {number} owned
+			 */
+			counts: RequiredParams<'expected' | 'missing' | 'owned'>
+			/**
+			 * N​o​ ​v​o​l​u​m​e​ ​i​s​ ​m​i​s​s​i​n​g​.
+			 */
+			none: string
+			/**
+			 * V​o​l​u​m​e​ ​w​i​t​h​o​u​t​ ​a​ ​n​u​m​b​e​r
+			 */
+			unnumbered: string
+			/**
+			 * V​o​l​.​ ​{​v​o​l​u​m​e​}
+			 * @param {string} volume
+			 */
+			volume: RequiredParams<'volume'>
+			/**
+			 * S​e​a​r​c​h​ ​r​e​l​e​a​s​e​s
+			 */
+			searchVolume: string
+			/**
+			 * S​e​a​r​c​h​ ​r​e​l​e​a​s​e​s​ ​o​f​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+			 * @param {string} volume
+			 */
+			searchVolumeOf: RequiredParams<'volume'>
+		}
+		releases: {
+			/**
+			 * R​e​l​e​a​s​e​s
+			 */
+			heading: string
+			/**
+			 * S​e​a​r​c​h​ ​t​h​e​ ​w​h​o​l​e​ ​s​e​r​i​e​s
+			 */
+			bySeries: string
+			/**
+			 * S​e​a​r​c​h​ ​e​v​e​r​y​ ​m​i​s​s​i​n​g​ ​v​o​l​u​m​e
+			 */
+			allMissing: string
+			/**
+			 * S​e​a​r​c​h​i​n​g​…
+			 */
+			searching: string
+			/**
+			 * R​e​l​e​a​s​e​s​ ​o​f​ ​t​h​e​ ​s​e​r​i​e​s
+			 */
+			forSeries: string
+			/**
+			 * R​e​l​e​a​s​e​s​ ​o​f​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+			 * @param {string} volume
+			 */
+			forVolume: RequiredParams<'volume'>
+			/**
+			 * R​e​l​e​a​s​e​s​ ​o​f​ ​t​h​e​ ​m​i​s​s​i​n​g​ ​v​o​l​u​m​e​s
+			 */
+			forMissing: string
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​r​e​l​e​a​s​e​|​r​e​l​e​a​s​e​s​}​}
+			 * @param {number} count
+			 */
+			count: RequiredParams<'count'>
+			/**
+			 * N​o​ ​r​e​l​e​a​s​e​ ​f​o​u​n​d​.
+			 */
+			none: string
+			/**
+			 * T​i​t​l​e
+			 */
+			title: string
+			/**
+			 * S​i​z​e
+			 */
+			size: string
+			/**
+			 * A​g​e
+			 */
+			age: string
+			/**
+			 * S​e​e​d​e​r​s
+			 */
+			seeders: string
+			/**
+			 * I​n​d​e​x​e​r
+			 */
+			indexer: string
+			/**
+			 * V​o​l​u​m​e​s
+			 */
+			volumes: string
+			/**
+			 * D​o​w​n​l​o​a​d
+			 */
+			download: string
+			/**
+			 * D​o​w​n​l​o​a​d​ ​{​t​i​t​l​e​}​ ​(​n​e​w​ ​t​a​b​)
+			 * @param {string} title
+			 */
+			downloadOf: RequiredParams<'title'>
+			/**
+			 * F​i​l​l​s​ ​m​i​s​s​i​n​g
+			 */
+			fillsMissing: string
+			/**
+			 * F​i​l​l​s​ ​m​i​s​s​i​n​g​ ​v​o​l​u​m​e​s​ ​{​v​o​l​u​m​e​s​}
+			 * @param {string} volumes
+			 */
+			fillsMissingOf: RequiredParams<'volumes'>
+			/**
+			 * T​h​e​ ​r​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​ ​i​s​ ​n​o​t​ ​c​o​n​f​i​g​u​r​e​d​:​ ​s​e​t​ ​i​t​s​ ​U​R​L​ ​a​n​d​ ​A​P​I​ ​k​e​y​ ​i​n​ ​S​e​t​t​i​n​g​s​ ​→​ ​R​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​.
+			 */
+			notConfigured: string
+			/**
+			 * N​o​ ​r​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​ ​p​l​u​g​i​n​ ​i​s​ ​l​o​a​d​e​d​.
+			 */
+			notLoaded: string
+			/**
+			 * O​p​e​n​ ​r​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​ ​s​e​t​t​i​n​g​s
+			 */
+			toSettings: string
+		}
+		fields: {
+			/**
+			 * T​i​t​l​e
+			 */
+			title: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * A​u​t​h​o​r​s
+			 */
+			authors: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * S​u​m​m​a​r​y
+			 */
+			summary: string
+			/**
+			 * P​u​b​l​i​s​h​e​r​s
+			 */
+			publishers: string
+			/**
+			 * P​u​b​l​i​s​h​e​r
+			 */
+			publisher: string
+			/**
+			 * S​t​a​r​t​ ​y​e​a​r
+			 */
+			start_year: string
+			/**
+			 * T​o​t​a​l​ ​v​o​l​u​m​e​s
+			 */
+			total_volumes: string
+			/**
+			 * G​e​n​r​e​s
+			 */
+			genres: string
+			/**
+			 * L​a​n​g​u​a​g​e
+			 */
+			language: string
+			/**
+			 * I​S​B​N
+			 */
+			isbn: string
+			/**
+			 * P​u​b​l​i​c​a​t​i​o​n​ ​d​a​t​e
+			 */
+			publish_date: string
+			/**
+			 * C​o​v​e​r
+			 */
+			cover_url: string
+		}
 	}
 	settings: {
+		/**
+		 * S​e​t​t​i​n​g​s
+		 */
+		title: string
+		/**
+		 * O​n​ ​t​h​i​s​ ​p​a​g​e
+		 */
+		contents: string
+		sections: {
+			/**
+			 * L​a​n​g​u​a​g​e
+			 */
+			language: string
+			/**
+			 * S​t​a​t​u​s​ ​m​a​p​p​i​n​g​s
+			 */
+			'status-mappings': string
+			/**
+			 * P​l​u​g​i​n​s
+			 */
+			plugins: string
+			/**
+			 * R​e​l​e​a​s​e​ ​i​n​d​e​x​e​r
+			 */
+			'release-indexer': string
+		}
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * S​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * N​o​t​h​i​n​g​ ​t​o​ ​s​a​v​e​:​ ​n​o​ ​f​i​e​l​d​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+		 */
+		nothingChanged: string
+		language: {
+			/**
+			 * T​h​e​ ​l​a​n​g​u​a​g​e​ ​o​f​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​ ​i​s​ ​y​o​u​r​s​;​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​l​a​n​g​u​a​g​e​ ​a​n​d​ ​t​h​e​ ​O​P​D​S​ ​o​p​t​i​o​n​ ​a​p​p​l​y​ ​t​o​ ​e​v​e​r​y​o​n​e​.
+			 */
+			intro: string
+			/**
+			 * I​n​t​e​r​f​a​c​e​ ​l​a​n​g​u​a​g​e
+			 */
+			ui: string
+			/**
+			 * A​p​p​l​i​e​d​ ​a​t​ ​o​n​c​e​,​ ​k​e​p​t​ ​i​n​ ​t​h​i​s​ ​b​r​o​w​s​e​r​ ​a​n​d​ ​i​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​(​t​h​e​ ​s​a​m​e​ ​c​h​o​i​c​e​ ​a​s​ ​i​n​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​m​e​n​u​)​.
+			 */
+			uiHint: string
+			/**
+			 * P​r​o​v​i​d​e​r​ ​l​a​n​g​u​a​g​e
+			 */
+			provider: string
+			/**
+			 * T​h​e​ ​l​a​n​g​u​a​g​e​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r​s​ ​a​r​e​ ​a​s​k​e​d​ ​f​o​r​,​ ​a​s​ ​a​ ​B​C​P​ ​4​7​ ​t​a​g​:​ ​e​n​,​ ​f​r​,​ ​p​t​-​B​R​…​ ​P​r​o​v​i​d​e​r​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​c​h​o​o​s​e​ ​i​g​n​o​r​e​ ​i​t​.
+			 */
+			providerHint: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​l​a​n​g​u​a​g​e​ ​t​a​g​ ​s​u​c​h​ ​a​s​ ​e​n​,​ ​f​r​ ​o​r​ ​p​t​-​B​R​.
+			 */
+			providerInvalid: string
+			/**
+			 * F​e​t​c​h​i​n​g​ ​t​h​e​ ​l​a​s​t​ ​p​a​g​e​ ​t​h​r​o​u​g​h​ ​O​P​D​S​ ​m​a​r​k​s​ ​a​ ​b​o​o​k​ ​r​e​a​d
+			 */
+			opds: string
+			/**
+			 * F​o​r​ ​r​e​a​d​i​n​g​ ​a​p​p​s​ ​t​h​a​t​ ​s​t​r​e​a​m​ ​p​a​g​e​s​ ​(​O​P​D​S​ ​p​a​g​e​ ​s​t​r​e​a​m​i​n​g​)​:​ ​e​a​r​l​i​e​r​ ​p​a​g​e​s​ ​a​l​w​a​y​s​ ​m​o​v​e​ ​t​h​e​ ​r​e​a​d​i​n​g​ ​p​r​o​g​r​e​s​s​ ​f​o​r​w​a​r​d​.
+			 */
+			opdsHint: string
+		}
+		statusMappings: {
+			/**
+			 * P​r​o​v​i​d​e​r​s​ ​d​e​s​c​r​i​b​e​ ​a​ ​s​e​r​i​e​s​’​ ​s​t​a​t​u​s​ ​i​n​ ​t​h​e​i​r​ ​o​w​n​ ​w​o​r​d​s​.​ ​E​a​c​h​ ​r​a​w​ ​s​t​a​t​u​s​ ​i​s​ ​m​a​p​p​e​d​ ​t​o​ ​o​n​e​ ​o​f​ ​f​i​v​e​ ​s​t​a​t​u​s​e​s​,​ ​o​r​ ​l​e​f​t​ ​u​n​m​a​p​p​e​d​:​ ​a​ ​s​e​r​i​e​s​ ​t​h​e​n​ ​s​h​o​w​s​ ​t​h​e​ ​r​a​w​ ​w​o​r​d​s​.
+			 */
+			intro: string
+			/**
+			 * P​r​o​v​i​d​e​r​ ​s​t​a​t​u​s
+			 */
+			providerStatus: string
+			/**
+			 * M​a​p​s​ ​t​o
+			 */
+			mappedTo: string
+			/**
+			 * S​t​a​t​u​s​ ​f​o​r​ ​“​{​s​t​a​t​u​s​}​”
+			 * @param {string} status
+			 */
+			mappingOf: RequiredParams<'status'>
+			/**
+			 * U​n​m​a​p​p​e​d
+			 */
+			unmapped: string
+			/**
+			 * A​p​p​l​y
+			 */
+			apply: string
+			/**
+			 * A​p​p​l​y​ ​t​h​e​ ​s​t​a​t​u​s​ ​f​o​r​ ​“​{​s​t​a​t​u​s​}​”
+			 * @param {string} status
+			 */
+			applyFor: RequiredParams<'status'>
+			/**
+			 * N​o​ ​p​r​o​v​i​d​e​r​ ​s​t​a​t​u​s​ ​i​s​ ​k​n​o​w​n​ ​y​e​t​.
+			 */
+			none: string
+			/**
+			 * “​{​s​t​a​t​u​s​}​”​ ​n​o​w​ ​m​a​p​s​ ​t​o​ ​{​m​a​p​p​e​d​}​.
+			 * @param {string} mapped
+			 * @param {string} status
+			 */
+			done: RequiredParams<'mapped' | 'status'>
+			/**
+			 * “​{​s​t​a​t​u​s​}​”​ ​i​s​ ​n​o​w​ ​u​n​m​a​p​p​e​d​ ​(​s​t​i​l​l​ ​l​i​s​t​e​d​)​.
+			 * @param {string} status
+			 */
+			unmappedDone: RequiredParams<'status'>
+			add: {
+				/**
+				 * M​a​p​ ​a​n​o​t​h​e​r​ ​p​r​o​v​i​d​e​r​ ​s​t​a​t​u​s
+				 */
+				title: string
+				/**
+				 * P​r​o​v​i​d​e​r​ ​s​t​a​t​u​s
+				 */
+				status: string
+				/**
+				 * A​s​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​w​r​i​t​e​s​ ​i​t​;​ ​s​t​o​r​e​d​ ​i​n​ ​l​o​w​e​r​ ​c​a​s​e​.
+				 */
+				statusHint: string
+				/**
+				 * M​a​p​s​ ​t​o
+				 */
+				mapped: string
+				/**
+				 * A​d​d​ ​t​h​e​ ​m​a​p​p​i​n​g
+				 */
+				submit: string
+			}
+		}
+		statuses: {
+			/**
+			 * O​n​g​o​i​n​g
+			 */
+			ongoing: string
+			/**
+			 * E​n​d​e​d
+			 */
+			ended: string
+			/**
+			 * O​n​ ​h​i​a​t​u​s
+			 */
+			hiatus: string
+			/**
+			 * C​a​n​c​e​l​l​e​d
+			 */
+			cancelled: string
+			/**
+			 * U​p​c​o​m​i​n​g
+			 */
+			upcoming: string
+		}
+		plugins: {
+			/**
+			 * E​v​e​r​y​ ​p​l​u​g​i​n​ ​n​a​m​e​d​ ​i​n​ ​t​h​e​ ​s​e​r​v​e​r​’​s​ ​c​o​n​f​i​g​u​r​a​t​i​o​n​.​ ​S​e​c​r​e​t​ ​s​e​t​t​i​n​g​s​ ​a​r​e​ ​n​e​v​e​r​ ​s​h​o​w​n​ ​a​g​a​i​n​ ​o​n​c​e​ ​s​a​v​e​d​:​ ​t​y​p​e​ ​a​ ​n​e​w​ ​v​a​l​u​e​ ​t​o​ ​r​e​p​l​a​c​e​ ​o​n​e​.
+			 */
+			intro: string
+			/**
+			 * N​o​ ​p​l​u​g​i​n​ ​i​s​ ​c​o​n​f​i​g​u​r​e​d​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​.
+			 */
+			none: string
+			/**
+			 * K​i​n​d
+			 */
+			kind: string
+			kinds: {
+				/**
+				 * M​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r
+				 */
+				metadata_provider: string
+				/**
+				 * R​e​l​e​a​s​e​ ​i​n​d​e​x​e​r
+				 */
+				release_indexer: string
+				/**
+				 * U​n​k​n​o​w​n
+				 */
+				unknown: string
+			}
+			/**
+			 * V​e​r​s​i​o​n
+			 */
+			version: string
+			/**
+			 * P​l​u​g​i​n​ ​A​P​I
+			 */
+			apiVersion: string
+			/**
+			 * S​t​a​t​e
+			 */
+			status: string
+			/**
+			 * L​o​a​d​e​d
+			 */
+			loaded: string
+			/**
+			 * F​a​i​l​e​d​ ​t​o​ ​l​o​a​d
+			 */
+			failed: string
+			/**
+			 * W​h​y​ ​i​t​ ​d​i​d​ ​n​o​t​ ​l​o​a​d
+			 */
+			failedReason: string
+			/**
+			 * C​o​n​f​i​g​u​r​e​d
+			 */
+			configured: string
+			/**
+			 * N​o​t​ ​c​o​n​f​i​g​u​r​e​d​:​ ​a​ ​r​e​q​u​i​r​e​d​ ​s​e​t​t​i​n​g​ ​h​a​s​ ​n​o​ ​v​a​l​u​e
+			 */
+			notConfigured: string
+			/**
+			 * C​a​p​a​b​i​l​i​t​i​e​s
+			 */
+			capabilities: string
+			/**
+			 * N​o​n​e
+			 */
+			noCapabilities: string
+			/**
+			 * L​a​s​t​ ​e​r​r​o​r
+			 */
+			lastError: string
+			/**
+			 * N​o​n​e
+			 */
+			noError: string
+			/**
+			 * S​e​t​t​i​n​g​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			settingsOf: RequiredParams<'name'>
+			/**
+			 * T​h​i​s​ ​p​l​u​g​i​n​ ​h​a​s​ ​n​o​ ​s​e​t​t​i​n​g​s​.
+			 */
+			noSettings: string
+			/**
+			 * I​t​s​ ​a​d​d​r​e​s​s​,​ ​A​P​I​ ​k​e​y​ ​a​n​d​ ​c​a​t​e​g​o​r​i​e​s​ ​a​r​e​ ​s​e​t​ ​i​n​ ​t​h​e​ ​R​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​ ​s​e​c​t​i​o​n​.
+			 */
+			indexerElsewhere: string
+			/**
+			 * r​e​q​u​i​r​e​d
+			 */
+			required: string
+			/**
+			 * D​e​f​a​u​l​t​:​ ​{​v​a​l​u​e​}
+			 * @param {string} value
+			 */
+			defaultValue: RequiredParams<'value'>
+			/**
+			 * S​e​p​a​r​a​t​e​ ​t​h​e​ ​v​a​l​u​e​s​ ​w​i​t​h​ ​c​o​m​m​a​s​.
+			 */
+			listHint: string
+			/**
+			 * S​a​v​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			saveFor: RequiredParams<'name'>
+		}
+		secret: {
+			/**
+			 * S​e​t
+			 */
+			set: string
+			/**
+			 * N​o​t​ ​s​e​t
+			 */
+			notSet: string
+			/**
+			 * S​t​o​r​e​d​ ​v​a​l​u​e​:​ ​{​s​t​a​t​e​}
+			 * @param {string} state
+			 */
+			state: RequiredParams<'state'>
+			/**
+			 * N​e​w​ ​v​a​l​u​e​ ​(​l​e​a​v​e​ ​e​m​p​t​y​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​s​t​o​r​e​d​ ​o​n​e​)
+			 */
+			replace: string
+			/**
+			 * V​a​l​u​e
+			 */
+			enter: string
+			/**
+			 * C​l​e​a​r​ ​t​h​e​ ​s​t​o​r​e​d​ ​v​a​l​u​e
+			 */
+			clear: string
+			/**
+			 * W​i​l​l​ ​b​e​ ​r​e​m​o​v​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+			 */
+			willClear: string
+			/**
+			 * K​e​e​p​ ​i​t
+			 */
+			undo: string
+		}
+		problems: {
+			/**
+			 * E​n​t​e​r​ ​a​ ​n​u​m​b​e​r​.
+			 */
+			notNumber: string
+			/**
+			 * E​n​t​e​r​ ​n​u​m​b​e​r​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​.
+			 */
+			notNumberList: string
+			/**
+			 * E​n​t​e​r​ ​a​n​ ​a​d​d​r​e​s​s​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​h​t​t​p​:​/​/​ ​o​r​ ​h​t​t​p​s​:​/​/​.
+			 */
+			notUrl: string
+		}
+		indexer: {
+			/**
+			 * S​h​e​l​f​m​a​r​k​ ​s​e​a​r​c​h​e​s​ ​r​e​l​e​a​s​e​s​ ​t​h​r​o​u​g​h​ ​a​ ​P​r​o​w​l​a​r​r​ ​s​e​r​v​e​r​.​ ​T​h​e​ ​A​P​I​ ​k​e​y​ ​i​s​ ​w​r​i​t​e​-​o​n​l​y​:​ ​t​h​e​ ​p​a​g​e​ ​o​n​l​y​ ​s​a​y​s​ ​w​h​e​t​h​e​r​ ​o​n​e​ ​i​s​ ​s​e​t​.
+			 */
+			intro: string
+			/**
+			 * N​o​ ​r​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​ ​p​l​u​g​i​n​ ​i​s​ ​l​o​a​d​e​d​,​ ​s​o​ ​r​e​l​e​a​s​e​s​ ​c​a​n​n​o​t​ ​b​e​ ​s​e​a​r​c​h​e​d​.
+			 */
+			none: string
+			/**
+			 * U​R​L
+			 */
+			url: string
+			/**
+			 * A​d​d​r​e​s​s​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​w​i​t​h​ ​i​t​s​ ​U​R​L​ ​B​a​s​e​ ​i​f​ ​i​t​ ​h​a​s​ ​o​n​e​,​ ​e​.​g​.​ ​h​t​t​p​:​/​/​l​o​c​a​l​h​o​s​t​:​9​6​9​6​.
+			 */
+			urlHint: string
+			/**
+			 * A​P​I​ ​k​e​y
+			 */
+			apiKey: string
+			/**
+			 * C​a​t​e​g​o​r​i​e​s
+			 */
+			categories: string
+			/**
+			 * N​e​w​z​n​a​b​ ​c​a​t​e​g​o​r​i​e​s​,​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​:​ ​7​0​3​0​ ​i​s​ ​C​o​m​i​c​s​,​ ​7​0​2​0​ ​E​B​o​o​k​.
+			 */
+			categoriesHint: string
+			/**
+			 * T​e​s​t​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n
+			 */
+			test: string
+			/**
+			 * T​e​s​t​i​n​g​…
+			 */
+			testing: string
+			/**
+			 * T​h​e​ ​t​e​s​t​ ​u​s​e​s​ ​t​h​e​ ​s​a​v​e​d​ ​s​e​t​t​i​n​g​s​:​ ​s​a​v​e​ ​y​o​u​r​ ​c​h​a​n​g​e​s​ ​f​i​r​s​t​.
+			 */
+			testHint: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​:​ ​t​h​e​ ​t​e​s​t​ ​w​i​l​l​ ​u​s​e​ ​t​h​e​ ​s​e​t​t​i​n​g​s​ ​s​a​v​e​d​ ​b​e​f​o​r​e​ ​t​h​e​m​.
+			 */
+			unsaved: string
+			/**
+			 * I​t​ ​w​o​r​k​s​:​ ​{​c​o​u​n​t​}​ ​e​n​a​b​l​e​d​ ​i​n​d​e​x​e​r​{​{​s​}​}​.
+			 * @param {number} count
+			 */
+			works: RequiredParams<'count'>
+			/**
+			 * I​t​ ​c​o​n​n​e​c​t​s​,​ ​b​u​t​ ​n​o​ ​i​n​d​e​x​e​r​ ​i​s​ ​e​n​a​b​l​e​d​:​ ​s​e​a​r​c​h​e​s​ ​w​i​l​l​ ​f​i​n​d​ ​n​o​t​h​i​n​g​.
+			 */
+			worksNone: string
+			/**
+			 * T​h​e​ ​A​P​I​ ​k​e​y​ ​i​s​ ​r​e​f​u​s​e​d​.
+			 */
+			badKey: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​ ​a​t​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.
+			 */
+			unreachable: string
+			/**
+			 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r​ ​l​i​k​e​ ​a​ ​P​r​o​w​l​a​r​r​ ​s​e​r​v​e​r​.
+			 */
+			wrongUrl: string
+			/**
+			 * T​h​e​ ​t​e​s​t​ ​f​a​i​l​e​d​.
+			 */
+			failed: string
+			/**
+			 * D​e​t​a​i​l​s​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} message
+			 */
+			serverSaid: RequiredParams<'message'>
+		}
 	}
 	common: {
 		/**
@@ -3061,10 +4591,1458 @@ export type TranslationFunctions = {
 		}
 	}
 	jobs: {
+		/**
+		 * Jobs
+		 */
+		title: () => LocalizedString
+		types: {
+			/**
+			 * Scan
+			 */
+			scan: () => LocalizedString
+			/**
+			 * Metadata batch
+			 */
+			metadata_batch: () => LocalizedString
+			/**
+			 * Metadata refresh
+			 */
+			metadata_refresh: () => LocalizedString
+		}
+		statuses: {
+			/**
+			 * Queued
+			 */
+			queued: () => LocalizedString
+			/**
+			 * Running
+			 */
+			running: () => LocalizedString
+			/**
+			 * Succeeded
+			 */
+			succeeded: () => LocalizedString
+			/**
+			 * Completed with errors
+			 */
+			completed_with_errors: () => LocalizedString
+			/**
+			 * Failed
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Cancelled
+			 */
+			cancelled: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * Filter the jobs
+			 */
+			label: () => LocalizedString
+			/**
+			 * Type
+			 */
+			type: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Library
+			 */
+			library: () => LocalizedString
+			/**
+			 * All
+			 */
+			any: () => LocalizedString
+			/**
+			 * Clear the filters
+			 */
+			clear: () => LocalizedString
+		}
+		columns: {
+			/**
+			 * Type
+			 */
+			type: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Library
+			 */
+			library: () => LocalizedString
+			/**
+			 * Progress
+			 */
+			progress: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
+			/**
+			 * Finished
+			 */
+			finished: () => LocalizedString
+		}
+		/**
+		 * No job matches these filters.
+		 */
+		none: () => LocalizedString
+		/**
+		 * No job has run yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * —
+		 */
+		noLibrary: () => LocalizedString
+		/**
+		 * Deleted library
+		 */
+		deletedLibrary: () => LocalizedString
+		/**
+		 * Pages of jobs
+		 */
+		paging: () => LocalizedString
+		/**
+		 * {from}–{to} of {total}
+		 */
+		range: (arg: { from: string, to: string, total: string }) => LocalizedString
+		/**
+		 * Page {page} of {pages}
+		 */
+		pageOf: (arg: { page: string, pages: string }) => LocalizedString
+		/**
+		 * Previous
+		 */
+		previous: () => LocalizedString
+		/**
+		 * Next
+		 */
+		next: () => LocalizedString
+		/**
+		 * Refresh
+		 */
+		reload: () => LocalizedString
+		detail: {
+			/**
+			 * {type} of {library}
+			 */
+			title: (arg: { library: string, type: string }) => LocalizedString
+			/**
+			 * {type}
+			 */
+			titleNoLibrary: (arg: { type: string }) => LocalizedString
+			/**
+			 * Back to the jobs
+			 */
+			back: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Library
+			 */
+			library: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
+			/**
+			 * Started
+			 */
+			started: () => LocalizedString
+			/**
+			 * Finished
+			 */
+			finished: () => LocalizedString
+			/**
+			 * Parameters
+			 */
+			params: () => LocalizedString
+			/**
+			 * Mode: {mode}
+			 */
+			mode: (arg: { mode: string }) => LocalizedString
+			/**
+			 * Why it failed
+			 */
+			error: () => LocalizedString
+			/**
+			 * Item errors
+			 */
+			itemErrors: () => LocalizedString
+			/**
+			 * Items that failed: {count}
+			 */
+			itemErrorsCount: (arg: { count: string }) => LocalizedString
+			/**
+			 * The first {shown} of {count} are listed.
+			 */
+			itemErrorsShown: (arg: { count: string, shown: string }) => LocalizedString
+			/**
+			 * File or series
+			 */
+			item: () => LocalizedString
+			/**
+			 * Reason
+			 */
+			reason: () => LocalizedString
+			/**
+			 * When
+			 */
+			at: () => LocalizedString
+			/**
+			 * Report
+			 */
+			report: () => LocalizedString
+			/**
+			 * Open the report and results
+			 */
+			openReport: () => LocalizedString
+			/**
+			 * Open the refresh report
+			 */
+			openRefreshReport: () => LocalizedString
+			/**
+			 * This job does not exist (any more).
+			 */
+			notFound: () => LocalizedString
+		}
+		progress: {
+			/**
+			 * Progress of the job
+			 */
+			label: () => LocalizedString
+			/**
+			 * Waiting to start…
+			 */
+			queued: () => LocalizedString
+			/**
+			 * Counting…
+			 */
+			counting: () => LocalizedString
+			/**
+			 * {processed} of {total}
+			 */
+			counts: (arg: { processed: string, total: string }) => LocalizedString
+			/**
+			 * {processed} processed
+			 */
+			processed: (arg: { processed: string }) => LocalizedString
+			/**
+			 * Now: {item}
+			 */
+			current: (arg: { item: string }) => LocalizedString
+			/**
+			 * Connecting to live progress…
+			 */
+			connecting: () => LocalizedString
+			/**
+			 * Live
+			 */
+			live: () => LocalizedString
+			/**
+			 * Connection lost, reconnecting…
+			 */
+			reconnecting: () => LocalizedString
+			/**
+			 * Live progress stopped: {error}
+			 */
+			lost: (arg: { error: string }) => LocalizedString
+			/**
+			 * Cancel requested: stopping after the current item…
+			 */
+			cancelRequested: () => LocalizedString
+		}
+		cancel: {
+			/**
+			 * Cancel the job
+			 */
+			button: () => LocalizedString
+			/**
+			 * Cancel this job?
+			 */
+			title: () => LocalizedString
+			/**
+			 * The job stops after the item it is working on. What it has done so far is kept.
+			 */
+			body: () => LocalizedString
+			/**
+			 * Keep it running
+			 */
+			keep: () => LocalizedString
+			/**
+			 * Cancel the job
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancelling…
+			 */
+			cancelling: () => LocalizedString
+		}
+		scanReport: {
+			/**
+			 * Files seen
+			 */
+			files_seen: () => LocalizedString
+			/**
+			 * Added
+			 */
+			added: () => LocalizedString
+			/**
+			 * Updated
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Unchanged
+			 */
+			unchanged: () => LocalizedString
+			/**
+			 * Removed
+			 */
+			removed: () => LocalizedString
+			/**
+			 * Moved or renamed
+			 */
+			moved: () => LocalizedString
+			/**
+			 * Ignored (not books)
+			 */
+			ignored_files: () => LocalizedString
+			/**
+			 * Errors
+			 */
+			errors: () => LocalizedString
+			/**
+			 * Folders read
+			 */
+			folders_read: () => LocalizedString
+			/**
+			 * Folders unchanged (not read)
+			 */
+			folders_skipped: () => LocalizedString
+			/**
+			 * Folders unreadable
+			 */
+			folders_unreadable: () => LocalizedString
+			/**
+			 * Reading progress restored
+			 */
+			progress_restored: () => LocalizedString
+			/**
+			 * Thumbnails made
+			 */
+			thumbnails: () => LocalizedString
+			/**
+			 * Duration
+			 */
+			duration_ms: () => LocalizedString
+			/**
+			 * Mode
+			 */
+			mode: () => LocalizedString
+			/**
+			 * Examples of ignored files
+			 */
+			ignoredExamples: () => LocalizedString
+			modes: {
+				/**
+				 * Changes only
+				 */
+				incremental: () => LocalizedString
+				/**
+				 * Every file
+				 */
+				full: () => LocalizedString
+			}
+		}
+		metadata: {
+			/**
+			 * Metadata
+			 */
+			title: () => LocalizedString
+			/**
+			 * A batch looks up every series of a library that has no approved link with the library’s provider, and matches the ones found with full confidence. A refresh reads again, from its provider, every series already linked.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Library
+			 */
+			library: () => LocalizedString
+			/**
+			 * Choose a library
+			 */
+			chooseLibrary: () => LocalizedString
+			/**
+			 * No library yet: add one first.
+			 */
+			noLibraries: () => LocalizedString
+			/**
+			 * Provider: {provider}
+			 */
+			providers: (arg: { provider: string }) => LocalizedString
+			/**
+			 * No metadata provider: choose one in the library’s settings before a batch.
+			 */
+			noProvider: () => LocalizedString
+			/**
+			 * Edit the library
+			 */
+			editLibrary: () => LocalizedString
+			/**
+			 * Start a batch
+			 */
+			startBatch: () => LocalizedString
+			/**
+			 * Start a refresh
+			 */
+			startRefresh: () => LocalizedString
+			/**
+			 * Starting…
+			 */
+			starting: () => LocalizedString
+			/**
+			 * Recent batches and refreshes
+			 */
+			recent: () => LocalizedString
+			/**
+			 * None yet for this library.
+			 */
+			noRecent: () => LocalizedString
+			/**
+			 * All the jobs
+			 */
+			allJobs: () => LocalizedString
+			/**
+			 * Open
+			 */
+			openJob: () => LocalizedString
+		}
+		batch: {
+			/**
+			 * Metadata batch of {library}
+			 */
+			title: (arg: { library: string }) => LocalizedString
+			/**
+			 * Metadata batch
+			 */
+			titleNoLibrary: () => LocalizedString
+			/**
+			 * Back to Metadata
+			 */
+			back: () => LocalizedString
+			/**
+			 * The job in the monitor
+			 */
+			jobLink: () => LocalizedString
+			/**
+			 * Report
+			 */
+			report: () => LocalizedString
+			/**
+			 * Series handled: {processed} of {total}
+			 */
+			series: (arg: { processed: string, total: string }) => LocalizedString
+			/**
+			 * Duration: {duration}
+			 */
+			duration: (arg: { duration: string }) => LocalizedString
+			/**
+			 * The report and the results fill in as the batch goes.
+			 */
+			running: () => LocalizedString
+			/**
+			 * Results
+			 */
+			results: () => LocalizedString
+			/**
+			 * Outcome
+			 */
+			outcomeFilter: () => LocalizedString
+			/**
+			 * All outcomes
+			 */
+			allOutcomes: () => LocalizedString
+			/**
+			 * No series with this outcome.
+			 */
+			none: () => LocalizedString
+			/**
+			 * No series were handled.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * No series handled yet.
+			 */
+			noneYet: () => LocalizedString
+			columns: {
+				/**
+				 * Series
+				 */
+				series: () => LocalizedString
+				/**
+				 * Outcome
+				 */
+				outcome: () => LocalizedString
+				/**
+				 * Provider
+				 */
+				provider: () => LocalizedString
+				/**
+				 * Confidence
+				 */
+				confidence: () => LocalizedString
+				/**
+				 * Best candidate
+				 */
+				candidate: () => LocalizedString
+				/**
+				 * Provider errors
+				 */
+				errors: () => LocalizedString
+			}
+			/**
+			 * {provider} (fallback)
+			 */
+			fallback: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Candidates: {count}
+			 */
+			candidates: (arg: { count: string }) => LocalizedString
+			/**
+			 * Match manually
+			 */
+			matchManually: () => LocalizedString
+			/**
+			 * Series deleted since
+			 */
+			seriesDeleted: () => LocalizedString
+			/**
+			 * —
+			 */
+			noCandidate: () => LocalizedString
+			outcomes: {
+				/**
+				 * Matched
+				 */
+				auto_matched: () => LocalizedString
+				/**
+				 * Already linked
+				 */
+				already_linked: () => LocalizedString
+				/**
+				 * No results
+				 */
+				no_results: () => LocalizedString
+				/**
+				 * Too many results
+				 */
+				too_many_results: () => LocalizedString
+				/**
+				 * Low confidence
+				 */
+				low_confidence: () => LocalizedString
+				/**
+				 * Error
+				 */
+				error: () => LocalizedString
+				/**
+				 * Skipped
+				 */
+				skipped: () => LocalizedString
+			}
+		}
+		refresh: {
+			/**
+			 * Metadata refresh of {library}
+			 */
+			title: (arg: { library: string }) => LocalizedString
+			/**
+			 * Metadata refresh
+			 */
+			titleNoLibrary: () => LocalizedString
+			/**
+			 * Series refreshed: {count}
+			 */
+			series: (arg: { count: string }) => LocalizedString
+			/**
+			 * No series refreshed yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Fields updated: {fields}
+			 */
+			updated: (arg: { fields: string }) => LocalizedString
+			/**
+			 * Nothing changed.
+			 */
+			nothingChanged: () => LocalizedString
+			/**
+			 * Locked, left as they were: {fields}
+			 */
+			skipped: (arg: { fields: string }) => LocalizedString
+			/**
+			 * Failed: {error}
+			 */
+			failed: (arg: { error: string }) => LocalizedString
+			/**
+			 * Books matched: {matched}, provider volumes without a book: {unmatched}
+			 */
+			books: (arg: { matched: string, unmatched: string }) => LocalizedString
+		}
 	}
 	metadata: {
+		/**
+		 * Match with a metadata provider
+		 */
+		openPage: () => LocalizedString
+		/**
+		 * Metadata of {name}
+		 */
+		title: (arg: { name: string }) => LocalizedString
+		/**
+		 * Back to {name}
+		 */
+		back: (arg: { name: string }) => LocalizedString
+		search: {
+			/**
+			 * Search a provider
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Provider
+			 */
+			provider: () => LocalizedString
+			/**
+			 * {name} (library’s provider)
+			 */
+			libraryProvider: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} (library’s fallback)
+			 */
+			fallbackProvider: (arg: { name: string }) => LocalizedString
+			/**
+			 * No metadata provider is loaded.
+			 */
+			noProvider: () => LocalizedString
+			/**
+			 * Search
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Searching…
+			 */
+			searching: () => LocalizedString
+			/**
+			 * {count} {{candidate|candidates}} from {provider}
+			 */
+			results: (arg: { count: number, provider: string }) => LocalizedString
+			/**
+			 * {provider} found nothing for this series.
+			 */
+			none: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Confidence
+			 */
+			confidence: () => LocalizedString
+			/**
+			 * {value} / 100
+			 */
+			confidenceValue: (arg: { value: number }) => LocalizedString
+			/**
+			 * 100 means the same title once case, accents, punctuation and articles (“The”, “Les”…) are set aside, and no disagreeing volume count.
+			 */
+			confidenceHint: () => LocalizedString
+			/**
+			 * Year
+			 */
+			year: () => LocalizedString
+			/**
+			 * Publisher
+			 */
+			publisher: () => LocalizedString
+			/**
+			 * Volumes
+			 */
+			volumes: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * —
+			 */
+			unknown: () => LocalizedString
+			/**
+			 * Match
+			 */
+			match: () => LocalizedString
+			/**
+			 * Match with {title}
+			 */
+			matchTitle: (arg: { title: string }) => LocalizedString
+			/**
+			 * Matching…
+			 */
+			matching: () => LocalizedString
+			/**
+			 * See on {provider}
+			 */
+			open: (arg: { provider: string }) => LocalizedString
+		}
+		failure: {
+			/**
+			 * {provider} is not configured: {what}
+			 */
+			not_configured: (arg: { provider: string, what: string }) => LocalizedString
+			/**
+			 * {provider} refuses more requests for now (rate limit). Try again in a minute.
+			 */
+			rate_limited: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} cannot be reached. Check its address in Settings → Plugins, or try again later.
+			 */
+			unavailable: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} blocked the request with an anti-bot page. Wait a while before searching again.
+			 */
+			blocked: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} refused the credentials: check its API key in Settings → Plugins.
+			 */
+			auth: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} gave an answer Shelfmark cannot read. Try again later.
+			 */
+			bad_response: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} no longer knows this record.
+			 */
+			not_found: (arg: { provider: string }) => LocalizedString
+			/**
+			 * set the {provider} API key in Settings → Plugins
+			 */
+			setApiKey: (arg: { provider: string }) => LocalizedString
+			/**
+			 * check its settings in Settings → Plugins
+			 */
+			checkSettings: () => LocalizedString
+			/**
+			 * Open plugin settings
+			 */
+			toSettings: () => LocalizedString
+			/**
+			 * The server said: {detail}
+			 */
+			details: (arg: { detail: string }) => LocalizedString
+		}
+		links: {
+			/**
+			 * Links
+			 */
+			heading: () => LocalizedString
+			/**
+			 * This series is linked to no provider record yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Record
+			 */
+			record: () => LocalizedString
+			/**
+			 * Provider
+			 */
+			provider: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+			states: {
+				/**
+				 * Pending approval
+				 */
+				pending: () => LocalizedString
+				/**
+				 * Approved
+				 */
+				approved: () => LocalizedString
+				/**
+				 * Rejected
+				 */
+				rejected: () => LocalizedString
+			}
+			/**
+			 * Approve
+			 */
+			approve: () => LocalizedString
+			/**
+			 * Approve {title}
+			 */
+			approveOf: (arg: { title: string }) => LocalizedString
+			/**
+			 * Reject
+			 */
+			reject: () => LocalizedString
+			/**
+			 * Reject {title}
+			 */
+			rejectOf: (arg: { title: string }) => LocalizedString
+			/**
+			 * Delete
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Delete the link to {title}
+			 */
+			removeOf: (arg: { title: string }) => LocalizedString
+			/**
+			 * Saving…
+			 */
+			working: () => LocalizedString
+			/**
+			 * Delete the link to {title}? The series keeps its metadata.
+			 */
+			confirmRemove: (arg: { title: string }) => LocalizedString
+			/**
+			 * Delete
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		report: {
+			/**
+			 * Synchronisation report
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Series
+			 */
+			series: () => LocalizedString
+			/**
+			 * Updated
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Skipped (locked)
+			 */
+			skipped: () => LocalizedString
+			/**
+			 * Nothing changed: the series already had these values.
+			 */
+			nothing: () => LocalizedString
+			/**
+			 * {field}: {old} → {new}
+			 */
+			change: (arg: { field: string, new: string, old: string }) => LocalizedString
+			/**
+			 * (empty)
+			 */
+			empty: () => LocalizedString
+			/**
+			 * {field} is locked
+			 */
+			lockedField: (arg: { field: string }) => LocalizedString
+			/**
+			 * Books
+			 */
+			books: () => LocalizedString
+			/**
+			 * Vol. {volume}
+			 */
+			volume: (arg: { volume: string }) => LocalizedString
+			/**
+			 * {matched} provider {{volume|volumes}} matched to a book, {unmatched} without a book.
+			 */
+			matched: (arg: { matched: number, unmatched: number }) => LocalizedString
+			/**
+			 * Close the report
+			 */
+			close: () => LocalizedString
+		}
+		missing: {
+			/**
+			 * Missing volumes
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Approve a link to see which volumes are missing.
+			 */
+			needsLink: () => LocalizedString
+			/**
+			 * {owned} owned of {expected} expected · {missing} missing
+			 */
+			counts: (arg: { expected: number, missing: number, owned: number }) => LocalizedString
+			/**
+			 * No volume is missing.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Volume without a number
+			 */
+			unnumbered: () => LocalizedString
+			/**
+			 * Vol. {volume}
+			 */
+			volume: (arg: { volume: string }) => LocalizedString
+			/**
+			 * Search releases
+			 */
+			searchVolume: () => LocalizedString
+			/**
+			 * Search releases of volume {volume}
+			 */
+			searchVolumeOf: (arg: { volume: string }) => LocalizedString
+		}
+		releases: {
+			/**
+			 * Releases
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Search the whole series
+			 */
+			bySeries: () => LocalizedString
+			/**
+			 * Search every missing volume
+			 */
+			allMissing: () => LocalizedString
+			/**
+			 * Searching…
+			 */
+			searching: () => LocalizedString
+			/**
+			 * Releases of the series
+			 */
+			forSeries: () => LocalizedString
+			/**
+			 * Releases of volume {volume}
+			 */
+			forVolume: (arg: { volume: string }) => LocalizedString
+			/**
+			 * Releases of the missing volumes
+			 */
+			forMissing: () => LocalizedString
+			/**
+			 * {count} {{release|releases}}
+			 */
+			count: (arg: { count: number }) => LocalizedString
+			/**
+			 * No release found.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Title
+			 */
+			title: () => LocalizedString
+			/**
+			 * Size
+			 */
+			size: () => LocalizedString
+			/**
+			 * Age
+			 */
+			age: () => LocalizedString
+			/**
+			 * Seeders
+			 */
+			seeders: () => LocalizedString
+			/**
+			 * Indexer
+			 */
+			indexer: () => LocalizedString
+			/**
+			 * Volumes
+			 */
+			volumes: () => LocalizedString
+			/**
+			 * Download
+			 */
+			download: () => LocalizedString
+			/**
+			 * Download {title} (new tab)
+			 */
+			downloadOf: (arg: { title: string }) => LocalizedString
+			/**
+			 * Fills missing
+			 */
+			fillsMissing: () => LocalizedString
+			/**
+			 * Fills missing volumes {volumes}
+			 */
+			fillsMissingOf: (arg: { volumes: string }) => LocalizedString
+			/**
+			 * The release indexer is not configured: set its URL and API key in Settings → Release indexer.
+			 */
+			notConfigured: () => LocalizedString
+			/**
+			 * No release indexer plugin is loaded.
+			 */
+			notLoaded: () => LocalizedString
+			/**
+			 * Open release indexer settings
+			 */
+			toSettings: () => LocalizedString
+		}
+		fields: {
+			/**
+			 * Title
+			 */
+			title: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Authors
+			 */
+			authors: () => LocalizedString
+			/**
+			 * Description
+			 */
+			description: () => LocalizedString
+			/**
+			 * Summary
+			 */
+			summary: () => LocalizedString
+			/**
+			 * Publishers
+			 */
+			publishers: () => LocalizedString
+			/**
+			 * Publisher
+			 */
+			publisher: () => LocalizedString
+			/**
+			 * Start year
+			 */
+			start_year: () => LocalizedString
+			/**
+			 * Total volumes
+			 */
+			total_volumes: () => LocalizedString
+			/**
+			 * Genres
+			 */
+			genres: () => LocalizedString
+			/**
+			 * Language
+			 */
+			language: () => LocalizedString
+			/**
+			 * ISBN
+			 */
+			isbn: () => LocalizedString
+			/**
+			 * Publication date
+			 */
+			publish_date: () => LocalizedString
+			/**
+			 * Cover
+			 */
+			cover_url: () => LocalizedString
+		}
 	}
 	settings: {
+		/**
+		 * Settings
+		 */
+		title: () => LocalizedString
+		/**
+		 * On this page
+		 */
+		contents: () => LocalizedString
+		sections: {
+			/**
+			 * Language
+			 */
+			language: () => LocalizedString
+			/**
+			 * Status mappings
+			 */
+			'status-mappings': () => LocalizedString
+			/**
+			 * Plugins
+			 */
+			plugins: () => LocalizedString
+			/**
+			 * Release indexer
+			 */
+			'release-indexer': () => LocalizedString
+		}
+		/**
+		 * Save
+		 */
+		save: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Nothing to save: no field was changed.
+		 */
+		nothingChanged: () => LocalizedString
+		language: {
+			/**
+			 * The language of this interface is yours; the provider language and the OPDS option apply to everyone.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Interface language
+			 */
+			ui: () => LocalizedString
+			/**
+			 * Applied at once, kept in this browser and in your account (the same choice as in the account menu).
+			 */
+			uiHint: () => LocalizedString
+			/**
+			 * Provider language
+			 */
+			provider: () => LocalizedString
+			/**
+			 * The language metadata providers are asked for, as a BCP 47 tag: en, fr, pt-BR… Providers that cannot choose ignore it.
+			 */
+			providerHint: () => LocalizedString
+			/**
+			 * Enter a language tag such as en, fr or pt-BR.
+			 */
+			providerInvalid: () => LocalizedString
+			/**
+			 * Fetching the last page through OPDS marks a book read
+			 */
+			opds: () => LocalizedString
+			/**
+			 * For reading apps that stream pages (OPDS page streaming): earlier pages always move the reading progress forward.
+			 */
+			opdsHint: () => LocalizedString
+		}
+		statusMappings: {
+			/**
+			 * Providers describe a series’ status in their own words. Each raw status is mapped to one of five statuses, or left unmapped: a series then shows the raw words.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Provider status
+			 */
+			providerStatus: () => LocalizedString
+			/**
+			 * Maps to
+			 */
+			mappedTo: () => LocalizedString
+			/**
+			 * Status for “{status}”
+			 */
+			mappingOf: (arg: { status: string }) => LocalizedString
+			/**
+			 * Unmapped
+			 */
+			unmapped: () => LocalizedString
+			/**
+			 * Apply
+			 */
+			apply: () => LocalizedString
+			/**
+			 * Apply the status for “{status}”
+			 */
+			applyFor: (arg: { status: string }) => LocalizedString
+			/**
+			 * No provider status is known yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * “{status}” now maps to {mapped}.
+			 */
+			done: (arg: { mapped: string, status: string }) => LocalizedString
+			/**
+			 * “{status}” is now unmapped (still listed).
+			 */
+			unmappedDone: (arg: { status: string }) => LocalizedString
+			add: {
+				/**
+				 * Map another provider status
+				 */
+				title: () => LocalizedString
+				/**
+				 * Provider status
+				 */
+				status: () => LocalizedString
+				/**
+				 * As the provider writes it; stored in lower case.
+				 */
+				statusHint: () => LocalizedString
+				/**
+				 * Maps to
+				 */
+				mapped: () => LocalizedString
+				/**
+				 * Add the mapping
+				 */
+				submit: () => LocalizedString
+			}
+		}
+		statuses: {
+			/**
+			 * Ongoing
+			 */
+			ongoing: () => LocalizedString
+			/**
+			 * Ended
+			 */
+			ended: () => LocalizedString
+			/**
+			 * On hiatus
+			 */
+			hiatus: () => LocalizedString
+			/**
+			 * Cancelled
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * Upcoming
+			 */
+			upcoming: () => LocalizedString
+		}
+		plugins: {
+			/**
+			 * Every plugin named in the server’s configuration. Secret settings are never shown again once saved: type a new value to replace one.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * No plugin is configured on this server.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Kind
+			 */
+			kind: () => LocalizedString
+			kinds: {
+				/**
+				 * Metadata provider
+				 */
+				metadata_provider: () => LocalizedString
+				/**
+				 * Release indexer
+				 */
+				release_indexer: () => LocalizedString
+				/**
+				 * Unknown
+				 */
+				unknown: () => LocalizedString
+			}
+			/**
+			 * Version
+			 */
+			version: () => LocalizedString
+			/**
+			 * Plugin API
+			 */
+			apiVersion: () => LocalizedString
+			/**
+			 * State
+			 */
+			status: () => LocalizedString
+			/**
+			 * Loaded
+			 */
+			loaded: () => LocalizedString
+			/**
+			 * Failed to load
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Why it did not load
+			 */
+			failedReason: () => LocalizedString
+			/**
+			 * Configured
+			 */
+			configured: () => LocalizedString
+			/**
+			 * Not configured: a required setting has no value
+			 */
+			notConfigured: () => LocalizedString
+			/**
+			 * Capabilities
+			 */
+			capabilities: () => LocalizedString
+			/**
+			 * None
+			 */
+			noCapabilities: () => LocalizedString
+			/**
+			 * Last error
+			 */
+			lastError: () => LocalizedString
+			/**
+			 * None
+			 */
+			noError: () => LocalizedString
+			/**
+			 * Settings of {name}
+			 */
+			settingsOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * This plugin has no settings.
+			 */
+			noSettings: () => LocalizedString
+			/**
+			 * Its address, API key and categories are set in the Release indexer section.
+			 */
+			indexerElsewhere: () => LocalizedString
+			/**
+			 * required
+			 */
+			required: () => LocalizedString
+			/**
+			 * Default: {value}
+			 */
+			defaultValue: (arg: { value: string }) => LocalizedString
+			/**
+			 * Separate the values with commas.
+			 */
+			listHint: () => LocalizedString
+			/**
+			 * Save the settings of {name}
+			 */
+			saveFor: (arg: { name: string }) => LocalizedString
+		}
+		secret: {
+			/**
+			 * Set
+			 */
+			set: () => LocalizedString
+			/**
+			 * Not set
+			 */
+			notSet: () => LocalizedString
+			/**
+			 * Stored value: {state}
+			 */
+			state: (arg: { state: string }) => LocalizedString
+			/**
+			 * New value (leave empty to keep the stored one)
+			 */
+			replace: () => LocalizedString
+			/**
+			 * Value
+			 */
+			enter: () => LocalizedString
+			/**
+			 * Clear the stored value
+			 */
+			clear: () => LocalizedString
+			/**
+			 * Will be removed when you save.
+			 */
+			willClear: () => LocalizedString
+			/**
+			 * Keep it
+			 */
+			undo: () => LocalizedString
+		}
+		problems: {
+			/**
+			 * Enter a number.
+			 */
+			notNumber: () => LocalizedString
+			/**
+			 * Enter numbers separated by commas.
+			 */
+			notNumberList: () => LocalizedString
+			/**
+			 * Enter an address starting with http:// or https://.
+			 */
+			notUrl: () => LocalizedString
+		}
+		indexer: {
+			/**
+			 * Shelfmark searches releases through a Prowlarr server. The API key is write-only: the page only says whether one is set.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * No release indexer plugin is loaded, so releases cannot be searched.
+			 */
+			none: () => LocalizedString
+			/**
+			 * URL
+			 */
+			url: () => LocalizedString
+			/**
+			 * Address of the server, with its URL Base if it has one, e.g. http://localhost:9696.
+			 */
+			urlHint: () => LocalizedString
+			/**
+			 * API key
+			 */
+			apiKey: () => LocalizedString
+			/**
+			 * Categories
+			 */
+			categories: () => LocalizedString
+			/**
+			 * Newznab categories, separated by commas: 7030 is Comics, 7020 EBook.
+			 */
+			categoriesHint: () => LocalizedString
+			/**
+			 * Test the connection
+			 */
+			test: () => LocalizedString
+			/**
+			 * Testing…
+			 */
+			testing: () => LocalizedString
+			/**
+			 * The test uses the saved settings: save your changes first.
+			 */
+			testHint: () => LocalizedString
+			/**
+			 * You have unsaved changes: the test will use the settings saved before them.
+			 */
+			unsaved: () => LocalizedString
+			/**
+			 * It works: {count} enabled indexer{{s}}.
+			 */
+			works: (arg: { count: number }) => LocalizedString
+			/**
+			 * It connects, but no indexer is enabled: searches will find nothing.
+			 */
+			worksNone: () => LocalizedString
+			/**
+			 * The API key is refused.
+			 */
+			badKey: () => LocalizedString
+			/**
+			 * The server cannot be reached at this address.
+			 */
+			unreachable: () => LocalizedString
+			/**
+			 * This address does not answer like a Prowlarr server.
+			 */
+			wrongUrl: () => LocalizedString
+			/**
+			 * The test failed.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Details: {message}
+			 */
+			serverSaid: (arg: { message: string }) => LocalizedString
+		}
 	}
 	common: {
 		/**

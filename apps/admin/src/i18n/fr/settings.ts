@@ -1,5 +1,126 @@
 import type { Translation } from '../i18n-types.js';
 
-const settings: Translation['settings'] = {};
+const settings: Translation['settings'] = {
+  title: 'Réglages',
+  contents: 'Sur cette page',
+  sections: {
+    language: 'Langue',
+    'status-mappings': 'Correspondance des statuts',
+    plugins: 'Extensions',
+    'release-indexer': 'Indexeur de parutions',
+  },
+  save: 'Enregistrer',
+  saving: 'Enregistrement…',
+  saved: 'Enregistré.',
+  nothingChanged: 'Rien à enregistrer : aucun champ n’a changé.',
+  language: {
+    intro:
+      'La langue de cette interface est la vôtre ; la langue des fournisseurs et l’option OPDS valent pour tout le monde.',
+    ui: 'Langue de l’interface',
+    uiHint:
+      'Appliquée tout de suite, gardée dans ce navigateur et dans votre compte (le même choix que dans le menu du compte).',
+    provider: 'Langue des fournisseurs',
+    providerHint:
+      'La langue demandée aux fournisseurs de métadonnées, en étiquette BCP 47 : en, fr, pt-BR… Les fournisseurs qui ne peuvent pas choisir l’ignorent.',
+    providerInvalid: 'Saisissez une étiquette de langue comme en, fr ou pt-BR.',
+    opds: 'Récupérer la dernière page par OPDS marque le livre comme lu',
+    opdsHint:
+      'Pour les applications de lecture qui lisent page par page (OPDS page streaming) : les pages précédentes font toujours avancer la progression.',
+  },
+  statusMappings: {
+    intro:
+      'Les fournisseurs décrivent le statut d’une série avec leurs propres mots. Chaque statut brut correspond à l’un des cinq statuts, ou reste sans correspondance : la série affiche alors les mots bruts.',
+    providerStatus: 'Statut du fournisseur',
+    mappedTo: 'Correspond à',
+    mappingOf: 'Statut pour « {status} »',
+    unmapped: 'Sans correspondance',
+    apply: 'Appliquer',
+    applyFor: 'Appliquer le statut pour « {status} »',
+    none: 'Aucun statut de fournisseur n’est encore connu.',
+    done: '« {status} » correspond maintenant à {mapped}.',
+    unmappedDone: '« {status} » n’a plus de correspondance (toujours listé).',
+    add: {
+      title: 'Faire correspondre un autre statut',
+      status: 'Statut du fournisseur',
+      statusHint: 'Tel que le fournisseur l’écrit ; gardé en minuscules.',
+      mapped: 'Correspond à',
+      submit: 'Ajouter la correspondance',
+    },
+  },
+  statuses: {
+    ongoing: 'En cours',
+    ended: 'Terminée',
+    hiatus: 'En pause',
+    cancelled: 'Abandonnée',
+    upcoming: 'À paraître',
+  },
+  plugins: {
+    intro:
+      'Chaque extension nommée dans la configuration du serveur. Un réglage secret n’est plus jamais affiché une fois enregistré : saisissez une nouvelle valeur pour le remplacer.',
+    none: 'Aucune extension n’est configurée sur ce serveur.',
+    kind: 'Type',
+    kinds: {
+      metadata_provider: 'Fournisseur de métadonnées',
+      release_indexer: 'Indexeur de parutions',
+      unknown: 'Inconnu',
+    },
+    version: 'Version',
+    apiVersion: 'API des extensions',
+    status: 'État',
+    loaded: 'Chargée',
+    failed: 'Échec du chargement',
+    failedReason: 'Pourquoi elle n’a pas été chargée',
+    configured: 'Configurée',
+    notConfigured: 'Non configurée : un réglage obligatoire n’a pas de valeur',
+    capabilities: 'Capacités',
+    noCapabilities: 'Aucune',
+    lastError: 'Dernière erreur',
+    noError: 'Aucune',
+    settingsOf: 'Réglages de {name}',
+    noSettings: 'Cette extension n’a pas de réglages.',
+    indexerElsewhere: 'Son adresse, sa clé d’API et ses catégories se règlent dans la section Indexeur de parutions.',
+    required: 'obligatoire',
+    defaultValue: 'Par défaut : {value}',
+    listHint: 'Séparez les valeurs par des virgules.',
+    saveFor: 'Enregistrer les réglages de {name}',
+  },
+  secret: {
+    set: 'Définie',
+    notSet: 'Non définie',
+    state: 'Valeur enregistrée : {state}',
+    replace: 'Nouvelle valeur (laisser vide pour garder celle enregistrée)',
+    enter: 'Valeur',
+    clear: 'Effacer la valeur enregistrée',
+    willClear: 'Sera supprimée à l’enregistrement.',
+    undo: 'La garder',
+  },
+  problems: {
+    notNumber: 'Saisissez un nombre.',
+    notNumberList: 'Saisissez des nombres séparés par des virgules.',
+    notUrl: 'Saisissez une adresse commençant par http:// ou https://.',
+  },
+  indexer: {
+    intro:
+      'Shelfmark cherche les parutions par un serveur Prowlarr. La clé d’API ne peut qu’être écrite : la page dit seulement si elle est définie.',
+    none: 'Aucune extension d’indexeur de parutions n’est chargée : les parutions ne peuvent pas être cherchées.',
+    url: 'URL',
+    urlHint: 'Adresse du serveur, avec son URL Base s’il en a une, par ex. http://localhost:9696.',
+    apiKey: 'Clé d’API',
+    categories: 'Catégories',
+    categoriesHint:
+      'Catégories Newznab, séparées par des virgules : 7030 pour les bandes dessinées, 7020 les livres numériques.',
+    test: 'Tester la connexion',
+    testing: 'Test en cours…',
+    testHint: 'Le test utilise les réglages enregistrés : enregistrez d’abord vos changements.',
+    unsaved: 'Des changements ne sont pas enregistrés : le test utilisera les réglages enregistrés avant eux.',
+    works: 'Ça marche : {count} indexeur{{s}} activé{{s}}.',
+    worksNone: 'La connexion se fait, mais aucun indexeur n’est activé : les recherches ne trouveront rien.',
+    badKey: 'La clé d’API est refusée.',
+    unreachable: 'Le serveur est injoignable à cette adresse.',
+    wrongUrl: 'Cette adresse ne répond pas comme un serveur Prowlarr.',
+    failed: 'Le test a échoué.',
+    serverSaid: 'Détails : {message}',
+  },
+};
 
 export default settings;

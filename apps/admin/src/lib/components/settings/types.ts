@@ -1,0 +1,20 @@
+import type { trpc } from '../../trpc.js';
+
+/** The settings as the server gives them (secrets never in it: `api_key_set`, `secrets_set` say which are set). */
+export type Settings = Awaited<ReturnType<typeof trpc.settings.get.query>>;
+/** The body of a settings change (PATCH /settings). */
+export type SettingsUpdate = Parameters<typeof trpc.settings.update.mutate>[0]['body'];
+export type PluginInfo = Awaited<ReturnType<typeof trpc.plugins.list.query>>['items'][number];
+export type PluginSettingField = PluginInfo['settings_schema'][number];
+export type PluginSettingValue = PluginSettingField['default'];
+export type PluginSettingsState = Settings['plugins'][string];
+export type StatusMapping = Awaited<ReturnType<typeof trpc.statusMappings.list.query>>['items'][number];
+export type NormalisedStatus = NonNullable<StatusMapping['mapped_status']>;
+export type ConnectionTest = Awaited<ReturnType<typeof trpc.releases.test.mutate>>;
+
+/** The five normalised series statuses of the contract (NormalisedSeriesStatus), in the order they are offered. */
+export const NORMALISED_STATUSES: readonly NormalisedStatus[] = ['ongoing', 'ended', 'hiatus', 'cancelled', 'upcoming'];
+
+/** The sections of the page, by anchor: links elsewhere (e.g. "set the key in Settings → Plugins") use these. */
+export const SETTINGS_SECTIONS = ['language', 'status-mappings', 'plugins', 'release-indexer'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
