@@ -35,8 +35,10 @@ export default definePlugin({
       },
     ],
     // Prowlarr is the admin's own server and publishes no limit. Each search fans out to every enabled indexer (and
-    // trackers ban clients that hammer them), so one request per second is our own, deliberately gentle, choice.
-    rateLimit: { requests: 1, perMilliseconds: 1000 },
+    // trackers ban clients that hammer them), so about one request per second is our own, deliberately gentle,
+    // choice. 1.1 s because the host spaces request starts and the server sees arrivals, which a busy client
+    // (connection set-up, a loaded event loop) brings closer together, as for ComicVine.
+    rateLimit: { requests: 1, perMilliseconds: 1100 },
     // Prowlarr answers a search only once every indexer has replied or timed out; the reference waited 30 s.
     timeoutMs: 30_000,
   },
