@@ -98,7 +98,7 @@ describe('a metadata batch', () => {
     await page.getByRole('link', { name: 'Metadata', exact: true }).waitFor();
     await page.getByTestId('metadata-library').selectOption({ label: 'Fakes' });
     await expect.poll(() => new URL(page.url()).searchParams.get('library_id')).toBe(fakesLibraryId);
-    expect(await text(page, 'metadata-provider')).toContain('open_library');
+    expect(await text(page, 'metadata-provider')).toContain('Open Library');
     await admin.screenshot(page, 'metadata-start');
 
     await page.getByTestId('start-batch').click();
@@ -157,6 +157,32 @@ describe('a metadata batch', () => {
     await expect.poll(() => page.getByTestId('batch-result').count()).toBe(FAKE_SERIES.length);
     expect(errors).toEqual([]);
   }, 90_000);
+
+  it('refreshes the linked series from a library card, and lists what each refresh changed', async () => {
+    const page = await admin.signedInPage({ path: '/libraries' });
+    const errors = watchErrors(page);
+    const card = page.getByTestId('library').filter({ has: page.getByRole('heading', { name: 'Fakes', exact: true }) });
+    await card.getByTestId('metadata-link').waitFor();
+    await admin.screenshot(page, 'libraries-metadata-link');
+    await card.getByTestId('metadata-link').click();
+    await page.waitForURL(`**/metadata?library_id=${fakesLibraryId}`);
+    // The batch just run is among the recent jobs of the library, with a link to its report.
+    expect(await page.getByTestId('metadata-recent').getByRole('link').first().getAttribute('href')).toBe(
+      `/metadata/batch/${batchId}`,
+    );
+    await page.getByTestId('start-refresh').click();
+    await page.waitForURL(/\/metadata\/refresh\/[0-9a-f-]{36}$/);
+    const refreshId = page.url().split('/').pop()!;
+    expect((await jobEnd(refreshId)).status).toBe('succeeded');
+    // One entry per series the batch matched.
+    const report = await admin.site.api<{ series: unknown[] }>('GET', `/metadata/refresh/${refreshId}/report`);
+    expect(report.series.length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('refresh-entry').count(), { timeout: 15_000 }).toBe(report.series.length);
+    expect(await page.getByTestId('refresh-entry').filter({ hasText: 'Blacksad' }).count()).toBe(1);
+    expect(await page.getByTestId('refresh-entry').first().textContent()).toContain('Open Library');
+    await admin.screenshot(page, 'metadata-refresh-report');
+    expect(errors).toEqual([]);
+  }, 60_000);
 
   it('says why a library without provider, or with nothing linked, cannot start, without a crash', async () => {
     const page = await admin.signedInPage({ path: `/metadata?library_id=${admin.site.libraryId}` });

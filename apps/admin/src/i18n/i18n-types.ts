@@ -2016,6 +2016,10 @@ type RootTranslation = {
 			 * O​p​e​n
 			 */
 			openJob: string
+			/**
+			 * B​a​t​c​h​ ​a​n​d​ ​r​e​f​r​e​s​h
+			 */
+			cardLink: string
 		}
 		batch: {
 			/**
@@ -5022,6 +5026,10 @@ export type TranslationFunctions = {
 			 * Open
 			 */
 			openJob: () => LocalizedString
+			/**
+			 * Batch and refresh
+			 */
+			cardLink: () => LocalizedString
 		}
 		batch: {
 			/**

@@ -121,6 +121,7 @@ const jobs = {
     noRecent: 'None yet for this library.',
     allJobs: 'All the jobs',
     openJob: 'Open',
+    cardLink: 'Batch and refresh',
   },
   batch: {
     title: 'Metadata batch of {library:string}',

@@ -122,6 +122,7 @@ const jobs: Translation['jobs'] = {
     noRecent: 'Aucun pour cette bibliothèque.',
     allJobs: 'Toutes les tâches',
     openJob: 'Ouvrir',
+    cardLink: 'Lot et actualisation',
   },
   batch: {
     title: 'Lot de métadonnées de {library}',
