@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_PASSWORD,
   launchChromium,
   startAdminSite,
   useAdminBrowser,
+  waitForShell,
   type AdminSite,
   type ViewportName,
 } from './support/admin-browser.js';
@@ -216,4 +218,122 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 120_000 }, () => 
       expectClean(failures);
     });
   }
+});
+
+/** Where the focus is, and whether it shows (an outline or a box shadow on the focused element). */
+interface FocusState {
+  onBody: boolean;
+  visible: boolean;
+  element: string;
+}
+
+function focusState(page: Page): Promise<FocusState> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body || element === document.documentElement) {
+      return { onBody: true, visible: false, element: 'body' };
+    }
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+    const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ');
+    return {
+      onBody: false,
+      visible: outline || shadow,
+      element: `<${element.tagName.toLowerCase()}> ${name.slice(0, 50)}`,
+    };
+  });
+}
+
+/** The focus is on an element other than <body>, and shows. */
+async function expectFocusShown(page: Page, step: string): Promise<FocusState> {
+  const state = await focusState(page);
+  expect(state.onBody, `${step}: the focus went back to <body>`).toBe(false);
+  expect(state.visible, `${step}: the focused ${state.element} shows no outline or shadow`).toBe(true);
+  return state;
+}
+
+/** Presses Tab (Shift+Tab with `backwards`) until the focus is on `selector`, checking the focus shows at each step. */
+async function tabTo(page: Page, selector: string, { backwards = false, max = 60 } = {}): Promise<void> {
+  for (let step = 0; step < max; step++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const state = await focusState(page);
+    if (!state.onBody) expect(state.visible, `Tab to ${selector}: ${state.element} shows no focus`).toBe(true);
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+  }
+  throw new Error(`${max} presses of Tab did not reach ${selector} (focus on ${(await focusState(page)).element})`);
+}
+
+describe('the admin by keyboard alone', { timeout: 120_000 }, () => {
+  it('signs in, goes through the navigation, opens a series, marks it read, reads a page and closes the reader', async () => {
+    const harbour = ids.seriesId;
+    const page = await admin.newPage();
+    await page.goto('/');
+    await page.locator('input[name="username"]').waitFor();
+
+    // Sign in: the form's fields in order, Enter submits.
+    await tabTo(page, 'input[name="username"]');
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await expectFocusShown(page, 'password field');
+    await page.keyboard.type(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await waitForShell(page);
+
+    // The skip link comes first and leads to the page's content.
+    await tabTo(page, 'a.skip');
+    await tabTo(page, 'nav a[href="/series"]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('series-card').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/series');
+
+    // Back through the navigation with Shift+Tab works too: the link to this page is reachable backwards.
+    await tabTo(page, `main a[href="/series/${harbour}"]`);
+    await tabTo(page, 'nav a[href="/series"]', { backwards: true });
+    await tabTo(page, `main a[href="/series/${harbour}"]`);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Harbour Lights' }).waitFor();
+
+    // Mark it read with Space: the focus stays on the button, which now offers the opposite.
+    await tabTo(page, 'main [data-testid="mark-series-read"]');
+    await page.keyboard.press('Space');
+    await page.locator('main [data-testid="mark-series-read"]', { hasText: 'Mark unread' }).waitFor();
+    const marked = await expectFocusShown(page, 'after marking the series read');
+    expect(marked.element).toContain('Mark unread');
+
+    // A book, then its reader; a page turned with the arrow key.
+    await tabTo(page, 'main a[href^="/books/"]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('read-link').waitFor();
+    await tabTo(page, '[data-testid="read-link"]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('reader-counter').waitFor();
+    await expectFocusShown(page, 'the reader open');
+    const counter = page.getByTestId('reader-counter');
+    const before = await counter.textContent();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => counter.textContent()).not.toBe(before);
+    await expectFocusShown(page, 'after turning a page');
+
+    // Escape closes the reader: back on the book, the focus on the link that opened it.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('reader').waitFor({ state: 'detached' });
+    await page.getByTestId('read-link').waitFor();
+    await expect.poll(async () => (await focusState(page)).element).toContain('<a>');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('read-link');
+    await expectFocusShown(page, 'after closing the reader');
+  });
+
+  it('gives the focus back to the delete button when the delete dialog is left with Escape', async () => {
+    const page = await admin.signedInPage({ path: '/libraries' });
+    await page.getByTestId('library').first().waitFor();
+    await tabTo(page, 'main [data-testid="delete"]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('delete-dialog').waitFor();
+    await expectFocusShown(page, 'the delete dialog open');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('delete-dialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('delete');
+    await expectFocusShown(page, 'after leaving the delete dialog');
+  });
 });

@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 
 /**
  * axe-core run inside a Playwright page. The engine's source is evaluated through the DevTools protocol
- * (page.evaluate), not added as a <script> tag: the server's Content-Security-Policy refuses inline scripts, and
- * evaluation is not subject to it. (@axe-core/playwright does the same, plus frames, which the admin has none of.)
+ * (page.evaluate), not added as a <script> tag: evaluation does not depend on what the page's Content-Security-Policy
+ * allows. (@axe-core/playwright does the same, plus frames, which the admin has none of.)
  */
 
 /** WCAG 2.0 and 2.1, levels A and AA: what issue 13 asks of the admin. */
