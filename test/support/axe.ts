@@ -23,6 +23,8 @@ export interface AxeNode {
 export interface AxeViolation {
   rule: string;
   impact: ImpactValue | null;
+  /** axe's tags of the rule: which WCAG level and criterion, or 'best-practice'. */
+  tags: string[];
   help: string;
   helpUrl: string;
   nodes: AxeNode[];
@@ -35,11 +37,14 @@ export interface AxeScanOptions {
   exclude?: string[];
   /** Rules switched off, each with the reason in the caller. */
   disableRules?: string[];
+  /** The rule sets run (axe's tags); WCAG_21_AA_TAGS unless given, e.g. with 'best-practice' added. */
+  tags?: string[];
 }
 
 const toViolation = (result: Result): AxeViolation => ({
   rule: result.id,
   impact: result.impact ?? null,
+  tags: result.tags,
   help: result.help,
   helpUrl: result.helpUrl,
   nodes: result.nodes.map((node) => ({
@@ -68,7 +73,7 @@ export async function scanAccessibility(page: Page, options: AxeScanOptions = {}
         ),
       ) as AxeResults;
     },
-    { include: options.include, exclude: options.exclude ?? [], tags: WCAG_21_AA_TAGS, rules },
+    { include: options.include, exclude: options.exclude ?? [], tags: options.tags ?? WCAG_21_AA_TAGS, rules },
   );
   return results.violations.map(toViolation);
 }
