@@ -13,9 +13,10 @@ import { formatViolations, scanAccessibility, WCAG_21_AA_TAGS, type AxeViolation
 
 /**
  * The whole admin scanned by axe-core (WCAG 2.1 A and AA) in a real Chromium against the built server: every page
- * and the states that show more of it (the folder picker open, the delete dialog, a token's secret, the reader),
- * in English and French, in the light and the dark colour scheme, and a few at 360 px. A serious or critical
- * violation fails the test with the rule, the elements and why; minor and moderate ones are printed.
+ * and the states that show more of it (the folder picker open, the delete dialog, a token's secret, the reader; jobs,
+ * a job, metadata, a series' metadata and settings from part 2), in English and French, in the light and the dark
+ * colour scheme, and a few at 360 px. A serious or critical violation fails the test with the rule, the elements and
+ * why; minor and moderate ones are printed.
  */
 const admin = useAdminBrowser();
 
@@ -28,13 +29,20 @@ const SCHEMES = ['light', 'dark'] as const;
 interface Ids {
   seriesId: string;
   bookId: string;
+  /** The sample library's scan. */
+  jobId: string;
 }
 let ids: Ids;
 
 beforeAll(async () => {
   const series = await admin.site.api<{ items: { id: string; name: string }[] }>('GET', '/series?limit=50');
   const books = await admin.site.api<{ items: { id: string }[] }>('GET', '/books?series=Harbour%20Lights');
-  ids = { seriesId: series.items.find((item) => item.name === 'Harbour Lights')!.id, bookId: books.items[0]!.id };
+  const jobs = await admin.site.api<{ items: { id: string }[] }>('GET', '/jobs');
+  ids = {
+    seriesId: series.items.find((item) => item.name === 'Harbour Lights')!.id,
+    bookId: books.items[0]!.id,
+    jobId: jobs.items[0]!.id,
+  };
 });
 
 /** A page of the admin in one state: where it is, and what to do there before the scan. */
@@ -48,6 +56,12 @@ interface PageState {
 }
 
 const heading = (page: Page) => page.locator('main h1').first().waitFor();
+
+/** The page's heading, then nothing in it still loading. */
+async function loaded(page: Page): Promise<void> {
+  await heading(page);
+  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+}
 
 const STATES: PageState[] = [
   { name: 'dashboard', path: () => '/', ready: heading, phone: true },
@@ -131,6 +145,23 @@ const STATES: PageState[] = [
       await page.getByTestId('new-token').waitFor();
     },
   },
+  {
+    name: 'jobs',
+    path: () => '/jobs',
+    ready: (page) => page.getByTestId('job-row').first().waitFor(),
+    phone: true,
+  },
+  { name: 'job detail', path: () => `/jobs/${ids.jobId}`, ready: (page) => page.getByTestId('job-facts').waitFor() },
+  {
+    name: 'metadata',
+    path: () => `/metadata?library_id=${admin.site.libraryId}`,
+    ready: async (page) => {
+      await page.getByTestId('start-batch').waitFor();
+      await loaded(page);
+    },
+  },
+  { name: 'series metadata', path: () => `/series/${ids.seriesId}/metadata`, ready: loaded, phone: true },
+  { name: 'settings', path: () => '/settings', ready: loaded, phone: true },
 ];
 
 /** Scans the page as it is in both colour schemes; returns the problems as text, one block per scheme. */
