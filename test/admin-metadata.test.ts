@@ -227,7 +227,7 @@ describe('the metadata page of a series', { timeout: 90_000 }, () => {
 
   it('speaks French, and fits a phone', async () => {
     const page = await admin.signedInPage({ path: `/series/${seriesId}/metadata`, locale: 'fr-FR' });
-    await page.getByRole('heading', { level: 1, name: 'Métadonnées de Blacksad' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Métadonnées · Blacksad' }).waitFor();
     expect(await links(page).first().getByTestId('link-state').textContent()).toBe('Approuvée');
     expect(await page.getByTestId('missing-counts').textContent()).toContain(
       'Possédés : 1 · attendus : 3 · manquants : 2',

@@ -149,6 +149,18 @@ describe('the admin shell', { timeout: 60_000 }, () => {
     await other.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
 
+  it('closes the account menu with Escape and gives the focus back to it', async () => {
+    const page = await admin.signedInPage();
+    const menu = page.getByTestId('user-menu');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('details.user').evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('details.user').evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('user-menu');
+    await page.close();
+  });
+
   it('fits a 360 px wide phone without sideways scrolling', async () => {
     const page = await admin.signedInPage({ viewport: 'phone' });
     await page.getByTestId('counts').waitFor();

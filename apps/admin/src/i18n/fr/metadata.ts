@@ -2,7 +2,8 @@ import type { Translation } from '../i18n-types.js';
 
 const metadata: Translation['metadata'] = {
   openPage: 'Associer à un fournisseur de métadonnées',
-  title: 'Métadonnées de {name}',
+  // No « de » before the name: French elides it before a vowel (« d’Éclats de lune »), which a template cannot.
+  title: 'Métadonnées · {name}',
   back: 'Retour à {name}',
   search: {
     heading: 'Chercher chez un fournisseur',
