@@ -14,7 +14,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freshPostgres, measure, type Figure, type Measure } from '../lib/measure.ts';
+import {
+  figureLine,
+  figuresTable,
+  freshPostgres,
+  measure,
+  slowdown,
+  type Figure,
+  type Measure,
+} from '../lib/measure.ts';
 import { api, startServer } from '../lib/server.ts';
 import { loadLibrary, type DatabaseConfig } from './load.ts';
 
@@ -74,9 +82,7 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     for (const target of targets) {
       const figure = { database: label, ...(await measure(server.url, target, { connections, duration })) };
       figures.push(figure);
-      console.log(
-        `[${label}] ${figure.name.padEnd(24)} ${String(figure.reqPerSec).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
-      );
+      console.log(figureLine(figure, 24));
     }
     return figures;
   } finally {
@@ -85,23 +91,9 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
 }
 
 function table(figures: Figure[]): string {
-  const lines = [
-    '| database | query | req/s | % of /health | p50 ms | p99 ms | errors |',
-    '|---|---|---:|---:|---:|---:|---:|',
-  ];
-  for (const figure of figures) {
-    const floor = figures.find((f) => f.database === figure.database && f.name === 'health (floor)');
-    const share = floor ? Math.round((figure.reqPerSec / floor.reqPerSec) * 100) : 0;
-    lines.push(
-      `| ${figure.database} | ${figure.name} | ${figure.reqPerSec} | ${share}% | ${figure.p50} | ${figure.p99} | ${figure.errors} |`,
-    );
-  }
+  const lines = figuresTable(figures, 'query');
   for (const database of new Set(figures.map((f) => f.database))) {
-    const ratio = (deep: string, first: string) => {
-      const d = figures.find((f) => f.database === database && f.name === deep);
-      const f = figures.find((x) => x.database === database && x.name === first);
-      return d && f ? (f.reqPerSec / d.reqPerSec).toFixed(2) : 'n/a';
-    };
+    const ratio = (deep: string, first: string) => slowdown(figures, database, first, deep)?.toFixed(2) ?? 'n/a';
     lines.push(
       `\n${database}: deep page slowdown (first req/s ÷ deep req/s): series ${ratio('series: deep page', 'series: first page')}×, books ${ratio('books: deep page', 'books: first page')}×`,
     );

@@ -69,3 +69,31 @@ export async function freshPostgres(url: string): Promise<void> {
     await client.end();
   }
 }
+
+/** The line printed as each measure ends. */
+export function figureLine(figure: Figure, width: number): string {
+  return `[${figure.database}] ${figure.name.padEnd(width)} ${String(figure.reqPerSec).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`;
+}
+
+/** The Markdown table of the figures, each with its share of the same database's /health floor. */
+export function figuresTable(figures: Figure[], column: string): string[] {
+  const lines = [
+    `| database | ${column} | req/s | % of /health | p50 ms | p99 ms | errors |`,
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const figure of figures) {
+    const floor = figures.find((f) => f.database === figure.database && f.name === 'health (floor)');
+    const share = floor ? Math.round((figure.reqPerSec / floor.reqPerSec) * 100) : 0;
+    lines.push(
+      `| ${figure.database} | ${figure.name} | ${figure.reqPerSec} | ${share}% | ${figure.p50} | ${figure.p99} | ${figure.errors} |`,
+    );
+  }
+  return lines;
+}
+
+/** First page req/s ÷ deep page req/s for one database, or undefined when either was not measured. */
+export function slowdown(figures: Figure[], database: string, first: string, deep: string): number | undefined {
+  const f = figures.find((x) => x.database === database && x.name === first);
+  const d = figures.find((x) => x.database === database && x.name === deep);
+  return f && d ? f.reqPerSec / d.reqPerSec : undefined;
+}

@@ -15,7 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadLibrary, LONG_SERIES, type DatabaseConfig } from '../api/load.ts';
-import { freshPostgres, measure, type Figure, type Measure } from '../lib/measure.ts';
+import {
+  figureLine,
+  figuresTable,
+  freshPostgres,
+  measure,
+  slowdown,
+  type Figure,
+  type Measure,
+} from '../lib/measure.ts';
 import { api, startServer } from '../lib/server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,9 +97,7 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     for (const target of targets) {
       const figure = { database: label, ...(await measure(server.url, target, { ...load, headers: basic })) };
       figures.push(figure);
-      console.log(
-        `[${label}] ${figure.name.padEnd(28)} ${String(figure.reqPerSec).padStart(6)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms${figure.errors ? `  ERRORS ${figure.errors}` : ''}`,
-      );
+      console.log(figureLine(figure, 28));
     }
     return figures;
   } finally {
@@ -100,25 +106,12 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
 }
 
 function table(figures: Figure[]): string {
-  const lines = [
-    '| database | document | req/s | % of /health | p50 ms | p99 ms | errors |',
-    '|---|---|---:|---:|---:|---:|---:|',
-  ];
-  for (const figure of figures) {
-    const floor = figures.find((f) => f.database === figure.database && f.name === 'health (floor)');
-    const share = floor ? Math.round((figure.reqPerSec / floor.reqPerSec) * 100) : 0;
-    lines.push(
-      `| ${figure.database} | ${figure.name} | ${figure.reqPerSec} | ${share}% | ${figure.p50} | ${figure.p99} | ${figure.errors} |`,
-    );
-  }
+  const lines = figuresTable(figures, 'document');
   for (const database of new Set(figures.map((f) => f.database))) {
     for (const version of ['v1.2', 'v2']) {
-      const first = figures.find((f) => f.database === database && f.name === `${version} all series`);
-      const deep = figures.find((f) => f.database === database && f.name === `${version} all series deep`);
-      if (first && deep) {
-        lines.push(
-          `\n${database} ${version}: deep page slowdown (first req/s ÷ deep req/s): ${(first.reqPerSec / deep.reqPerSec).toFixed(2)}×`,
-        );
+      const ratio = slowdown(figures, database, `${version} all series`, `${version} all series deep`);
+      if (ratio !== undefined) {
+        lines.push(`\n${database} ${version}: deep page slowdown (first req/s ÷ deep req/s): ${ratio.toFixed(2)}×`);
       }
     }
   }
