@@ -236,6 +236,10 @@ describe('the web reader', { timeout: 60_000 }, () => {
       (url) => url.pathname.endsWith(`/books/${book.id}/pages/2`),
       (route) => (failing ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback()),
     );
+    // Page 2 was preloaded before the route existed; reopen the reader so its preload goes through the route too
+    // (routing turns the browser's HTTP cache off).
+    await page.reload();
+    await pageShown(page, 1);
     await page.keyboard.press('ArrowRight');
     await counter(page, '2 / 3');
     const alert = page.getByRole('alert').filter({ hasText: 'Page 2 could not be loaded.' });
