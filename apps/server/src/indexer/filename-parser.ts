@@ -51,6 +51,10 @@ export interface ParsedFileName {
   kind: VolumeKind;
   /** Year in parentheses or brackets, e.g. (2019), when present. */
   year: number | null;
+  /** First chapter (`c001-008` → 1; `v01 c010` → 10); fractional allowed (10.5); null when the name gives none. */
+  chapter: number | null;
+  /** Last chapter of a range (`c001-008` → 8), else null. */
+  chapterEnd: number | null;
 }
 
 interface Span {
@@ -195,6 +199,8 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
     volumeEnd: volume?.volumeEnd ?? null,
     kind,
     year: pickYear(brackets.years, seriesName),
+    chapter: chapters[0]?.volume ?? null,
+    chapterEnd: chapters[0]?.volumeEnd ?? null,
   };
 }
 
