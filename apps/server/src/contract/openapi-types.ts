@@ -383,7 +383,8 @@ export interface paths {
          * List books
          * @description Books across libraries, filtered and paged. `q` is a case- and accent-insensitive partial match on title,
          *     series and authors ("legendaires" finds "Les Légendaires"). Sort `series` (the default) orders by series
-         *     name, then volume, then title; `title` by title; `recently_added` newest first. Every sort is stable.
+         *     name, then volume, then chapter, then title; `title` by title; `recently_added` newest first. Every sort is
+         *     stable.
          */
         get: operations["listBooks"];
         put?: never;
@@ -414,8 +415,10 @@ export interface paths {
         /**
          * Edit a book's metadata
          * @description Changes only the fields given; `null` clears a nullable field. The ISBN checksum is verified (400 when
-         *     wrong). Locked fields may be edited here: a lock protects a field from synchronisation, not from the admin.
-         *     `locked_fields` replaces the whole list of locks.
+         *     wrong). Numbers (`volume`, `volume_end`, `chapter`, `chapter_end`) are finite and not negative, and a range
+         *     ends at or after its start, the stored start counting when only the end is given (400 otherwise; nothing is
+         *     changed). Locked fields may be edited here: a lock protects a field from scans, the re-reading of file names
+         *     and synchronisation, not from the admin. `locked_fields` replaces the whole list of locks.
          */
         patch: operations["updateBook"];
         trace?: never;
@@ -626,8 +629,8 @@ export interface paths {
         };
         /**
          * List the books of a series
-         * @description The series' books in volume order (numbered volumes, then those without a number, then hors-séries; ties by
-         *     title), paged like `GET /books`.
+         * @description The series' books in volume order (numbered volumes, then those without a number, then hors-séries; within
+         *     a volume, and among books without one, by chapter; ties by title), paged like `GET /books`.
          */
         get: operations["listSeriesBooks"];
         put?: never;
@@ -1484,10 +1487,20 @@ export interface components {
          */
         ParseStatus: "pending" | "ok" | "error";
         /**
-         * @description A book field that can be locked against synchronisation.
+         * @description A book field that can be locked: scans, the re-reading of file names and metadata synchronisation never
+         *     change a locked field.
          * @enum {string}
          */
-        LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language";
+        LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language" | "volume" | "volume_end" | "chapter" | "chapter_end" | "kind";
+        /**
+         * @description What the book is in its series: a `regular` volume (or issue), a `hors_serie` (special, sorted after the
+         *     numbered run), an `integrale` (omnibus), a `one_shot`, or a `chapter` (a manga or web comic chapter with no
+         *     volume).
+         * @enum {string}
+         */
+        VolumeKind: "regular" | "hors_serie" | "integrale" | "one_shot" | "chapter";
+        /** @description A volume or chapter number; fractional numbers exist (12.5). */
+        BookNumber: number;
         Book: {
             /** Format: uuid */
             id: string;
@@ -1501,8 +1514,18 @@ export interface components {
             /** @description Series name; null for a file directly in the library root ("unclassified"). */
             series: string | null;
             title: string;
-            /** @description Volume number (may be fractional, e.g. 12.5); null when unknown. */
+            /** @description Volume (or issue) number (may be fractional, e.g. 12.5); null when unknown. */
             volume: number | null;
+            /** @description Last volume of an omnibus file (`T01-T05` → 5); null when the book is one volume. */
+            volume_end: number | null;
+            /**
+             * @description First chapter the book holds (`c045` → 45; `v01 c001-008` → 1; fractional allowed, e.g. 10.5); null when
+             *     the book is not numbered by chapter. A book with a chapter and no volume is a loose chapter.
+             */
+            chapter: number | null;
+            /** @description Last chapter of a range (`c001-008` → 8); null when the book holds one chapter or none. */
+            chapter_end: number | null;
+            kind: components["schemas"]["VolumeKind"];
             format: components["schemas"]["BookFormat"];
             size_bytes: number;
             /** @description Null until the scan has analysed the file (or when it could not, see `parse_status`). */
@@ -1553,6 +1576,13 @@ export interface components {
         };
         BookUpdate: {
             title?: string;
+            volume?: components["schemas"]["BookNumber"] | null;
+            /** @description At least `volume`; needs a volume. */
+            volume_end?: components["schemas"]["BookNumber"] | null;
+            chapter?: components["schemas"]["BookNumber"] | null;
+            /** @description At least `chapter`; needs a chapter. */
+            chapter_end?: components["schemas"]["BookNumber"] | null;
+            kind?: components["schemas"]["VolumeKind"];
             authors?: string[];
             summary?: string | null;
             /** @description ISBN-10 or ISBN-13, digits with optional hyphens; the checksum is verified (400 when wrong). */
@@ -1617,6 +1647,16 @@ export interface components {
              *     approved provider link knows; 0 when neither is known. `has_missing` filters on this.
              */
             missing_count: number;
+            /**
+             * @description Chapters held outside any volume (a manga's or web comic's loose chapters): how many chapter numbers they
+             *     cover, a range `c001-008` counting 8. Chapters bound in a volume (`v01 c001-008`) count with their volume.
+             *     A series made only of chapters has an `owned_count` of 0 and shows this instead.
+             */
+            chapter_count: number;
+            /** @description The first loose chapter; null when there is none. */
+            first_chapter: number | null;
+            /** @description The last loose chapter (the end of the last range); null when there is none. */
+            last_chapter: number | null;
             /** @description URL of a cover for the series (its first book's thumbnail, or the provider's cover); null when none. */
             cover_url: string | null;
         };

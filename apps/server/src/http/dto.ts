@@ -123,6 +123,10 @@ export function bookDto(book: BookSummary, apiRoot: string) {
     series: book.seriesName,
     title: book.title,
     volume: book.volume,
+    volume_end: book.volumeEnd,
+    chapter: book.chapter,
+    chapter_end: book.chapterEnd,
+    kind: book.volumeKind,
     format: book.format,
     size_bytes: book.sizeBytes,
     page_count: book.pageCount,
@@ -180,6 +184,9 @@ export function seriesItemDto(series: SeriesSummary, apiRoot: string) {
     total_volumes: series.totalVolumes,
     owned_count: series.ownedCount,
     missing_count: series.missingCount,
+    chapter_count: series.chapterCount,
+    first_chapter: series.firstChapter,
+    last_chapter: series.lastChapter,
     cover_url:
       series.coverBookId !== null ? `${apiRoot}/books/${series.coverBookId}/thumbnail` : series.providerCoverUrl,
   };

@@ -38,6 +38,11 @@ export function seriesEdit(body: OperationBody<'updateSeries'>): SeriesEdit {
 export function bookEdit(body: OperationBody<'updateBook'>): BookEdit {
   return {
     title: body.title,
+    volume: body.volume,
+    volumeEnd: body.volume_end,
+    chapter: body.chapter,
+    chapterEnd: body.chapter_end,
+    kind: body.kind,
     authors: body.authors,
     summary: body.summary,
     isbn: body.isbn,

@@ -10,7 +10,7 @@ import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { fold } from '../domain/search-text.js';
 import { derivedColumns } from './book.repository.js';
-import { chunks, placeholders, updateFromValues } from './sql-values.js';
+import { chunks, placeholders, toNullableNumber, updateFromValues } from './sql-values.js';
 
 export interface KnownFile {
   fileId: string;
@@ -37,6 +37,8 @@ export interface IndexedBook {
   volume: number | null;
   volumeEnd: number | null;
   volumeKind: VolumeKind;
+  chapter: number | null;
+  chapterEnd: number | null;
   pageCount: number | null;
   authors: string[];
   summary: string | null;
@@ -55,9 +57,11 @@ const SCAN_FIELDS: [keyof IndexedBook & keyof Book, LockableBookField | null][] 
   ['isbn', 'isbn'],
   ['publishDate', 'publish_date'],
   ['language', 'language'],
-  ['volume', null],
-  ['volumeEnd', null],
-  ['volumeKind', null],
+  ['volume', 'volume'],
+  ['volumeEnd', 'volume_end'],
+  ['volumeKind', 'kind'],
+  ['chapter', 'chapter'],
+  ['chapterEnd', 'chapter_end'],
   ['format', null],
   ['pageCount', null],
 ];
@@ -153,6 +157,8 @@ export class ScanRepository {
           volume: book.volume,
           volumeEnd: book.volumeEnd,
           volumeKind: book.volumeKind,
+          chapter: book.chapter,
+          chapterEnd: book.chapterEnd,
           format: book.format,
           pageCount: book.pageCount,
           authors: book.authors,
@@ -161,7 +167,7 @@ export class ScanRepository {
           publishDate: book.publishDate,
           language: book.language,
           lockedFields: [] as LockableBookField[],
-          ...derivedColumns(book.seriesName, book.title, book.authors, book.volume, book.volumeKind),
+          ...derivedColumns(book.seriesName, book.title, book.authors, book.volume, book.volumeKind, book.chapter),
           createdAt: now,
           updatedAt: now,
         };
@@ -184,7 +190,7 @@ export class ScanRepository {
               await em.find(
                 Book,
                 { id: { $in: changed.map((c) => c.known.bookId) } },
-                { fields: ['lockedFields', 'title', 'authors'] },
+                { fields: ['lockedFields', 'title', 'authors', 'volume', 'volumeKind', 'chapter'] },
               )
             ).map((row) => [row.id, row]),
       );
@@ -196,9 +202,20 @@ export class ScanRepository {
           updatedAt: now,
         };
         for (const [field, lock] of SCAN_FIELDS) if (lock === null || !locked.has(lock)) update[field] = book[field];
-        const title = locked.has('title') && stored ? stored.title : book.title;
-        const authors = locked.has('authors') && stored ? stored.authors : book.authors;
-        Object.assign(update, derivedColumns(book.seriesName, title, authors, book.volume, book.volumeKind));
+        // The sort columns follow what the book keeps: its locked values, else the new ones.
+        const kept = <T>(lock: LockableBookField, storedValue: T | undefined, fresh: T): T =>
+          locked.has(lock) && stored ? (storedValue as T) : fresh;
+        Object.assign(
+          update,
+          derivedColumns(
+            book.seriesName,
+            kept('title', stored?.title, book.title),
+            kept('authors', stored?.authors, book.authors),
+            kept('volume', toNullableNumber(stored?.volume ?? null), book.volume),
+            kept('kind', stored?.volumeKind, book.volumeKind),
+            kept('chapter', toNullableNumber(stored?.chapter ?? null), book.chapter),
+          ),
+        );
         await em.nativeUpdate(Book, { id: known.bookId }, update);
         await em.nativeUpdate(BookFile, { id: known.fileId }, { path: book.path, ...analysedFileFields(book, now) });
       }
