@@ -10,7 +10,6 @@ const PAGE = 500;
 
 interface StoredBook {
   id: string;
-  series_id: string | null;
   path: string;
   volume: number | string | null;
   volume_end: number | string | null;
@@ -40,16 +39,16 @@ const COLUMNS = [
  * A name that gives no number at all keeps the stored numbers, which came from the file's ComicInfo.
  */
 export async function reparseBookNames(em: EntityManager, dialect: SqlDialect): Promise<number> {
-  let after = '';
+  let after: string | null = null;
   let changed = 0;
-  const touchedSeries = new Set<string>();
   for (;;) {
-    const rows = await em.execute<StoredBook[]>(
-      `select b.id, b.series_id, f.path, b.volume, b.volume_end, b.chapter, b.chapter_end, b.volume_kind,
-              b.publish_date, b.locked_fields
+    // Keyset pages along the primary key (ids are UUIDs on PostgreSQL: no '' to start from).
+    const rows: StoredBook[] = await em.execute<StoredBook[]>(
+      `select b.id, f.path, b.volume, b.volume_end, b.chapter, b.chapter_end, b.volume_kind, b.publish_date,
+              b.locked_fields
          from books b join book_files f on f.book_id = b.id
-        where b.id > ? order by b.id limit ?`,
-      [after, PAGE],
+        ${after === null ? '' : 'where b.id > ?'} order by b.id limit ?`,
+      after === null ? [PAGE] : [after, PAGE],
     );
     if (rows.length === 0) break;
     after = rows.at(-1)!.id;
@@ -58,7 +57,6 @@ export async function reparseBookNames(em: EntityManager, dialect: SqlDialect): 
       const update = reparsed(row);
       if (update === null) continue;
       updates.push([row.id, ...update]);
-      if (row.series_id !== null) touchedSeries.add(row.series_id);
     }
     if (updates.length > 0) {
       const { sql, params } = updateFromValues(dialect, 'books', COLUMNS, updates);
@@ -67,7 +65,7 @@ export async function reparseBookNames(em: EntityManager, dialect: SqlDialect): 
     }
     if (rows.length < PAGE) break;
   }
-  // Every series, not only the touched ones: the loose-chapter aggregates are new and start empty.
+  // Every series, not only those of changed books: the loose-chapter aggregates are new and start empty.
   const series = await em.execute<{ id: string }[]>('select id from series');
   await refreshCounts(
     em,
