@@ -734,6 +734,17 @@ type RootTranslation = {
 		 */
 		noVolumes: string
 		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​h​a​p​t​e​r​|​c​h​a​p​t​e​r​s​}​}
+		 * @param {number} count
+		 */
+		chapters: RequiredParams<'count'>
+		/**
+		 * C​h​.​ ​{​f​i​r​s​t​}​–​{​l​a​s​t​}
+		 * @param {string} first
+		 * @param {string} last
+		 */
+		chapterRange: RequiredParams<'first' | 'last'>
+		/**
 		 * M​a​r​k​ ​r​e​a​d
 		 */
 		markRead: string
@@ -869,11 +880,6 @@ type RootTranslation = {
 			 * S​h​o​w​ ​m​o​r​e​ ​b​o​o​k​s
 			 */
 			more: string
-			/**
-			 * V​o​l​.​ ​{​v​o​l​u​m​e​}
-			 * @param {string} volume
-			 */
-			volume: RequiredParams<'volume'>
 			/**
 			 * {​c​o​u​n​t​}​ ​{​{​p​a​g​e​|​p​a​g​e​s​}​}
 			 * @param {number} count
@@ -1060,11 +1066,34 @@ type RootTranslation = {
 			 */
 			page: RequiredParams<'page' | 'pages'>
 		}
-		/**
-		 * V​o​l​.​ ​{​v​o​l​u​m​e​}
-		 * @param {string} volume
-		 */
-		volume: RequiredParams<'volume'>
+		numbers: {
+			volume: {
+				/**
+				 * V​o​l​.
+				 */
+				regular: string
+				/**
+				 * H​S
+				 */
+				hors_serie: string
+				/**
+				 * O​m​n​i​b​u​s
+				 */
+				integrale: string
+				/**
+				 * O​n​e​-​s​h​o​t
+				 */
+				one_shot: string
+				/**
+				 * V​o​l​.
+				 */
+				chapter: string
+			}
+			/**
+			 * C​h​.
+			 */
+			chapter: string
+		}
 		/**
 		 * {​c​o​u​n​t​}​ ​p​a​g​e​s
 		 * @param {string} count
@@ -1184,9 +1213,63 @@ type RootTranslation = {
 			 */
 			languageHint: string
 			/**
-			 * A​ ​l​o​c​k​e​d​ ​f​i​e​l​d​ ​k​e​e​p​s​ ​y​o​u​r​ ​v​a​l​u​e​ ​w​h​e​n​ ​m​e​t​a​d​a​t​a​ ​i​s​ ​s​y​n​c​h​r​o​n​i​s​e​d​.​ ​E​d​i​t​i​n​g​ ​a​ ​f​i​e​l​d​ ​l​o​c​k​s​ ​i​t​.
+			 * A​ ​l​o​c​k​e​d​ ​f​i​e​l​d​ ​k​e​e​p​s​ ​y​o​u​r​ ​v​a​l​u​e​ ​w​h​e​n​ ​t​h​e​ ​l​i​b​r​a​r​y​ ​i​s​ ​s​c​a​n​n​e​d​ ​o​r​ ​m​e​t​a​d​a​t​a​ ​i​s​ ​s​y​n​c​h​r​o​n​i​s​e​d​.​ ​E​d​i​t​i​n​g​ ​a​ ​f​i​e​l​d​ ​l​o​c​k​s​ ​i​t​.
 			 */
 			locksHint: string
+			/**
+			 * P​l​a​c​e​ ​i​n​ ​t​h​e​ ​s​e​r​i​e​s
+			 */
+			numbers: string
+			/**
+			 * V​o​l​u​m​e
+			 */
+			volume: string
+			/**
+			 * L​a​s​t​ ​v​o​l​u​m​e
+			 */
+			volumeEnd: string
+			/**
+			 * F​o​r​ ​a​n​ ​o​m​n​i​b​u​s​:​ ​v​o​l​u​m​e​s​ ​1​ ​t​o​ ​5​.
+			 */
+			volumeEndHint: string
+			/**
+			 * C​h​a​p​t​e​r
+			 */
+			chapter: string
+			/**
+			 * L​a​s​t​ ​c​h​a​p​t​e​r
+			 */
+			chapterEnd: string
+			/**
+			 * F​o​r​ ​a​ ​b​o​o​k​ ​h​o​l​d​i​n​g​ ​c​h​a​p​t​e​r​s​ ​1​0​ ​t​o​ ​1​8​.
+			 */
+			chapterEndHint: string
+			/**
+			 * K​i​n​d
+			 */
+			kind: string
+			kinds: {
+				/**
+				 * V​o​l​u​m​e​ ​o​r​ ​i​s​s​u​e
+				 */
+				regular: string
+				/**
+				 * S​p​e​c​i​a​l​ ​(​h​o​r​s​-​s​é​r​i​e​)
+				 */
+				hors_serie: string
+				/**
+				 * O​m​n​i​b​u​s
+				 */
+				integrale: string
+				/**
+				 * O​n​e​-​s​h​o​t
+				 */
+				one_shot: string
+				/**
+				 * C​h​a​p​t​e​r
+				 */
+				chapter: string
+			}
 			/**
 			 * L​o​c​k​ ​{​f​i​e​l​d​}
 			 * @param {string} field
@@ -3796,6 +3879,14 @@ export type TranslationFunctions = {
 		 */
 		noVolumes: () => LocalizedString
 		/**
+		 * {count} {{chapter|chapters}}
+		 */
+		chapters: (arg: { count: number }) => LocalizedString
+		/**
+		 * Ch. {first}–{last}
+		 */
+		chapterRange: (arg: { first: string, last: string }) => LocalizedString
+		/**
 		 * Mark read
 		 */
 		markRead: () => LocalizedString
@@ -3926,10 +4017,6 @@ export type TranslationFunctions = {
 			 * Show more books
 			 */
 			more: () => LocalizedString
-			/**
-			 * Vol. {volume}
-			 */
-			volume: (arg: { volume: string }) => LocalizedString
 			/**
 			 * {count} {{page|pages}}
 			 */
@@ -4107,10 +4194,34 @@ export type TranslationFunctions = {
 			 */
 			page: (arg: { page: string, pages: string }) => LocalizedString
 		}
-		/**
-		 * Vol. {volume}
-		 */
-		volume: (arg: { volume: string }) => LocalizedString
+		numbers: {
+			volume: {
+				/**
+				 * Vol.
+				 */
+				regular: () => LocalizedString
+				/**
+				 * HS
+				 */
+				hors_serie: () => LocalizedString
+				/**
+				 * Omnibus
+				 */
+				integrale: () => LocalizedString
+				/**
+				 * One-shot
+				 */
+				one_shot: () => LocalizedString
+				/**
+				 * Vol.
+				 */
+				chapter: () => LocalizedString
+			}
+			/**
+			 * Ch.
+			 */
+			chapter: () => LocalizedString
+		}
 		/**
 		 * {count} pages
 		 */
@@ -4227,9 +4338,63 @@ export type TranslationFunctions = {
 			 */
 			languageHint: () => LocalizedString
 			/**
-			 * A locked field keeps your value when metadata is synchronised. Editing a field locks it.
+			 * A locked field keeps your value when the library is scanned or metadata is synchronised. Editing a field locks it.
 			 */
 			locksHint: () => LocalizedString
+			/**
+			 * Place in the series
+			 */
+			numbers: () => LocalizedString
+			/**
+			 * Volume
+			 */
+			volume: () => LocalizedString
+			/**
+			 * Last volume
+			 */
+			volumeEnd: () => LocalizedString
+			/**
+			 * For an omnibus: volumes 1 to 5.
+			 */
+			volumeEndHint: () => LocalizedString
+			/**
+			 * Chapter
+			 */
+			chapter: () => LocalizedString
+			/**
+			 * Last chapter
+			 */
+			chapterEnd: () => LocalizedString
+			/**
+			 * For a book holding chapters 10 to 18.
+			 */
+			chapterEndHint: () => LocalizedString
+			/**
+			 * Kind
+			 */
+			kind: () => LocalizedString
+			kinds: {
+				/**
+				 * Volume or issue
+				 */
+				regular: () => LocalizedString
+				/**
+				 * Special (hors-série)
+				 */
+				hors_serie: () => LocalizedString
+				/**
+				 * Omnibus
+				 */
+				integrale: () => LocalizedString
+				/**
+				 * One-shot
+				 */
+				one_shot: () => LocalizedString
+				/**
+				 * Chapter
+				 */
+				chapter: () => LocalizedString
+			}
 			/**
 			 * Lock {field}
 			 */
