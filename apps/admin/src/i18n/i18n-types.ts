@@ -739,11 +739,10 @@ type RootTranslation = {
 		 */
 		chapters: RequiredParams<'count'>
 		/**
-		 * C​h​.​ ​{​f​i​r​s​t​}​–​{​l​a​s​t​}
-		 * @param {string} first
-		 * @param {string} last
+		 * C​h​.​ ​{​r​a​n​g​e​}
+		 * @param {string} range
 		 */
-		chapterRange: RequiredParams<'first' | 'last'>
+		chapterRange: RequiredParams<'range'>
 		/**
 		 * M​a​r​k​ ​r​e​a​d
 		 */
@@ -3883,9 +3882,9 @@ export type TranslationFunctions = {
 		 */
 		chapters: (arg: { count: number }) => LocalizedString
 		/**
-		 * Ch. {first}–{last}
+		 * Ch. {range}
 		 */
-		chapterRange: (arg: { first: string, last: string }) => LocalizedString
+		chapterRange: (arg: { range: string }) => LocalizedString
 		/**
 		 * Mark read
 		 */

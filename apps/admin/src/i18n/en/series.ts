@@ -44,7 +44,7 @@ const series = {
   noVolumes: 'No numbered volume',
   // A series made only of chapters (manga, web comics) shows them instead of volumes.
   chapters: '{count:number} {{chapter|chapters}}',
-  chapterRange: 'Ch. {first:string}–{last:string}',
+  chapterRange: 'Ch. {range:string}',
   markRead: 'Mark read',
   markUnread: 'Mark unread',
   markReadOf: 'Mark read: {name:string}',

@@ -44,7 +44,7 @@ const series: Translation['series'] = {
   ownedLabel: '{owned} tomes possédés sur {expected}',
   noVolumes: 'Aucun tome numéroté',
   chapters: '{count} chapitre{{s}}',
-  chapterRange: 'Ch. {first} à {last}',
+  chapterRange: 'Ch. {range}',
   markRead: 'Marquer comme lue',
   markUnread: 'Marquer comme non lue',
   markReadOf: 'Marquer comme lue : {name}',
