@@ -196,9 +196,10 @@ export interface paths {
         /**
          * Create a library
          * @description `root_path` must name an existing folder under `LIBRARIES_ROOT` (in the form `GET /folders` gives). The
-         *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library does not scan it;
-         *     call `POST /libraries/{library_id}/scan`. A refresh mode other than `manual` schedules the recurring
-         *     metadata refresh.
+         *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library starts its first
+         *     incremental scan at once: the 201 body carries that `scan` job as `scan_job`, to follow with
+         *     `GET /jobs/{job_id}` or `GET /jobs/{job_id}/events`. The `scan_schedule` (default `every_6h`) schedules the
+         *     recurring incremental scan, and a refresh mode other than `manual` the recurring metadata refresh.
          */
         post: operations["createLibrary"];
         delete?: never;
@@ -223,16 +224,17 @@ export interface paths {
         post?: never;
         /**
          * Delete a library
-         * @description Removes the library with its series, books, reading progress, metadata links and refresh schedule. Never
-         *     touches the files on disk.
+         * @description Removes the library with its series, books, reading progress, metadata links and its scan and refresh
+         *     schedules. Never touches the files on disk.
          */
         delete: operations["deleteLibrary"];
         options?: never;
         head?: never;
         /**
          * Update a library
-         * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh (`manual`
-         *     removes it). Changing `root_path` takes effect at the next scan.
+         * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh, and
+         *     changing `scan_schedule` the recurring scan (`manual` removes either). Changing `root_path` takes effect at
+         *     the next scan.
          */
         patch: operations["updateLibrary"];
         trace?: never;
@@ -1066,6 +1068,36 @@ export interface paths {
         patch: operations["updateSettings"];
         trace?: never;
     };
+    "/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the backups
+         * @description The backups of the SQLite database in `DATA_DIR/backups`, newest first. On PostgreSQL the list is empty:
+         *     Shelfmark does not back PostgreSQL up (use `pg_dump`).
+         */
+        get: operations["listBackups"];
+        put?: never;
+        /**
+         * Back the database up now
+         * @description Starts a `backup` job: an online backup of the SQLite database (SQLite's backup API, consistent while the
+         *     server keeps writing) into `DATA_DIR/backups/shelfmark-<UTC time>.sqlite`, then deletes the oldest backups
+         *     beyond `backup_keep`. While a backup is queued or running, the request answers 200 with that job. The
+         *     `backup_schedule` setting runs the same job. To restore: stop Shelfmark, copy the backup over the database
+         *     file (and delete its `-wal` and `-shm` files), start Shelfmark. On PostgreSQL this is a 409: back it up with
+         *     `pg_dump`.
+         */
+        post: operations["startBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs": {
         parameters: {
             query?: never;
@@ -1404,6 +1436,16 @@ export interface components {
          */
         MetadataRefreshMode: "manual" | "hourly" | "daily" | "weekly";
         /**
+         * @description When the library is scanned (incrementally) on its own: `manual` (never), `hourly`, `every_6h` (the
+         *     default), `daily`, `weekly`, or a cron expression of 5 fields (minute hour day-of-month month day-of-week)
+         *     or 6 (seconds first), read in the server's time zone, e.g. `0 3 * * *` for 03:00 every day. A value that is
+         *     none of these is a 400 naming `scan_schedule` and the reason. A scheduled scan that finds a scan of the
+         *     library queued or running does nothing.
+         * @example every_6h
+         * @example 0 3 * * *
+         */
+        ScanSchedule: string;
+        /**
          * @description The library's folder, relative to `LIBRARIES_ROOT` with POSIX separators, in the form of a folder's `path`
          *     from `GET /folders` (e.g. `comics/manga`). Must be an existing folder under the libraries root. An absolute
          *     path is a 400 even when it points inside the root, and so is a folder that leads (through a symlink) to
@@ -1420,6 +1462,7 @@ export interface components {
             metadata_provider: components["schemas"]["PluginId"];
             fallback_metadata_provider: components["schemas"]["PluginId"];
             metadata_refresh_mode: components["schemas"]["MetadataRefreshMode"];
+            scan_schedule: components["schemas"]["ScanSchedule"];
             book_count: number;
             /**
              * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
@@ -1437,13 +1480,17 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description Omitted providers default to `none`, an omitted refresh mode to `manual`. */
+        /**
+         * @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted scan schedule to
+         *     `every_6h`.
+         */
         LibraryCreate: {
             name: string;
             root_path: components["schemas"]["RootPath"];
             metadata_provider?: components["schemas"]["PluginId"];
             fallback_metadata_provider?: components["schemas"]["PluginId"];
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+            scan_schedule?: components["schemas"]["ScanSchedule"];
         };
         LibraryUpdate: {
             name?: string;
@@ -1451,6 +1498,11 @@ export interface components {
             metadata_provider?: components["schemas"]["PluginId"];
             fallback_metadata_provider?: components["schemas"]["PluginId"];
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+            scan_schedule?: components["schemas"]["ScanSchedule"];
+        };
+        LibraryCreated: components["schemas"]["Library"] & {
+            /** @description The library's first scan, started by its creation. */
+            scan_job: components["schemas"]["Job"];
         };
         LibraryPage: components["schemas"]["PageEnvelope"] & {
             items: components["schemas"]["Library"][];
@@ -2049,6 +2101,8 @@ export interface components {
             ui_language: components["schemas"]["Locale"];
             /** @description Whether a reading app that fetches the last page of a book through OPDS page streaming marks the book read (default true). Earlier pages always move the reading progress forward. */
             opds_pse_marks_read: boolean;
+            backup_schedule: components["schemas"]["BackupSchedule"];
+            backup_keep: components["schemas"]["BackupKeep"];
             release_indexer: {
                 /** @description Base URL of the release indexer (Prowlarr); null when not configured. */
                 url: string | null;
@@ -2067,6 +2121,8 @@ export interface components {
             ui_language?: components["schemas"]["Locale"];
             /** @description Whether fetching a book's last page through OPDS page streaming marks it read. */
             opds_pse_marks_read?: boolean;
+            backup_schedule?: components["schemas"]["BackupSchedule"];
+            backup_keep?: components["schemas"]["BackupKeep"];
             release_indexer?: {
                 /**
                  * Format: uri
@@ -2087,8 +2143,30 @@ export interface components {
                 };
             };
         };
+        /**
+         * @description When the SQLite database is backed up: `manual` (never on its own), `hourly`, `every_6h`, `daily` (the
+         *     default), `weekly`, or a cron expression as for a library's `scan_schedule` (a 400 naming `backup_schedule`
+         *     otherwise). Without effect on PostgreSQL (use `pg_dump`).
+         * @example daily
+         * @example 30 2 * * *
+         */
+        BackupSchedule: string;
+        /** @description How many backups are kept (default 7); older ones are deleted after each backup. */
+        BackupKeep: number;
+        Backup: {
+            /** @description The file's name in `DATA_DIR/backups`, e.g. `shelfmark-20261125T030000Z.sqlite`. */
+            name: string;
+            /** @description Bytes. */
+            size: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BackupList: {
+            /** @description Newest first. */
+            items: components["schemas"]["Backup"][];
+        };
         /** @enum {string} */
-        JobType: "scan" | "metadata_batch" | "metadata_refresh";
+        JobType: "scan" | "metadata_batch" | "metadata_refresh" | "backup";
         /**
          * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped (a metadata batch
          *     whose provider was unreachable, or a series every provider failed for); its report and results say which.
@@ -2622,13 +2700,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The library, created. */
+            /** @description The library, created, with its first scan (queued). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Library"];
+                    "application/json": components["schemas"]["LibraryCreated"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3904,6 +3982,62 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    startBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A backup is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The backup job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     listJobs: {

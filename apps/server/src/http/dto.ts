@@ -21,6 +21,7 @@ import type { Principal } from '../services/auth.service.js';
 import type { JobDetails } from '../services/job.service.js';
 import type { SeriesDetails } from '../services/series.service.js';
 import type { LibraryView } from '../services/library.service.js';
+import type { BackupFile } from '../services/backup.service.js';
 
 /** Entity → wire shapes (snake_case, RFC 3339 dates) as openapi.yaml defines them. */
 
@@ -67,6 +68,7 @@ export function libraryDto({ library, counts }: LibraryView) {
     metadata_provider: library.metadataProvider,
     fallback_metadata_provider: library.fallbackMetadataProvider,
     metadata_refresh_mode: library.metadataRefreshMode,
+    scan_schedule: library.scanSchedule,
     book_count: counts.bookCount,
     unreadable_book_count: counts.unreadableBookCount,
     series_count: counts.seriesCount,
@@ -74,6 +76,15 @@ export function libraryDto({ library, counts }: LibraryView) {
     created_at: library.createdAt.toISOString(),
     updated_at: library.updatedAt.toISOString(),
   };
+}
+
+/** A created library with the scan its creation started. */
+export function libraryCreatedDto(created: LibraryView & { scanJob: Job | null }) {
+  return { ...libraryDto(created), scan_job: created.scanJob ? jobDto(created.scanJob) : null };
+}
+
+export function backupDto(backup: BackupFile) {
+  return { name: backup.name, size: backup.size, created_at: backup.createdAt.toISOString() };
 }
 
 export function pageDto<T>(items: T[], total: number, page: number, limit: number) {
@@ -256,6 +267,8 @@ export function settingsDto(view: SettingsView) {
     provider_language: view.providerLanguage,
     ui_language: view.uiLanguage,
     opds_pse_marks_read: view.opdsPseMarksRead,
+    backup_schedule: view.backupSchedule,
+    backup_keep: view.backupKeep,
     release_indexer: {
       url: view.releaseIndexer.url,
       api_key_set: view.releaseIndexer.apiKeySet,

@@ -18,6 +18,7 @@ export function libraryInput(body: OperationBody<'updateLibrary'>): LibraryInput
     metadataProvider: body.metadata_provider,
     fallbackMetadataProvider: body.fallback_metadata_provider,
     metadataRefreshMode: body.metadata_refresh_mode,
+    scanSchedule: body.scan_schedule,
   };
 }
 
@@ -85,6 +86,8 @@ export function settingsUpdate(body: OperationBody<'updateSettings'>): SettingsU
     providerLanguage: body.provider_language,
     uiLanguage: body.ui_language,
     opdsPseMarksRead: body.opds_pse_marks_read,
+    backupSchedule: body.backup_schedule,
+    backupKeep: body.backup_keep,
     releaseIndexer: indexer && { url: indexer.url, apiKey: indexer.api_key, categories: indexer.categories },
     // The contract takes any JSON values here; SettingsService checks each against its plugin field's type.
     plugins: body.plugins as Record<string, Record<string, SettingValue>> | undefined,

@@ -18,6 +18,7 @@ export interface LibraryFields {
   metadataProvider: string;
   fallbackMetadataProvider: string;
   metadataRefreshMode: RefreshMode;
+  scanSchedule: string;
 }
 
 export class LibraryRepository {
