@@ -107,6 +107,8 @@ const RELEASE_WORDS =
 const RELEASE_WORD = new RegExp(String.raw`^(?:${RELEASE_WORDS})(?:-[\p{L}\p{N}]+)?$`, 'iu');
 /** The second half of a range, read right after the first number. */
 const RANGE_TAIL = /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
+/** A number opening the body, set off by a dash or a dot and a space: `22 - `, ` - 04 - `, `05. `. */
+const ALBUM_NUMBER = /^[\s\-–—:]*(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
 /** After a volume marker, an issue glued by a dash (`V2-031`). */
 const GLUED_ISSUE = /^[-–](\d{1,5})(?![\p{L}\p{N}]|[.,]\d)/u;
 
@@ -138,6 +140,7 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   } else {
     const marked = findAll(VOLUME_MARKERS, ctx);
     volume = marked.find((hit) => !isRunYear(text, hit)) ?? null;
+    if (volume !== null) volume = albumNumberBefore(ctx, volume) ?? volume;
     runYears.push(...marked.filter((hit) => isRunYear(text, hit)));
     ctx.masks.push(...runYears);
     if (volume === null) {
@@ -297,6 +300,17 @@ function withRange(text: string, hit: NumberHit, rangeWords: ReadonlySet<string>
   const last = Number(second);
   if (!(last > hit.volume && last - hit.volume <= MAX_RANGE_WIDTH)) return hit;
   return { ...hit, end: hit.end + whole.length, volumeEnd: last };
+}
+
+/**
+ * `Les Aventures de Tintin - 22 - Vol 714 pour Sydney`, `04 - Blake et Mortimer - … T1`: an album number that opens
+ * the name (or follows the series prefix) and is set off by a dash is the book's; a marker later is in its title.
+ */
+function albumNumberBefore(ctx: Context, marker: NumberHit): NumberHit | null {
+  const match = ALBUM_NUMBER.exec(ctx.text.slice(ctx.bodyStart, marker.start));
+  if (match?.[1] === undefined || isYearLike(match[1])) return null;
+  const start = ctx.bodyStart + match[0].length - match[1].length - match[2]!.length;
+  return { start, end: start + match[1].length, volume: Number(match[1]), volumeEnd: null };
 }
 
 /** `Robin V1993`, `Batman v2016`: a `v` before a year names the run (Mylar style), not the volume. */

@@ -9,8 +9,9 @@ export const KIND_RULES: readonly (readonly [VolumeKind, RegExp])[] = [
   ['integrale', /(?<![\p{L}\p{N}])(?:(?:l['’]\s?)?int[ée]grale?s?|int\.?)(?![\p{L}])/giu],
   // French BD `Hors-série`, `HS01`.
   ['hors_serie', /(?<![\p{L}\p{N}])(?:hors[\s-]*s[ée]ries?|hs)(?![\p{L}])/giu],
-  // Manga specials `SP01`, `SP 1`, `Special`, `Spécial`, `Omake`, `Extra(s)`: outside the volume numbering.
-  ['hors_serie', /(?<![\p{L}\p{N}])(?:sp(?=\s?\d)|sp[ée]cials?|omake|extras?)(?![\p{L}])/giu],
+  // Manga specials `SP01`, `SP 1`, `Special`, `Spécial`, `Omake`, `Extra(s)`: outside the volume numbering
+  // (a `Special Edition` is an edition of a regular book, not a special).
+  ['hors_serie', /(?<![\p{L}\p{N}])(?:sp(?=\s?\d)|sp[ée]cials?(?!\s?[ée]dition)|omake|extras?)(?![\p{L}])/giu],
   // Western `Annual`: a yearly book numbered on its own (`Batman Annual 3` is no `Batman 3`).
   ['hors_serie', /(?<![\p{L}\p{N}])annuals?(?![\p{L}])/giu],
   // `One-shot`, `One Shot`, `Oneshot`.

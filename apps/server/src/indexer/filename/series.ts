@@ -11,9 +11,21 @@ const ARTICLES = String.raw`les|le|la|l['’]|the|a|an|des|un|une|die|der|das|el
 const TRAILING_ARTICLE = new RegExp(String.raw`^(.+?),?\s*\((${ARTICLES})\)$|^(.+?),\s*(${ARTICLES})$`, 'iu');
 const LEADING_ARTICLE = new RegExp(String.raw`^(?:(?:${ARTICLES})\s+|l['’]\s*)(?=\S)`, 'iu');
 
-/** The folder name's spellings as they may appear in a file name, folded, longest first. */
-export function seriesVariants(seriesName: string | null | undefined): string[] {
+let cached: { name: string; variants: readonly string[] } | null = null;
+
+/**
+ * The folder name's spellings as they may appear in a file name, folded, longest first. A scan parses a folder's
+ * files one after the other, so the last folder's answer is kept.
+ */
+export function seriesVariants(seriesName: string | null | undefined): readonly string[] {
   if (!seriesName) return [];
+  if (cached?.name === seriesName) return cached.variants;
+  const variants = computeVariants(seriesName);
+  cached = { name: seriesName, variants };
+  return variants;
+}
+
+function computeVariants(seriesName: string): string[] {
   const name = rewrite(seriesName.normalize('NFC')).replace(/_+/g, ' ');
   const variants = [collapse(withoutBrackets(name))];
   const moved = TRAILING_ARTICLE.exec(collapse(name));
