@@ -40,7 +40,12 @@ interface ClassFigure {
 const byClass = new Map<string, ClassFigure>();
 const failures: string[] = [];
 for (const vector of FILE_NAME_VECTORS) {
-  const figure = byClass.get(vector.className) ?? { className: vector.className, vectors: 0, agree: 0, numbersAgree: 0 };
+  const figure = byClass.get(vector.className) ?? {
+    className: vector.className,
+    vectors: 0,
+    agree: 0,
+    numbersAgree: 0,
+  };
   byClass.set(vector.className, figure);
   const parsed = parseFileName(vector.name, vector.folder);
   const wrong = disagreements(vector, parsed);
@@ -73,7 +78,9 @@ for (let run = 0; run < 3; run++) {
 const medianMs = [...runs].sort((a, b) => a - b)[1]!;
 const namesPerSecond = Math.round((names.length * rounds) / (medianMs / 1000));
 
-console.log(`\nShelfmark file-name parser — ${FILE_NAME_VECTORS.length} vectors, ${parserPath}, Node ${process.version}\n`);
+console.log(
+  `\nShelfmark file-name parser — ${FILE_NAME_VECTORS.length} vectors, ${parserPath}, Node ${process.version}\n`,
+);
 console.log(
   markdownTable(
     ['class', 'vectors', 'agree (all fields)', 'agree (numbers)'],

@@ -106,7 +106,8 @@ const RELEASE_WORDS =
 /** A release word, possibly glued to the group name (`eBook-NoGrp`). */
 const RELEASE_WORD = new RegExp(String.raw`^(?:${RELEASE_WORDS})(?:-[\p{L}\p{N}]+)?$`, 'iu');
 /** The second half of a range, read right after the first number. */
-const RANGE_TAIL = /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
+const RANGE_TAIL =
+  /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
 /** A number opening the body, set off by a dash or a dot and a space: `22 - `, ` - 04 - `, `05. `. */
 const ALBUM_NUMBER = /^[\s\-–—:]*(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
 /** After a volume marker, an issue glued by a dash (`V2-031`). */
@@ -129,40 +130,8 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   let kind: VolumeKind = KIND_ORDER.find((k) => found.some((hit) => hit.kind === k)) ?? 'regular';
   ctx.masks.push(...kinds);
 
-  const runYears: NumberHit[] = [];
-  let chapters = findAll(CHAPTER_MARKERS, ctx);
-  let chapter: NumberHit | null = chapters[0] ?? null;
   const kindNumber = found.find((hit) => hit.kind === kind && hit.number !== null)?.number ?? null;
-  let volume: NumberHit | null = null;
-  if (kindNumber !== null) {
-    // Its span is already cut with the kind keyword.
-    volume = { start: 0, end: 0, volume: kindNumber, volumeEnd: null };
-  } else {
-    const marked = findAll(VOLUME_MARKERS, ctx);
-    volume = marked.find((hit) => !isRunYear(text, hit)) ?? null;
-    if (volume !== null) volume = albumNumberBefore(ctx, volume) ?? volume;
-    runYears.push(...marked.filter((hit) => isRunYear(text, hit)));
-    ctx.masks.push(...runYears);
-    if (volume === null) {
-      volume = findAll(SEASON_MARKERS, ctx)[0] ?? null;
-      if (volume !== null && chapter === null) chapter = seasonEpisode(text, volume);
-    } else if (chapter === null) {
-      chapter = issueAfterVolume(ctx, volume);
-    }
-    if (volume === null && chapter !== null) {
-      volume = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS]);
-    } else if (volume === null) {
-      volume = fallbackVolume(ctx, brackets);
-      if (volume === null && brackets.kept.some((k) => hasMatch(CHAPTER_MARKERS.re, k))) {
-        const inner = innerContext(brackets.kept.find((k) => hasMatch(CHAPTER_MARKERS.re, k)) ?? '', ctx.ebook);
-        const bracketChapter = findAll(CHAPTER_MARKERS, inner)[0];
-        if (bracketChapter !== undefined) {
-          chapter = { start: 0, end: 0, volume: bracketChapter.volume, volumeEnd: bracketChapter.volumeEnd };
-          chapters = [];
-        }
-      }
-    }
-  }
+  const { volume, chapter, chapters, runYears } = readNumbers(ctx, brackets, kindNumber);
   if (volume === null && chapter !== null && kind === 'regular') kind = 'chapter';
 
   const cuts: Span[] = [{ start: 0, end: bodyStart }, ...kinds, ...chapters, ...runYears];
@@ -180,6 +149,43 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
     chapter: chapter?.volume ?? null,
     chapterEnd: chapter?.volumeEnd ?? null,
   };
+}
+
+interface Numbers {
+  volume: NumberHit | null;
+  chapter: NumberHit | null;
+  /** Every chapter marker in the name, cut from the title. */
+  chapters: NumberHit[];
+  /** `v1993`-style run years, cut from the title; the first gives the year when nothing else does. */
+  runYears: NumberHit[];
+}
+
+/** Stage 5 of the header. */
+function readNumbers(ctx: Context, brackets: Brackets, kindNumber: number | null): Numbers {
+  const chapters = findAll(CHAPTER_MARKERS, ctx);
+  let chapter: NumberHit | null = chapters[0] ?? null;
+  // A kind's own number: its span is already cut with the kind keyword.
+  if (kindNumber !== null) {
+    return { volume: { start: 0, end: 0, volume: kindNumber, volumeEnd: null }, chapter, chapters, runYears: [] };
+  }
+  const marked = findAll(VOLUME_MARKERS, ctx);
+  const runYears = marked.filter((hit) => isRunYear(ctx.text, hit));
+  ctx.masks.push(...runYears);
+  let volume = marked.find((hit) => !isRunYear(ctx.text, hit)) ?? null;
+  if (volume !== null) {
+    volume = albumNumberBefore(ctx, volume) ?? volume;
+    chapter ??= issueAfterVolume(ctx, volume);
+  } else {
+    volume = findAll(SEASON_MARKERS, ctx)[0] ?? null;
+    if (volume !== null) chapter ??= seasonEpisode(ctx.text, volume);
+  }
+  if (volume === null && chapter !== null) {
+    volume = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS]);
+  } else if (volume === null) {
+    volume = fallbackVolume(ctx, brackets);
+    if (volume === null) chapter = bracketVolume(brackets, ctx.ebook, [CHAPTER_MARKERS]);
+  }
+  return { volume, chapter, chapters, runYears };
 }
 
 /** Of several bracketed years the book's own is the last (`Saga 001 (2012) (2019)`), unless it repeats the folder's. */
@@ -357,11 +363,4 @@ function fallbackVolume(ctx: Context, brackets: Brackets): NumberHit | null {
   const inBrackets = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS, ISSUE_MARKERS, WEAK_MARKERS]);
   if (inBrackets !== null) return inBrackets;
   return brackets.ofNumber === null ? null : { start: 0, end: 0, volume: brackets.ofNumber, volumeEnd: null };
-}
-
-function hasMatch(re: RegExp, text: string): boolean {
-  re.lastIndex = 0;
-  const found = re.test(text);
-  re.lastIndex = 0;
-  return found;
 }

@@ -8,7 +8,10 @@ const YEAR = String.raw`((?:19|20)\d\d)`;
 
 export const DATE_PATTERNS: readonly RegExp[] = [
   // ISO `2019-11-02`, `2019.11.02`, and year-month `1977-04` (magazines by month).
-  new RegExp(String.raw`(?<![\p{L}\p{N}])${YEAR}[-.](?:0[1-9]|1[0-2])(?:[-.](?:0[1-9]|[12]\d|3[01]))?(?![\p{L}\p{N}])`, 'gu'),
+  new RegExp(
+    String.raw`(?<![\p{L}\p{N}])${YEAR}[-.](?:0[1-9]|1[0-2])(?:[-.](?:0[1-9]|[12]\d|3[01]))?(?![\p{L}\p{N}])`,
+    'gu',
+  ),
   // US `07-15-1998` and European `15-03-1980`.
   new RegExp(String.raw`(?<![\p{L}\p{N}])\d{1,2}[-.]\d{1,2}[-.]${YEAR}(?![\p{L}\p{N}])`, 'gu'),
   // A month or a span of months and a year: `Aug 1962`, `Mar-Apr 1962`, `Juillet 1975`.
