@@ -18,7 +18,8 @@
  *     a folder of the same name.
  *  4. Kind keywords, intégrale > hors-série > one-shot; a number attached to one (`HS01`, `INT 2`, `SP01`,
  *     `Annual 3`) is the volume, numbered among its kind. Specials (`SP01`, `Special`, `Omake`, `Extra`) and western
- *     `Annual`s are hors-séries: their numbering is their own, never the series' volume.
+ *     `Annual`s are hors-séries: their numbering is their own, never the series' volume (comics only: in an
+ *     ebook's name `Annual`, `Extra` and `Special` are title words).
  *  5. Volume and chapter:
  *     a. volume markers (Tome/T/Vol/Volume/v, Том, เล่ม, 巻/卷/冊, 권), first in the name; a `v` before a year
  *        (`Robin V1993 #12`, Mylar's `Batman v2016`) names the run: it gives the year, never the volume;
@@ -51,7 +52,7 @@
 import { bareVolume, MAX_RANGE_WIDTH, overlaps, type NumberHit } from './filename/bare-numbers.js';
 import { extractBrackets, type Brackets } from './filename/brackets.js';
 import { DATE_PATTERNS, isYearLike } from './filename/dates.js';
-import { KIND_NUMBER, KIND_ORDER, KIND_RULES } from './filename/kinds.js';
+import { COMICS_ONLY, KIND_NUMBER, KIND_ORDER, KIND_RULES } from './filename/kinds.js';
 import {
   CHAPTER_MARKERS,
   ISSUE_MARKERS,
@@ -125,8 +126,8 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   const bodyStart = prefix?.end ?? 0;
   const ctx: Context = { text, bodyStart, masks: [{ start: 0, end: bodyStart }, ...seriesSpans], ebook, underscored };
 
-  const kinds = detectKinds(text);
-  const found = [kinds, ...brackets.kept.map(detectKinds)].flat();
+  const kinds = detectKinds(text, ebook);
+  const found = [kinds, ...brackets.kept.map((k) => detectKinds(k, ebook))].flat();
   let kind: VolumeKind = KIND_ORDER.find((k) => found.some((hit) => hit.kind === k)) ?? 'regular';
   ctx.masks.push(...kinds);
 
@@ -254,9 +255,10 @@ interface KindHit extends Span {
   number: number | null;
 }
 
-function detectKinds(text: string): KindHit[] {
+function detectKinds(text: string, ebook: boolean): KindHit[] {
   const hits: KindHit[] = [];
   for (const [kind, re] of KIND_RULES) {
+    if (ebook && COMICS_ONLY.has(re)) continue;
     for (const match of text.matchAll(re)) {
       const end = match.index + match[0].length;
       const attached = KIND_NUMBER.exec(text.slice(end));

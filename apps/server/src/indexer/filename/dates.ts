@@ -3,7 +3,8 @@
  * convention; each pattern's first group is the year.
  */
 
-const MONTHS = String.raw`(?:jan|feb|f[ée]v|mar|apr|avr|may|mai|jun|juin|jul|juil|aug|ao[uû]|sep|oct|nov|dec|d[ée]c)[\p{L}]*\.?`;
+/** English and French month names and their abbreviations; whole words only (`Marvel 1985` is a title). */
+const MONTHS = String.raw`(?:jan(?:uary|vier)?|feb(?:ruary)?|f[ée]v(?:rier)?|mar(?:ch|s)?|apr(?:il)?|avr(?:il)?|may|mai|june?|juin|july?|juil(?:let)?|aug(?:ust)?|ao[uû]t|sept?(?:ember|embre)?|oct(?:ober|obre)?|nov(?:ember|embre)?|d[ée]c(?:ember|embre)?)\.?(?![\p{L}])`;
 const YEAR = String.raw`((?:19|20)\d\d)`;
 
 export const DATE_PATTERNS: readonly RegExp[] = [
