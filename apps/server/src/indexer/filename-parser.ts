@@ -109,8 +109,8 @@ const RELEASE_WORD = new RegExp(String.raw`^(?:${RELEASE_WORDS})(?:-[\p{L}\p{N}]
 /** The second half of a range, read right after the first number. */
 const RANGE_TAIL =
   /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
-/** A number opening the body, set off by a dash or a dot and a space: `22 - `, ` - 04 - `, `05. `. */
-const ALBUM_NUMBER = /^[\s\-–—:]*(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
+/** A number opening the body and set off by a dash or a dot (`22 - `, `05. `), or between spaced dashes (` - 04 - `). */
+const ALBUM_NUMBER = /(?:^[\s\-–—:]*|\s[-–—]\s)(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
 /** After a volume marker, an issue glued by a dash (`V2-031`). */
 const GLUED_ISSUE = /^[-–](\d{1,5})(?![\p{L}\p{N}]|[.,]\d)/u;
 
@@ -312,12 +312,14 @@ function withRange(text: string, hit: NumberHit, rangeWords: ReadonlySet<string>
 
 /**
  * `Les Aventures de Tintin - 22 - Vol 714 pour Sydney`, `04 - Blake et Mortimer - … T1`: an album number that opens
- * the name (or follows the series prefix) and is set off by a dash is the book's; a marker later is in its title.
+ * the name (or follows the series prefix) set off by a dash, or one between spaced dashes, is the book's; a marker
+ * after it is part of its title.
  */
 function albumNumberBefore(ctx: Context, marker: NumberHit): NumberHit | null {
   const match = ALBUM_NUMBER.exec(ctx.text.slice(ctx.bodyStart, marker.start));
   if (match?.[1] === undefined || isYearLike(match[1])) return null;
-  const start = ctx.bodyStart + match[0].length - match[1].length - match[2]!.length;
+  const start = ctx.bodyStart + match.index + match[0].length - match[1].length - match[2]!.length;
+  if (overlaps({ start, end: start + match[1].length }, ctx.masks)) return null;
   return { start, end: start + match[1].length, volume: Number(match[1]), volumeEnd: null };
 }
 
