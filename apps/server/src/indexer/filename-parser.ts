@@ -49,7 +49,7 @@
  *  6. Title: the name once the prefix, kind, chapter and date markers and the volume are cut, the remaining pieces
  *     joined with ` - `; the cleaned stem (stage 2 output) when nothing with a letter or digit is left.
  */
-import { bareVolume, MAX_RANGE_WIDTH, overlaps, type NumberHit } from './filename/bare-numbers.js';
+import { type BareContext, bareVolume, MAX_RANGE_WIDTH, overlaps, type NumberHit } from './filename/bare-numbers.js';
 import { extractBrackets, type Brackets } from './filename/brackets.js';
 import { DATE_PATTERNS, isYearLike } from './filename/dates.js';
 import { COMICS_ONLY, KIND_NUMBER, KIND_ORDER, KIND_RULES } from './filename/kinds.js';
@@ -92,13 +92,7 @@ export interface ParsedFileName {
   chapterEnd: number | null;
 }
 
-interface Context {
-  text: string;
-  bodyStart: number;
-  masks: Span[];
-  ebook: boolean;
-  underscored: boolean;
-}
+type Context = BareContext;
 
 /** A name that is nothing but a number, `#` allowed. */
 const ONLY_A_NUMBER = /^#?\s?\d{1,5}(?:\.\d{1,2})?$/u;
@@ -139,14 +133,13 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   if (volume !== null) cuts.push(volume);
   if (chapter !== null) cuts.push(chapter);
   const title = buildTitle(text, cuts) ?? fallbackTitle(text, stem, fileName);
-  const runYear = runYears[0] === undefined ? null : Number(text.slice(runYears[0].start).match(/\d{4}/)?.[0]);
 
   return {
     title,
     volume: volume?.volume ?? null,
     volumeEnd: volume?.volumeEnd ?? null,
     kind,
-    year: pickYear(brackets.years, seriesName) ?? dateYears[0] ?? runYear,
+    year: pickYear(brackets.years, seriesName) ?? dateYears[0] ?? runYears[0]?.volume ?? null,
     chapter: chapter?.volume ?? null,
     chapterEnd: chapter?.volumeEnd ?? null,
   };
