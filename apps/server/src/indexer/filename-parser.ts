@@ -105,6 +105,8 @@ const RANGE_TAIL =
   /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
 /** A number opening the body and set off by a dash or a dot (`22 - `, `05. `), or between spaced dashes (` - 04 - `). */
 const ALBUM_NUMBER = /(?:^[\s\-–—:]*|\s[-–—]\s)(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
+/** A year right after a kind keyword. */
+const KIND_YEAR = /^[\s\-–—.:]*(\d{4})(?![\p{L}\p{N}])/u;
 /** After a volume marker, an issue glued by a dash (`V2-031`). */
 const GLUED_ISSUE = /^[-–](\d{1,5})(?![\p{L}\p{N}]|[.,]\d)/u;
 
@@ -139,7 +141,12 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
     volume: volume?.volume ?? null,
     volumeEnd: volume?.volumeEnd ?? null,
     kind,
-    year: pickYear(brackets.years, seriesName) ?? dateYears[0] ?? runYears[0]?.volume ?? null,
+    year:
+      pickYear(brackets.years, seriesName) ??
+      dateYears[0] ??
+      kinds.find((hit) => hit.year !== null)?.year ??
+      runYears[0]?.volume ??
+      null,
     chapter: chapter?.volume ?? null,
     chapterEnd: chapter?.volumeEnd ?? null,
   };
@@ -246,6 +253,7 @@ function stickyOf(re: RegExp): RegExp {
 interface KindHit extends Span {
   kind: VolumeKind;
   number: number | null;
+  year: number | null;
 }
 
 function detectKinds(text: string, ebook: boolean): KindHit[] {
@@ -256,7 +264,11 @@ function detectKinds(text: string, ebook: boolean): KindHit[] {
       const end = match.index + match[0].length;
       const attached = KIND_NUMBER.exec(text.slice(end));
       const number = attached?.[1] !== undefined ? Number(attached[1]) : null;
-      hits.push({ kind, number, start: match.index, end: end + (attached?.[0].length ?? 0) });
+      // `Batman Annual 2021`, `Hors-série 2019`: a year after the keyword dates the book, it does not number it.
+      const dated = attached === null ? KIND_YEAR.exec(text.slice(end)) : null;
+      const year = dated?.[1] !== undefined && isYearLike(dated[1]) ? Number(dated[1]) : null;
+      const length = attached?.[0].length ?? (year === null ? 0 : (dated?.[0].length ?? 0));
+      hits.push({ kind, number, year, start: match.index, end: end + length });
     }
   }
   return hits;
