@@ -18,7 +18,8 @@
  *     a folder of the same name.
  *  4. Kind keywords, intégrale > hors-série > one-shot; a number attached to one (`HS01`, `INT 2`, `SP01`,
  *     `Annual 3`) is the volume, numbered among its kind. Specials (`SP01`, `Special`, `Omake`, `Extra`) and western
- *     `Annual`s are hors-séries: their numbering is their own, never the series' volume.
+ *     `Annual`s are hors-séries: their numbering is their own, never the series' volume (comics only: in an
+ *     ebook's name `Annual`, `Extra` and `Special` are title words).
  *  5. Volume and chapter:
  *     a. volume markers (Tome/T/Vol/Volume/v, Том, เล่ม, 巻/卷/冊, 권), first in the name; a `v` before a year
  *        (`Robin V1993 #12`, Mylar's `Batman v2016`) names the run: it gives the year, never the volume;
@@ -48,10 +49,10 @@
  *  6. Title: the name once the prefix, kind, chapter and date markers and the volume are cut, the remaining pieces
  *     joined with ` - `; the cleaned stem (stage 2 output) when nothing with a letter or digit is left.
  */
-import { bareVolume, MAX_RANGE_WIDTH, overlaps, type NumberHit } from './filename/bare-numbers.js';
+import { type BareContext, bareVolume, MAX_RANGE_WIDTH, overlaps, type NumberHit } from './filename/bare-numbers.js';
 import { extractBrackets, type Brackets } from './filename/brackets.js';
 import { DATE_PATTERNS, isYearLike } from './filename/dates.js';
-import { KIND_NUMBER, KIND_ORDER, KIND_RULES } from './filename/kinds.js';
+import { COMICS_ONLY, KIND_NUMBER, KIND_ORDER, KIND_RULES } from './filename/kinds.js';
 import {
   CHAPTER_MARKERS,
   ISSUE_MARKERS,
@@ -91,13 +92,7 @@ export interface ParsedFileName {
   chapterEnd: number | null;
 }
 
-interface Context {
-  text: string;
-  bodyStart: number;
-  masks: Span[];
-  ebook: boolean;
-  underscored: boolean;
-}
+type Context = BareContext;
 
 /** A name that is nothing but a number, `#` allowed. */
 const ONLY_A_NUMBER = /^#?\s?\d{1,5}(?:\.\d{1,2})?$/u;
@@ -106,9 +101,12 @@ const RELEASE_WORDS =
 /** A release word, possibly glued to the group name (`eBook-NoGrp`). */
 const RELEASE_WORD = new RegExp(String.raw`^(?:${RELEASE_WORDS})(?:-[\p{L}\p{N}]+)?$`, 'iu');
 /** The second half of a range, read right after the first number. */
-const RANGE_TAIL = /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
-/** A number opening the body, set off by a dash or a dot and a space: `22 - `, ` - 04 - `, `05. `. */
-const ALBUM_NUMBER = /^[\s\-–—:]*(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
+const RANGE_TAIL =
+  /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
+/** A number opening the body and set off by a dash or a dot (`22 - `, `05. `), or between spaced dashes (` - 04 - `). */
+const ALBUM_NUMBER = /(?:^[\s\-–—:]*|\s[-–—]\s)(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
+/** A year right after a kind keyword. */
+const KIND_YEAR = /^[\s\-–—.:]*(\d{4})(?![\p{L}\p{N}])/u;
 /** After a volume marker, an issue glued by a dash (`V2-031`). */
 const GLUED_ISSUE = /^[-–](\d{1,5})(?![\p{L}\p{N}]|[.,]\d)/u;
 
@@ -124,62 +122,71 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   const bodyStart = prefix?.end ?? 0;
   const ctx: Context = { text, bodyStart, masks: [{ start: 0, end: bodyStart }, ...seriesSpans], ebook, underscored };
 
-  const kinds = detectKinds(text);
-  const found = [kinds, ...brackets.kept.map(detectKinds)].flat();
+  const kinds = detectKinds(text, ebook);
+  const found = [kinds, ...brackets.kept.map((k) => detectKinds(k, ebook))].flat();
   let kind: VolumeKind = KIND_ORDER.find((k) => found.some((hit) => hit.kind === k)) ?? 'regular';
   ctx.masks.push(...kinds);
 
-  const runYears: NumberHit[] = [];
-  let chapters = findAll(CHAPTER_MARKERS, ctx);
-  let chapter: NumberHit | null = chapters[0] ?? null;
   const kindNumber = found.find((hit) => hit.kind === kind && hit.number !== null)?.number ?? null;
-  let volume: NumberHit | null = null;
-  if (kindNumber !== null) {
-    // Its span is already cut with the kind keyword.
-    volume = { start: 0, end: 0, volume: kindNumber, volumeEnd: null };
-  } else {
-    const marked = findAll(VOLUME_MARKERS, ctx);
-    volume = marked.find((hit) => !isRunYear(text, hit)) ?? null;
-    if (volume !== null) volume = albumNumberBefore(ctx, volume) ?? volume;
-    runYears.push(...marked.filter((hit) => isRunYear(text, hit)));
-    ctx.masks.push(...runYears);
-    if (volume === null) {
-      volume = findAll(SEASON_MARKERS, ctx)[0] ?? null;
-      if (volume !== null && chapter === null) chapter = seasonEpisode(text, volume);
-    } else if (chapter === null) {
-      chapter = issueAfterVolume(ctx, volume);
-    }
-    if (volume === null && chapter !== null) {
-      volume = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS]);
-    } else if (volume === null) {
-      volume = fallbackVolume(ctx, brackets);
-      if (volume === null && brackets.kept.some((k) => hasMatch(CHAPTER_MARKERS.re, k))) {
-        const inner = innerContext(brackets.kept.find((k) => hasMatch(CHAPTER_MARKERS.re, k)) ?? '', ctx.ebook);
-        const bracketChapter = findAll(CHAPTER_MARKERS, inner)[0];
-        if (bracketChapter !== undefined) {
-          chapter = { start: 0, end: 0, volume: bracketChapter.volume, volumeEnd: bracketChapter.volumeEnd };
-          chapters = [];
-        }
-      }
-    }
-  }
+  const { volume, chapter, chapters, runYears } = readNumbers(ctx, brackets, kindNumber);
   if (volume === null && chapter !== null && kind === 'regular') kind = 'chapter';
 
   const cuts: Span[] = [{ start: 0, end: bodyStart }, ...kinds, ...chapters, ...runYears];
   if (volume !== null) cuts.push(volume);
   if (chapter !== null) cuts.push(chapter);
   const title = buildTitle(text, cuts) ?? fallbackTitle(text, stem, fileName);
-  const runYear = runYears[0] === undefined ? null : Number(text.slice(runYears[0].start).match(/\d{4}/)?.[0]);
 
   return {
     title,
     volume: volume?.volume ?? null,
     volumeEnd: volume?.volumeEnd ?? null,
     kind,
-    year: pickYear(brackets.years, seriesName) ?? dateYears[0] ?? runYear,
+    year:
+      pickYear(brackets.years, seriesName) ??
+      dateYears[0] ??
+      kinds.find((hit) => hit.year !== null)?.year ??
+      runYears[0]?.volume ??
+      null,
     chapter: chapter?.volume ?? null,
     chapterEnd: chapter?.volumeEnd ?? null,
   };
+}
+
+interface Numbers {
+  volume: NumberHit | null;
+  chapter: NumberHit | null;
+  /** Every chapter marker in the name, cut from the title. */
+  chapters: NumberHit[];
+  /** `v1993`-style run years, cut from the title; the first gives the year when nothing else does. */
+  runYears: NumberHit[];
+}
+
+/** Stage 5 of the header. */
+function readNumbers(ctx: Context, brackets: Brackets, kindNumber: number | null): Numbers {
+  const chapters = findAll(CHAPTER_MARKERS, ctx);
+  let chapter: NumberHit | null = chapters[0] ?? null;
+  // A kind's own number: its span is already cut with the kind keyword.
+  if (kindNumber !== null) {
+    return { volume: { start: 0, end: 0, volume: kindNumber, volumeEnd: null }, chapter, chapters, runYears: [] };
+  }
+  const marked = findAll(VOLUME_MARKERS, ctx);
+  const runYears = marked.filter((hit) => isRunYear(ctx.text, hit));
+  ctx.masks.push(...runYears);
+  let volume = marked.find((hit) => !isRunYear(ctx.text, hit)) ?? null;
+  if (volume !== null) {
+    volume = albumNumberBefore(ctx, volume) ?? volume;
+    chapter ??= issueAfterVolume(ctx, volume);
+  } else {
+    volume = findAll(SEASON_MARKERS, ctx)[0] ?? null;
+    if (volume !== null) chapter ??= seasonEpisode(ctx.text, volume);
+  }
+  if (volume === null && chapter !== null) {
+    volume = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS]);
+  } else if (volume === null) {
+    volume = fallbackVolume(ctx, brackets);
+    if (volume === null) chapter = bracketVolume(brackets, ctx.ebook, [CHAPTER_MARKERS]);
+  }
+  return { volume, chapter, chapters, runYears };
 }
 
 /** Of several bracketed years the book's own is the last (`Saga 001 (2012) (2019)`), unless it repeats the folder's. */
@@ -246,16 +253,22 @@ function stickyOf(re: RegExp): RegExp {
 interface KindHit extends Span {
   kind: VolumeKind;
   number: number | null;
+  year: number | null;
 }
 
-function detectKinds(text: string): KindHit[] {
+function detectKinds(text: string, ebook: boolean): KindHit[] {
   const hits: KindHit[] = [];
   for (const [kind, re] of KIND_RULES) {
+    if (ebook && COMICS_ONLY.has(re)) continue;
     for (const match of text.matchAll(re)) {
       const end = match.index + match[0].length;
       const attached = KIND_NUMBER.exec(text.slice(end));
       const number = attached?.[1] !== undefined ? Number(attached[1]) : null;
-      hits.push({ kind, number, start: match.index, end: end + (attached?.[0].length ?? 0) });
+      // `Batman Annual 2021`, `Hors-série 2019`: a year after the keyword dates the book, it does not number it.
+      const dated = attached === null ? KIND_YEAR.exec(text.slice(end)) : null;
+      const year = dated?.[1] !== undefined && isYearLike(dated[1]) ? Number(dated[1]) : null;
+      const length = attached?.[0].length ?? (year === null ? 0 : (dated?.[0].length ?? 0));
+      hits.push({ kind, number, year, start: match.index, end: end + length });
     }
   }
   return hits;
@@ -304,12 +317,14 @@ function withRange(text: string, hit: NumberHit, rangeWords: ReadonlySet<string>
 
 /**
  * `Les Aventures de Tintin - 22 - Vol 714 pour Sydney`, `04 - Blake et Mortimer - … T1`: an album number that opens
- * the name (or follows the series prefix) and is set off by a dash is the book's; a marker later is in its title.
+ * the name (or follows the series prefix) set off by a dash, or one between spaced dashes, is the book's; a marker
+ * after it is part of its title.
  */
 function albumNumberBefore(ctx: Context, marker: NumberHit): NumberHit | null {
   const match = ALBUM_NUMBER.exec(ctx.text.slice(ctx.bodyStart, marker.start));
   if (match?.[1] === undefined || isYearLike(match[1])) return null;
-  const start = ctx.bodyStart + match[0].length - match[1].length - match[2]!.length;
+  const start = ctx.bodyStart + match.index + match[0].length - match[1].length - match[2]!.length;
+  if (overlaps({ start, end: start + match[1].length }, ctx.masks)) return null;
   return { start, end: start + match[1].length, volume: Number(match[1]), volumeEnd: null };
 }
 
@@ -357,11 +372,4 @@ function fallbackVolume(ctx: Context, brackets: Brackets): NumberHit | null {
   const inBrackets = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS, ISSUE_MARKERS, WEAK_MARKERS]);
   if (inBrackets !== null) return inBrackets;
   return brackets.ofNumber === null ? null : { start: 0, end: 0, volume: brackets.ofNumber, volumeEnd: null };
-}
-
-function hasMatch(re: RegExp, text: string): boolean {
-  re.lastIndex = 0;
-  const found = re.test(text);
-  re.lastIndex = 0;
-  return found;
 }

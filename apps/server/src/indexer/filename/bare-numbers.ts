@@ -73,7 +73,9 @@ export function bareVolume(ctx: BareContext, weak: () => NumberHit | undefined):
     return undefined;
   };
   const hit = byRules(EARLY_RULES) ?? weak() ?? byRules(LATE_RULES);
-  return hit === undefined ? undefined : { start: hit.start, end: hit.end, volume: hit.volume, volumeEnd: hit.volumeEnd };
+  return hit === undefined
+    ? undefined
+    : { start: hit.start, end: hit.end, volume: hit.volume, volumeEnd: hit.volumeEnd };
 }
 
 function bareNumbers(ctx: BareContext): BareNumber[] {

@@ -18,6 +18,9 @@ export const KIND_RULES: readonly (readonly [VolumeKind, RegExp])[] = [
   ['one_shot', /(?<![\p{L}\p{N}])one[\s-]?shots?(?![\p{L}])/giu],
 ];
 
+/** Keywords that are ordinary words in book titles (`Annual Report`, `Extra Virgin`): comics only. */
+export const COMICS_ONLY: ReadonlySet<RegExp> = new Set([KIND_RULES[2]![1], KIND_RULES[3]![1]]);
+
 /** The kinds in precedence order. */
 export const KIND_ORDER: readonly VolumeKind[] = ['integrale', 'hors_serie', 'one_shot'];
 

@@ -8,8 +8,8 @@
 
 /** Digits after a marker: up to 5 (issue #10000 exists, IDs are longer), an optional `.5`, then no letter or digit. */
 const NUM = String.raw`(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])`;
-/** A chapter number may carry the scan's version glued after it (`Chapter07v3`, `c045v2`). */
-const CHAPTER_NUM = String.raw`(\d{1,5}(?:\.\d{1,2})?)(?=v\d|[^\p{L}\p{N}]|$)`;
+/** A chapter number may carry the scan's version glued after it (`Chapter07v3`, `c045v2`), cut with it. */
+const CHAPTER_NUM = String.raw`(\d{1,5}(?:\.\d{1,2})?)(?:v\d{1,2})?(?![\p{L}\p{N}])`;
 /** A number before a counter (`6巻`, `5권`): not the end of a longer number or of a `.5`. */
 const COUNTED = String.raw`(?<![\d.])(\d{1,5}(?:\.\d{1,2})?)`;
 /** A marker word must start a word; the apostrophe keeps `can't 3` and `l't` out. */
