@@ -149,7 +149,8 @@ describe.runIf(kind === 'sqlite')('backups of the SQLite database', () => {
   }, 90_000);
 
   it('restores as the README says: stop, copy the backup over the database file, start', async () => {
-    const backup = (await backUp()).report.name as string;
+    const backupJob = await backUp();
+    const backup = backupJob.report.name as string;
     // Progress made after the backup is what a restore loses.
     await call(`/books/${bookId}/progress`, { method: 'PUT', token, body: { status: 'reading', current_page: 9 } });
     expect((await call(`/books/${bookId}`, { token })).body.current_page).toBe(9);
@@ -164,6 +165,9 @@ describe.runIf(kind === 'sqlite')('backups of the SQLite database', () => {
     const book = await call(`/books/${bookId}`, { token });
     expect(book.status).toBe(200);
     expect(book.body).toMatchObject({ reading_status: 'reading', current_page: 4 });
+    // The copy was taken while its job ran: restored, that job reads finished, not running (it would back up again).
+    const restoredJob = await call(`/jobs/${backupJob.id}`, { token });
+    expect(restoredJob.body).toMatchObject({ status: 'succeeded', report: { name: backup, restored: true } });
   }, 90_000);
 });
 
