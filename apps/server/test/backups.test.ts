@@ -50,8 +50,7 @@ afterEach(() => {
   expect(server.responseFailures).toEqual([]);
 });
 
-const backupSchedule = () =>
-  withContext(server.container.orm, () => server.container.services.backups.schedule());
+const backupSchedule = () => withContext(server.container.orm, () => server.container.services.backups.schedule());
 const patchSettings = (body: Record<string, unknown>) => call('/settings', { method: 'PATCH', token, body });
 
 async function backUp(): Promise<any> {
@@ -75,7 +74,10 @@ describe.runIf(kind === 'sqlite')('backups of the SQLite database', () => {
     const refused = await patchSettings({ backup_schedule: '0 25 * * *', backup_keep: 3 });
     expectProblem(refused, 400);
     expect(refused.body.errors).toEqual([
-      expect.objectContaining({ path: '/body/backup_schedule', message: expect.stringMatching(/^not a cron expression/) }),
+      expect.objectContaining({
+        path: '/body/backup_schedule',
+        message: expect.stringMatching(/^not a cron expression/),
+      }),
     ]);
     expect((await call('/settings', { token })).body).toMatchObject({ backup_schedule: 'daily', backup_keep: 7 });
     expectProblem(await patchSettings({ backup_keep: 0 }), 400);
@@ -100,9 +102,9 @@ describe.runIf(kind === 'sqlite')('backups of the SQLite database', () => {
     expect(progress.status).toBe(200);
 
     const job = await backUp();
-    expect((await call('/jobs', { token, query: { type: 'backup' } })).body.items.map((item: any) => item.id)).toContain(
-      job.id,
-    );
+    expect(
+      (await call('/jobs', { token, query: { type: 'backup' } })).body.items.map((item: any) => item.id),
+    ).toContain(job.id);
     const listed = (await call('/backups', { token })).body.items;
     expect(listed).toHaveLength(1);
     expect(listed[0].name).toBe(job.report.name);
