@@ -50,8 +50,7 @@ afterEach(() => {
   expect(server.responseFailures).toEqual([]);
 });
 
-const backupSchedule = () =>
-  withContext(server.container.orm, () => server.container.services.backups.schedule());
+const backupSchedule = () => withContext(server.container.orm, () => server.container.services.backups.schedule());
 const patchSettings = (body: Record<string, unknown>) => call('/settings', { method: 'PATCH', token, body });
 
 async function backUp(): Promise<any> {
@@ -75,7 +74,10 @@ describe.runIf(kind === 'sqlite')('backups of the SQLite database', () => {
     const refused = await patchSettings({ backup_schedule: '0 25 * * *', backup_keep: 3 });
     expectProblem(refused, 400);
     expect(refused.body.errors).toEqual([
-      expect.objectContaining({ path: '/body/backup_schedule', message: expect.stringMatching(/^not a cron expression/) }),
+      expect.objectContaining({
+        path: '/body/backup_schedule',
+        message: expect.stringMatching(/^not a cron expression/),
+      }),
     ]);
     expect((await call('/settings', { token })).body).toMatchObject({ backup_schedule: 'daily', backup_keep: 7 });
     expectProblem(await patchSettings({ backup_keep: 0 }), 400);
@@ -100,9 +102,9 @@ describe.runIf(kind === 'sqlite')('backups of the SQLite database', () => {
     expect(progress.status).toBe(200);
 
     const job = await backUp();
-    expect((await call('/jobs', { token, query: { type: 'backup' } })).body.items.map((item: any) => item.id)).toContain(
-      job.id,
-    );
+    expect(
+      (await call('/jobs', { token, query: { type: 'backup' } })).body.items.map((item: any) => item.id),
+    ).toContain(job.id);
     const listed = (await call('/backups', { token })).body.items;
     expect(listed).toHaveLength(1);
     expect(listed[0].name).toBe(job.report.name);
@@ -149,7 +151,8 @@ describe.runIf(kind === 'sqlite')('backups of the SQLite database', () => {
   }, 90_000);
 
   it('restores as the README says: stop, copy the backup over the database file, start', async () => {
-    const backup = (await backUp()).report.name as string;
+    const backupJob = await backUp();
+    const backup = backupJob.report.name as string;
     // Progress made after the backup is what a restore loses.
     await call(`/books/${bookId}/progress`, { method: 'PUT', token, body: { status: 'reading', current_page: 9 } });
     expect((await call(`/books/${bookId}`, { token })).body.current_page).toBe(9);
@@ -164,6 +167,9 @@ describe.runIf(kind === 'sqlite')('backups of the SQLite database', () => {
     const book = await call(`/books/${bookId}`, { token });
     expect(book.status).toBe(200);
     expect(book.body).toMatchObject({ reading_status: 'reading', current_page: 4 });
+    // The copy was taken while its job ran: restored, that job reads finished, not running (it would back up again).
+    const restoredJob = await call(`/jobs/${backupJob.id}`, { token });
+    expect(restoredJob.body).toMatchObject({ status: 'succeeded', report: { name: backup, restored: true } });
   }, 90_000);
 });
 

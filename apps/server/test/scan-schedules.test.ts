@@ -22,8 +22,7 @@ afterEach(() => {
 
 const schedule = (id: string) =>
   withContext(server.container.orm, () => server.container.services.scanSchedules.schedule(id));
-const patch = (id: string, body: Record<string, unknown>) =>
-  call(`/libraries/${id}`, { method: 'PATCH', token, body });
+const patch = (id: string, body: Record<string, unknown>) => call(`/libraries/${id}`, { method: 'PATCH', token, body });
 const scanJobs = async (libraryId: string) =>
   (await call('/jobs', { token, query: { type: 'scan', library_id: libraryId, limit: '100' } })).body.items as any[];
 
@@ -31,7 +30,11 @@ describe('library creation', () => {
   it('starts an incremental scan at once and the books appear', async () => {
     await writeComic(path.join(server.librariesRoot, 'created'), 'Akira/Akira 01.cbz');
     await writeComic(path.join(server.librariesRoot, 'created'), 'Akira/Akira 02.cbz');
-    const created = await call('/libraries', { method: 'POST', token, body: { name: 'Created', root_path: 'created' } });
+    const created = await call('/libraries', {
+      method: 'POST',
+      token,
+      body: { name: 'Created', root_path: 'created' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.scan_schedule).toBe('every_6h');
     expect(created.body.scan_job).toMatchObject({ type: 'scan', library_id: created.body.id });
@@ -58,7 +61,10 @@ describe('scan_schedule', () => {
     });
     expectProblem(refused, 400);
     expect(refused.body.errors).toEqual([
-      expect.objectContaining({ path: '/body/scan_schedule', message: expect.stringMatching(/^not a cron expression: /) }),
+      expect.objectContaining({
+        path: '/body/scan_schedule',
+        message: expect.stringMatching(/^not a cron expression: /),
+      }),
     ]);
     expect((await call('/libraries', { token })).body.total).toBe(before);
 
@@ -139,7 +145,11 @@ describe('a scheduled scan while a scan is active', () => {
     try {
       const idleCall = apiClient(idle.url);
       await writeComic(path.join(idle.librariesRoot, 'busy'), 'D/D 01.cbz');
-      const created = await idleCall('/libraries', { method: 'POST', token, body: { name: 'Busy', root_path: 'busy' } });
+      const created = await idleCall('/libraries', {
+        method: 'POST',
+        token,
+        body: { name: 'Busy', root_path: 'busy' },
+      });
       expect(created.body.scan_job.status).toBe('queued');
       await withContext(idle.container.orm, () =>
         idle.container.services.scanSchedules.onTrigger({ libraryId: created.body.id }),

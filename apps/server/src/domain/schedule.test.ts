@@ -3,7 +3,16 @@ import { normaliseSchedule, repeatInterval, scheduleProblem } from './schedule.j
 
 describe('schedules', () => {
   it('accepts the words and cron expressions of 5 or 6 fields', () => {
-    for (const value of ['manual', 'hourly', 'every_6h', 'daily', 'weekly', '0 3 * * *', '*/10 * * * * *', '0 4 * * 1-5'])
+    for (const value of [
+      'manual',
+      'hourly',
+      'every_6h',
+      'daily',
+      'weekly',
+      '0 3 * * *',
+      '*/10 * * * * *',
+      '0 4 * * 1-5',
+    ])
       expect(scheduleProblem(value), value).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config.js';
-import { backUpSqlite } from '../database/sqlite-backup.js';
+import { backUpSqlite, finishJobInCopy } from '../database/sqlite-backup.js';
 import type { Job } from '../entities/job.entity.js';
 import { ConflictError } from '../domain/errors.js';
 import { repeatInterval } from '../domain/schedule.js';
@@ -109,6 +109,7 @@ export class BackupService {
     context.progress({ total: 1, processed: 0, currentItem: name });
     try {
       await backUpSqlite(source, partial);
+      finishJobInCopy(partial, context.jobId, { name, restored: true });
     } catch (error) {
       await rm(partial, { force: true });
       throw error;

@@ -87,7 +87,9 @@ export class LibraryService {
   }
 
   /** Creates the library, schedules it and starts its first scan (`scanJob`, null while no job runtime is attached). */
-  async create(input: LibraryInput & { name: string; rootPath: string }): Promise<LibraryView & { scanJob: Job | null }> {
+  async create(
+    input: LibraryInput & { name: string; rootPath: string },
+  ): Promise<LibraryView & { scanJob: Job | null }> {
     const fields: LibraryFields = {
       name: input.name.trim(),
       rootPath: await this.checkedRootPath(input.rootPath, undefined),
