@@ -77,10 +77,15 @@ describe('the migration that re-reads stored file names', () => {
       );
       const triggers = async () =>
         testDatabaseKind() === 'sqlite'
-          ? (await connection.execute<{ n: number }[]>(`select count(*) as n from sqlite_master where type = 'trigger'`))[0]!.n
+          ? (
+              await connection.execute<{ n: number }[]>(
+                `select count(*) as n from sqlite_master where type = 'trigger'`,
+              )
+            )[0]!.n
           : Number(
-              (await connection.execute<{ n: string }[]>(`select count(*) as n from pg_trigger where not tgisinternal`))[0]!
-                .n,
+              (
+                await connection.execute<{ n: string }[]>(`select count(*) as n from pg_trigger where not tgisinternal`)
+              )[0]!.n,
             );
       const triggersBefore = await triggers();
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { looseChapters, ownedVolumes, seriesCounts, seriesReadingStatus, type SeriesBookFacts } from './series-counts.js';
+import {
+  looseChapters,
+  ownedVolumes,
+  seriesCounts,
+  seriesReadingStatus,
+  type SeriesBookFacts,
+} from './series-counts.js';
 
 const book = (volume: number | null, extra: Partial<SeriesBookFacts> = {}): SeriesBookFacts => ({
   volume,
