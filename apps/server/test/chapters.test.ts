@@ -195,7 +195,7 @@ describe('OPDS titles', () => {
     expect(kaiju).toContain('Ch. 3–5 – Whiskey');
     expect(kaiju).toContain('Ch. 10.5 – Papa');
 
-    const v2 = await (await opds(`/opds/v2/series/${seriesIds.Kaiju}`)).json();
+    const v2: any = await (await opds(`/opds/v2/series/${seriesIds.Kaiju}`)).json();
     const publications = v2.publications.map((publication: any) => publication.metadata);
     expect(publications.map((metadata: any) => metadata.title)).toContain('Ch. 10.5 – Papa');
     const papa = publications.find((metadata: any) => metadata.title === 'Ch. 10.5 – Papa');

@@ -37,7 +37,7 @@ describe('the migration that re-reads stored file names', () => {
       for (const [id, name] of [
         [KAIJU, 'Kaiju'],
         [BERSERK, 'Berserk'],
-      ]) {
+      ] as const) {
         await run(
           `insert into series (id, library_id, name, folder_path, authors, publishers, genres, locked_fields, sort_name,
                                created_at, updated_at)
