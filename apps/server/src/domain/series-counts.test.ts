@@ -48,7 +48,16 @@ describe('seriesCounts', () => {
       [book(1, { readingStatus: 'read' }), book(2, { readingStatus: 'reading' }), book(4)],
       5,
     );
-    expect(counts).toEqual({ bookCount: 3, readCount: 1, startedCount: 2, ownedCount: 3, missingCount: 2 });
+    expect(counts).toEqual({
+      bookCount: 3,
+      readCount: 1,
+      startedCount: 2,
+      ownedCount: 3,
+      missingCount: 2,
+      chapterCount: 0,
+      firstChapter: null,
+      lastChapter: null,
+    });
   });
 
   it('has nothing missing when the expected count is unknown or already reached', () => {
