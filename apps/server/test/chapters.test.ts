@@ -92,6 +92,9 @@ describe('chapters read by a scan', () => {
       ['Tankobon', 4, null, null, null, 'regular'],
     ]);
     expect((await seriesBooks('Batman')).map(numbers)).toEqual([[12, null, null, null, 'regular']]);
+    // The year is the run's start: the series' start year, which was unknown.
+    expect((await call(`/series/${seriesIds.Batman}`, { token })).body.start_year).toBe(2016);
+    expect((await call(`/series/${seriesIds.Tagged}`, { token })).body.start_year).toBeNull();
   });
 
   it('counts volumes for a series of volumes and chapters for a series made only of chapters', async () => {
