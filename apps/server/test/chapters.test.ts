@@ -104,6 +104,13 @@ describe('chapters read by a scan', () => {
     expect(byName.Berserk).toMatchObject({ owned_count: 2, chapter_count: 0, first_chapter: null, last_chapter: null });
     const details = await call(`/series/${seriesIds.Kaiju}`, { token });
     expect(details.body).toMatchObject({ chapter_count: 7, first_chapter: 1, last_chapter: 10.5 });
+    // Reading apps see the same: the library's navigation feed describes Kaiju by its chapters.
+    const feed = await fetch(`${server.url}/opds/v1.2/libraries/${libraryId}`, {
+      headers: { authorization: `Basic ${Buffer.from(`app:${readToken}`).toString('base64')}` },
+    });
+    const xml = await feed.text();
+    expect(xml).toContain('7 chapters (Ch. 1–10.5)');
+    expect(xml).not.toContain('0 of');
   });
 });
 
