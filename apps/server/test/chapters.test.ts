@@ -92,6 +92,9 @@ describe('chapters read by a scan', () => {
       ['Tankobon', 4, null, null, null, 'regular'],
     ]);
     expect((await seriesBooks('Batman')).map(numbers)).toEqual([[12, null, null, null, 'regular']]);
+    // The year is the run's start: the series' start year, which was unknown.
+    expect((await call(`/series/${seriesIds.Batman}`, { token })).body.start_year).toBe(2016);
+    expect((await call(`/series/${seriesIds.Tagged}`, { token })).body.start_year).toBeNull();
   });
 
   it('counts volumes for a series of volumes and chapters for a series made only of chapters', async () => {
@@ -101,6 +104,13 @@ describe('chapters read by a scan', () => {
     expect(byName.Berserk).toMatchObject({ owned_count: 2, chapter_count: 0, first_chapter: null, last_chapter: null });
     const details = await call(`/series/${seriesIds.Kaiju}`, { token });
     expect(details.body).toMatchObject({ chapter_count: 7, first_chapter: 1, last_chapter: 10.5 });
+    // Reading apps see the same: the library's navigation feed describes Kaiju by its chapters.
+    const feed = await fetch(`${server.url}/opds/v1.2/libraries/${libraryId}`, {
+      headers: { authorization: `Basic ${Buffer.from(`app:${readToken}`).toString('base64')}` },
+    });
+    const xml = await feed.text();
+    expect(xml).toContain('7 chapters (Ch. 1–10.5)');
+    expect(xml).not.toContain('0 of');
   });
 });
 
@@ -195,7 +205,7 @@ describe('OPDS titles', () => {
     expect(kaiju).toContain('Ch. 3–5 – Whiskey');
     expect(kaiju).toContain('Ch. 10.5 – Papa');
 
-    const v2 = await (await opds(`/opds/v2/series/${seriesIds.Kaiju}`)).json();
+    const v2: any = await (await opds(`/opds/v2/series/${seriesIds.Kaiju}`)).json();
     const publications = v2.publications.map((publication: any) => publication.metadata);
     expect(publications.map((metadata: any) => metadata.title)).toContain('Ch. 10.5 – Papa');
     const papa = publications.find((metadata: any) => metadata.title === 'Ch. 10.5 – Papa');

@@ -37,7 +37,7 @@ describe('the migration that re-reads stored file names', () => {
       for (const [id, name] of [
         [KAIJU, 'Kaiju'],
         [BERSERK, 'Berserk'],
-      ]) {
+      ] as const) {
         await run(
           `insert into series (id, library_id, name, folder_path, authors, publishers, genres, locked_fields, sort_name,
                                created_at, updated_at)
@@ -77,10 +77,15 @@ describe('the migration that re-reads stored file names', () => {
       );
       const triggers = async () =>
         testDatabaseKind() === 'sqlite'
-          ? (await connection.execute<{ n: number }[]>(`select count(*) as n from sqlite_master where type = 'trigger'`))[0]!.n
+          ? (
+              await connection.execute<{ n: number }[]>(
+                `select count(*) as n from sqlite_master where type = 'trigger'`,
+              )
+            )[0]!.n
           : Number(
-              (await connection.execute<{ n: string }[]>(`select count(*) as n from pg_trigger where not tgisinternal`))[0]!
-                .n,
+              (
+                await connection.execute<{ n: string }[]>(`select count(*) as n from pg_trigger where not tgisinternal`)
+              )[0]!.n,
             );
       const triggersBefore = await triggers();
 

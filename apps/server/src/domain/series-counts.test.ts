@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { looseChapters, ownedVolumes, seriesCounts, seriesReadingStatus, type SeriesBookFacts } from './series-counts.js';
+import {
+  looseChapters,
+  ownedVolumes,
+  seriesCounts,
+  seriesReadingStatus,
+  type SeriesBookFacts,
+} from './series-counts.js';
 
 const book = (volume: number | null, extra: Partial<SeriesBookFacts> = {}): SeriesBookFacts => ({
   volume,
@@ -42,7 +48,16 @@ describe('seriesCounts', () => {
       [book(1, { readingStatus: 'read' }), book(2, { readingStatus: 'reading' }), book(4)],
       5,
     );
-    expect(counts).toEqual({ bookCount: 3, readCount: 1, startedCount: 2, ownedCount: 3, missingCount: 2 });
+    expect(counts).toEqual({
+      bookCount: 3,
+      readCount: 1,
+      startedCount: 2,
+      ownedCount: 3,
+      missingCount: 2,
+      chapterCount: 0,
+      firstChapter: null,
+      lastChapter: null,
+    });
   });
 
   it('has nothing missing when the expected count is unknown or already reached', () => {

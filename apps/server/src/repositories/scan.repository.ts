@@ -10,7 +10,7 @@ import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { fold } from '../domain/search-text.js';
 import { derivedColumns } from './book.repository.js';
-import { chunks, placeholders, toNullableNumber, updateFromValues } from './sql-values.js';
+import { chunks, placeholders, toNullableNumber, toStringList, updateFromValues } from './sql-values.js';
 
 export interface KnownFile {
   fileId: string;
@@ -39,6 +39,8 @@ export interface IndexedBook {
   volumeKind: VolumeKind;
   chapter: number | null;
   chapterEnd: number | null;
+  /** The start year of the run (ComicInfo `Volume` 2016 in western comics): its series' start year when unknown. */
+  runYear: number | null;
   pageCount: number | null;
   authors: string[];
   summary: string | null;
@@ -225,16 +227,32 @@ export class ScanRepository {
 
   private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
     const wanted = new Map<string, string>();
-    for (const book of books)
-      if (book.seriesName !== null) wanted.set(book.seriesName, book.seriesFolder ?? book.seriesName);
+    const runYears = new Map<string, number>();
+    for (const book of books) {
+      if (book.seriesName === null) continue;
+      wanted.set(book.seriesName, book.seriesFolder ?? book.seriesName);
+      // The earliest year a book gives is the run's start.
+      const year = runYears.get(book.seriesName);
+      if (book.runYear !== null && (year === undefined || book.runYear < year))
+        runYears.set(book.seriesName, book.runYear);
+    }
     const ids = new Map<string, string>();
     if (wanted.size === 0) return ids;
     for (const names of chunks([...wanted.keys()])) {
-      const rows = await em.execute<{ id: string; name: string }[]>(
-        `select id, name from series where library_id = ? and name in (${placeholders(names.length)})`,
+      const rows = await em.execute<
+        { id: string; name: string; start_year: number | null; locked_fields: string[] | string }[]
+      >(
+        `select id, name, start_year, locked_fields from series
+          where library_id = ? and name in (${placeholders(names.length)})`,
         [libraryId, ...names],
       );
-      for (const row of rows) ids.set(row.name, row.id);
+      for (const row of rows) {
+        ids.set(row.name, row.id);
+        const year = runYears.get(row.name);
+        // Fills an unknown start year only: a provider's or the admin's value, or a lock, wins.
+        if (year !== undefined && row.start_year === null && !toStringList(row.locked_fields).includes('start_year'))
+          await em.nativeUpdate(Series, { id: row.id }, { startYear: year });
+      }
     }
     const now = new Date();
     const missing = [...wanted.entries()].filter(([name]) => !ids.has(name));
@@ -248,6 +266,7 @@ export class ScanRepository {
           name,
           sortName: fold(name),
           folderPath,
+          startYear: runYears.get(name) ?? null,
           authors: [],
           publishers: [],
           genres: [],

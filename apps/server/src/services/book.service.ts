@@ -72,12 +72,13 @@ function editedNumbers(
   ] as const) {
     const from = result[start];
     const to = result[end];
-    if (to === null || edit[start] === undefined && edit[end] === undefined) continue;
+    if (to === null || (edit[start] === undefined && edit[end] === undefined)) continue;
     if (from === null) issues.push({ path: `/body/${endName}`, message: `needs a ${startName}: a range has a start` });
     else if (to < from)
       issues.push({ path: `/body/${endName}`, message: `must be at least the ${startName} (${from})` });
   }
-  if (issues.length > 0) throw new ValidationError(issues.map((issue) => `${issue.path.slice(6)} ${issue.message}`).join('; '), issues);
+  if (issues.length > 0)
+    throw new ValidationError(issues.map((issue) => `${issue.path.slice(6)} ${issue.message}`).join('; '), issues);
   const changes: ReturnType<typeof editedNumbers> = {};
   for (const [field] of NUMBER_FIELDS) if (edit[field] !== undefined) changes[field] = edit[field];
   if (edit.kind !== undefined) changes.volumeKind = edit.kind;

@@ -357,6 +357,7 @@ export class ScanService {
       volumeKind: numbers.kind,
       chapter: numbers.chapter,
       chapterEnd: numbers.chapterEnd,
+      runYear: metadata.runYear ?? null,
       pageCount: inspection?.pageCount ?? null,
       authors: metadata.authors ?? [],
       summary: metadata.summary ?? null,

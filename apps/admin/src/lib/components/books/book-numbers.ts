@@ -21,7 +21,8 @@ export function bookNumbersLabel(book: BookNumbers, LL: TranslationFunctions, lo
   const parts: string[] = [];
   if (book.volume !== null) parts.push(`${prefix} ${range(book.volume, book.volume_end, locale)}`);
   else if (book.kind !== 'regular' && book.kind !== 'chapter') parts.push(prefix);
-  if (book.chapter !== null) parts.push(`${LL.books.numbers.chapter()} ${range(book.chapter, book.chapter_end, locale)}`);
+  if (book.chapter !== null)
+    parts.push(`${LL.books.numbers.chapter()} ${range(book.chapter, book.chapter_end, locale)}`);
   return parts.join(' – ');
 }
 
