@@ -34,6 +34,7 @@
  *     e. otherwise (no volume marker): issue markers #, Issue, №: in western comics the issue is the book's number,
  *        stored as the volume (`Batman #004` is volume 4);
  *     f. bare number right after the series prefix (`Gantz 37`, `Mob Psycho 100 - 05` in their folders);
+ *        or right after the series named mid-name, then a dash or the end (`J.K. Rowling - Harry Potter 1 - …`);
  *     g. bare number between dashes (` - 07 - `, ` - 07` at the end): `XIII - 01 - …`;
  *     h. weak markers No./n°, Book, Part, Livre, Partie — after g, as `Kaiju No. 8 - 02` is volume 2;
  *     i. leading album number followed by `-`/`.`/`)`, zero-padded, or alone (`03 - Spirou et Fantasio` is album 3:
@@ -42,7 +43,8 @@
  *     k. zero-padded number mid-name (`Blacksad 05 Amarillo`), any 2+ digit one in underscore names;
  *     l. trailing number (`Saga 018`); in ebooks only zero-padded, as `Fahrenheit 451` is a title;
  *     m. comics: a zero-padded or 3-digit number glued after a dash at the end (`hellboy-045`);
- *     n. markers inside the set-aside brackets, then `(N of M)`.
+ *     n. markers inside the set-aside brackets, then a bracket opening with the series and its place
+ *        (`(Wheel of Time 1)`, ebooks), then `(N of M)`.
  *     Bare numbers (f–m) have at most 4 digits and are never a year (1900–2099); an issue marked `#` keeps any
  *     number (`#2025`). Marker ranges (`T01-T05`, `Tomes 1 à 3`, `v01-03`, `c001-008`) keep the first number and
  *     report the last in `volumeEnd`/`chapterEnd`; `V2-031` is no range (the second half is padded differently).
@@ -126,7 +128,14 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   const seriesSpans = ONLY_A_NUMBER.test(text) ? [] : findSeries(text, seriesVariants(seriesName));
   const prefix = seriesSpans.find((s) => s.start === 0 && isStructural(text.slice(s.end)));
   const bodyStart = prefix?.end ?? 0;
-  const ctx: Context = { text, bodyStart, masks: [{ start: 0, end: bodyStart }, ...seriesSpans], ebook, underscored };
+  const ctx: Context = {
+    text,
+    bodyStart,
+    masks: [{ start: 0, end: bodyStart }, ...seriesSpans],
+    ebook,
+    underscored,
+    seriesEnds: seriesSpans.map((span) => span.end),
+  };
 
   const kinds = detectKinds(text, ebook);
   const found = [kinds, ...brackets.kept.map((k) => detectKinds(k, ebook))].flat();
@@ -371,7 +380,7 @@ function issueAfterVolume(ctx: Context, volume: NumberHit): NumberHit | null {
 }
 
 function innerContext(content: string, ebook: boolean): Context {
-  return { text: content, bodyStart: 0, masks: [], ebook, underscored: false };
+  return { text: content, bodyStart: 0, masks: [], ebook, underscored: false, seriesEnds: [] };
 }
 
 /** A marker inside a set-aside bracket; its span lies in the bracket, not in the name: nothing to cut. */
