@@ -34,6 +34,7 @@
  *     e. otherwise (no volume marker): issue markers #, Issue, №: in western comics the issue is the book's number,
  *        stored as the volume (`Batman #004` is volume 4);
  *     f. bare number right after the series prefix (`Gantz 37`, `Mob Psycho 100 - 05` in their folders);
+ *        or right after the series named mid-name, then a dash or the end (`J.K. Rowling - Harry Potter 1 - …`);
  *     g. bare number between dashes (` - 07 - `, ` - 07` at the end): `XIII - 01 - …`;
  *     h. weak markers No./n°, Book, Part, Livre, Partie — after g, as `Kaiju No. 8 - 02` is volume 2;
  *     i. leading album number followed by `-`/`.`/`)`, zero-padded, or alone (`03 - Spirou et Fantasio` is album 3:
@@ -42,7 +43,8 @@
  *     k. zero-padded number mid-name (`Blacksad 05 Amarillo`), any 2+ digit one in underscore names;
  *     l. trailing number (`Saga 018`); in ebooks only zero-padded, as `Fahrenheit 451` is a title;
  *     m. comics: a zero-padded or 3-digit number glued after a dash at the end (`hellboy-045`);
- *     n. markers inside the set-aside brackets, then `(N of M)`.
+ *     n. markers inside the set-aside brackets, then a bracket opening with the series and its place
+ *        (`(Wheel of Time 1)`, ebooks), then `(N of M)`.
  *     Bare numbers (f–m) have at most 4 digits and are never a year (1900–2099); an issue marked `#` keeps any
  *     number (`#2025`). Marker ranges (`T01-T05`, `Tomes 1 à 3`, `v01-03`, `c001-008`) keep the first number and
  *     report the last in `volumeEnd`/`chapterEnd`; `V2-031` is no range (the second half is padded differently).
@@ -100,6 +102,10 @@ const RELEASE_WORDS =
   'french|vf|vo|vostfr|fr|eng|multi|cbz|cbr|pdf|epub|ebook|e-book|digital|webrip|hq|hd|retail|repack|c2c';
 /** A release word, possibly glued to the group name (`eBook-NoGrp`). */
 const RELEASE_WORD = new RegExp(String.raw`^(?:${RELEASE_WORDS})(?:-[\p{L}\p{N}]+)?$`, 'iu');
+/** The book's place after the series in an ebook's bracket: ` 1`, `, 2`. */
+const SERIES_PLACE = /^[\s,]+(\d{1,3}(?:\.\d)?)$/u;
+/** A release group tag, `Zone-Empire`. */
+const GROUP_TAG = /^[\p{L}\p{N}]+-[\p{L}\p{N}]+$/u;
 /** The second half of a range, read right after the first number. */
 const RANGE_TAIL =
   /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
@@ -109,6 +115,8 @@ const ALBUM_NUMBER = /(?:^[\s\-–—:]*|\s[-–—]\s)(\d{1,4}(?:\.\d{1,2})?)(\
 const KIND_YEAR = /^[\s\-–—.:]*(\d{4})(?![\p{L}\p{N}])/u;
 /** After a volume marker, an issue glued by a dash (`V2-031`). */
 const GLUED_ISSUE = /^[-–](\d{1,5})(?![\p{L}\p{N}]|[.,]\d)/u;
+/** After a `v` volume, Mylar's issue padded to three digits and set off by a space (`Batman v3 050`). */
+const PADDED_ISSUE = /^\s(\d{3,4})(?![\p{L}\p{N}]|[.,]\d)/u;
 
 export function parseFileName(fileName: string, seriesName?: string | null): ParsedFileName {
   const { stem, ebook } = splitExtension(fileName.normalize('NFC'));
@@ -120,7 +128,14 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   const seriesSpans = ONLY_A_NUMBER.test(text) ? [] : findSeries(text, seriesVariants(seriesName));
   const prefix = seriesSpans.find((s) => s.start === 0 && isStructural(text.slice(s.end)));
   const bodyStart = prefix?.end ?? 0;
-  const ctx: Context = { text, bodyStart, masks: [{ start: 0, end: bodyStart }, ...seriesSpans], ebook, underscored };
+  const ctx: Context = {
+    text,
+    bodyStart,
+    masks: [{ start: 0, end: bodyStart }, ...seriesSpans],
+    ebook,
+    underscored,
+    seriesEnds: seriesSpans.map((span) => span.end),
+  };
 
   const kinds = detectKinds(text, ebook);
   const found = [kinds, ...brackets.kept.map((k) => detectKinds(k, ebook))].flat();
@@ -128,7 +143,7 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   ctx.masks.push(...kinds);
 
   const kindNumber = found.find((hit) => hit.kind === kind && hit.number !== null)?.number ?? null;
-  const { volume, chapter, chapters, runYears } = readNumbers(ctx, brackets, kindNumber);
+  const { volume, chapter, chapters, runYears } = readNumbers(ctx, brackets, kindNumber, seriesName);
   if (volume === null && chapter !== null && kind === 'regular') kind = 'chapter';
 
   const cuts: Span[] = [{ start: 0, end: bodyStart }, ...kinds, ...chapters, ...runYears];
@@ -162,7 +177,12 @@ interface Numbers {
 }
 
 /** Stage 5 of the header. */
-function readNumbers(ctx: Context, brackets: Brackets, kindNumber: number | null): Numbers {
+function readNumbers(
+  ctx: Context,
+  brackets: Brackets,
+  kindNumber: number | null,
+  seriesName: string | null | undefined,
+): Numbers {
   const chapters = findAll(CHAPTER_MARKERS, ctx);
   let chapter: NumberHit | null = chapters[0] ?? null;
   // A kind's own number: its span is already cut with the kind keyword.
@@ -177,13 +197,16 @@ function readNumbers(ctx: Context, brackets: Brackets, kindNumber: number | null
     volume = albumNumberBefore(ctx, volume) ?? volume;
     chapter ??= issueAfterVolume(ctx, volume);
   } else {
-    volume = findAll(SEASON_MARKERS, ctx)[0] ?? null;
-    if (volume !== null) chapter ??= seasonEpisode(ctx.text, volume);
+    // `Tower of God - S2 - 280`: the number after a season is its episode before it is the end of a season range.
+    const season = findAll(SEASON_MARKERS, ctx, false)[0] ?? null;
+    const episode = season === null || chapter !== null ? null : seasonEpisode(ctx.text, season);
+    chapter ??= episode;
+    volume = season !== null && episode === null ? withRange(ctx.text, season, SEASON_MARKERS.rangeWords) : season;
   }
   if (volume === null && chapter !== null) {
     volume = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS]);
   } else if (volume === null) {
-    volume = fallbackVolume(ctx, brackets);
+    volume = fallbackVolume(ctx, brackets, seriesName);
     if (volume === null) chapter = bracketVolume(brackets, ctx.ebook, [CHAPTER_MARKERS]);
   }
   return { volume, chapter, chapters, runYears };
@@ -216,6 +239,11 @@ function cutDates(text: string, years: number[]): string {
 function dropReleaseTail(brackets: Brackets): string {
   const words = brackets.text.split(' ');
   while (words.length > 1 && RELEASE_WORD.test(words.at(-1) ?? '')) words.pop();
+  // 0-day packs name the group alone after the release words (`Batman.001.2016.Digital.Zone-Empire`).
+  if (words.length > 2 && GROUP_TAG.test(words.at(-1) ?? '') && RELEASE_WORD.test(words.at(-2) ?? '')) {
+    words.pop();
+    while (words.length > 1 && RELEASE_WORD.test(words.at(-1) ?? '')) words.pop();
+  }
   const last = words.at(-1) ?? '';
   if (words.length > 2 && isYearLike(last) && /\d/.test(words.at(-2) ?? '')) {
     brackets.years.push(Number(last));
@@ -275,7 +303,7 @@ function detectKinds(text: string, ebook: boolean): KindHit[] {
 }
 
 /** Marker hits after the series prefix and outside masks, in name order, each extended by its range if any. */
-function findAll(table: MarkerTable, ctx: Context): NumberHit[] {
+function findAll(table: MarkerTable, ctx: Context, ranges = true): NumberHit[] {
   const hits: NumberHit[] = [];
   for (const match of ctx.text.matchAll(table.re)) {
     const start = match.index;
@@ -288,7 +316,8 @@ function findAll(table: MarkerTable, ctx: Context): NumberHit[] {
       hits.push({ start, end, volume: first, volumeEnd: range });
       continue;
     }
-    hits.push(withRange(ctx.text, { start, end, volume: first, volumeEnd: null }, table.rangeWords));
+    const hit = { start, end, volume: first, volumeEnd: null };
+    hits.push(ranges ? withRange(ctx.text, hit, table.rangeWords) : hit);
   }
   return hits;
 }
@@ -342,15 +371,16 @@ function seasonEpisode(text: string, season: NumberHit): NumberHit | null {
 
 /** `Batman v3 #050`, `Series-V2-031`: after the run's volume, the issue within it. */
 function issueAfterVolume(ctx: Context, volume: NumberHit): NumberHit | null {
-  const glued = GLUED_ISSUE.exec(ctx.text.slice(volume.end));
-  if (glued?.[1] !== undefined && /v\.?\d+$/i.test(ctx.text.slice(volume.start, volume.end))) {
+  const rest = ctx.text.slice(volume.end);
+  const glued = GLUED_ISSUE.exec(rest) ?? PADDED_ISSUE.exec(rest);
+  if (glued?.[1] !== undefined && !isYearLike(glued[1]) && /v\.?\d+$/i.test(ctx.text.slice(volume.start, volume.end))) {
     return { start: volume.end, end: volume.end + glued[0].length, volume: Number(glued[1]), volumeEnd: null };
   }
   return findAll(ISSUE_MARKERS, ctx).find((hit) => hit.start >= volume.end) ?? null;
 }
 
 function innerContext(content: string, ebook: boolean): Context {
-  return { text: content, bodyStart: 0, masks: [], ebook, underscored: false };
+  return { text: content, bodyStart: 0, masks: [], ebook, underscored: false, seriesEnds: [] };
 }
 
 /** A marker inside a set-aside bracket; its span lies in the bracket, not in the name: nothing to cut. */
@@ -364,12 +394,28 @@ function bracketVolume(brackets: Brackets, ebook: boolean, tables: readonly Mark
   return null;
 }
 
-function fallbackVolume(ctx: Context, brackets: Brackets): NumberHit | null {
+/**
+ * Ebook libraries name the series and the book's place in it in a bracket (`… (Wheel of Time 1)`,
+ * `Robert Jordan - [Wheel of Time 01] - …`): the number ending a group that opens with the folder's series.
+ */
+function seriesInBracket(brackets: Brackets, seriesName: string | null | undefined): NumberHit | null {
+  const variants = seriesVariants(seriesName);
+  for (const content of brackets.numbered) {
+    const prefix = findSeries(content, variants).find((span) => span.start === 0);
+    const number = prefix === undefined ? undefined : SERIES_PLACE.exec(content.slice(prefix.end))?.[1];
+    if (number !== undefined) return { start: 0, end: 0, volume: Number(number), volumeEnd: null };
+  }
+  return null;
+}
+
+function fallbackVolume(ctx: Context, brackets: Brackets, seriesName: string | null | undefined): NumberHit | null {
   const issue = findAll(ISSUE_MARKERS, ctx)[0];
   if (issue !== undefined) return issue;
   const hit = bareVolume(ctx, () => findAll(WEAK_MARKERS, ctx)[0]);
   if (hit !== undefined) return hit;
   const inBrackets = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS, ISSUE_MARKERS, WEAK_MARKERS]);
   if (inBrackets !== null) return inBrackets;
+  const inSeries = seriesInBracket(brackets, seriesName);
+  if (inSeries !== null) return inSeries;
   return brackets.ofNumber === null ? null : { start: 0, end: 0, volume: brackets.ofNumber, volumeEnd: null };
 }

@@ -16,6 +16,8 @@ export interface BareContext {
   masks: Span[];
   ebook: boolean;
   underscored: boolean;
+  /** Where each occurrence of the folder's series name ends, wherever it lies in the name. */
+  seriesEnds: readonly number[];
 }
 
 interface BareNumber extends NumberHit {
@@ -39,6 +41,11 @@ const spaceBefore = (n: BareNumber): boolean => /\S\s$/u.test(n.before);
 const EARLY_RULES: readonly BareRule[] = [
   // d. Right after the series prefix: `Gantz 37`, `Mob Psycho 100 - 05` in their folders, `hellboy-045`.
   (n, ctx) => ctx.bodyStart > 0 && /^[\s\-–—:,.#]*$/u.test(n.before),
+  // d'. Right after the series named mid-name, then a dash or the end: ebooks put the author first
+  // (`J.K. Rowling - Harry Potter 1 - Harry Potter and the Philosopher's Stone`).
+  (n, ctx) =>
+    ctx.seriesEnds.some((end) => end > ctx.bodyStart && /^\s#?$/u.test(ctx.text.slice(end, n.start))) &&
+    /^\s*(?:[-–—]\s|$)/u.test(n.after),
   // e. Between dashes, or after a dash at the end: `XIII - 01 - Le Jour…`, `Invincible - 05`.
   (n) => /(?:^|\s)[-–—]\s*$/u.test(n.before) && /^\s*(?:[-–—](?:\s|$)|$)/u.test(n.after),
 ];

@@ -12,13 +12,15 @@ export interface Brackets {
   kept: string[];
   /** N of `(N of M)`. */
   ofNumber: number | null;
+  /** The other groups that end in a number (`[Wheel of Time 01]`), read only when they name the folder's series. */
+  numbered: string[];
 }
 
 const BRACKET_GROUP = /\(([^()[\]{}]*)\)|\[([^()[\]{}]*)\]|\{([^()[\]{}]*)\}/gu;
 const BRACKET_OF = /^(\d{1,4})\s+(?:of|sur|de)\s+\d{1,4}$/iu;
 
 export function extractBrackets(input: string): Brackets {
-  const result: Brackets = { text: input, years: [], kept: [], ofNumber: null };
+  const result: Brackets = { text: input, years: [], kept: [], ofNumber: null, numbered: [] };
   if (!/[([{]/.test(input)) return result;
   let text = input;
   // Innermost groups first; the bound stops pathological nesting from looping long.
@@ -58,6 +60,7 @@ function classifyBracket(content: string, parenthesised: boolean, result: Bracke
     return;
   }
   if (BRACKET_MARKER.test(content) || KIND_RULES.some(([, re]) => hasMatch(re, content))) result.kept.push(content);
+  else if (/\p{L}.*\d$/u.test(content)) result.numbered.push(content);
 }
 
 function hasMatch(re: RegExp, text: string): boolean {

@@ -132,6 +132,8 @@ export const SEASON_MARKERS = table(
     String.raw`${WORD_START}s(\d{1,2})(?=e\d|[^\p{L}\p{N}]|$)`,
     // `Season 2`, French `Saison 2`.
     String.raw`${WORD_START}(?:season|saison)\s?${NUM}`,
+    // Korean webtoons collect their seasons as parts: `2부`, `제2부` (`신의 탑 2부 140화`).
+    String.raw`(?:제\s?)?${COUNTED}\s?부(?![\p{L}\p{N}])`,
   ],
   [],
 );
