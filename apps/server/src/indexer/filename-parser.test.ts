@@ -134,6 +134,11 @@ const vectors: readonly Vector[] = [
     { kind: 'chapter', volume: null, volumeEnd: null, chapter: 45, chapterEnd: 50 },
   ],
   ['Tome 3 - 12 rue des Lilas.cbz', null, { volume: 3, volumeEnd: null, title: '12 rue des Lilas' }],
+  [
+    'Robert Jordan - [Wheel of Time 01] - The Eye of the World.epub',
+    'Wheel of Time',
+    { volume: 1, title: 'Robert Jordan - The Eye of the World' },
+  ],
   ['Astérix T05-T01.cbz', 'Astérix', { volume: 5, volumeEnd: null }],
   ['Vol. 2 - 2019.cbz', null, { volume: 2, volumeEnd: null }],
   ['Naruto - 01-05.cbz', 'Naruto', { volume: 1, volumeEnd: 5 }],

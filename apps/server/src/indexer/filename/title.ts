@@ -10,11 +10,16 @@ export function buildTitle(text: string, cuts: readonly Span[]): string | null {
   const pieces: string[] = [];
   let position = 0;
   for (const cut of [...sorted, { start: text.length, end: text.length }]) {
-    if (cut.start > position) pieces.push(trimSeparators(text.slice(position, cut.start)));
+    if (cut.start > position) pieces.push(joinDashRuns(trimSeparators(text.slice(position, cut.start))));
     position = Math.max(position, cut.end);
   }
   const title = pieces.filter((p) => /[\p{L}\p{N}]/u.test(p)).join(' - ');
   return title === '' ? null : title;
+}
+
+/** A bracket group taken out between two dashes (`Author - [Series 01] - Title`) leaves `- -`: one dash is meant. */
+function joinDashRuns(piece: string): string {
+  return piece.replace(/\s[-–—](?:\s+[-–—])+(?=\s)/gu, ' -');
 }
 
 export function fallbackTitle(text: string, stem: string, fileName: string): string {
