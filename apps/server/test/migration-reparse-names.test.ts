@@ -52,7 +52,7 @@ describe('the migration that re-reads stored file names', () => {
         // Edited and locked by the admin: volume 7, a regular volume; its chapter is not locked.
         [3, KAIJU, 'Kaiju/Kaiju c002.cbz', 7, 'regular', ['volume', 'kind'], null],
         // The volume came from ComicInfo: the name says nothing, so it stays.
-        [4, BERSERK, 'Berserk/extra.cbz', 12, 'regular', [], null],
+        [4, BERSERK, 'Berserk/The Prototype.cbz', 12, 'regular', [], null],
         // The year of the name fills a missing date; a locked date, even empty, stays empty.
         [5, BERSERK, 'Berserk/Berserk v03 (2019).cbz', 3, 'regular', [], null],
         [6, BERSERK, 'Berserk/Berserk v04 (2020).cbz', 4, 'regular', ['publish_date'], null],
