@@ -1401,6 +1401,21 @@ export interface components {
          */
         MetadataRefreshMode: "manual" | "hourly" | "daily" | "weekly";
         /**
+         * @description How the library notices changes between its scheduled scans. `events`: the worker watches the library's
+         *     folders (one kernel watch per folder, not per file) and, once nothing has changed for a quiet time (30 s by
+         *     default, at most 5 minutes), scans only the folders that changed. `polling`: an incremental scan every 20
+         *     minutes (folder mtimes keep it cheap). `auto` (the default) uses events, and polling where events cannot be
+         *     had: a network or FUSE share (NFS, SMB/CIFS, FUSE, 9p) or a tree with more folders than the kernel lets a
+         *     process watch. `off`: scheduled and manual scans only.
+         * @enum {string}
+         */
+        WatchSetting: "auto" | "events" | "polling" | "off";
+        /**
+         * @description The way the library is watched now (see `watch_reason` for why, when it is not what was asked).
+         * @enum {string}
+         */
+        WatchMode: "events" | "polling" | "off";
+        /**
          * @description The library's folder, relative to `LIBRARIES_ROOT` with POSIX separators, in the form of a folder's `path`
          *     from `GET /folders` (e.g. `comics/manga`). Must be an existing folder under the libraries root. An absolute
          *     path is a 400 even when it points inside the root, and so is a folder that leads (through a symlink) to
@@ -1417,6 +1432,14 @@ export interface components {
             metadata_provider: components["schemas"]["PluginId"];
             fallback_metadata_provider: components["schemas"]["PluginId"];
             metadata_refresh_mode: components["schemas"]["MetadataRefreshMode"];
+            watch: components["schemas"]["WatchSetting"];
+            watch_mode: components["schemas"]["WatchMode"];
+            /**
+             * @description Why the library is watched the way `watch_mode` says, in words: `the folder is on NFS`, `too many folders
+             *     to watch: raise fs.inotify.max_user_watches`, `no worker process is running`… Null when the library gets
+             *     change events as asked.
+             */
+            watch_reason: string | null;
             book_count: number;
             /**
              * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
@@ -1434,13 +1457,14 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description Omitted providers default to `none`, an omitted refresh mode to `manual`. */
+        /** @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted `watch` to `auto`. */
         LibraryCreate: {
             name: string;
             root_path: components["schemas"]["RootPath"];
             metadata_provider?: components["schemas"]["PluginId"];
             fallback_metadata_provider?: components["schemas"]["PluginId"];
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+            watch?: components["schemas"]["WatchSetting"];
         };
         LibraryUpdate: {
             name?: string;
@@ -1448,6 +1472,7 @@ export interface components {
             metadata_provider?: components["schemas"]["PluginId"];
             fallback_metadata_provider?: components["schemas"]["PluginId"];
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+            watch?: components["schemas"]["WatchSetting"];
         };
         LibraryPage: components["schemas"]["PageEnvelope"] & {
             items: components["schemas"]["Library"][];
@@ -2106,7 +2131,11 @@ export interface components {
             report: Record<string, never> | null;
             /** @description The first 100 per-item errors (`item_errors_count` has the total). */
             item_errors: components["schemas"]["JobItemError"][];
-            /** @description The job's parameters (e.g. `{ "mode": "full" }` for a scan). */
+            /**
+             * @description The job's parameters (e.g. `{ "mode": "full" }` for a scan). A scan started by a watched library's
+             *     changes has `folders`: the folders it read (relative to the library root, `''` is the root); files in
+             *     other folders were neither read nor compared.
+             */
             params: Record<string, never>;
         };
         JobPage: components["schemas"]["PageEnvelope"] & {

@@ -1,4 +1,4 @@
-import { NO_PROVIDER, type Library, type RefreshMode } from '../entities/library.entity.js';
+import { NO_PROVIDER, type Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import {
@@ -8,6 +8,7 @@ import {
   type LibraryRepository,
 } from '../repositories/library.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
+import { watchStates, type WatchState, type WatchStateSource } from './watch-state.js';
 import { providerIssue, type ProviderCatalog } from './provider-catalog.js';
 
 export interface LibraryInput {
@@ -16,11 +17,19 @@ export interface LibraryInput {
   metadataProvider?: string;
   fallbackMetadataProvider?: string;
   metadataRefreshMode?: RefreshMode;
+  watch?: WatchSetting;
 }
 
 export interface LibraryView {
   library: Library;
   counts: LibraryCounts;
+  /** How the library is watched now and why (from its watch lease). */
+  watch: WatchState;
+}
+
+/** Told when a library's watch setting may have changed, so a watcher in this process acts at once. */
+export interface WatchScheduling {
+  libraryChanged(libraryId: string): void;
 }
 
 /**
@@ -41,16 +50,22 @@ export interface RefreshScheduling {
 
 export class LibraryService {
   private scheduling: RefreshScheduling | undefined;
+  private watching: WatchScheduling | undefined;
 
   constructor(
     private readonly libraries: LibraryRepository,
     private readonly root: LibrariesRoot,
     private readonly providers: ProviderCatalog,
     private readonly logger: Logger,
+    private readonly watchLeases: WatchStateSource,
   ) {}
 
   setRefreshScheduling(scheduling: RefreshScheduling): void {
     this.scheduling = scheduling;
+  }
+
+  setWatchScheduling(watching: WatchScheduling): void {
+    this.watching = watching;
   }
 
   /** Every library's id and refresh mode (to reconcile schedules at start). */
@@ -60,13 +75,11 @@ export class LibraryService {
 
   async page(page: number, limit: number): Promise<{ items: LibraryView[]; total: number }> {
     const { items, total } = await this.libraries.page((page - 1) * limit, limit);
-    const counts = await this.libraries.counts(items.map((library) => library.id));
-    return { items: items.map((library) => this.view(library, counts)), total };
+    return { items: await this.views(items), total };
   }
 
   async get(id: string): Promise<LibraryView> {
-    const library = await this.require(id);
-    return this.view(library, await this.libraries.counts([library.id]));
+    return (await this.views([await this.require(id)]))[0]!;
   }
 
   async create(input: LibraryInput & { name: string; rootPath: string }): Promise<LibraryView> {
@@ -76,12 +89,14 @@ export class LibraryService {
       metadataProvider: input.metadataProvider ?? NO_PROVIDER,
       fallbackMetadataProvider: input.fallbackMetadataProvider ?? NO_PROVIDER,
       metadataRefreshMode: input.metadataRefreshMode ?? 'manual',
+      watch: input.watch ?? 'auto',
     };
     this.checkFields(fields);
     const library = await this.libraries.create(fields);
     await this.scheduling?.applySchedule(library);
+    this.watching?.libraryChanged(library.id);
     this.logger.info({ libraryId: library.id, rootPath: library.rootPath }, 'library created');
-    return this.view(library, await this.libraries.counts([library.id]));
+    return (await this.views([library]))[0]!;
   }
 
   async update(id: string, input: LibraryInput): Promise<LibraryView> {
@@ -92,16 +107,19 @@ export class LibraryService {
     if (input.metadataProvider !== undefined) changes.metadataProvider = input.metadataProvider;
     if (input.fallbackMetadataProvider !== undefined) changes.fallbackMetadataProvider = input.fallbackMetadataProvider;
     if (input.metadataRefreshMode !== undefined) changes.metadataRefreshMode = input.metadataRefreshMode;
+    if (input.watch !== undefined) changes.watch = input.watch;
     this.checkFields({ ...library, ...changes });
     await this.libraries.update(library, changes);
     if (changes.metadataRefreshMode !== undefined) await this.scheduling?.applySchedule(library);
-    return this.view(library, await this.libraries.counts([library.id]));
+    if (changes.watch !== undefined || changes.rootPath !== undefined) this.watching?.libraryChanged(library.id);
+    return (await this.views([library]))[0]!;
   }
 
   async delete(id: string): Promise<void> {
     const library = await this.require(id);
     await this.libraries.delete(library);
     await this.scheduling?.removeSchedule(id);
+    this.watching?.libraryChanged(id);
     this.logger.info({ libraryId: id }, 'library deleted');
   }
 
@@ -111,8 +129,15 @@ export class LibraryService {
     return library;
   }
 
-  private view(library: Library, counts: Map<string, LibraryCounts>): LibraryView {
-    return { library, counts: counts.get(library.id) ?? NO_COUNTS };
+  private async views(libraries: Library[]): Promise<LibraryView[]> {
+    const ids = libraries.map((library) => library.id);
+    const [counts, leases] = await Promise.all([this.libraries.counts(ids), this.watchLeases.leases(ids)]);
+    const states = watchStates(libraries, leases, Date.now());
+    return libraries.map((library) => ({
+      library,
+      counts: counts.get(library.id) ?? NO_COUNTS,
+      watch: states.get(library.id)!,
+    }));
   }
 
   private checkFields(fields: Pick<LibraryFields, 'name' | 'metadataProvider' | 'fallbackMetadataProvider'>): void {

@@ -5,5 +5,6 @@ import { Migration20261122043900_catalog_version as m2 } from './Migration202611
 import { Migration20261124210000_hors_serie_order as m3 } from './Migration20261124210000_hors_serie_order.js';
 import { Migration20261125090000_cb7_cbt_partial_hash as m4 } from './Migration20261125090000_cb7_cbt_partial_hash.js';
 import { Migration20261125100000_job_completed_with_errors as m5 } from './Migration20261125100000_job_completed_with_errors.js';
+import { Migration20261125191020_library_watch as m6 } from './Migration20261125191020_library_watch.js';
 
-export const sqliteMigrations = [m0, m1, m2, m3, m4, m5];
+export const sqliteMigrations = [m0, m1, m2, m3, m4, m5, m6];
