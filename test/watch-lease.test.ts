@@ -102,7 +102,11 @@ describe('the watch lease on PostgreSQL', () => {
       15_000,
     );
     expect(taken.expires).toBeGreaterThan(killedAt);
-    await waitUntil('the new holder to watch', async () => (watchedBy(other, library.id) ? true : undefined), 10_000);
+    await waitUntil(
+      'the new holder to watch',
+      () => Promise.resolve(watchedBy(other, library.id) ? true : undefined),
+      10_000,
+    );
 
     // It caught up with one incremental scan of the whole library…
     const jobs = await api<{ items: (Job & { library_id: string })[] }>(

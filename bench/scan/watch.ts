@@ -76,14 +76,18 @@ export async function measureWatching(
   libraryRoot: string,
   quietMs: number,
 ): Promise<WatchFigures> {
-  const folders = (await readdir(libraryRoot, { withFileTypes: true, recursive: true })).filter(
-    (entry) => entry.isDirectory() && !entry.name.startsWith('.'),
-  ).length + 1;
+  const folders =
+    (await readdir(libraryRoot, { withFileTypes: true, recursive: true })).filter(
+      (entry) => entry.isDirectory() && !entry.name.startsWith('.'),
+    ).length + 1;
   const series = (await readdir(libraryRoot, { withFileTypes: true })).filter((e) => e.isDirectory());
   const folderA = path.join(libraryRoot, series[Math.floor(series.length / 3)]!.name);
   const folderB = path.join(libraryRoot, series[Math.floor((2 * series.length) / 3)]!.name);
   const firstBook = async (folder: string) =>
-    path.join(folder, (await readdir(folder)).find((name) => !name.startsWith('.'))!);
+    path.join(
+      folder,
+      (await readdir(folder)).find((name) => !name.startsWith('.'))!,
+    );
 
   // A full incremental rescan after one folder changed, with watching off.
   const full = await runJob(url, `/libraries/${libraryId}/scan`, { mode: 'incremental' }).then(async () => {

@@ -239,7 +239,14 @@ export async function createContainer(
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));
   // Only processes that run jobs watch folders (ADR 13); the API role reports what the lease holders wrote.
-  const watcher = new WatchService(orm, libraries, watchRepository, jobs, config.watch, logger.child({ area: 'watch' }));
+  const watcher = new WatchService(
+    orm,
+    libraries,
+    watchRepository,
+    jobs,
+    config.watch,
+    logger.child({ area: 'watch' }),
+  );
 
   return {
     config,

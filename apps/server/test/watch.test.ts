@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookFile } from '../src/entities/book-file.entity.js';
 import { DirectoryMtime } from '../src/entities/directory-mtime.entity.js';
-import { apiClient, type ApiClient } from './support/http-client.js';
+import { apiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
 import { expectProblem } from './support/problems.js';
-import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+import { BOOTSTRAP_TOKEN, startTestServer } from './support/test-server.js';
 
 const token = BOOTSTRAP_TOKEN;
 const QUIET = { WATCH_QUIET_SECONDS: '1', WATCH_MAX_WAIT_SECONDS: '20', WATCH_LEASE_SECONDS: '3' };
@@ -104,10 +104,16 @@ describe('a watched library', () => {
     const source = path.join(outside, 'Big Series');
     for (let i = 1; i <= 500; i++) await writeComic(source, `Big Series ${String(i).padStart(3, '0')}.cbz`);
     await cp(source, path.join(ctx.dir, 'Big Series'), { recursive: true });
-    await until('500 new books', async () => {
-      const count = await ctx.server.container.orm.em.fork().count(BookFile, { library: ctx.id, path: { $like: 'Big Series/%' } });
-      return count === 500;
-    }, 60_000);
+    await until(
+      '500 new books',
+      async () => {
+        const count = await ctx.server.container.orm.em
+          .fork()
+          .count(BookFile, { library: ctx.id, path: { $like: 'Big Series/%' } });
+        return count === 500;
+      },
+      60_000,
+    );
     // Another quiet time goes by: no second scan follows.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const scans = await ctx.scansAfter(before);
@@ -127,7 +133,9 @@ describe('a watched library', () => {
     await rename(path.join(ctx.dir, 'Blacksad/Blacksad T01.cbz'), path.join(ctx.dir, 'Blacksad/Blacksad 01.cbz'));
     await mkdir(path.join(ctx.dir, 'Noir'));
     await rename(path.join(ctx.dir, 'Astérix/Astérix T01.cbz'), path.join(ctx.dir, 'Noir/Astérix T01.cbz'));
-    const renamed = await until('the renamed file', () => ctx.fileAt('Blacksad/Blacksad 01.cbz').then((f) => f ?? undefined));
+    const renamed = await until('the renamed file', () =>
+      ctx.fileAt('Blacksad/Blacksad 01.cbz').then((f) => f ?? undefined),
+    );
     expect(renamed.book.id).toBe(original.book.id);
     const moved = await until('the moved file', () => ctx.fileAt('Noir/Astérix T01.cbz').then((f) => f ?? undefined));
     const scans = await ctx.scansAfter(before);

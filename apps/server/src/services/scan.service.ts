@@ -98,7 +98,8 @@ function outermost(folders: readonly string[]): string[] {
   const sorted = [...folders].sort();
   const result: string[] = [];
   for (const folder of sorted) {
-    if (!result.some((outer) => outer === '' || folder === outer || folder.startsWith(`${outer}/`))) result.push(folder);
+    if (!result.some((outer) => outer === '' || folder === outer || folder.startsWith(`${outer}/`)))
+      result.push(folder);
   }
   return result;
 }

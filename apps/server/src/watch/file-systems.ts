@@ -30,5 +30,7 @@ export async function pollingReasonFor(folder: string): Promise<string | null> {
   const info = await statfs(folder).catch(() => null);
   if (!info) return null;
   const name = eventlessFileSystem(info.type);
-  return name === null ? null : `the folder is on ${name}, which sends no change events: it is scanned every few minutes instead`;
+  return name === null
+    ? null
+    : `the folder is on ${name}, which sends no change events: it is scanned every few minutes instead`;
 }

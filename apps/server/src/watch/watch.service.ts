@@ -186,8 +186,8 @@ export class WatchService implements WatchScheduling {
     if (entry.pollTimer) clearInterval(entry.pollTimer);
     await entry.watch?.close().catch(() => undefined);
     if (release) {
-      await withContext(this.orm, () => this.repository.release(entry.libraryId, this.holder)).catch(
-        (error: unknown) => this.logger.warn({ err: error }, 'watch lease could not be released'),
+      await withContext(this.orm, () => this.repository.release(entry.libraryId, this.holder)).catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'watch lease could not be released'),
       );
     }
   }
@@ -217,8 +217,8 @@ export class WatchService implements WatchScheduling {
     const now = Date.now();
     entry.firstEventMs ??= now;
     entry.lastEventMs = now;
-    void withContext(this.orm, () => this.repository.markDirty(entry.libraryId, folders, now)).catch(
-      (error: unknown) => this.logger.warn({ err: error, libraryId: entry.libraryId }, 'changed folders not recorded'),
+    void withContext(this.orm, () => this.repository.markDirty(entry.libraryId, folders, now)).catch((error: unknown) =>
+      this.logger.warn({ err: error, libraryId: entry.libraryId }, 'changed folders not recorded'),
     );
   }
 
