@@ -5,7 +5,10 @@ import { api, runJob, type JobView } from '../lib/server.ts';
 
 /** What bench:scan measures of watched folders (ADR 13), on the library it has just scanned. */
 export interface WatchFigures {
+  /** From `watch: auto` to the API saying `events` (lease pass, file-system check, subscription). */
   startMs: number;
+  /** The subscription alone (@parcel/watcher walking the tree), as the server logged it. */
+  subscribeMs: number | null;
   rssBeforeMb: number;
   rssAfterMb: number;
   kernelWatches: number;
@@ -69,8 +72,20 @@ async function rewrite(file: string): Promise<void> {
   await rename(`${file}.tmp`, file);
 }
 
+/** The `subscribeMs` of the server's last 'library watched' log line. */
+function loggedSubscribeMs(logFile: string): number | null {
+  const lines = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"library watched"'));
+  const last = lines.at(-1);
+  if (!last) return null;
+  const value = (JSON.parse(last) as { subscribeMs?: number }).subscribeMs;
+  return typeof value === 'number' ? value : null;
+}
+
 export async function measureWatching(
   url: string,
+  logFile: string,
   pid: number,
   libraryId: string,
   libraryRoot: string,
@@ -107,6 +122,7 @@ export async function measureWatching(
     await sleep(5);
   }
   const startMs = performance.now() - started;
+  const subscribeMs = loggedSubscribeMs(logFile);
   const kernelWatches = inotifyWatches(pid);
   const rssAfterMb = rssMb(pid);
   // The catch-up scan a new holder runs.
@@ -128,6 +144,7 @@ export async function measureWatching(
 
   return {
     startMs,
+    subscribeMs,
     rssBeforeMb,
     rssAfterMb,
     kernelWatches,

@@ -433,16 +433,55 @@ export class ScanRepository {
     });
   }
 
-  /** Series left without books go, unless a provider link (the admin's matching work) still points at them. */
-  async removeEmptySeries(libraryId: string): Promise<number> {
-    const result = await this.em.execute<{ affectedRows?: number }>(
-      `delete from series where library_id = ?
+  /**
+   * Series left without books go, unless a provider link (the admin's matching work) still points at them. A scoped
+   * scan names the series it touched; otherwise every series of the library is checked.
+   */
+  async removeEmptySeries(libraryId: string, seriesIds?: readonly string[]): Promise<number> {
+    const condition = `delete from series where library_id = ?
          and not exists (select 1 from books b where b.series_id = series.id)
-         and not exists (select 1 from external_metadata_links l where l.series_id = series.id)`,
-      [libraryId],
-      'run',
-    );
-    return result.affectedRows ?? 0;
+         and not exists (select 1 from external_metadata_links l where l.series_id = series.id)`;
+    if (seriesIds === undefined) {
+      const result = await this.em.execute<{ affectedRows?: number }>(condition, [libraryId], 'run');
+      return result.affectedRows ?? 0;
+    }
+    let removed = 0;
+    for (const batch of chunks([...seriesIds])) {
+      const result = await this.em.execute<{ affectedRows?: number }>(
+        `${condition} and id in (${placeholders(batch.length)})`,
+        [libraryId, ...batch],
+        'run',
+      );
+      removed += result.affectedRows ?? 0;
+    }
+    return removed;
+  }
+
+  /** The series of these books (a scoped scan refreshes only the series it touched). */
+  async seriesOfBooks(bookIds: readonly string[]): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const batch of chunks([...bookIds])) {
+      const rows = await this.em.execute<{ series_id: string }[]>(
+        `select distinct series_id from books where series_id is not null and id in (${placeholders(batch.length)})`,
+        batch,
+      );
+      for (const row of rows) ids.add(row.series_id);
+    }
+    return [...ids];
+  }
+
+  /** The series of the books stored at these paths. */
+  async seriesOfFiles(libraryId: string, paths: readonly string[]): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const batch of chunks([...paths])) {
+      const rows = await this.em.execute<{ series_id: string }[]>(
+        `select distinct b.series_id from book_files f join books b on b.id = f.book_id
+          where f.library_id = ? and b.series_id is not null and f.path in (${placeholders(batch.length)})`,
+        [libraryId, ...batch],
+      );
+      for (const row of rows) ids.add(row.series_id);
+    }
+    return [...ids];
   }
 
   /**

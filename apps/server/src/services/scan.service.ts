@@ -185,14 +185,14 @@ export class ScanService {
       if (error instanceof ScanRefusedError) await this.dirty.clearDirty(libraryId, scope, started);
       throw error;
     }
-    const { report, absoluteRoot } = indexed;
+    const { report, absoluteRoot, touchedSeries } = indexed;
     // The folders read are no longer dirty, unless an event came after this scan started.
     await this.dirty.clearDirty(libraryId, scope, started);
     report.index_ms = Date.now() - started;
     if (this.options.thumbnails) {
       report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
       // Series covers are the first book with a thumbnail, known only now.
-      await this.series.refreshLibraryCounts(libraryId);
+      await this.refreshCounts(libraryId, touchedSeries);
     }
     report.duration_ms = Date.now() - started;
     report.thumbnails_ms = report.duration_ms - report.index_ms;
@@ -205,7 +205,7 @@ export class ScanService {
     mode: ScanMode,
     scope: string[] | null,
     context: JobContext,
-  ): Promise<{ report: ScanReport; absoluteRoot: string }> {
+  ): Promise<{ report: ScanReport; absoluteRoot: string; touchedSeries: string[] | null }> {
     const library = await this.libraries.require(libraryId);
 
     let absoluteRoot: string;
@@ -298,6 +298,10 @@ export class ScanService {
       }
     }
     let vanished = [...knownFiles.values()].filter((file) => !seen.has(file.path));
+    // A scoped scan refreshes only the series it can have changed: those of the stored files it compared, before, and
+    // those of the files it found, after. The others' counts are what they were.
+    const seriesBefore =
+      scope === null ? [] : await this.scans.seriesOfBooks([...knownFiles.values()].map((file) => file.bookId));
 
     const report: ScanReport = {
       mode,
@@ -376,7 +380,19 @@ export class ScanService {
     report.removed = vanished.length;
     // After the removals, so a file moved within this scan finds the progress its old book left behind.
     report.progress_restored = await this.scans.restoreProgress(libraryId, arrivals);
-    await this.scans.removeEmptySeries(libraryId);
+    const touchedSeries =
+      scope === null
+        ? null
+        : [
+            ...new Set([
+              ...seriesBefore,
+              ...(await this.scans.seriesOfFiles(
+                libraryId,
+                walk.files.map((file) => file.path),
+              )),
+            ]),
+          ];
+    await this.scans.removeEmptySeries(libraryId, touchedSeries ?? undefined);
     if (scope === null) await this.scans.saveFolders(libraryId, this.foldersToRemember(walk, knownFolders));
     else {
       // Only the subtrees read are replaced; the stored folders elsewhere are those of earlier scans.
@@ -388,11 +404,17 @@ export class ScanService {
       );
     }
     await this.scans.purgeOrphanedProgress(new Date(Date.now() - ORPHAN_GRACE_MS));
-    await this.series.refreshLibraryCounts(libraryId);
-    if (report.added + report.removed > 0) await this.scans.refreshPlannerStatistics();
+    await this.refreshCounts(libraryId, touchedSeries);
+    // After many rows changed only: a scoped scan of a few files does not re-plan the whole database.
+    if (report.added + report.removed > (scope === null ? 0 : 1000)) await this.scans.refreshPlannerStatistics();
     await this.scans.markScanned(libraryId, new Date());
 
-    return { report, absoluteRoot };
+    return { report, absoluteRoot, touchedSeries };
+  }
+
+  private async refreshCounts(libraryId: string, seriesIds: string[] | null): Promise<void> {
+    if (seriesIds === null) await this.series.refreshLibraryCounts(libraryId);
+    else await this.series.refreshCounts(seriesIds);
   }
 
   private async analyse(

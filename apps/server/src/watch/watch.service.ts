@@ -150,6 +150,7 @@ export class WatchService implements WatchScheduling {
     };
     this.watched.set(library.id, entry);
     let root: string | undefined;
+    let subscribeMs: number | undefined;
     try {
       root = await this.libraries.scannableRoot(library);
     } catch {
@@ -161,12 +162,14 @@ export class WatchService implements WatchScheduling {
       else if (fileSystemReason !== null) entry.reason = fileSystemReason;
       else {
         try {
+          const subscribing = performance.now();
           entry.watch = await watchFolders(root, {
             maxWatches: this.config.maxWatches,
             onChange: (folders) => this.onChange(entry, folders),
             onFailure: (reason) => void this.onFailure(entry, reason),
           });
           entry.mode = 'events';
+          subscribeMs = Math.round(performance.now() - subscribing);
         } catch (error) {
           if (!(error instanceof WatchUnavailableError)) throw error;
           entry.reason = error.reason;
@@ -175,7 +178,10 @@ export class WatchService implements WatchScheduling {
     }
     if (entry.mode === 'polling') this.startPolling(entry);
     await this.repository.report(entry.libraryId, this.holder, entry.mode, entry.reason);
-    this.logger.info({ libraryId: entry.libraryId, mode: entry.mode, reason: entry.reason }, 'library watched');
+    this.logger.info(
+      { libraryId: entry.libraryId, mode: entry.mode, reason: entry.reason, subscribeMs },
+      'library watched',
+    );
     // Changes made while nobody watched (a restart, a holder that died) are caught by one incremental scan. A
     // library never scanned has nothing to catch up with: its first scan is started for it.
     if (library.lastScannedAt !== null) await this.startScan(entry, { mode: 'incremental' });
