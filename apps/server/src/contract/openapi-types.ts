@@ -198,7 +198,8 @@ export interface paths {
          * @description `root_path` must name an existing folder under `LIBRARIES_ROOT` (in the form `GET /folders` gives). The
          *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library does not scan it;
          *     call `POST /libraries/{library_id}/scan`. A refresh mode other than `manual` schedules the recurring
-         *     metadata refresh.
+         *     metadata refresh. The library is then watched (`watch`, `auto` by default): `watch_mode` is `off` until a
+         *     worker process has taken it, a moment later.
          */
         post: operations["createLibrary"];
         delete?: never;
@@ -232,7 +233,8 @@ export interface paths {
         /**
          * Update a library
          * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh (`manual`
-         *     removes it). Changing `root_path` takes effect at the next scan.
+         *     removes it). Changing `root_path` takes effect at the next scan. Changing `watch` (or `root_path`) makes the
+         *     worker watch the library anew, then catch up with one incremental scan; `watch_mode` follows within a moment.
          */
         patch: operations["updateLibrary"];
         trace?: never;

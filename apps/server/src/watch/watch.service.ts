@@ -49,7 +49,7 @@ export class WatchService implements WatchScheduling {
   private running = false;
   private pass: Promise<void> | undefined;
   private passAgain = false;
-  private dirtyBusy = false;
+  private dirtyPassRunning: Promise<void> | undefined;
 
   constructor(
     private readonly orm: Orm,
@@ -66,7 +66,10 @@ export class WatchService implements WatchScheduling {
     const renew = setInterval(() => this.requestPass(), this.config.leaseMs / 3);
     // A quarter of the quiet time, so a scan starts at most that late; not more often than 10 times a second.
     const tick = Math.min(5000, Math.max(100, this.config.quietMs / 4));
-    const dirty = setInterval(() => void this.dirtyPass(), tick);
+    const dirty = setInterval(() => {
+      if (this.dirtyPassRunning || !this.running) return;
+      this.dirtyPassRunning = this.dirtyPass().finally(() => (this.dirtyPassRunning = undefined));
+    }, tick);
     renew.unref();
     dirty.unref();
     this.timers = [renew, dirty];
@@ -77,6 +80,7 @@ export class WatchService implements WatchScheduling {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await this.pass;
+    await this.dirtyPassRunning;
     for (const entry of [...this.watched.values()]) await this.unwatch(entry, true);
   }
 
@@ -244,16 +248,12 @@ export class WatchService implements WatchScheduling {
 
   /** Starts the scan of the dirty folders of each library that has been quiet long enough (or waited too long). */
   private async dirtyPass(): Promise<void> {
-    if (this.dirtyBusy || !this.running) return;
-    this.dirtyBusy = true;
     try {
       await withContext(this.orm, async () => {
         for (const entry of [...this.watched.values()]) await this.scanWhenQuiet(entry);
       });
     } catch (error) {
       this.logger.warn({ err: error }, 'changed folders could not be checked');
-    } finally {
-      this.dirtyBusy = false;
     }
   }
 
