@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { opendir } from 'node:fs/promises';
 import path from 'node:path';
 import type { VolumeKind } from '../entities/book.entity.js';
 import { ConflictError, DomainError, InvalidPathError } from '../domain/errors.js';
@@ -91,6 +91,20 @@ export function scanScope(value: unknown): string[] | null {
     folders.add(segments.join('/'));
   }
   return [...folders].sort();
+}
+
+/**
+ * Whether a folder holds anything but hidden entries (null when it cannot be read). Stops at the first one: a scoped
+ * scan should not list a root of thousands of series to learn that it is not empty.
+ */
+async function hasVisibleEntry(folder: string): Promise<boolean | null> {
+  try {
+    const entries = await opendir(folder, { bufferSize: 64 });
+    for await (const entry of entries) if (!entry.name.startsWith('.')) return true;
+    return false;
+  } catch {
+    return null;
+  }
 }
 
 /** Scope folders not inside another: one stored-rows query each covers the rest. */
@@ -225,11 +239,11 @@ export class ScanService {
 
     // "Everything vanished" is judged at the root, in every scan: an empty root (an unmounted share's mount point)
     // deletes nothing, while a folder gone under a present root loses its books, scoped scan or not.
-    const rootEntries = await readdir(absoluteRoot).catch(() => null);
-    if (rootEntries === null) {
+    const rootHasEntries = await hasVisibleEntry(absoluteRoot);
+    if (rootHasEntries === null) {
       throw new ScanRefusedError(`The folder of library "${library.name}" could not be read. Nothing was changed.`);
     }
-    if (!rootEntries.some((name) => !name.startsWith('.'))) {
+    if (!rootHasEntries) {
       const stored = await this.scans.countBooks(libraryId);
       if (stored > 0) {
         throw new ScanRefusedError(
