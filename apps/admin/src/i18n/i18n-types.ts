@@ -271,7 +271,7 @@ type RootTranslation = {
 		noWatcher: string
 		watchModes: {
 			/**
-			 * W​a​t​c​h​e​d​:​ ​n​e​w​ ​f​i​l​e​s​ ​a​p​p​e​a​r​ ​w​i​t​h​i​n​ ​a​ ​m​i​n​u​t​e
+			 * W​a​t​c​h​e​d
 			 */
 			events: string
 			/**
@@ -279,25 +279,25 @@ type RootTranslation = {
 			 */
 			polling: string
 			/**
-			 * N​o​t​ ​w​a​t​c​h​e​d​:​ ​s​c​h​e​d​u​l​e​d​ ​a​n​d​ ​m​a​n​u​a​l​ ​s​c​a​n​s​ ​o​n​l​y
+			 * N​o​t​ ​w​a​t​c​h​e​d
 			 */
 			off: string
 		}
 		watchSettings: {
 			/**
-			 * A​u​t​o​m​a​t​i​c​:​ ​w​a​t​c​h​e​d​,​ ​o​r​ ​c​h​e​c​k​e​d​ ​e​v​e​r​y​ ​2​0​ ​m​i​n​u​t​e​s​ ​o​n​ ​a​ ​n​e​t​w​o​r​k​ ​s​h​a​r​e
+			 * A​u​t​o​m​a​t​i​c
 			 */
 			auto: string
 			/**
-			 * W​a​t​c​h​e​d​ ​(​c​h​a​n​g​e​ ​e​v​e​n​t​s​)
+			 * W​a​t​c​h​e​d
 			 */
 			events: string
 			/**
-			 * C​h​e​c​k​e​d​ ​e​v​e​r​y​ ​2​0​ ​m​i​n​u​t​e​s
+			 * C​h​e​c​k​e​d​ ​e​v​e​r​y​ ​2​0​ ​m​i​n
 			 */
 			polling: string
 			/**
-			 * O​f​f​:​ ​s​c​h​e​d​u​l​e​d​ ​a​n​d​ ​m​a​n​u​a​l​ ​s​c​a​n​s​ ​o​n​l​y
+			 * O​f​f
 			 */
 			off: string
 		}
@@ -475,7 +475,7 @@ type RootTranslation = {
 			 */
 			watch: string
 			/**
-			 * H​o​w​ ​n​e​w​,​ ​c​h​a​n​g​e​d​ ​a​n​d​ ​r​e​m​o​v​e​d​ ​f​i​l​e​s​ ​a​r​e​ ​n​o​t​i​c​e​d​ ​b​e​t​w​e​e​n​ ​s​c​a​n​s​.
+			 * W​a​t​c​h​e​d​:​ ​n​e​w​ ​f​i​l​e​s​ ​a​p​p​e​a​r​ ​w​i​t​h​i​n​ ​a​ ​m​i​n​u​t​e​.​ ​A​u​t​o​m​a​t​i​c​:​ ​w​a​t​c​h​e​d​,​ ​o​r​ ​c​h​e​c​k​e​d​ ​e​v​e​r​y​ ​2​0​ ​m​i​n​u​t​e​s​ ​o​n​ ​a​ ​n​e​t​w​o​r​k​ ​s​h​a​r​e​.​ ​O​f​f​:​ ​s​c​h​e​d​u​l​e​d​ ​a​n​d​ ​m​a​n​u​a​l​ ​s​c​a​n​s​ ​o​n​l​y​.
 			 */
 			watchHint: string
 			/**
@@ -3424,7 +3424,7 @@ export type TranslationFunctions = {
 		noWatcher: () => LocalizedString
 		watchModes: {
 			/**
-			 * Watched: new files appear within a minute
+			 * Watched
 			 */
 			events: () => LocalizedString
 			/**
@@ -3432,25 +3432,25 @@ export type TranslationFunctions = {
 			 */
 			polling: () => LocalizedString
 			/**
-			 * Not watched: scheduled and manual scans only
+			 * Not watched
 			 */
 			off: () => LocalizedString
 		}
 		watchSettings: {
 			/**
-			 * Automatic: watched, or checked every 20 minutes on a network share
+			 * Automatic
 			 */
 			auto: () => LocalizedString
 			/**
-			 * Watched (change events)
+			 * Watched
 			 */
 			events: () => LocalizedString
 			/**
-			 * Checked every 20 minutes
+			 * Checked every 20 min
 			 */
 			polling: () => LocalizedString
 			/**
-			 * Off: scheduled and manual scans only
+			 * Off
 			 */
 			off: () => LocalizedString
 		}
@@ -3616,7 +3616,7 @@ export type TranslationFunctions = {
 			 */
 			watch: () => LocalizedString
 			/**
-			 * How new, changed and removed files are noticed between scans.
+			 * Watched: new files appear within a minute. Automatic: watched, or checked every 20 minutes on a network share. Off: scheduled and manual scans only.
 			 */
 			watchHint: () => LocalizedString
 			/**
