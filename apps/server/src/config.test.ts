@@ -25,7 +25,10 @@ describe('loadConfig', () => {
   });
 
   it('reads the watch timings in seconds (fractions allowed) and refuses durations out of range', () => {
-    const watch = loadConfig({ WATCH_QUIET_SECONDS: '0.5', WATCH_POLL_MINUTES: '0.05', WATCH_MAX_WATCHES: '3' }, cwd).watch;
+    const watch = loadConfig(
+      { WATCH_QUIET_SECONDS: '0.5', WATCH_POLL_MINUTES: '0.05', WATCH_MAX_WATCHES: '3' },
+      cwd,
+    ).watch;
     expect(watch).toMatchObject({ quietMs: 500, pollIntervalMs: 3000, maxWatches: 3 });
     expect(() => loadConfig({ WATCH_QUIET_SECONDS: '0' }, cwd)).toThrow(/WATCH_QUIET_SECONDS must be between/);
     expect(() => loadConfig({ WATCH_LEASE_SECONDS: 'soon' }, cwd)).toThrow(/WATCH_LEASE_SECONDS must be a number/);
