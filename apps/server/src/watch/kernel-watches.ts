@@ -19,9 +19,3 @@ export async function inotifyWatches(): Promise<number | null> {
   }
   return count;
 }
-
-/** The kernel's per-user limit, for messages. */
-export async function maxUserWatches(): Promise<number | null> {
-  const text = await readFile('/proc/sys/fs/inotify/max_user_watches', 'utf8').catch(() => null);
-  return text === null ? null : Number(text.trim());
-}
