@@ -15,6 +15,11 @@ interface ApiBook {
   title: string;
   series: string | null;
   volume: number | null;
+  volume_end: number | null;
+  chapter: number | null;
+  chapter_end: number | null;
+  kind: string;
+  series_id: string | null;
   isbn: string | null;
   locked_fields: string[];
   reading_status: string;
@@ -194,6 +199,95 @@ describe('the books pages', { timeout: 60_000 }, () => {
     // The list shows it.
     const list = await admin.signedInPage({ path: '/books?series=The%20Quiet%20Forest&reading_status=unread' });
     await itemCount(list, 2);
+  });
+
+  it('edits and locks volume and chapters, shows them in the list, the series and the reader', async () => {
+    const target = await bookOf('The Quiet Forest', 2);
+    const page = await admin.signedInPage({ path: `/books/${target.id}` });
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    expect(await page.getByTestId('book-numbers').textContent()).toBe('Vol. 2');
+
+    // A range that ends before it starts: the server's 400 at its field, nothing stored.
+    await page.getByLabel('Chapter', { exact: true }).fill('10');
+    await page.getByLabel('Last chapter', { exact: true }).fill('8');
+    // Editing a number locks it (the lock's name is its state, then what it does).
+    expect(await page.getByRole('button', { name: 'Lock Chapter' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const message = page.getByTestId('error-chapter_end');
+    await message.waitFor();
+    expect(await message.textContent()).toContain('chapter');
+    expect((await getBook(target.id)).chapter).toBeNull();
+
+    await page.getByLabel('Last chapter', { exact: true }).fill('18');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    await waitUntil(
+      'the label follows',
+      async () => ((await page.getByTestId('book-numbers').textContent()) === 'Vol. 2 – Ch. 10–18' ? true : undefined),
+      5000,
+    );
+    const stored = await getBook(target.id);
+    expect([stored.volume, stored.chapter, stored.chapter_end, stored.kind]).toEqual([2, 10, 18, 'regular']);
+    expect([...stored.locked_fields].sort()).toEqual(['chapter', 'chapter_end']);
+    await admin.screenshot(page, 'book-chapters');
+
+    // The volume's lock, toggled alone, is saved too.
+    await page.getByRole('button', { name: 'Lock Volume' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    expect([...(await getBook(target.id)).locked_fields].sort()).toEqual(['chapter', 'chapter_end', 'volume']);
+
+    const list = await admin.signedInPage({ path: '/books?series=The%20Quiet%20Forest' });
+    await itemCount(list, 2);
+    expect(await list.getByTestId('book-numbers').allTextContents()).toEqual(['Vol. 1', 'Vol. 2 – Ch. 10–18']);
+
+    const series = await admin.signedInPage({ path: `/series/${stored.series_id}` });
+    await series.getByTestId('series-book').nth(1).waitFor();
+    expect(await series.getByTestId('series-books').getByTestId('book-numbers').allTextContents()).toEqual([
+      'Vol. 1',
+      'Vol. 2 – Ch. 10–18',
+    ]);
+
+    const reader = await admin.signedInPage({ path: `/read/${target.id}` });
+    const title = reader.getByTestId('reader-title');
+    await title.waitFor();
+    expect(await title.textContent()).toBe(`Vol. 2 – Ch. 10–18 – ${target.title}`);
+    await reader.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="reader-page"]');
+      return !!image && image.complete && image.naturalWidth > 0;
+    });
+    await admin.screenshot(reader, 'reader-chapters');
+    expect(errors).toEqual([]);
+  });
+
+  it('turns a book into a loose chapter: its series then shows chapters, in English and French', async () => {
+    const target = await bookOf('Nuit blanche', 1);
+    const page = await admin.signedInPage({ path: `/books/${target.id}` });
+    await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    await page.getByLabel('Volume', { exact: true }).fill('');
+    await page.getByLabel('Chapter', { exact: true }).fill('12,5');
+    await page.getByLabel('Kind', { exact: true }).selectOption('chapter');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    const stored = await getBook(target.id);
+    expect([stored.volume, stored.chapter, stored.kind]).toEqual([null, 12.5, 'chapter']);
+    expect([...stored.locked_fields].sort()).toEqual(['chapter', 'kind', 'volume']);
+    expect(await page.getByTestId('book-numbers').textContent()).toBe('Ch. 12.5');
+
+    const series = await admin.signedInPage({ path: `/series/${stored.series_id}` });
+    const span = series.getByTestId('chapter-span');
+    await span.waitFor();
+    expect((await span.textContent())?.replace(/\s+/g, ' ').trim()).toBe('1 chapter · Ch. 12.5');
+    await admin.screenshot(series, 'series-chapters');
+
+    const french = await admin.signedInPage({ path: `/series/${stored.series_id}`, locale: 'fr-FR' });
+    const frenchSpan = french.getByTestId('chapter-span');
+    await frenchSpan.waitFor();
+    expect((await frenchSpan.textContent())?.replace(/\s+/g, ' ').trim()).toBe('1 chapitre · Ch. 12,5');
+    expect(await french.getByTestId('series-books').getByTestId('book-numbers').textContent()).toBe('Ch. 12,5');
+    await admin.screenshot(french, 'series-chapters');
   });
 
   it('reads in French, and fits a 360 px phone', async () => {

@@ -155,15 +155,25 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     expect(await page.locator('#library-watch').inputValue()).toBe('auto');
     await page.locator('#library-watch').selectOption('polling');
 
+    // The scan schedule starts at the default, every 6 hours.
+    expect(await page.locator('#library-scan-schedule').inputValue()).toBe('every_6h');
+
     await page.getByRole('button', { name: 'Create the library' }).click();
-    await page.waitForURL(/\/libraries\?created=/);
-    expect(await text(page.getByTestId('notice'))).toBe('Seinen was created. Scan it to index its files.');
+    await page.waitForURL(/\/libraries\?created=.*&scan=/);
+    expect(await text(page.getByTestId('notice'))).toBe('Seinen was created and its first scan started.');
     const created = card(page, 'Seinen');
-    expect(await text(created.getByTestId('last-scan'))).toBe('Never scanned');
+    // Its first scan is followed on its card to the end, then the counts are those of its files.
+    const outcome = created.getByTestId('scan-outcome');
+    await outcome.waitFor({ timeout: 30_000 });
+    expect(await text(outcome)).toBe('Scan finished.');
+    await expect.poll(() => text(created.getByTestId('book-count'))).toBe(String(SEINEN_BOOKS));
+    expect(await created.getByTestId('last-scan').locator('time').count()).toBe(1);
+    await admin.screenshot(page, 'library-created-scanned');
     expect(await text(created)).toContain('Weekly');
     // Polling as chosen, said on the card once the worker has taken the library (the list is read again on reload).
     const polled = await admin.site.api<{ items: { name: string; watch: string }[] }>('GET', '/libraries');
     expect(polled.items.find((library) => library.name === 'Seinen')?.watch).toBe('polling');
+    expect(await text(created.getByTestId('scan-schedule'))).toBe('Every 6 hours');
     // "then" is for screen readers; the eye sees an arrow.
     expect(await text(created)).toContain(`${first.name} → then ${second.name}`);
     expect(errors).toEqual([]);
@@ -279,12 +289,28 @@ describe('the libraries page', { timeout: 60_000 }, () => {
 
     await page.locator('#library-name').fill('Seinen manga');
     await page.locator('#library-refresh').selectOption('daily');
+    // A custom schedule: the server's reason for a bad cron expression is shown at the field, and nothing is saved.
+    expect(await page.locator('#library-scan-schedule-cron').count()).toBe(0);
+    await page.locator('#library-scan-schedule').selectOption('custom');
+    await page.locator('#library-scan-schedule-cron').fill('0 61 * * *');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const scheduleError = page.locator('#library-scan-schedule-error');
+    await scheduleError.waitFor();
+    expect(await text(scheduleError)).toMatch(/^not a cron expression: .*61/);
+    expect(await page.locator('#library-scan-schedule-cron').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('library-scan-schedule-cron');
+    await admin.screenshot(page, 'library-schedule-error');
+    const unchanged = await admin.site.api<{ items: { name: string; scan_schedule: string }[] }>('GET', '/libraries');
+    expect(unchanged.items.find((item) => item.name === 'Seinen')?.scan_schedule).toBe('every_6h');
+
+    await page.locator('#library-scan-schedule-cron').fill('30 2 * * *');
     await admin.screenshot(page, 'library-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/libraries\?saved=/);
     const edited = card(page, 'Seinen manga');
     await edited.waitFor();
     expect(await text(edited)).toContain('Daily');
+    expect(await text(edited.getByTestId('scan-schedule'))).toBe('Cron: 30 2 * * *');
     expect(await text(edited.getByTestId('book-count'))).toBe(String(SEINEN_BOOKS));
     expect(await text(page.getByTestId('notice'))).toBe('Seinen manga was saved.');
     expect(errors).toEqual([]);

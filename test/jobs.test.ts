@@ -40,10 +40,9 @@ const { api, databaseFor, launch, tempFolder } = harness;
 
 // ---- HTTP ----
 
+/** Creating a library starts its first scan: `scan_job`. */
 const createLibrary = (server: RunningServer, name: string, rootPath: string) =>
-  api<Library>(server, 'POST', '/libraries', { name, root_path: rootPath });
-const startScan = (server: RunningServer, libraryId: string) =>
-  api<JobDetails>(server, 'POST', `/libraries/${libraryId}/scan`, { mode: 'incremental' });
+  api<Library & { scan_job: JobDetails }>(server, 'POST', '/libraries', { name, root_path: rootPath });
 const getJob = (server: RunningServer, jobId: string) => api<JobDetails>(server, 'GET', `/jobs/${jobId}`);
 const getLibrary = (server: RunningServer, libraryId: string) => api<Library>(server, 'GET', `/libraries/${libraryId}`);
 const waitForJobEnd = (server: RunningServer, jobId: string, timeoutMs: number) =>
@@ -100,7 +99,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
 
     const first = await launch('first server', database, options);
     const library = await createLibrary(first, 'Big', 'big');
-    const queued = await startScan(first, library.id);
+    const queued = library.scan_job;
 
     // Progress is written about once a second, in steps of a 250-file batch while indexing.
     const midway = await waitUntil(
@@ -169,10 +168,10 @@ describe('two processes on one PostgreSQL database', () => {
     ];
     const via = (i: number) => pair[i % 2]!;
 
-    const libraries: Library[] = [];
+    // Each library's creation starts its scan: twelve scans for the two processes to share.
+    const libraries: (Library & { scan_job: JobDetails })[] = [];
     for (const [i, folder] of folders.entries()) libraries.push(await createLibrary(via(i), folder, folder));
-    const jobIds: string[] = [];
-    for (const [i, library] of libraries.entries()) jobIds.push((await startScan(via(i), library.id)).id);
+    const jobIds = libraries.map((library) => library.scan_job.id);
     expect(new Set(jobIds).size).toBe(LIBRARIES);
 
     for (const [i, jobId] of jobIds.entries()) {
@@ -218,7 +217,7 @@ describe.each(['postgresql', 'sqlite'] as const)('--role=api and --role=worker o
     const apiServer = await launch('api', database, { ...shared, args: ['--role=api'] });
     expect(completeLogLines(apiServer.stdout()).some((line) => line.role === 'api')).toBe(true);
     const library = await createLibrary(apiServer, 'Small', 'small');
-    const queued = await startScan(apiServer, library.id);
+    const queued = library.scan_job;
     expect(queued.status).toBe('queued');
     await sleep(3_000);
     const waiting = await getJob(apiServer, queued.id);
@@ -274,7 +273,7 @@ describe('reader processes of the built server', () => {
     const pid = server.child.pid!;
 
     const library = await createLibrary(server, 'Mixed', 'mixed');
-    const job = await waitForJobEnd(server, (await startScan(server, library.id)).id, 60_000);
+    const job = await waitForJobEnd(server, library.scan_job.id, 60_000);
     expect(job.status, `job error: ${job.error}`).toBe('succeeded');
     expect(job.report).toMatchObject({ added: 5, errors: 0, thumbnails: 5 });
 

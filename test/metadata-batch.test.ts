@@ -176,12 +176,13 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
 
     const first = await launch('first server', database, options);
     await api(first, 'PATCH', '/settings', { plugins: { scripted_primary: { base_url: fake.url } } });
-    const library = await api<{ id: string }>(first, 'POST', '/libraries', {
+    const library = await api<{ id: string; scan_job: JobDetails }>(first, 'POST', '/libraries', {
       name: 'Shelf',
       root_path: 'shelf',
       metadata_provider: 'scripted_primary',
     });
-    const scan = await api<JobDetails>(first, 'POST', `/libraries/${library.id}/scan`, { mode: 'incremental' });
+    // Creating the library started its scan.
+    const scan = library.scan_job;
     expect((await waitForJobEnd(first, scan.id, 30_000)).status).toBe('succeeded');
 
     const listed = await api<{ items: { name: string }[] }>(first, 'GET', `/series?library_id=${library.id}&limit=500`);

@@ -172,8 +172,12 @@ describe('a plugin written outside the repository, as docs/plugins.md says', () 
       await mkdir(path.join(server.librariesRoot, 'comics', series), { recursive: true });
       await writeFile(path.join(server.librariesRoot, 'comics', series, `${series} v01.cbz`), comicBuffer(1));
     }
-    const library = await api<{ id: string }>(server, 'POST', '/libraries', { name: 'Comics', root_path: 'comics' });
-    const scan = await api<{ id: string }>(server, 'POST', `/libraries/${library.id}/scan`, { mode: 'incremental' });
+    const library = await api<{ id: string; scan_job: { id: string } }>(server, 'POST', '/libraries', {
+      name: 'Comics',
+      root_path: 'comics',
+    });
+    // Creating the library started its scan.
+    const scan = library.scan_job;
     expect((await harness.waitForJobEnd(server, scan.id, 30_000)).status).toBe('succeeded');
     for (const provider of ['own_sdk_shelf', 'peer_sdk_shelf']) {
       const found = await search(server, library.id, provider, 'Blacksad');

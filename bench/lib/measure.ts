@@ -97,3 +97,12 @@ export function slowdown(figures: Figure[], database: string, first: string, dee
   const d = figures.find((x) => x.database === database && x.name === deep);
   return f && d ? f.reqPerSec / d.reqPerSec : undefined;
 }
+
+/** A Markdown table of plain rows, numbers right-aligned by the caller's choice of columns. */
+export function markdownTable(header: string[], rows: string[][]): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ];
+}

@@ -146,12 +146,13 @@ export async function startAdminSite(options: AdminSiteOptions = {}): Promise<Ad
   try {
     if (options.library !== false) {
       await writeSampleLibrary(server.librariesRoot);
-      const library = await api<{ id: string }>('POST', '/libraries', {
+      const library = await api<{ id: string; scan_job: { id: string } }>('POST', '/libraries', {
         name: SAMPLE_LIBRARY.name,
         root_path: SAMPLE_LIBRARY.rootPath,
       });
       libraryId = library.id;
-      const job = await api<{ id: string }>('POST', `/libraries/${library.id}/scan`, {});
+      // Creating a library starts its first scan.
+      const job = library.scan_job;
       const done = await waitUntil(
         'the sample library scan',
         async () => {

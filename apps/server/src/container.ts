@@ -46,6 +46,8 @@ import { JobService } from './services/job.service.js';
 import { LibrariesRoot } from './services/libraries-root.js';
 import { LibraryService } from './services/library.service.js';
 import { ScanStarter } from './services/scan-starter.js';
+import { SCAN_TRIGGER, ScanScheduleService } from './services/scan-schedule.service.js';
+import { BACKUP_TRIGGER, BackupService } from './services/backup.service.js';
 import { ScanService } from './services/scan.service.js';
 import { ThumbnailService } from './services/thumbnail.service.js';
 import { BookReader } from './indexer/book-reader.js';
@@ -75,6 +77,7 @@ export interface Container {
   readers: ReaderPool;
   services: {
     auth: AuthService;
+    backups: BackupService;
     bookFiles: BookFileService;
     books: BookService;
     series: SeriesService;
@@ -88,6 +91,7 @@ export interface Container {
     metadataBatch: MetadataBatchService;
     metadataRefresh: MetadataRefreshService;
     scans: ScanStarter;
+    scanSchedules: ScanScheduleService;
     settings: SettingsService;
     statusMappings: StatusMappingService;
     catalogFreshness: CatalogFreshness;
@@ -183,8 +187,21 @@ export async function createContainer(
     lockLifetimeMs: config.jobLockSeconds * 1000,
     // A due job waits at most this long when no notification wakes the worker (SQLite across processes).
     processEveryMs: options.processEveryMs ?? 1000,
-    concurrency: { scan: 1, metadata_batch: 1, metadata_refresh: 1 },
+    concurrency: { scan: 1, metadata_batch: 1, metadata_refresh: 1, backup: 1 },
   });
+  const scans = new ScanStarter(libraries, jobs);
+  const scanSchedules = new ScanScheduleService(scans);
+  const backups = new BackupService(
+    config.database,
+    config.dataDir,
+    jobs,
+    jobRepository,
+    settings,
+    logger.child({ area: 'backups' }),
+  );
+  jobRuntime.define('backup', (context) => backups.run(context));
+  jobRuntime.defineTrigger(SCAN_TRIGGER, (data) => scanSchedules.onTrigger(data));
+  jobRuntime.defineTrigger(BACKUP_TRIGGER, () => backups.onTrigger());
   jobRuntime.define('scan', (context) => scanService.run(context));
   const metadataBatch = new MetadataBatchService(
     new MetadataBatchRepository(em),
@@ -208,14 +225,22 @@ export async function createContainer(
   jobs.attachQueue(jobRuntime);
   metadataRefresh.attachScheduler(jobRuntime);
   libraries.setRefreshScheduling(metadataRefresh);
+  scanSchedules.attachScheduler(jobRuntime);
+  libraries.setScanScheduling(scanSchedules);
+  backups.attachScheduler(jobRuntime);
+  settings.setBackupScheduling(backups);
   await withContext(orm, async () => {
     await statusMappings.ensureSeeded();
-    await metadataRefresh.reconcile(await libraries.refreshModes());
+    const all = await libraries.refreshModes();
+    await metadataRefresh.reconcile(all);
+    await scanSchedules.reconcile(all);
+    await backups.reconcile();
   });
 
   const books = new BookService(bookRepository, seriesRepository);
   const services = {
     auth,
+    backups,
     bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader),
     books,
     series: new SeriesService(seriesRepository, libraries, books, metadataRepository),
@@ -231,7 +256,8 @@ export async function createContainer(
     metadata,
     metadataBatch,
     metadataRefresh,
-    scans: new ScanStarter(libraries, jobs),
+    scans,
+    scanSchedules,
     settings,
     statusMappings,
     catalogFreshness: new CatalogFreshness(catalogVersion),

@@ -270,7 +270,7 @@ describe('PATCH /books/{book_id}', () => {
     expectProblem(await call(`/books/${id}`, { method: 'PATCH', token, body: { title: 'X', rating: 5 } }), 400);
     expectProblem(await call(`/books/${id}`, { method: 'PATCH', token, body: { publish_date: '2020-13-45' } }), 400);
     expectProblem(await call(`/books/${id}`, { method: 'PATCH', token, body: { authors: 'Brian' } }), 400);
-    expectProblem(await call(`/books/${id}`, { method: 'PATCH', token, body: { locked_fields: ['volume'] } }), 400);
+    expectProblem(await call(`/books/${id}`, { method: 'PATCH', token, body: { locked_fields: ['rating'] } }), 400);
     expectProblem(await call(`/books/${id}`, { method: 'PATCH', token, body: {} }), 400);
     expectProblem(await call(`/books/${id}`, { method: 'PATCH', token: readToken, body: { title: 'X' } }), 403);
     expect((await call(`/books/${id}`, { token })).body).toEqual(before);

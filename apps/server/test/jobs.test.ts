@@ -77,8 +77,9 @@ describe('a server that does not run jobs', () => {
 
   it('leaves jobs queued, and cancels a queued job at once', async () => {
     const libraryId = await libraryOf(server, call, 'small', 3);
+    // Creating the library queued its first scan: asking for a scan answers with that job.
     const started = await call(`/libraries/${libraryId}/scan`, { method: 'POST', token, body: {} });
-    expect(started.status).toBe(202);
+    expect(started.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect((await call(`/jobs/${started.body.id}`, { token })).body.status).toBe('queued');
     const cancelled = await call(`/jobs/${started.body.id}/cancel`, { method: 'POST', token });

@@ -782,6 +782,16 @@ type RootTranslation = {
 		 */
 		noVolumes: string
 		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​h​a​p​t​e​r​|​c​h​a​p​t​e​r​s​}​}
+		 * @param {number} count
+		 */
+		chapters: RequiredParams<'count'>
+		/**
+		 * C​h​.​ ​{​r​a​n​g​e​}
+		 * @param {string} range
+		 */
+		chapterRange: RequiredParams<'range'>
+		/**
 		 * M​a​r​k​ ​r​e​a​d
 		 */
 		markRead: string
@@ -917,11 +927,6 @@ type RootTranslation = {
 			 * S​h​o​w​ ​m​o​r​e​ ​b​o​o​k​s
 			 */
 			more: string
-			/**
-			 * V​o​l​.​ ​{​v​o​l​u​m​e​}
-			 * @param {string} volume
-			 */
-			volume: RequiredParams<'volume'>
 			/**
 			 * {​c​o​u​n​t​}​ ​{​{​p​a​g​e​|​p​a​g​e​s​}​}
 			 * @param {number} count
@@ -1108,11 +1113,34 @@ type RootTranslation = {
 			 */
 			page: RequiredParams<'page' | 'pages'>
 		}
-		/**
-		 * V​o​l​.​ ​{​v​o​l​u​m​e​}
-		 * @param {string} volume
-		 */
-		volume: RequiredParams<'volume'>
+		numbers: {
+			volume: {
+				/**
+				 * V​o​l​.
+				 */
+				regular: string
+				/**
+				 * H​S
+				 */
+				hors_serie: string
+				/**
+				 * O​m​n​i​b​u​s
+				 */
+				integrale: string
+				/**
+				 * O​n​e​-​s​h​o​t
+				 */
+				one_shot: string
+				/**
+				 * V​o​l​.
+				 */
+				chapter: string
+			}
+			/**
+			 * C​h​.
+			 */
+			chapter: string
+		}
 		/**
 		 * {​c​o​u​n​t​}​ ​p​a​g​e​s
 		 * @param {string} count
@@ -1232,9 +1260,63 @@ type RootTranslation = {
 			 */
 			languageHint: string
 			/**
-			 * A​ ​l​o​c​k​e​d​ ​f​i​e​l​d​ ​k​e​e​p​s​ ​y​o​u​r​ ​v​a​l​u​e​ ​w​h​e​n​ ​m​e​t​a​d​a​t​a​ ​i​s​ ​s​y​n​c​h​r​o​n​i​s​e​d​.​ ​E​d​i​t​i​n​g​ ​a​ ​f​i​e​l​d​ ​l​o​c​k​s​ ​i​t​.
+			 * A​ ​l​o​c​k​e​d​ ​f​i​e​l​d​ ​k​e​e​p​s​ ​y​o​u​r​ ​v​a​l​u​e​ ​w​h​e​n​ ​t​h​e​ ​l​i​b​r​a​r​y​ ​i​s​ ​s​c​a​n​n​e​d​ ​o​r​ ​m​e​t​a​d​a​t​a​ ​i​s​ ​s​y​n​c​h​r​o​n​i​s​e​d​.​ ​E​d​i​t​i​n​g​ ​a​ ​f​i​e​l​d​ ​l​o​c​k​s​ ​i​t​.
 			 */
 			locksHint: string
+			/**
+			 * P​l​a​c​e​ ​i​n​ ​t​h​e​ ​s​e​r​i​e​s
+			 */
+			numbers: string
+			/**
+			 * V​o​l​u​m​e
+			 */
+			volume: string
+			/**
+			 * L​a​s​t​ ​v​o​l​u​m​e
+			 */
+			volumeEnd: string
+			/**
+			 * F​o​r​ ​a​n​ ​o​m​n​i​b​u​s​:​ ​v​o​l​u​m​e​s​ ​1​ ​t​o​ ​5​.
+			 */
+			volumeEndHint: string
+			/**
+			 * C​h​a​p​t​e​r
+			 */
+			chapter: string
+			/**
+			 * L​a​s​t​ ​c​h​a​p​t​e​r
+			 */
+			chapterEnd: string
+			/**
+			 * F​o​r​ ​a​ ​b​o​o​k​ ​h​o​l​d​i​n​g​ ​c​h​a​p​t​e​r​s​ ​1​0​ ​t​o​ ​1​8​.
+			 */
+			chapterEndHint: string
+			/**
+			 * K​i​n​d
+			 */
+			kind: string
+			kinds: {
+				/**
+				 * V​o​l​u​m​e​ ​o​r​ ​i​s​s​u​e
+				 */
+				regular: string
+				/**
+				 * S​p​e​c​i​a​l​ ​(​h​o​r​s​-​s​é​r​i​e​)
+				 */
+				hors_serie: string
+				/**
+				 * O​m​n​i​b​u​s
+				 */
+				integrale: string
+				/**
+				 * O​n​e​-​s​h​o​t
+				 */
+				one_shot: string
+				/**
+				 * C​h​a​p​t​e​r
+				 */
+				chapter: string
+			}
 			/**
 			 * L​o​c​k​ ​{​f​i​e​l​d​}
 			 * @param {string} field
@@ -1632,6 +1714,10 @@ type RootTranslation = {
 			 * M​e​t​a​d​a​t​a​ ​r​e​f​r​e​s​h
 			 */
 			metadata_refresh: string
+			/**
+			 * B​a​c​k​u​p
+			 */
+			backup: string
 		}
 		statuses: {
 			/**
@@ -2788,6 +2874,10 @@ type RootTranslation = {
 			 * R​e​l​e​a​s​e​ ​i​n​d​e​x​e​r
 			 */
 			'release-indexer': string
+			/**
+			 * B​a​c​k​u​p​s
+			 */
+			backups: string
 		}
 		/**
 		 * S​a​v​e
@@ -3161,6 +3251,115 @@ type RootTranslation = {
 			 * @param {string} message
 			 */
 			serverSaid: RequiredParams<'message'>
+		}
+	}
+	schedules: {
+		words: {
+			/**
+			 * M​a​n​u​a​l​ ​o​n​l​y
+			 */
+			manual: string
+			/**
+			 * E​v​e​r​y​ ​h​o​u​r
+			 */
+			hourly: string
+			/**
+			 * E​v​e​r​y​ ​6​ ​h​o​u​r​s
+			 */
+			every_6h: string
+			/**
+			 * E​v​e​r​y​ ​d​a​y
+			 */
+			daily: string
+			/**
+			 * E​v​e​r​y​ ​w​e​e​k
+			 */
+			weekly: string
+		}
+		/**
+		 * C​u​s​t​o​m​ ​(​c​r​o​n​)
+		 */
+		custom: string
+		/**
+		 * C​r​o​n​ ​e​x​p​r​e​s​s​i​o​n
+		 */
+		cron: string
+		/**
+		 * M​i​n​u​t​e​ ​h​o​u​r​ ​d​a​y​ ​m​o​n​t​h​ ​w​e​e​k​d​a​y​,​ ​i​n​ ​t​h​e​ ​s​e​r​v​e​r​’​s​ ​t​i​m​e​ ​z​o​n​e​:​ ​0​ ​3​ ​*​ ​*​ ​*​ ​i​s​ ​e​v​e​r​y​ ​d​a​y​ ​a​t​ ​0​3​:​0​0​.
+		 */
+		cronHint: string
+		/**
+		 * C​r​o​n​:​ ​{​c​r​o​n​}
+		 * @param {string} cron
+		 */
+		cronLabel: RequiredParams<'cron'>
+		library: {
+			/**
+			 * S​c​a​n​ ​s​c​h​e​d​u​l​e
+			 */
+			label: string
+			/**
+			 * N​e​w​ ​a​n​d​ ​c​h​a​n​g​e​d​ ​f​i​l​e​s​ ​a​r​e​ ​p​i​c​k​e​d​ ​u​p​ ​b​y​ ​a​n​ ​i​n​c​r​e​m​e​n​t​a​l​ ​s​c​a​n​ ​o​n​ ​t​h​i​s​ ​s​c​h​e​d​u​l​e​.
+			 */
+			hint: string
+		}
+		backups: {
+			/**
+			 * R​e​a​d​i​n​g​ ​p​r​o​g​r​e​s​s​,​ ​l​o​c​k​s​ ​a​n​d​ ​a​p​p​r​o​v​e​d​ ​m​a​t​c​h​e​s​ ​l​i​v​e​ ​i​n​ ​t​h​e​ ​d​a​t​a​b​a​s​e​.​ ​S​h​e​l​f​m​a​r​k​ ​c​o​p​i​e​s​ ​i​t​ ​i​n​t​o​ ​D​A​T​A​_​D​I​R​/​b​a​c​k​u​p​s​ ​o​n​ ​a​ ​s​c​h​e​d​u​l​e​ ​w​h​i​l​e​ ​i​t​ ​r​u​n​s​;​ ​t​h​e​ ​R​E​A​D​M​E​ ​s​h​o​w​s​ ​h​o​w​ ​t​o​ ​r​e​s​t​o​r​e​ ​a​ ​c​o​p​y​.
+			 */
+			intro: string
+			/**
+			 * B​a​c​k​u​p​ ​s​c​h​e​d​u​l​e
+			 */
+			schedule: string
+			/**
+			 * M​a​n​u​a​l​ ​o​n​l​y​:​ ​b​a​c​k​u​p​s​ ​a​r​e​ ​m​a​d​e​ ​o​n​l​y​ ​w​i​t​h​ ​“​B​a​c​k​ ​u​p​ ​n​o​w​”​.
+			 */
+			scheduleHint: string
+			/**
+			 * B​a​c​k​u​p​s​ ​k​e​p​t
+			 */
+			keep: string
+			/**
+			 * O​l​d​e​r​ ​b​a​c​k​u​p​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​a​f​t​e​r​ ​e​a​c​h​ ​b​a​c​k​u​p​.
+			 */
+			keepHint: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​1​ ​t​o​ ​3​6​5​.
+			 */
+			keepInvalid: string
+			/**
+			 * B​a​c​k​ ​u​p​ ​n​o​w
+			 */
+			backUpNow: string
+			/**
+			 * S​t​a​r​t​i​n​g​…
+			 */
+			starting: string
+			/**
+			 * B​a​c​k​u​p​s
+			 */
+			list: string
+			/**
+			 * F​i​l​e
+			 */
+			name: string
+			/**
+			 * S​i​z​e
+			 */
+			size: string
+			/**
+			 * M​a​d​e
+			 */
+			createdAt: string
+			/**
+			 * N​o​ ​b​a​c​k​u​p​ ​y​e​t​.
+			 */
+			none: string
+			/**
+			 * T​h​i​s​ ​s​e​r​v​e​r​ ​u​s​e​s​ ​P​o​s​t​g​r​e​S​Q​L​:​ ​b​a​c​k​ ​i​t​ ​u​p​ ​w​i​t​h​ ​p​g​_​d​u​m​p​ ​a​n​d​ ​r​e​s​t​o​r​e​ ​w​i​t​h​ ​p​g​_​r​e​s​t​o​r​e​ ​(​s​e​e​ ​t​h​e​ ​R​E​A​D​M​E​)​.​ ​S​h​e​l​f​m​a​r​k​ ​m​a​k​e​s​ ​n​o​ ​b​a​c​k​u​p​s​ ​o​f​ ​i​t​s​ ​o​w​n​.
+			 */
+			postgres: string
 		}
 	}
 	common: {
@@ -3901,6 +4100,14 @@ export type TranslationFunctions = {
 		 */
 		noVolumes: () => LocalizedString
 		/**
+		 * {count} {{chapter|chapters}}
+		 */
+		chapters: (arg: { count: number }) => LocalizedString
+		/**
+		 * Ch. {range}
+		 */
+		chapterRange: (arg: { range: string }) => LocalizedString
+		/**
 		 * Mark read
 		 */
 		markRead: () => LocalizedString
@@ -4031,10 +4238,6 @@ export type TranslationFunctions = {
 			 * Show more books
 			 */
 			more: () => LocalizedString
-			/**
-			 * Vol. {volume}
-			 */
-			volume: (arg: { volume: string }) => LocalizedString
 			/**
 			 * {count} {{page|pages}}
 			 */
@@ -4212,10 +4415,34 @@ export type TranslationFunctions = {
 			 */
 			page: (arg: { page: string, pages: string }) => LocalizedString
 		}
-		/**
-		 * Vol. {volume}
-		 */
-		volume: (arg: { volume: string }) => LocalizedString
+		numbers: {
+			volume: {
+				/**
+				 * Vol.
+				 */
+				regular: () => LocalizedString
+				/**
+				 * HS
+				 */
+				hors_serie: () => LocalizedString
+				/**
+				 * Omnibus
+				 */
+				integrale: () => LocalizedString
+				/**
+				 * One-shot
+				 */
+				one_shot: () => LocalizedString
+				/**
+				 * Vol.
+				 */
+				chapter: () => LocalizedString
+			}
+			/**
+			 * Ch.
+			 */
+			chapter: () => LocalizedString
+		}
 		/**
 		 * {count} pages
 		 */
@@ -4332,9 +4559,63 @@ export type TranslationFunctions = {
 			 */
 			languageHint: () => LocalizedString
 			/**
-			 * A locked field keeps your value when metadata is synchronised. Editing a field locks it.
+			 * A locked field keeps your value when the library is scanned or metadata is synchronised. Editing a field locks it.
 			 */
 			locksHint: () => LocalizedString
+			/**
+			 * Place in the series
+			 */
+			numbers: () => LocalizedString
+			/**
+			 * Volume
+			 */
+			volume: () => LocalizedString
+			/**
+			 * Last volume
+			 */
+			volumeEnd: () => LocalizedString
+			/**
+			 * For an omnibus: volumes 1 to 5.
+			 */
+			volumeEndHint: () => LocalizedString
+			/**
+			 * Chapter
+			 */
+			chapter: () => LocalizedString
+			/**
+			 * Last chapter
+			 */
+			chapterEnd: () => LocalizedString
+			/**
+			 * For a book holding chapters 10 to 18.
+			 */
+			chapterEndHint: () => LocalizedString
+			/**
+			 * Kind
+			 */
+			kind: () => LocalizedString
+			kinds: {
+				/**
+				 * Volume or issue
+				 */
+				regular: () => LocalizedString
+				/**
+				 * Special (hors-série)
+				 */
+				hors_serie: () => LocalizedString
+				/**
+				 * Omnibus
+				 */
+				integrale: () => LocalizedString
+				/**
+				 * One-shot
+				 */
+				one_shot: () => LocalizedString
+				/**
+				 * Chapter
+				 */
+				chapter: () => LocalizedString
+			}
 			/**
 			 * Lock {field}
 			 */
@@ -4717,6 +4998,10 @@ export type TranslationFunctions = {
 			 * Metadata refresh
 			 */
 			metadata_refresh: () => LocalizedString
+			/**
+			 * Backup
+			 */
+			backup: () => LocalizedString
 		}
 		statuses: {
 			/**
@@ -5801,6 +6086,10 @@ export type TranslationFunctions = {
 			 * Release indexer
 			 */
 			'release-indexer': () => LocalizedString
+			/**
+			 * Backups
+			 */
+			backups: () => LocalizedString
 		}
 		/**
 		 * Save
@@ -6163,6 +6452,114 @@ export type TranslationFunctions = {
 			 * Details: {message}
 			 */
 			serverSaid: (arg: { message: string }) => LocalizedString
+		}
+	}
+	schedules: {
+		words: {
+			/**
+			 * Manual only
+			 */
+			manual: () => LocalizedString
+			/**
+			 * Every hour
+			 */
+			hourly: () => LocalizedString
+			/**
+			 * Every 6 hours
+			 */
+			every_6h: () => LocalizedString
+			/**
+			 * Every day
+			 */
+			daily: () => LocalizedString
+			/**
+			 * Every week
+			 */
+			weekly: () => LocalizedString
+		}
+		/**
+		 * Custom (cron)
+		 */
+		custom: () => LocalizedString
+		/**
+		 * Cron expression
+		 */
+		cron: () => LocalizedString
+		/**
+		 * Minute hour day month weekday, in the server’s time zone: 0 3 * * * is every day at 03:00.
+		 */
+		cronHint: () => LocalizedString
+		/**
+		 * Cron: {cron}
+		 */
+		cronLabel: (arg: { cron: string }) => LocalizedString
+		library: {
+			/**
+			 * Scan schedule
+			 */
+			label: () => LocalizedString
+			/**
+			 * New and changed files are picked up by an incremental scan on this schedule.
+			 */
+			hint: () => LocalizedString
+		}
+		backups: {
+			/**
+			 * Reading progress, locks and approved matches live in the database. Shelfmark copies it into DATA_DIR/backups on a schedule while it runs; the README shows how to restore a copy.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Backup schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * Manual only: backups are made only with “Back up now”.
+			 */
+			scheduleHint: () => LocalizedString
+			/**
+			 * Backups kept
+			 */
+			keep: () => LocalizedString
+			/**
+			 * Older backups are deleted after each backup.
+			 */
+			keepHint: () => LocalizedString
+			/**
+			 * Enter a whole number from 1 to 365.
+			 */
+			keepInvalid: () => LocalizedString
+			/**
+			 * Back up now
+			 */
+			backUpNow: () => LocalizedString
+			/**
+			 * Starting…
+			 */
+			starting: () => LocalizedString
+			/**
+			 * Backups
+			 */
+			list: () => LocalizedString
+			/**
+			 * File
+			 */
+			name: () => LocalizedString
+			/**
+			 * Size
+			 */
+			size: () => LocalizedString
+			/**
+			 * Made
+			 */
+			createdAt: () => LocalizedString
+			/**
+			 * No backup yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * This server uses PostgreSQL: back it up with pg_dump and restore with pg_restore (see the README). Shelfmark makes no backups of its own.
+			 */
+			postgres: () => LocalizedString
 		}
 	}
 	common: {

@@ -196,10 +196,12 @@ export interface paths {
         /**
          * Create a library
          * @description `root_path` must name an existing folder under `LIBRARIES_ROOT` (in the form `GET /folders` gives). The
-         *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library does not scan it;
-         *     call `POST /libraries/{library_id}/scan`. A refresh mode other than `manual` schedules the recurring
-         *     metadata refresh. The library is then watched (`watch`, `auto` by default): `watch_mode` is `off` until a
-         *     worker process has taken it, a moment later.
+         *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library starts its first
+         *     incremental scan at once: the 201 body carries that `scan` job as `scan_job`, to follow with
+         *     `GET /jobs/{job_id}` or `GET /jobs/{job_id}/events`. The `scan_schedule` (default `every_6h`) schedules the
+         *     recurring incremental scan, and a refresh mode other than `manual` the recurring metadata refresh. The library
+         *     is then watched (`watch`, `auto` by default): `watch_mode` is `off` until a worker process has taken it, a
+         *     moment later.
          */
         post: operations["createLibrary"];
         delete?: never;
@@ -224,17 +226,18 @@ export interface paths {
         post?: never;
         /**
          * Delete a library
-         * @description Removes the library with its series, books, reading progress, metadata links and refresh schedule. Never
-         *     touches the files on disk.
+         * @description Removes the library with its series, books, reading progress, metadata links and its scan and refresh
+         *     schedules. Never touches the files on disk.
          */
         delete: operations["deleteLibrary"];
         options?: never;
         head?: never;
         /**
          * Update a library
-         * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh (`manual`
-         *     removes it). Changing `root_path` takes effect at the next scan. Changing `watch` (or `root_path`) makes the
-         *     worker watch the library anew, then catch up with one incremental scan; `watch_mode` follows within a moment.
+         * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh, and
+         *     changing `scan_schedule` the recurring scan (`manual` removes either). Changing `root_path` takes effect at
+         *     the next scan. Changing `watch` (or `root_path`) makes the worker watch the library anew, then catch up with
+         *     one incremental scan; `watch_mode` follows within a moment.
          */
         patch: operations["updateLibrary"];
         trace?: never;
@@ -385,7 +388,8 @@ export interface paths {
          * List books
          * @description Books across libraries, filtered and paged. `q` is a case- and accent-insensitive partial match on title,
          *     series and authors ("legendaires" finds "Les Légendaires"). Sort `series` (the default) orders by series
-         *     name, then volume, then title; `title` by title; `recently_added` newest first. Every sort is stable.
+         *     name, then volume, then chapter, then title; `title` by title; `recently_added` newest first. Every sort is
+         *     stable.
          */
         get: operations["listBooks"];
         put?: never;
@@ -416,8 +420,10 @@ export interface paths {
         /**
          * Edit a book's metadata
          * @description Changes only the fields given; `null` clears a nullable field. The ISBN checksum is verified (400 when
-         *     wrong). Locked fields may be edited here: a lock protects a field from synchronisation, not from the admin.
-         *     `locked_fields` replaces the whole list of locks.
+         *     wrong). Numbers (`volume`, `volume_end`, `chapter`, `chapter_end`) are finite and not negative, and a range
+         *     ends at or after its start, the stored start counting when only the end is given (400 otherwise; nothing is
+         *     changed). Locked fields may be edited here: a lock protects a field from scans, the re-reading of file names
+         *     and synchronisation, not from the admin. `locked_fields` replaces the whole list of locks.
          */
         patch: operations["updateBook"];
         trace?: never;
@@ -628,8 +634,8 @@ export interface paths {
         };
         /**
          * List the books of a series
-         * @description The series' books in volume order (numbered volumes, then those without a number, then hors-séries; ties by
-         *     title), paged like `GET /books`.
+         * @description The series' books in volume order (numbered volumes, then those without a number, then hors-séries; within
+         *     a volume, and among books without one, by chapter; ties by title), paged like `GET /books`.
          */
         get: operations["listSeriesBooks"];
         put?: never;
@@ -1065,6 +1071,36 @@ export interface paths {
         patch: operations["updateSettings"];
         trace?: never;
     };
+    "/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the backups
+         * @description The backups of the SQLite database in `DATA_DIR/backups`, newest first. On PostgreSQL the list is empty:
+         *     Shelfmark does not back PostgreSQL up (use `pg_dump`).
+         */
+        get: operations["listBackups"];
+        put?: never;
+        /**
+         * Back the database up now
+         * @description Starts a `backup` job: an online backup of the SQLite database (SQLite's backup API, consistent while the
+         *     server keeps writing) into `DATA_DIR/backups/shelfmark-<UTC time>.sqlite`, then deletes the oldest backups
+         *     beyond `backup_keep`. While a backup is queued or running, the request answers 200 with that job. The
+         *     `backup_schedule` setting runs the same job. To restore: stop Shelfmark, copy the backup over the database
+         *     file (and delete its `-wal` and `-shm` files), start Shelfmark. On PostgreSQL this is a 409: back it up with
+         *     `pg_dump`.
+         */
+        post: operations["startBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs": {
         parameters: {
             query?: never;
@@ -1418,6 +1454,16 @@ export interface components {
          */
         WatchMode: "events" | "polling" | "off";
         /**
+         * @description When the library is scanned (incrementally) on its own: `manual` (never), `hourly`, `every_6h` (the
+         *     default), `daily`, `weekly`, or a cron expression of 5 fields (minute hour day-of-month month day-of-week)
+         *     or 6 (seconds first), read in the server's time zone, e.g. `0 3 * * *` for 03:00 every day. A value that is
+         *     none of these is a 400 naming `scan_schedule` and the reason. A scheduled scan that finds a scan of the
+         *     library queued or running does nothing.
+         * @example every_6h
+         * @example 0 3 * * *
+         */
+        ScanSchedule: string;
+        /**
          * @description The library's folder, relative to `LIBRARIES_ROOT` with POSIX separators, in the form of a folder's `path`
          *     from `GET /folders` (e.g. `comics/manga`). Must be an existing folder under the libraries root. An absolute
          *     path is a 400 even when it points inside the root, and so is a folder that leads (through a symlink) to
@@ -1442,6 +1488,7 @@ export interface components {
              *     change events as asked.
              */
             watch_reason: string | null;
+            scan_schedule: components["schemas"]["ScanSchedule"];
             book_count: number;
             /**
              * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
@@ -1459,7 +1506,10 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted `watch` to `auto`. */
+        /**
+         * @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted scan schedule to
+         *     `every_6h`, an omitted `watch` to `auto`.
+         */
         LibraryCreate: {
             name: string;
             root_path: components["schemas"]["RootPath"];
@@ -1467,6 +1517,7 @@ export interface components {
             fallback_metadata_provider?: components["schemas"]["PluginId"];
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
             watch?: components["schemas"]["WatchSetting"];
+            scan_schedule?: components["schemas"]["ScanSchedule"];
         };
         LibraryUpdate: {
             name?: string;
@@ -1475,6 +1526,11 @@ export interface components {
             fallback_metadata_provider?: components["schemas"]["PluginId"];
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
             watch?: components["schemas"]["WatchSetting"];
+            scan_schedule?: components["schemas"]["ScanSchedule"];
+        };
+        LibraryCreated: components["schemas"]["Library"] & {
+            /** @description The library's first scan, started by its creation. */
+            scan_job: components["schemas"]["Job"];
         };
         LibraryPage: components["schemas"]["PageEnvelope"] & {
             items: components["schemas"]["Library"][];
@@ -1511,10 +1567,20 @@ export interface components {
          */
         ParseStatus: "pending" | "ok" | "error";
         /**
-         * @description A book field that can be locked against synchronisation.
+         * @description A book field that can be locked: scans, the re-reading of file names and metadata synchronisation never
+         *     change a locked field.
          * @enum {string}
          */
-        LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language";
+        LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language" | "volume" | "volume_end" | "chapter" | "chapter_end" | "kind";
+        /**
+         * @description What the book is in its series: a `regular` volume (or issue), a `hors_serie` (special, sorted after the
+         *     numbered run), an `integrale` (omnibus), a `one_shot`, or a `chapter` (a manga or web comic chapter with no
+         *     volume).
+         * @enum {string}
+         */
+        VolumeKind: "regular" | "hors_serie" | "integrale" | "one_shot" | "chapter";
+        /** @description A volume or chapter number; fractional numbers exist (12.5). */
+        BookNumber: number;
         Book: {
             /** Format: uuid */
             id: string;
@@ -1528,8 +1594,18 @@ export interface components {
             /** @description Series name; null for a file directly in the library root ("unclassified"). */
             series: string | null;
             title: string;
-            /** @description Volume number (may be fractional, e.g. 12.5); null when unknown. */
+            /** @description Volume (or issue) number (may be fractional, e.g. 12.5); null when unknown. */
             volume: number | null;
+            /** @description Last volume of an omnibus file (`T01-T05` → 5); null when the book is one volume. */
+            volume_end: number | null;
+            /**
+             * @description First chapter the book holds (`c045` → 45; `v01 c001-008` → 1; fractional allowed, e.g. 10.5); null when
+             *     the book is not numbered by chapter. A book with a chapter and no volume is a loose chapter.
+             */
+            chapter: number | null;
+            /** @description Last chapter of a range (`c001-008` → 8); null when the book holds one chapter or none. */
+            chapter_end: number | null;
+            kind: components["schemas"]["VolumeKind"];
             format: components["schemas"]["BookFormat"];
             size_bytes: number;
             /** @description Null until the scan has analysed the file (or when it could not, see `parse_status`). */
@@ -1580,6 +1656,13 @@ export interface components {
         };
         BookUpdate: {
             title?: string;
+            volume?: components["schemas"]["BookNumber"] | null;
+            /** @description At least `volume`; needs a volume. */
+            volume_end?: components["schemas"]["BookNumber"] | null;
+            chapter?: components["schemas"]["BookNumber"] | null;
+            /** @description At least `chapter`; needs a chapter. */
+            chapter_end?: components["schemas"]["BookNumber"] | null;
+            kind?: components["schemas"]["VolumeKind"];
             authors?: string[];
             summary?: string | null;
             /** @description ISBN-10 or ISBN-13, digits with optional hyphens; the checksum is verified (400 when wrong). */
@@ -1644,6 +1727,16 @@ export interface components {
              *     approved provider link knows; 0 when neither is known. `has_missing` filters on this.
              */
             missing_count: number;
+            /**
+             * @description Chapters held outside any volume (a manga's or web comic's loose chapters): how many chapter numbers they
+             *     cover, a range `c001-008` counting 8. Chapters bound in a volume (`v01 c001-008`) count with their volume.
+             *     A series made only of chapters has an `owned_count` of 0 and shows this instead.
+             */
+            chapter_count: number;
+            /** @description The first loose chapter; null when there is none. */
+            first_chapter: number | null;
+            /** @description The last loose chapter (the end of the last range); null when there is none. */
+            last_chapter: number | null;
             /** @description URL of a cover for the series (its first book's thumbnail, or the provider's cover); null when none. */
             cover_url: string | null;
         };
@@ -2036,6 +2129,8 @@ export interface components {
             ui_language: components["schemas"]["Locale"];
             /** @description Whether a reading app that fetches the last page of a book through OPDS page streaming marks the book read (default true). Earlier pages always move the reading progress forward. */
             opds_pse_marks_read: boolean;
+            backup_schedule: components["schemas"]["BackupSchedule"];
+            backup_keep: components["schemas"]["BackupKeep"];
             release_indexer: {
                 /** @description Base URL of the release indexer (Prowlarr); null when not configured. */
                 url: string | null;
@@ -2054,6 +2149,8 @@ export interface components {
             ui_language?: components["schemas"]["Locale"];
             /** @description Whether fetching a book's last page through OPDS page streaming marks it read. */
             opds_pse_marks_read?: boolean;
+            backup_schedule?: components["schemas"]["BackupSchedule"];
+            backup_keep?: components["schemas"]["BackupKeep"];
             release_indexer?: {
                 /**
                  * Format: uri
@@ -2074,8 +2171,30 @@ export interface components {
                 };
             };
         };
+        /**
+         * @description When the SQLite database is backed up: `manual` (never on its own), `hourly`, `every_6h`, `daily` (the
+         *     default), `weekly`, or a cron expression as for a library's `scan_schedule` (a 400 naming `backup_schedule`
+         *     otherwise). Without effect on PostgreSQL (use `pg_dump`).
+         * @example daily
+         * @example 30 2 * * *
+         */
+        BackupSchedule: string;
+        /** @description How many backups are kept (default 7); older ones are deleted after each backup. */
+        BackupKeep: number;
+        Backup: {
+            /** @description The file's name in `DATA_DIR/backups`, e.g. `shelfmark-20261125T030000Z.sqlite`. */
+            name: string;
+            /** @description Bytes. */
+            size: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BackupList: {
+            /** @description Newest first. */
+            items: components["schemas"]["Backup"][];
+        };
         /** @enum {string} */
-        JobType: "scan" | "metadata_batch" | "metadata_refresh";
+        JobType: "scan" | "metadata_batch" | "metadata_refresh" | "backup";
         /**
          * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped (a metadata batch
          *     whose provider was unreachable, or a series every provider failed for); its report and results say which.
@@ -2613,13 +2732,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The library, created. */
+            /** @description The library, created, with its first scan (queued). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Library"];
+                    "application/json": components["schemas"]["LibraryCreated"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3895,6 +4014,62 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    startBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A backup is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The backup job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     listJobs: {

@@ -36,3 +36,12 @@ export function volumeSort(volume: number | null, kind: string = 'regular'): num
   if (kind === 'hors_serie') return HORS_SERIE_VOLUME_SORT + (volume ?? UNNUMBERED_VOLUME_SORT);
   return volume ?? UNNUMBERED_VOLUME_SORT;
 }
+
+/**
+ * The second key of the volume order: chapters in their order within a volume, and among books without a volume
+ * (a manga's loose chapters, after its bound volumes). A book without a chapter number comes after the chapters
+ * beside it, as an unnumbered volume does after the numbered ones.
+ */
+export function chapterSort(chapter: number | null): number {
+  return chapter ?? UNNUMBERED_VOLUME_SORT;
+}

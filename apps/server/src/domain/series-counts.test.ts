@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ownedVolumes, seriesCounts, seriesReadingStatus, type SeriesBookFacts } from './series-counts.js';
+import {
+  looseChapters,
+  ownedVolumes,
+  seriesCounts,
+  seriesReadingStatus,
+  type SeriesBookFacts,
+} from './series-counts.js';
 
 const book = (volume: number | null, extra: Partial<SeriesBookFacts> = {}): SeriesBookFacts => ({
   volume,
   volumeEnd: null,
   volumeKind: 'regular',
+  chapter: null,
+  chapterEnd: null,
   readingStatus: 'unread',
   ...extra,
 });
@@ -40,7 +48,16 @@ describe('seriesCounts', () => {
       [book(1, { readingStatus: 'read' }), book(2, { readingStatus: 'reading' }), book(4)],
       5,
     );
-    expect(counts).toEqual({ bookCount: 3, readCount: 1, startedCount: 2, ownedCount: 3, missingCount: 2 });
+    expect(counts).toEqual({
+      bookCount: 3,
+      readCount: 1,
+      startedCount: 2,
+      ownedCount: 3,
+      missingCount: 2,
+      chapterCount: 0,
+      firstChapter: null,
+      lastChapter: null,
+    });
   });
 
   it('has nothing missing when the expected count is unknown or already reached', () => {
@@ -58,5 +75,30 @@ describe('seriesReadingStatus', () => {
     [{ bookCount: 0, readCount: 0, startedCount: 0 }, 'unread'],
   ] as const)('%o → %s', (counts, expected) => {
     expect(seriesReadingStatus(counts)).toBe(expected);
+  });
+});
+
+describe('looseChapters', () => {
+  const chapter = (start: number, end: number | null = null) =>
+    book(null, { volumeKind: 'chapter', chapter: start, chapterEnd: end });
+
+  it('counts the chapter numbers of books without a volume, ranges expanded, and gives the first and last', () => {
+    expect(looseChapters([chapter(3), chapter(1, 2), chapter(10.5), chapter(2)])).toEqual({
+      chapterCount: 4,
+      firstChapter: 1,
+      lastChapter: 10.5,
+    });
+  });
+
+  it('leaves chapters bound in a volume to that volume, and is empty without loose chapters', () => {
+    expect(looseChapters([book(1, { chapter: 1, chapterEnd: 8 })])).toEqual({
+      chapterCount: 0,
+      firstChapter: null,
+      lastChapter: null,
+    });
+  });
+
+  it('never counts a loose chapter as a volume held', () => {
+    expect(ownedVolumes([chapter(1), book(null, { chapter: 2 }), book(1)])).toBe(1);
   });
 });

@@ -5,6 +5,8 @@ export interface SeriesBookFacts {
   volume: number | null;
   volumeEnd: number | null;
   volumeKind: VolumeKind;
+  chapter: number | null;
+  chapterEnd: number | null;
   readingStatus: ReadingStatus;
 }
 
@@ -16,6 +18,10 @@ export interface SeriesCounts {
   /** Volumes of the numbered run the library holds (see `ownedVolumes`). */
   ownedCount: number;
   missingCount: number;
+  /** Chapter numbers the loose chapters (no volume) cover, and their first and last (see `looseChapters`). */
+  chapterCount: number;
+  firstChapter: number | null;
+  lastChapter: number | null;
 }
 
 /** Guards against a mistyped range such as T1-T9999 expanding into thousands of volumes. */
@@ -32,7 +38,8 @@ export function ownedVolumes(books: readonly SeriesBookFacts[]): number {
   for (const book of books) {
     if (book.volumeKind !== 'regular' && book.volumeKind !== 'integrale' && book.volumeKind !== 'one_shot') continue;
     if (book.volume === null) {
-      if (book.volumeKind !== 'integrale') unnumbered++;
+      // A chapter is not a volume, whatever its kind says.
+      if (book.volumeKind !== 'integrale' && book.chapter === null) unnumbered++;
       continue;
     }
     if (!Number.isInteger(book.volume)) continue;
@@ -40,6 +47,30 @@ export function ownedVolumes(books: readonly SeriesBookFacts[]): number {
     for (let n = book.volume; n <= Math.min(end, book.volume + MAX_RANGE); n++) numbers.add(n);
   }
   return numbers.size + unnumbered;
+}
+
+/**
+ * The chapters held outside any volume (a manga's or web comic's loose chapters): how many chapter numbers they
+ * cover (`c001-008` covers 8; a fractional 10.5 counts as one of its own) and the first and last. Chapters inside a
+ * volume (`v01 c001-008`) are part of that volume and counted with it.
+ */
+export function looseChapters(
+  books: readonly SeriesBookFacts[],
+): Pick<SeriesCounts, 'chapterCount' | 'firstChapter' | 'lastChapter'> {
+  const numbers = new Set<number>();
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const book of books) {
+    if (book.volume !== null || book.chapter === null) continue;
+    const end = book.chapterEnd !== null && book.chapterEnd >= book.chapter ? book.chapterEnd : book.chapter;
+    numbers.add(book.chapter);
+    if (Number.isInteger(book.chapter) && Number.isInteger(end))
+      for (let n = book.chapter; n <= Math.min(end, book.chapter + MAX_RANGE); n++) numbers.add(n);
+    else numbers.add(end);
+    first = first === null ? book.chapter : Math.min(first, book.chapter);
+    last = last === null ? end : Math.max(last, end);
+  }
+  return { chapterCount: numbers.size, firstChapter: first, lastChapter: last };
 }
 
 export function seriesCounts(books: readonly SeriesBookFacts[], expectedVolumes: number | null): SeriesCounts {
@@ -50,6 +81,7 @@ export function seriesCounts(books: readonly SeriesBookFacts[], expectedVolumes:
     startedCount: books.filter((book) => book.readingStatus !== 'unread').length,
     ownedCount,
     missingCount: expectedVolumes === null ? 0 : Math.max(0, expectedVolumes - ownedCount),
+    ...looseChapters(books),
   };
 }
 

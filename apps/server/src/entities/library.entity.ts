@@ -21,6 +21,8 @@ export const LibrarySchema = defineEntity({
     fallbackMetadataProvider: p.string().length(64).default(NO_PROVIDER),
     metadataRefreshMode: p.enum(REFRESH_MODES).default('manual'),
     watch: p.enum(WATCH_SETTINGS).default('auto'),
+    /** A schedule word or a cron expression (domain/schedule.ts): text, since cron strings are open-ended. */
+    scanSchedule: p.string().length(100).default('every_6h'),
     lastScannedAt: p.datetime().nullable(),
     lastMetadataRefreshAt: p.datetime().nullable(),
     createdAt: createdAt(),

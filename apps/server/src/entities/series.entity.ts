@@ -46,6 +46,13 @@ export const SeriesSchema = defineEntity({
     startedCount: p.integer().default(0),
     ownedCount: p.integer().default(0),
     missingCount: p.integer().default(0),
+    /**
+     * Loose chapters (books with a chapter and no volume): how many chapter numbers they cover (ranges expanded) and
+     * the first and last, so a series made of chapters shows "Ch. 1–120" where volume counts say nothing.
+     */
+    chapterCount: p.integer().default(0),
+    firstChapter: p.double().nullable(),
+    lastChapter: p.double().nullable(),
     /** The first book with a cover, in volume order: the series' cover. */
     coverBookId: p.uuid().nullable(),
     createdAt: createdAt(),

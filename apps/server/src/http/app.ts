@@ -28,6 +28,7 @@ import { seriesRoutes } from './routes/series.routes.js';
 import { folderRoutes } from './routes/folder.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { jobRoutes } from './routes/job.routes.js';
+import { backupRoutes } from './routes/backup.routes.js';
 import { libraryRoutes } from './routes/library.routes.js';
 import { tokenRoutes } from './routes/token.routes.js';
 
@@ -97,6 +98,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   tokenRoutes(routes, services.auth);
   libraryRoutes(routes, services.libraries, services.scans);
   jobRoutes(routes, services.jobs);
+  backupRoutes(routes, services.backups);
   bookFileRoutes(routes, services.bookFiles);
   bookRoutes(routes, services.books);
   seriesRoutes(routes, services.series);

@@ -21,6 +21,7 @@ import type { Principal } from '../services/auth.service.js';
 import type { JobDetails } from '../services/job.service.js';
 import type { SeriesDetails } from '../services/series.service.js';
 import type { LibraryView } from '../services/library.service.js';
+import type { BackupFile } from '../services/backup.service.js';
 
 /** Entity → wire shapes (snake_case, RFC 3339 dates) as openapi.yaml defines them. */
 
@@ -70,6 +71,7 @@ export function libraryDto({ library, counts, watch }: LibraryView) {
     watch: library.watch,
     watch_mode: watch.mode,
     watch_reason: watch.reason,
+    scan_schedule: library.scanSchedule,
     book_count: counts.bookCount,
     unreadable_book_count: counts.unreadableBookCount,
     series_count: counts.seriesCount,
@@ -77,6 +79,15 @@ export function libraryDto({ library, counts, watch }: LibraryView) {
     created_at: library.createdAt.toISOString(),
     updated_at: library.updatedAt.toISOString(),
   };
+}
+
+/** A created library with the scan its creation started. */
+export function libraryCreatedDto(created: LibraryView & { scanJob: Job | null }) {
+  return { ...libraryDto(created), scan_job: created.scanJob ? jobDto(created.scanJob) : null };
+}
+
+export function backupDto(backup: BackupFile) {
+  return { name: backup.name, size: backup.size, created_at: backup.createdAt.toISOString() };
 }
 
 export function pageDto<T>(items: T[], total: number, page: number, limit: number) {
@@ -126,6 +137,10 @@ export function bookDto(book: BookSummary, apiRoot: string) {
     series: book.seriesName,
     title: book.title,
     volume: book.volume,
+    volume_end: book.volumeEnd,
+    chapter: book.chapter,
+    chapter_end: book.chapterEnd,
+    kind: book.volumeKind,
     format: book.format,
     size_bytes: book.sizeBytes,
     page_count: book.pageCount,
@@ -183,6 +198,9 @@ export function seriesItemDto(series: SeriesSummary, apiRoot: string) {
     total_volumes: series.totalVolumes,
     owned_count: series.ownedCount,
     missing_count: series.missingCount,
+    chapter_count: series.chapterCount,
+    first_chapter: series.firstChapter,
+    last_chapter: series.lastChapter,
     cover_url:
       series.coverBookId !== null ? `${apiRoot}/books/${series.coverBookId}/thumbnail` : series.providerCoverUrl,
   };
@@ -252,6 +270,8 @@ export function settingsDto(view: SettingsView) {
     provider_language: view.providerLanguage,
     ui_language: view.uiLanguage,
     opds_pse_marks_read: view.opdsPseMarksRead,
+    backup_schedule: view.backupSchedule,
+    backup_keep: view.backupKeep,
     release_indexer: {
       url: view.releaseIndexer.url,
       api_key_set: view.releaseIndexer.apiKeySet,

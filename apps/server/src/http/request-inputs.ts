@@ -19,6 +19,7 @@ export function libraryInput(body: OperationBody<'updateLibrary'>): LibraryInput
     fallbackMetadataProvider: body.fallback_metadata_provider,
     metadataRefreshMode: body.metadata_refresh_mode,
     watch: body.watch,
+    scanSchedule: body.scan_schedule,
   };
 }
 
@@ -39,6 +40,11 @@ export function seriesEdit(body: OperationBody<'updateSeries'>): SeriesEdit {
 export function bookEdit(body: OperationBody<'updateBook'>): BookEdit {
   return {
     title: body.title,
+    volume: body.volume,
+    volumeEnd: body.volume_end,
+    chapter: body.chapter,
+    chapterEnd: body.chapter_end,
+    kind: body.kind,
     authors: body.authors,
     summary: body.summary,
     isbn: body.isbn,
@@ -81,6 +87,8 @@ export function settingsUpdate(body: OperationBody<'updateSettings'>): SettingsU
     providerLanguage: body.provider_language,
     uiLanguage: body.ui_language,
     opdsPseMarksRead: body.opds_pse_marks_read,
+    backupSchedule: body.backup_schedule,
+    backupKeep: body.backup_keep,
     releaseIndexer: indexer && { url: indexer.url, apiKey: indexer.api_key, categories: indexer.categories },
     // The contract takes any JSON values here; SettingsService checks each against its plugin field's type.
     plugins: body.plugins as Record<string, Record<string, SettingValue>> | undefined,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { disagreements, FILE_NAME_VECTORS } from '../../test/fixtures/filename-vectors.js';
 import { parseFileName, type ParsedFileName } from './filename-parser.js';
 
 type Vector = readonly [fileName: string, seriesName: string | null, expected: Partial<ParsedFileName>];
@@ -127,8 +128,17 @@ const vectors: readonly Vector[] = [
   ['Sandman v01-03.cbz', 'Sandman', { volume: 1, volumeEnd: 3 }],
   ['Saga Vol. 1-3.cbz', 'Saga', { volume: 1, volumeEnd: 3 }],
   ['Civil War #1-7.cbz', 'Civil War', { volume: 1, volumeEnd: 7 }],
-  ['Jujutsu Kaisen c045-050.cbz', 'Jujutsu Kaisen', { kind: 'chapter', volume: null, volumeEnd: null }],
+  [
+    'Jujutsu Kaisen c045-050.cbz',
+    'Jujutsu Kaisen',
+    { kind: 'chapter', volume: null, volumeEnd: null, chapter: 45, chapterEnd: 50 },
+  ],
   ['Tome 3 - 12 rue des Lilas.cbz', null, { volume: 3, volumeEnd: null, title: '12 rue des Lilas' }],
+  [
+    'Robert Jordan - [Wheel of Time 01] - The Eye of the World.epub',
+    'Wheel of Time',
+    { volume: 1, title: 'Robert Jordan - The Eye of the World' },
+  ],
   ['Astérix T05-T01.cbz', 'Astérix', { volume: 5, volumeEnd: null }],
   ['Vol. 2 - 2019.cbz', null, { volume: 2, volumeEnd: null }],
   ['Naruto - 01-05.cbz', 'Naruto', { volume: 1, volumeEnd: 5 }],
@@ -321,17 +331,62 @@ describe('parseFileName vectors', () => {
   });
 });
 
+describe('parseFileName against the vector table (test/fixtures/filename-vectors.ts)', () => {
+  const results = FILE_NAME_VECTORS.map((vector) => {
+    const parsed = parseFileName(vector.name, vector.folder);
+    return { vector, all: disagreements(vector, parsed), numbers: disagreements(vector, parsed, 'numbers') };
+  });
+  const classes = [...new Set(FILE_NAME_VECTORS.map((v) => v.className))];
+  const share = (rows: typeof results, scope: 'all' | 'numbers') =>
+    rows.filter((r) => r[scope].length === 0).length / rows.length;
+
+  it('holds at least 600 distinct vectors, in every class of the issue', () => {
+    const keys = new Set(FILE_NAME_VECTORS.map((v) => `${v.name}\u0000${v.folder ?? ''}`));
+    expect(keys.size).toBe(FILE_NAME_VECTORS.length);
+    expect(keys.size).toBeGreaterThanOrEqual(600);
+    expect(classes).toEqual(
+      expect.arrayContaining([
+        'chapters',
+        'cjk-counters',
+        'fractions-suffixes',
+        'glued-brackets',
+        'specials',
+        'years-dates',
+        'numeric-folders',
+        'seasons-leading',
+      ]),
+    );
+  });
+
+  it('agrees on at least 97% of them overall, and on at least 90% of every class', () => {
+    const lines = classes.map((name) => {
+      const rows = results.filter((r) => r.vector.className === name);
+      return { name, rows, all: share(rows, 'all'), numbers: share(rows, 'numbers') };
+    });
+    // The per-class figures, as bench:parse prints them, for whoever reads the test log.
+    console.log(
+      lines.map((l) => `${l.name}: ${(100 * l.all).toFixed(1)}% (numbers ${(100 * l.numbers).toFixed(1)}%)`).join('\n'),
+    );
+    const failing = results.filter((r) => r.all.length > 0).map((r) => `${r.vector.name}: ${r.all.join(', ')}`);
+    expect(share(results, 'numbers'), failing.join('\n')).toBeGreaterThanOrEqual(0.97);
+    expect(share(results, 'all'), failing.join('\n')).toBeGreaterThanOrEqual(0.97);
+    for (const line of lines) expect(line.all, line.name).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
 describe('parseFileName properties', () => {
   const check = (name: string, series: string | null): void => {
     const parsed = parseFileName(name, series);
     expect(parsed.title.trim()).not.toBe('');
-    for (const value of [parsed.volume, parsed.volumeEnd]) {
+    for (const value of [parsed.volume, parsed.volumeEnd, parsed.chapter, parsed.chapterEnd]) {
       if (value !== null) {
         expect(Number.isFinite(value)).toBe(true);
         expect(value).toBeGreaterThanOrEqual(0);
       }
     }
     if (parsed.volumeEnd !== null) expect(parsed.volumeEnd).toBeGreaterThan(parsed.volume ?? Infinity);
+    if (parsed.chapterEnd !== null) expect(parsed.chapterEnd).toBeGreaterThan(parsed.chapter ?? Infinity);
+    if (parsed.kind === 'chapter') expect(parsed.chapter).not.toBeNull();
     if (parsed.year !== null) expect(parsed.year).toBeGreaterThanOrEqual(1900);
   };
 
@@ -378,12 +433,71 @@ describe('parseFileName properties', () => {
       'of',
       '.cbz',
       '.epub',
+      // The conventions the tables added: counters, seasons, specials, fractions, suffixes, dates.
+      '第',
+      '巻',
+      '話',
+      '권',
+      '화',
+      'Том ',
+      'Глава ',
+      'เล่ม ',
+      '３',
+      'S',
+      'E',
+      'Season ',
+      'SP',
+      'Annual',
+      'Omake',
+      '½',
+      'AU',
+      '.ALT',
+      'b',
+      'Mar-Apr ',
+      '-11-02',
+      'V1993',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 14 }), fc.option(fc.array(piece, { maxLength: 4 })), (parts, series) =>
         check(parts.join(''), series === null ? null : series.join('')),
       ),
       { numRuns: 3000 },
+    );
+  });
+
+  /** Words a series name may not be for this property: each is itself a marker or kind keyword. */
+  const KEYWORDS =
+    /^(?:tomes?|tomo|vols?|volumes?|int|int[ée]grale?s?|hors|s[ée]ries?|one|shots?|oneshot|sp[ée]cials?|omake|extras?|annuals?|chap|chapters?|chapitres?|issues?|book|part|livre|partie|season|saison|episodes?)$/iu;
+  const seriesName = fc
+    .array(fc.stringMatching(/^[A-Z][a-zé]{2,8}$/), { minLength: 1, maxLength: 3 })
+    .filter((words) => words.every((w) => !KEYWORDS.test(w)))
+    .map((words) => words.join(' '));
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  const VOLUME_POSITIONS: readonly ((series: string, n: number) => string)[] = [
+    (s, n) => `${s} - Tome ${n} - Le Retour.cbz`,
+    (s, n) => `${s} - T${pad(n, 2)}.cbz`,
+    (s, n) => `${s} v${pad(n, 2)} (2019) (Digital).cbz`,
+    (s, n) => `${s} Vol. ${n}.cbz`,
+    (s, n) => `${s} #${pad(n, 3)}.cbz`,
+    (s, n) => `${s} ${pad(n, 3)} (2020).cbz`,
+    (s, n) => `${s} - ${pad(n, 2)} - Titre.cbz`,
+    (s, n) => `${s.replace(/ /g, '.')}.T${pad(n, 2)}.FRENCH.cbz`,
+    (s, n) => `${s} 第${n}巻.cbz`,
+    (s, n) => `${pad(n, 2)} - ${s}.cbz`,
+  ];
+
+  it('keeps a number in volume position as the volume when the folder is passed', () => {
+    fc.assert(
+      fc.property(
+        seriesName,
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: VOLUME_POSITIONS.length - 1 }),
+        (series, n, style) => {
+          const name = VOLUME_POSITIONS[style]!(series, n);
+          expect(parseFileName(name, series).volume, name).toBe(n);
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 

@@ -1,36 +1,73 @@
 /**
- * What a comic or ebook file name says about its book: volume (or range), kind, year, and a title to show when
- * embedded metadata has none. Pure: no I/O, never throws.
+ * What a comic or ebook file name says about its book: volume (or range), chapter (or range), kind, year, and a
+ * title to show when embedded metadata has none. Pure: no I/O, never throws. The patterns live in tables, one per
+ * class, in ./filename/ (markers.ts, kinds.ts, dates.ts); this file is the pipeline that applies them.
  *
  * Pipeline and precedence (each stage feeds the next; within stage 5 the first rule that yields a volume wins):
- *  1. Normalise: NFC (macOS stores names decomposed), strip a known extension, `_` → space, and in names with no
- *     spaces (scene style) dots → spaces except between digits (`v04.5`).
+ *  1. Normalise: NFC (macOS stores names decomposed), strip a known extension, full-width digits → ASCII, `½` after
+ *     a digit or `#` → `.5`, variant suffixes glued to a number dropped (`087b`, `#14AU`, `052.ALT`), `_` → space,
+ *     and in names with no spaces (scene style) dots → spaces except between digits (`v04.5`).
  *  2. Bracketed groups: a date sets `year`; `(N of M)` is kept as a last resort; groups holding a volume, kind or
- *     chapter marker (`[T001.T104]`, `(Intégrale)`) are set aside as commentary; the rest (team, scanner, language,
- *     `(of 6)`, `[V2]` which is a release version) is dropped. Scene names also lose trailing release words, and a
- *     bare year right after their number (`Dead.193.2019.FRENCH`) is taken as the year.
+ *     chapter marker (`[T001.T104]`, `(Intégrale)`, `(v02)`) are set aside; the rest (team, scanner, language,
+ *     `(of 6)`, `[V2]` which is a release version) is dropped. Dates outside brackets (`2019-11-02`, `07-15-1998`,
+ *     `Mar-Apr 1962`) are cut and give the year too. Scene names also lose trailing release words, and a bare year
+ *     right after their number (`Dead.193.2019.FRENCH`) is taken as the year.
  *  3. Series prefix: when the name starts with the folder name followed by a separator, number or marker, the prefix
  *     is cut from the title and masked, so its digits (`Mob Psycho 100`) are never the volume. Elsewhere in the name
- *     the folder name is only masked.
- *  4. Kind keywords, intégrale > hors-série > one-shot; a number attached to one (`HS01`, `INT 2`) is the volume.
- *  5. Volume:
- *     a. volume markers Tome/T/Vol/Volume/v, first in the name (`v2016`-style run years skipped);
- *     b. chapter markers (Ch./Chapter/c045): kind `chapter`, volume null; nothing below is tried, as bare numbers
- *        in such names are the chapter again;
- *     c. issue markers #, Issue;
- *     d. bare number right after the series prefix (`Gantz 37`, `Mob Psycho 100 - 05` in their folders);
- *     e. bare number between dashes (` - 07 - `, ` - 07` at the end): `XIII - 01 - …`;
- *     f. weak markers No./n°, Book, Part, Livre, Partie — after e, as `Kaiju No. 8 - 02` is volume 2;
- *     g. leading number followed by `-`/`.`/`)`, zero-padded, or alone (`01 - Titre`, `06. yatho`, `700`);
- *     h. comics only: number followed by ` - ` (`Naruto 12 - Titre`);
- *     i. zero-padded number mid-name (`Blacksad 05 Amarillo`), any 2+ digit one in underscore names;
- *     j. trailing number (`Saga 018`); in ebooks only zero-padded, as `Fahrenheit 451` is a title;
- *     k. markers inside the set-aside brackets, then `(N of M)`.
- *     Bare numbers (d–j) have at most 4 digits and are never a year (1900–2099). Marker ranges (`T01-T05`,
- *     `Tomes 1 à 3`, `v01-03`) keep the first volume and report the last in `volumeEnd`.
- *  6. Title: the name once the prefix, kind and chapter markers and the volume are cut, the remaining pieces joined
- *     with ` - `; the cleaned stem (stage 2 output) when nothing with a letter or digit is left.
+ *     the folder name is only masked. A name that is only a number (`100.cbz`, `#100.cbz`) is that number even in
+ *     a folder of the same name.
+ *  4. Kind keywords, intégrale > hors-série > one-shot; a number attached to one (`HS01`, `INT 2`, `SP01`,
+ *     `Annual 3`) is the volume, numbered among its kind. Specials (`SP01`, `Special`, `Omake`, `Extra`) and western
+ *     `Annual`s are hors-séries: their numbering is their own, never the series' volume (comics only: in an
+ *     ebook's name `Annual`, `Extra` and `Special` are title words).
+ *  5. Volume and chapter:
+ *     a. volume markers (Tome/T/Vol/Volume/v, Том, เล่ม, 巻/卷/冊, 권), first in the name; a `v` before a year
+ *        (`Robin V1993 #12`, Mylar's `Batman v2016`) names the run: it gives the year, never the volume;
+ *     b. webtoon seasons (`S02`, `Season 2`) are volumes, the episode after them (`S02 031`, `S01E045`) the chapter;
+ *     c. chapter markers (Ch./Chapter/c045, Episode, Глава, ตอน, 話/话/回, 화): the first is the chapter and its
+ *        range. With no volume marker the name is a chapter (kind `chapter`, volume null) unless a bracket names its
+ *        volume (`c010-018 (v02)` is volume 2, chapters 10–18): nothing below is tried, as bare numbers in such names
+ *        are the chapter again;
+ *     d. after a volume marker and no chapter marker, an issue number is the chapter: `Batman v3 #050`,
+ *        `Series-V2-031` are volume 2, issue 31 (the run's volume, then the issue within it, so two runs in one folder
+ *        sort run by run);
+ *     e. otherwise (no volume marker): issue markers #, Issue, №: in western comics the issue is the book's number,
+ *        stored as the volume (`Batman #004` is volume 4);
+ *     f. bare number right after the series prefix (`Gantz 37`, `Mob Psycho 100 - 05` in their folders);
+ *        or right after the series named mid-name, then a dash or the end (`J.K. Rowling - Harry Potter 1 - …`);
+ *     g. bare number between dashes (` - 07 - `, ` - 07` at the end): `XIII - 01 - …`;
+ *     h. weak markers No./n°, Book, Part, Livre, Partie — after g, as `Kaiju No. 8 - 02` is volume 2;
+ *     i. leading album number followed by `-`/`.`/`)`, zero-padded, or alone (`03 - Spirou et Fantasio` is album 3:
+ *        BD collectors number their files so that they sort, and the number is the album's);
+ *     j. comics only: number followed by ` - ` (`Naruto 12 - Titre`);
+ *     k. zero-padded number mid-name (`Blacksad 05 Amarillo`), any 2+ digit one in underscore names;
+ *     l. trailing number (`Saga 018`); in ebooks only zero-padded, as `Fahrenheit 451` is a title;
+ *     m. comics: a zero-padded or 3-digit number glued after a dash at the end (`hellboy-045`);
+ *     n. markers inside the set-aside brackets, then a bracket opening with the series and its place
+ *        (`(Wheel of Time 1)`, ebooks), then `(N of M)`.
+ *     Bare numbers (f–m) have at most 4 digits and are never a year (1900–2099); an issue marked `#` keeps any
+ *     number (`#2025`). Marker ranges (`T01-T05`, `Tomes 1 à 3`, `v01-03`, `c001-008`) keep the first number and
+ *     report the last in `volumeEnd`/`chapterEnd`; `V2-031` is no range (the second half is padded differently).
+ *  6. Title: the name once the prefix, kind, chapter and date markers and the volume are cut, the remaining pieces
+ *     joined with ` - `; the cleaned stem (stage 2 output) when nothing with a letter or digit is left.
  */
+import { type BareContext, bareVolume, MAX_RANGE_WIDTH, overlaps, type NumberHit } from './filename/bare-numbers.js';
+import { extractBrackets, type Brackets } from './filename/brackets.js';
+import { DATE_PATTERNS, isYearLike } from './filename/dates.js';
+import { COMICS_ONLY, KIND_NUMBER, KIND_ORDER, KIND_RULES } from './filename/kinds.js';
+import {
+  CHAPTER_MARKERS,
+  ISSUE_MARKERS,
+  type MarkerTable,
+  numbersOf,
+  SEASON_EPISODE,
+  SEASON_MARKERS,
+  VOLUME_MARKERS,
+  WEAK_MARKERS,
+} from './filename/markers.js';
+import { collapse, normaliseSeparators, rewrite, splitExtension } from './filename/normalise.js';
+import { findSeries, seriesVariants, type Span } from './filename/series.js';
+import { buildTitle, fallbackTitle } from './filename/title.js';
 
 export type VolumeKind = 'regular' | 'hors_serie' | 'integrale' | 'one_shot' | 'chapter';
 
@@ -43,13 +80,13 @@ export interface ParsedFileName {
   title: string;
   /**
    * First volume number (ranges keep the first: T01-T05 → 1); fractional allowed (12.5); null when the name gives
-   * none.
+   * none. For western single issues, the issue number.
    */
   volume: number | null;
   /** Last volume of a range (T01-T05 → 5), else null. */
   volumeEnd: number | null;
   kind: VolumeKind;
-  /** Year in parentheses or brackets, e.g. (2019), when present. */
+  /** The book's year: the last bracketed year that is not the folder's, else a date in the name, else a run year. */
   year: number | null;
   /** First chapter (`c001-008` → 1; `v01 c010` → 10); fractional allowed (10.5); null when the name gives none. */
   chapter: number | null;
@@ -57,140 +94,61 @@ export interface ParsedFileName {
   chapterEnd: number | null;
 }
 
-interface Span {
-  start: number;
-  end: number;
-}
+type Context = BareContext;
 
-interface VolumeHit extends Span {
-  volume: number;
-  volumeEnd: number | null;
-}
-
-/** Digits read after a marker: up to 5 (issue #10000 exists, IDs are longer), an optional `.5`, then no letter. */
-const NUM = String.raw`(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])`;
-/** A marker word must start a word; the apostrophe keeps `can't 3` and `l't` out. */
-const WORD_START = String.raw`(?<![\p{L}\p{N}'’])`;
-
-const VOLUME_WORDS = String.raw`(?:tomes?|tomo|volumes?|vols?)\.?\s{0,3}(?:n[°º]\s?|#\s?)?`;
-/** `T 3` takes one space at most; `v` takes none (`Batman v Superman 2` is no volume). */
-const VOLUME_MARKER = new RegExp(String.raw`${WORD_START}(?:${VOLUME_WORDS}|t\.?\s?|v\.?)${NUM}`, 'giu');
-/** `#` glued to a word is a language (`C# 10`), not an issue. */
-const ISSUE_MARKER = new RegExp(String.raw`(?:(?<![\p{L}\p{N}])#\s?|${WORD_START}issues?\s{0,3}#?\s?)${NUM}`, 'giu');
-const WEAK_MARKER = new RegExp(
-  String.raw`${WORD_START}(?:n[°º]\s?|no\.\s?|(?:book|part|livre|partie)\s{0,3}#?\s?)${NUM}`,
-  'giu',
-);
-const CHAPTER_MARKER = new RegExp(
-  String.raw`${WORD_START}(?:(?:chapters?|chapitres?|chap|ch)\.?\s{0,3}|c)${NUM}`,
-  'giu',
-);
-/** In brackets a lone `v2` is a release version, so only these markers make a group worth keeping. */
-const BRACKET_MARKER = new RegExp(
-  String.raw`${WORD_START}(?:${VOLUME_WORDS}|t\.?\s?|(?:chapters?|chapitres?|chap|ch)\.?\s{0,3}|c)${NUM}|#\s?\d`,
-  'iu',
-);
-
-const RANGE_MARKER_WORDS = 'tomes?|tomo|volumes?|vols?|t|v|#|issues?|chapters?|chapitres?|chap|ch|c';
-/** The second half of a range, read right after the first number. */
-const RANGE_TAIL = new RegExp(
-  String.raw`^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)((?:${RANGE_MARKER_WORDS})\.?\s?)?${NUM}`,
-  'iu',
-);
-const RANGE_MARKERS: Record<'volume' | 'issue' | 'chapter' | 'weak', ReadonlySet<string>> = {
-  volume: new Set(['tome', 'tomes', 'tomo', 'volume', 'volumes', 'vol', 'vols', 't', 'v']),
-  issue: new Set(['#', 'issue', 'issues']),
-  chapter: new Set(['chapter', 'chapters', 'chapitre', 'chapitres', 'chap', 'ch', 'c']),
-  weak: new Set(),
-};
-/** The reference implementation's bound: a wider span is two unrelated numbers, not a range. */
-const MAX_RANGE_WIDTH = 500;
-
-const KIND_RULES: readonly (readonly [VolumeKind, RegExp])[] = [
-  ['integrale', /(?<![\p{L}\p{N}])(?:(?:l['’]\s?)?int[ée]grale?s?|int\.?)(?![\p{L}])/giu],
-  ['hors_serie', /(?<![\p{L}\p{N}])(?:hors[\s-]*s[ée]ries?|hs)(?![\p{L}])/giu],
-  ['one_shot', /(?<![\p{L}\p{N}])one[\s-]?shots?(?![\p{L}])/giu],
-];
-/** A number glued or dashed to a kind keyword (`HS01`, `Hors-série 2`, `INT - 3`); 3 digits keep years out. */
-const KIND_NUMBER = /^[\s\-–—.:]*(?:n[°º]\s?|no\.\s?|#\s?)?(\d{1,3}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
-
-/** A standalone number: not glued to letters, not part of a longer number or of `#12`. */
-const BARE_NUMBER = /(?<![\p{L}\p{N}.,#'’])(\d{1,4}(?:\.\d{1,2})?)(?![\p{L}\p{N}]|[.,]\d)/gu;
-
-const GLUED_RANGE = /^[-–](\d{1,4})(?![\p{L}\p{N}]|[.,]\d)/u;
-
-const BRACKET_GROUP = /\(([^()[\]{}]*)\)|\[([^()[\]{}]*)\]|\{([^()[\]{}]*)\}/gu;
-const BRACKET_YEAR = /^(?:\p{L}+\.?\s+)?((?:19|20)\d\d)(?:\s*[-–/.]\s*\d{1,4}){0,2}$/u;
-const BRACKET_OF = /^(\d{1,4})\s+(?:of|sur|de)\s+\d{1,4}$/iu;
-
+/** A name that is nothing but a number, `#` allowed. */
+const ONLY_A_NUMBER = /^#?\s?\d{1,5}(?:\.\d{1,2})?$/u;
 const RELEASE_WORDS =
   'french|vf|vo|vostfr|fr|eng|multi|cbz|cbr|pdf|epub|ebook|e-book|digital|webrip|hq|hd|retail|repack|c2c';
 /** A release word, possibly glued to the group name (`eBook-NoGrp`). */
 const RELEASE_WORD = new RegExp(String.raw`^(?:${RELEASE_WORDS})(?:-[\p{L}\p{N}]+)?$`, 'iu');
-
-const COMIC_EXTENSIONS = ['cbz', 'cbr', 'cb7', 'cbt', 'cba', 'zip', 'rar', '7z', 'tar'];
-const EBOOK_EXTENSIONS = ['pdf', 'epub', 'kepub', 'mobi', 'azw', 'azw3', 'fb2', 'djvu', 'lit', 'txt'];
-const KNOWN_EXTENSIONS = new Set([...COMIC_EXTENSIONS, ...EBOOK_EXTENSIONS]);
-const EBOOK_SET = new Set(EBOOK_EXTENSIONS);
-
-const ARTICLES = String.raw`les|le|la|l['’]|the|a|an|des|un|une|die|der|das|el|los|las|il|lo|gli`;
-const TRAILING_ARTICLE = new RegExp(String.raw`^(.+?),?\s*\((${ARTICLES})\)$|^(.+?),\s*(${ARTICLES})$`, 'iu');
-const LEADING_ARTICLE = new RegExp(String.raw`^(?:(?:${ARTICLES})\s+|l['’]\s*)(?=\S)`, 'iu');
-
-const SEPARATOR_RUN = /[\s\-–—:,;~]/u;
-
-interface Context {
-  /** The name after stage 2: no extension, no brackets, single spaces. */
-  text: string;
-  /** Where the text after the series prefix starts (0 when the name does not repeat the folder). */
-  bodyStart: number;
-  /** Spans whose digits must not be read as a volume. */
-  masks: Span[];
-  ebook: boolean;
-  underscored: boolean;
-}
+/** The book's place after the series in an ebook's bracket: ` 1`, `, 2`. */
+const SERIES_PLACE = /^[\s,]+(\d{1,3}(?:\.\d)?)$/u;
+/** A release group tag, `Zone-Empire`. */
+const GROUP_TAG = /^[\p{L}\p{N}]+-[\p{L}\p{N}]+$/u;
+/** The second half of a range, read right after the first number. */
+const RANGE_TAIL =
+  /^(\s*)([-–—~.&]|à|au|a|to|et|and)?(\s*)([\p{L}#]{1,9}\.?\s?)?(\d{1,5}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
+/** A number opening the body and set off by a dash or a dot (`22 - `, `05. `), or between spaced dashes (` - 04 - `). */
+const ALBUM_NUMBER = /(?:^[\s\-–—:]*|\s[-–—]\s)(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
+/** A year right after a kind keyword. */
+const KIND_YEAR = /^[\s\-–—.:]*(\d{4})(?![\p{L}\p{N}])/u;
+/** After a volume marker, an issue glued by a dash (`V2-031`). */
+const GLUED_ISSUE = /^[-–](\d{1,5})(?![\p{L}\p{N}]|[.,]\d)/u;
+/** After a `v` volume, Mylar's issue padded to three digits and set off by a space (`Batman v3 050`). */
+const PADDED_ISSUE = /^\s(\d{3,4})(?![\p{L}\p{N}]|[.,]\d)/u;
 
 export function parseFileName(fileName: string, seriesName?: string | null): ParsedFileName {
-  const { stem, extension } = splitExtension(fileName.normalize('NFC'));
-  const { text: separated, underscored, scene } = normaliseSeparators(stem);
+  const { stem, ebook } = splitExtension(fileName.normalize('NFC'));
+  const { text: separated, underscored, scene } = normaliseSeparators(rewrite(stem));
   const brackets = extractBrackets(separated);
-  const text = scene ? dropReleaseTail(brackets) : brackets.text;
+  const dateYears: number[] = [];
+  const text = cutDates(scene ? dropReleaseTail(brackets) : brackets.text, dateYears);
 
-  const seriesSpans = findSeries(text, seriesVariants(seriesName));
+  const seriesSpans = ONLY_A_NUMBER.test(text) ? [] : findSeries(text, seriesVariants(seriesName));
   const prefix = seriesSpans.find((s) => s.start === 0 && isStructural(text.slice(s.end)));
   const bodyStart = prefix?.end ?? 0;
   const ctx: Context = {
     text,
     bodyStart,
     masks: [{ start: 0, end: bodyStart }, ...seriesSpans],
-    ebook: EBOOK_SET.has(extension),
+    ebook,
     underscored,
+    seriesEnds: seriesSpans.map((span) => span.end),
   };
 
-  const kinds = detectKinds(text);
-  const found = [kinds, ...brackets.kept.map(detectKinds)].flat();
-  let kind = KIND_RULES.map(([k]) => k).find((k) => found.some((hit) => hit.kind === k)) ?? 'regular';
+  const kinds = detectKinds(text, ebook);
+  const found = [kinds, ...brackets.kept.map((k) => detectKinds(k, ebook))].flat();
+  let kind: VolumeKind = KIND_ORDER.find((k) => found.some((hit) => hit.kind === k)) ?? 'regular';
   ctx.masks.push(...kinds);
 
-  const chapters = findAll(CHAPTER_MARKER, ctx, 'chapter');
   const kindNumber = found.find((hit) => hit.kind === kind && hit.number !== null)?.number ?? null;
-  let volume: VolumeHit | null;
-  if (kindNumber !== null) {
-    // Its span is already cut with the kind keyword.
-    volume = { start: 0, end: 0, volume: kindNumber, volumeEnd: null };
-  } else {
-    volume = findAll(VOLUME_MARKER, ctx, 'volume').find((hit) => !isRunYear(text, hit)) ?? null;
-    if (volume === null && chapters.length > 0) {
-      if (kind === 'regular') kind = 'chapter';
-    } else if (volume === null) {
-      volume = fallbackVolume(ctx, brackets);
-      if (volume === null && kind === 'regular' && brackets.kept.some((k) => hasMatch(CHAPTER_MARKER, k))) {
-        kind = 'chapter';
-      }
-    }
-  }
+  const { volume, chapter, chapters, runYears } = readNumbers(ctx, brackets, kindNumber, seriesName);
+  if (volume === null && chapter !== null && kind === 'regular') kind = 'chapter';
 
-  const cuts: Span[] = [{ start: 0, end: bodyStart }, ...kinds, ...chapters, ...(volume === null ? [] : [volume])];
+  const cuts: Span[] = [{ start: 0, end: bodyStart }, ...kinds, ...chapters, ...runYears];
+  if (volume !== null) cuts.push(volume);
+  if (chapter !== null) cuts.push(chapter);
   const title = buildTitle(text, cuts) ?? fallbackTitle(text, stem, fileName);
 
   return {
@@ -198,76 +156,80 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
     volume: volume?.volume ?? null,
     volumeEnd: volume?.volumeEnd ?? null,
     kind,
-    year: pickYear(brackets.years, seriesName),
-    chapter: chapters[0]?.volume ?? null,
-    chapterEnd: chapters[0]?.volumeEnd ?? null,
+    year:
+      pickYear(brackets.years, seriesName) ??
+      dateYears[0] ??
+      kinds.find((hit) => hit.year !== null)?.year ??
+      runYears[0]?.volume ??
+      null,
+    chapter: chapter?.volume ?? null,
+    chapterEnd: chapter?.volumeEnd ?? null,
   };
 }
 
-/** `Batman (2016) 012 (2017)` in folder `Batman (2016)`: the run's year repeats the folder; the book's is the other. */
+interface Numbers {
+  volume: NumberHit | null;
+  chapter: NumberHit | null;
+  /** Every chapter marker in the name, cut from the title. */
+  chapters: NumberHit[];
+  /** `v1993`-style run years, cut from the title; the first gives the year when nothing else does. */
+  runYears: NumberHit[];
+}
+
+/** Stage 5 of the header. */
+function readNumbers(
+  ctx: Context,
+  brackets: Brackets,
+  kindNumber: number | null,
+  seriesName: string | null | undefined,
+): Numbers {
+  const chapters = findAll(CHAPTER_MARKERS, ctx);
+  let chapter: NumberHit | null = chapters[0] ?? null;
+  // A kind's own number: its span is already cut with the kind keyword.
+  if (kindNumber !== null) {
+    return { volume: { start: 0, end: 0, volume: kindNumber, volumeEnd: null }, chapter, chapters, runYears: [] };
+  }
+  const marked = findAll(VOLUME_MARKERS, ctx);
+  const runYears = marked.filter((hit) => isRunYear(ctx.text, hit));
+  ctx.masks.push(...runYears);
+  let volume = marked.find((hit) => !isRunYear(ctx.text, hit)) ?? null;
+  if (volume !== null) {
+    volume = albumNumberBefore(ctx, volume) ?? volume;
+    chapter ??= issueAfterVolume(ctx, volume);
+  } else {
+    // `Tower of God - S2 - 280`: the number after a season is its episode before it is the end of a season range.
+    const season = findAll(SEASON_MARKERS, ctx, false)[0] ?? null;
+    const episode = season === null || chapter !== null ? null : seasonEpisode(ctx.text, season);
+    chapter ??= episode;
+    volume = season !== null && episode === null ? withRange(ctx.text, season, SEASON_MARKERS.rangeWords) : season;
+  }
+  if (volume === null && chapter !== null) {
+    volume = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS]);
+  } else if (volume === null) {
+    volume = fallbackVolume(ctx, brackets, seriesName);
+    if (volume === null) chapter = bracketVolume(brackets, ctx.ebook, [CHAPTER_MARKERS]);
+  }
+  return { volume, chapter, chapters, runYears };
+}
+
+/** Of several bracketed years the book's own is the last (`Saga 001 (2012) (2019)`), unless it repeats the folder's. */
 function pickYear(years: readonly number[], seriesName: string | null | undefined): number | null {
+  if (years.length === 0) return null;
   const folderYears = new Set(seriesName ? extractBrackets(seriesName.normalize('NFC')).years : []);
-  return years.find((y) => !folderYears.has(y)) ?? years[0] ?? null;
+  return years.findLast((y) => !folderYears.has(y)) ?? years.at(-1) ?? null;
 }
 
-function splitExtension(fileName: string): { stem: string; extension: string } {
-  const match = /\.([A-Za-z0-9]{1,5})$/.exec(fileName);
-  const extension = match?.[1]?.toLowerCase() ?? '';
-  if (match === null || !KNOWN_EXTENSIONS.has(extension)) return { stem: fileName, extension: '' };
-  let stem = fileName.slice(0, match.index);
-  // Kobo's `.kepub.epub` double extension.
-  if (extension === 'epub' && /\.kepub$/i.test(stem)) stem = stem.slice(0, -'.kepub'.length);
-  return { stem, extension };
-}
-
-function normaliseSeparators(stem: string): { text: string; underscored: boolean; scene: boolean } {
-  const underscored = stem.includes('_');
-  let text = stem.replace(/_+/g, ' ');
-  const scene = !/\s/.test(stem) && /\./.test(stem);
-  // Only a `.5`-style fraction keeps its dot: `Dead.193.2019` is two numbers.
-  if (scene) text = text.replace(/(?<!\d)\.|\.(?!\d{1,2}(?!\d))/g, ' ');
-  return { text: collapse(text), underscored: underscored || scene, scene };
-}
-
-interface Brackets {
-  text: string;
-  /** Every bracketed date, in name order. */
-  years: number[];
-  /** Contents of groups that carry a marker, read only when the name itself gives no volume. */
-  kept: string[];
-  /** N of `(N of M)`. */
-  ofNumber: number | null;
-}
-
-function extractBrackets(input: string): Brackets {
-  const result: Brackets = { text: input, years: [], kept: [], ofNumber: null };
-  let text = input;
-  // Innermost groups first; the bound stops pathological nesting from looping long.
-  for (let depth = 0; depth < 8; depth++) {
-    let changed = false;
-    text = text.replace(BRACKET_GROUP, (_whole, a?: string, b?: string, c?: string) => {
-      changed = true;
-      classifyBracket((a ?? b ?? c ?? '').trim(), result);
+/** Dates outside brackets are cut from the name; their years are collected in name order. */
+function cutDates(text: string, years: number[]): string {
+  if (!/\d{4}/.test(text)) return text;
+  let result = text;
+  for (const re of DATE_PATTERNS) {
+    result = result.replace(re, (_whole, year: string) => {
+      years.push(Number(year));
       return ' ';
     });
-    if (!changed) break;
   }
-  result.text = collapse(text);
-  return result;
-}
-
-function classifyBracket(content: string, result: Brackets): void {
-  const year = BRACKET_YEAR.exec(content)?.[1];
-  if (year !== undefined) {
-    result.years.push(Number(year));
-    return;
-  }
-  const of = BRACKET_OF.exec(content)?.[1];
-  if (of !== undefined) {
-    result.ofNumber ??= Number(of);
-    return;
-  }
-  if (BRACKET_MARKER.test(content) || KIND_RULES.some(([, re]) => hasMatch(re, content))) result.kept.push(content);
+  return result === text ? text : collapse(result);
 }
 
 /**
@@ -277,6 +239,11 @@ function classifyBracket(content: string, result: Brackets): void {
 function dropReleaseTail(brackets: Brackets): string {
   const words = brackets.text.split(' ');
   while (words.length > 1 && RELEASE_WORD.test(words.at(-1) ?? '')) words.pop();
+  // 0-day packs name the group alone after the release words (`Batman.001.2016.Digital.Zone-Empire`).
+  if (words.length > 2 && GROUP_TAG.test(words.at(-1) ?? '') && RELEASE_WORD.test(words.at(-2) ?? '')) {
+    words.pop();
+    while (words.length > 1 && RELEASE_WORD.test(words.at(-1) ?? '')) words.pop();
+  }
   const last = words.at(-1) ?? '';
   if (words.length > 2 && isYearLike(last) && /\d/.test(words.at(-2) ?? '')) {
     brackets.years.push(Number(last));
@@ -285,125 +252,82 @@ function dropReleaseTail(brackets: Brackets): string {
   return words.join(' ');
 }
 
-function seriesVariants(seriesName: string | null | undefined): string[] {
-  if (!seriesName) return [];
-  const base = collapse(seriesName.normalize('NFC').replace(BRACKET_GROUP, ' ').replace(/_+/g, ' '));
-  const variants = [base];
-  const moved = TRAILING_ARTICLE.exec(collapse(seriesName.normalize('NFC').replace(/_+/g, ' ')));
-  if (moved !== null) {
-    const rest = moved[1] ?? moved[3] ?? '';
-    const article = moved[2] ?? moved[4] ?? '';
-    variants.push(`${article} ${rest}`, rest);
-  }
-  for (const variant of [...variants]) {
-    const article = LEADING_ARTICLE.exec(variant)?.[0];
-    if (article === undefined) continue;
-    // Both `Walking Dead 193` and `Walking Dead, The 193` in folder `The Walking Dead`.
-    const rest = variant.slice(article.length);
-    variants.push(rest, `${rest} ${article}`);
-  }
-  const normalised = variants.map((v) => fold(v).text).filter((v) => v.length > 0);
-  return [...new Set(normalised)].sort((a, b) => b.length - a.length);
-}
-
-interface Folded {
-  /** Lowercase letters and digits only, accents removed. */
-  text: string;
-  /** For each folded character, the index just past the original character it came from. */
-  ends: number[];
-  /** For each original index, the folded length before it. */
-  starts: number[];
-}
-
-function fold(input: string): Folded {
-  const folded: Folded = { text: '', ends: [], starts: [] };
-  let index = 0;
-  for (const char of input) {
-    folded.starts.push(folded.text.length);
-    if (char.length === 2) folded.starts.push(folded.text.length);
-    const plain = char
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/œ/g, 'oe')
-      .replace(/æ/g, 'ae')
-      .replace(/ß/g, 'ss')
-      .replace(/[^\p{L}\p{N}]/gu, '');
-    index += char.length;
-    folded.text += plain;
-    for (let i = 0; i < plain.length; i++) folded.ends.push(index);
-  }
-  folded.starts.push(folded.text.length);
-  return folded;
-}
-
-/** Where the folder name occurs in the text, at word starts and ending at a word end. */
-function findSeries(text: string, variants: readonly string[]): Span[] {
-  if (variants.length === 0) return [];
-  const folded = fold(text);
-  const spans: Span[] = [];
-  for (let start = 0; start < text.length; start++) {
-    if (!isWordChar(text[start]) || (start > 0 && isWordChar(text[start - 1]))) continue;
-    const at = folded.starts[start] ?? 0;
-    for (const variant of variants) {
-      if (!folded.text.startsWith(variant, at)) continue;
-      const end = folded.ends[at + variant.length - 1] ?? text.length;
-      if (isWordChar(text[end])) continue;
-      spans.push({ start, end });
-      break;
-    }
-  }
-  return spans;
-}
-
 /** What may follow a series prefix for it to be one, rather than the start of a longer title (`Astérix le Gaulois`). */
 function isStructural(rest: string): boolean {
   const trimmed = rest.trimStart();
   // A glued dash or apostrophe continues a word (`Spider-Man`, `Batman's`); other punctuation ends the name.
   if (trimmed === '' || /^(?:\d|[-–—](?:\s|\d|$)|[^\p{L}\p{N}\s'’\-–—])/u.test(trimmed)) return true;
-  return [VOLUME_MARKER, ISSUE_MARKER, WEAK_MARKER, CHAPTER_MARKER, ...KIND_RULES.map(([, re]) => re)].some(
-    (re) => matchAt(re, trimmed, 0) !== null,
-  );
+  const tables = [VOLUME_MARKERS, ISSUE_MARKERS, WEAK_MARKERS, CHAPTER_MARKERS, SEASON_MARKERS];
+  if (tables.some((t) => startsWith(t.sticky, trimmed))) return true;
+  return KIND_RULES.some(([, re]) => startsWith(re, trimmed));
+}
+
+function startsWith(re: RegExp, text: string): boolean {
+  const sticky = re.sticky ? re : stickyOf(re);
+  sticky.lastIndex = 0;
+  return sticky.test(text);
+}
+
+const stickies = new Map<RegExp, RegExp>();
+function stickyOf(re: RegExp): RegExp {
+  let sticky = stickies.get(re);
+  if (sticky === undefined) {
+    sticky = new RegExp(re.source, re.flags.replace('g', '') + 'y');
+    stickies.set(re, sticky);
+  }
+  return sticky;
 }
 
 interface KindHit extends Span {
   kind: VolumeKind;
   number: number | null;
+  year: number | null;
 }
 
-function detectKinds(text: string): KindHit[] {
+function detectKinds(text: string, ebook: boolean): KindHit[] {
   const hits: KindHit[] = [];
   for (const [kind, re] of KIND_RULES) {
+    if (ebook && COMICS_ONLY.has(re)) continue;
     for (const match of text.matchAll(re)) {
       const end = match.index + match[0].length;
       const attached = KIND_NUMBER.exec(text.slice(end));
       const number = attached?.[1] !== undefined ? Number(attached[1]) : null;
-      hits.push({ kind, number, start: match.index, end: end + (attached?.[0].length ?? 0) });
+      // `Batman Annual 2021`, `Hors-série 2019`: a year after the keyword dates the book, it does not number it.
+      const dated = attached === null ? KIND_YEAR.exec(text.slice(end)) : null;
+      const year = dated?.[1] !== undefined && isYearLike(dated[1]) ? Number(dated[1]) : null;
+      const length = attached?.[0].length ?? (year === null ? 0 : (dated?.[0].length ?? 0));
+      hits.push({ kind, number, year, start: match.index, end: end + length });
     }
   }
   return hits;
 }
 
-type MarkerClass = keyof typeof RANGE_MARKERS;
-
 /** Marker hits after the series prefix and outside masks, in name order, each extended by its range if any. */
-function findAll(re: RegExp, ctx: Context, markerClass: MarkerClass): VolumeHit[] {
-  const hits: VolumeHit[] = [];
-  for (const match of ctx.text.matchAll(re)) {
+function findAll(table: MarkerTable, ctx: Context, ranges = true): NumberHit[] {
+  const hits: NumberHit[] = [];
+  for (const match of ctx.text.matchAll(table.re)) {
     const start = match.index;
     const end = start + match[0].length;
     if (start < ctx.bodyStart || overlaps({ start, end }, ctx.masks)) continue;
-    hits.push(withRange(ctx.text, { start, end, volume: Number(match[1]), volumeEnd: null }, markerClass));
+    const { first, last } = numbersOf(table, match);
+    if (!Number.isFinite(first)) continue;
+    if (last !== null) {
+      const range = last > first && last - first <= MAX_RANGE_WIDTH ? last : null;
+      hits.push({ start, end, volume: first, volumeEnd: range });
+      continue;
+    }
+    const hit = { start, end, volume: first, volumeEnd: null };
+    hits.push(ranges ? withRange(ctx.text, hit, table.rangeWords) : hit);
   }
   return hits;
 }
 
-function withRange(text: string, hit: VolumeHit, markerClass: MarkerClass): VolumeHit {
+function withRange(text: string, hit: NumberHit, rangeWords: ReadonlySet<string>): NumberHit {
   const tail = RANGE_TAIL.exec(text.slice(hit.end));
   if (tail === null) return hit;
   const [whole, before = '', separator = '', after = '', marker, second = ''] = tail;
   const markerWord = marker?.replace(/[.\s]/g, '').toLowerCase();
-  if (markerWord !== undefined && !RANGE_MARKERS[markerClass].has(markerWord)) return hit;
+  if (markerWord !== undefined && !rangeWords.has(markerWord)) return hit;
   const spaced = before !== '' || after !== '';
   // Scene names lose the dot of `T01.T15`: two markers of a kind side by side still make a range.
   if (separator === '' && !(spaced && markerWord !== undefined)) return hit;
@@ -412,143 +336,86 @@ function withRange(text: string, hit: VolumeHit, markerClass: MarkerClass): Volu
   // `Tome 3 - 12 rue des Lilas`: a spaced dash and a bare number end a range only at the end of the name.
   if (/^[-–—~]$/u.test(separator) && spaced && markerWord === undefined && text.slice(hit.end + whole.length).trim())
     return hit;
+  // `V2-031` is volume 2, issue 31: a bare second half padded differently from the first is no range.
+  const firstDigits = /\d+(?:\.\d+)?$/.exec(text.slice(hit.start, hit.end))?.[0] ?? '';
+  if (markerWord === undefined && /^0\d/.test(second) && second.length !== firstDigits.length) return hit;
   const last = Number(second);
   if (!(last > hit.volume && last - hit.volume <= MAX_RANGE_WIDTH)) return hit;
   return { ...hit, end: hit.end + whole.length, volumeEnd: last };
 }
 
-/** `Batman v2016 012`: a `v` before a year names the run (Mylar style), not the volume. */
-function isRunYear(text: string, hit: VolumeHit): boolean {
-  return /^v\.?\d/i.test(text.slice(hit.start)) && isYearLike(text.slice(hit.start).match(/\d+/)?.[0] ?? '');
+/**
+ * `Les Aventures de Tintin - 22 - Vol 714 pour Sydney`, `04 - Blake et Mortimer - … T1`: an album number that opens
+ * the name (or follows the series prefix) set off by a dash, or one between spaced dashes, is the book's; a marker
+ * after it is part of its title.
+ */
+function albumNumberBefore(ctx: Context, marker: NumberHit): NumberHit | null {
+  const match = ALBUM_NUMBER.exec(ctx.text.slice(ctx.bodyStart, marker.start));
+  if (match?.[1] === undefined || isYearLike(match[1])) return null;
+  const start = ctx.bodyStart + match.index + match[0].length - match[1].length - match[2]!.length;
+  if (overlaps({ start, end: start + match[1].length }, ctx.masks)) return null;
+  return { start, end: start + match[1].length, volume: Number(match[1]), volumeEnd: null };
 }
 
-interface BareNumber extends VolumeHit {
-  digits: string;
-  before: string;
-  after: string;
+/** `Robin V1993`, `Batman v2016`: a `v` before a year names the run (Mylar style), not the volume. */
+function isRunYear(text: string, hit: NumberHit): boolean {
+  return /^v\.?\d{4}/i.test(text.slice(hit.start)) && isYearLike(String(hit.volume));
 }
 
-type BareRule = (n: BareNumber, ctx: Context) => boolean;
+/** The episode right after a season marker: `S02 031`, `S01E045`, `Season 2 - 031`. */
+function seasonEpisode(text: string, season: NumberHit): NumberHit | null {
+  const match = SEASON_EPISODE.exec(text.slice(season.end));
+  if (match?.[1] === undefined) return null;
+  return { start: season.end, end: season.end + match[0].length, volume: Number(match[1]), volumeEnd: null };
+}
 
-const isZeroPadded = (n: BareNumber): boolean => /^0\d/.test(n.digits);
-const spaceBefore = (n: BareNumber): boolean => /\S\s$/u.test(n.before);
+/** `Batman v3 #050`, `Series-V2-031`: after the run's volume, the issue within it. */
+function issueAfterVolume(ctx: Context, volume: NumberHit): NumberHit | null {
+  const rest = ctx.text.slice(volume.end);
+  const glued = GLUED_ISSUE.exec(rest) ?? PADDED_ISSUE.exec(rest);
+  if (glued?.[1] !== undefined && !isYearLike(glued[1]) && /v\.?\d+$/i.test(ctx.text.slice(volume.start, volume.end))) {
+    return { start: volume.end, end: volume.end + glued[0].length, volume: Number(glued[1]), volumeEnd: null };
+  }
+  return findAll(ISSUE_MARKERS, ctx).find((hit) => hit.start >= volume.end) ?? null;
+}
 
-/** Rules d–j of the header, in order. */
-const BARE_RULES: readonly BareRule[] = [
-  (n, ctx) => ctx.bodyStart > 0 && /^[\s\-–—:,.#]*$/u.test(n.before),
-  (n) => /(?:^|\s)[-–—]\s*$/u.test(n.before) && /^\s*(?:[-–—](?:\s|$)|$)/u.test(n.after),
-  (n, ctx) =>
-    ctx.bodyStart === 0 &&
-    n.before.trim() === '' &&
-    (/^\s*[-–—.)]/u.test(n.after) || n.after.trim() === '' || (isZeroPadded(n) && /^\s/.test(n.after))),
-  (n, ctx) => !ctx.ebook && spaceBefore(n) && /^\s+[-–—]\s/u.test(n.after),
-  (n, ctx) =>
-    spaceBefore(n) && /^\s\S/u.test(n.after) && (isZeroPadded(n) || (ctx.underscored && n.digits.length >= 2)),
-  (n, ctx) => spaceBefore(n) && n.after.trim() === '' && (!ctx.ebook || isZeroPadded(n)),
-];
+function innerContext(content: string, ebook: boolean): Context {
+  return { text: content, bodyStart: 0, masks: [], ebook, underscored: false, seriesEnds: [] };
+}
 
-function fallbackVolume(ctx: Context, brackets: Brackets): VolumeHit | null {
-  const issue = findAll(ISSUE_MARKER, ctx, 'issue')[0];
-  if (issue !== undefined) return issue;
-  const numbers = bareNumbers(ctx);
-  const byRule = (rule: BareRule): VolumeHit | undefined => numbers.find((n) => rule(n, ctx));
-  const [afterPrefix, betweenDashes, ...later] = BARE_RULES;
-  const hit =
-    (afterPrefix && byRule(afterPrefix)) ??
-    (betweenDashes && byRule(betweenDashes)) ??
-    findAll(WEAK_MARKER, ctx, 'weak')[0] ??
-    later.map(byRule).find((h) => h !== undefined);
-  if (hit !== undefined) return { start: hit.start, end: hit.end, volume: hit.volume, volumeEnd: hit.volumeEnd };
+/** A marker inside a set-aside bracket; its span lies in the bracket, not in the name: nothing to cut. */
+function bracketVolume(brackets: Brackets, ebook: boolean, tables: readonly MarkerTable[]): NumberHit | null {
   for (const content of brackets.kept) {
-    const inner: Context = { text: content, bodyStart: 0, masks: [], ebook: ctx.ebook, underscored: false };
-    const found = [VOLUME_MARKER, ISSUE_MARKER, WEAK_MARKER]
-      .map((re, i) => findAll(re, inner, (['volume', 'issue', 'weak'] as const)[i] ?? 'weak')[0])
-      .find((h) => h !== undefined);
-    // Its span lies in the bracket text, not in the name: nothing to cut from the title.
-    if (found !== undefined) return { start: 0, end: 0, volume: found.volume, volumeEnd: found.volumeEnd };
+    for (const table of tables) {
+      const found = findAll(table, innerContext(content, ebook))[0];
+      if (found !== undefined) return { start: 0, end: 0, volume: found.volume, volumeEnd: found.volumeEnd };
+    }
   }
+  return null;
+}
+
+/**
+ * Ebook libraries name the series and the book's place in it in a bracket (`… (Wheel of Time 1)`,
+ * `Robert Jordan - [Wheel of Time 01] - …`): the number ending a group that opens with the folder's series.
+ */
+function seriesInBracket(brackets: Brackets, seriesName: string | null | undefined): NumberHit | null {
+  const variants = seriesVariants(seriesName);
+  for (const content of brackets.numbered) {
+    const prefix = findSeries(content, variants).find((span) => span.start === 0);
+    const number = prefix === undefined ? undefined : SERIES_PLACE.exec(content.slice(prefix.end))?.[1];
+    if (number !== undefined) return { start: 0, end: 0, volume: Number(number), volumeEnd: null };
+  }
+  return null;
+}
+
+function fallbackVolume(ctx: Context, brackets: Brackets, seriesName: string | null | undefined): NumberHit | null {
+  const issue = findAll(ISSUE_MARKERS, ctx)[0];
+  if (issue !== undefined) return issue;
+  const hit = bareVolume(ctx, () => findAll(WEAK_MARKERS, ctx)[0]);
+  if (hit !== undefined) return hit;
+  const inBrackets = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS, ISSUE_MARKERS, WEAK_MARKERS]);
+  if (inBrackets !== null) return inBrackets;
+  const inSeries = seriesInBracket(brackets, seriesName);
+  if (inSeries !== null) return inSeries;
   return brackets.ofNumber === null ? null : { start: 0, end: 0, volume: brackets.ofNumber, volumeEnd: null };
-}
-
-function bareNumbers(ctx: Context): BareNumber[] {
-  const numbers: BareNumber[] = [];
-  let previousEnd = 0;
-  for (const match of ctx.text.matchAll(BARE_NUMBER)) {
-    const digits = match[1] ?? '';
-    const start = match.index;
-    let end = start + digits.length;
-    if (start < Math.max(ctx.bodyStart, previousEnd) || overlaps({ start, end }, ctx.masks) || isYearLike(digits)) {
-      continue;
-    }
-    const volume = Number(digits);
-    let volumeEnd: number | null = null;
-    // Only a glued `01-05` is a bare range; spaced dashes separate a number from a title.
-    const range = GLUED_RANGE.exec(ctx.text.slice(end));
-    const last = Number(range?.[1]);
-    if (range !== null && last > volume && last - volume <= MAX_RANGE_WIDTH) {
-      volumeEnd = last;
-      end += range[0].length;
-    }
-    previousEnd = end;
-    const before = ctx.text.slice(ctx.bodyStart, start);
-    numbers.push({ start, end, volume, volumeEnd, digits, before, after: ctx.text.slice(end) });
-  }
-  return numbers;
-}
-
-function buildTitle(text: string, cuts: readonly Span[]): string | null {
-  const sorted = cuts.filter((c) => c.end > c.start).sort((a, b) => a.start - b.start);
-  const pieces: string[] = [];
-  let position = 0;
-  for (const cut of [...sorted, { start: text.length, end: text.length }]) {
-    if (cut.start > position) pieces.push(trimSeparators(text.slice(position, cut.start)));
-    position = Math.max(position, cut.end);
-  }
-  const title = pieces.filter((p) => /[\p{L}\p{N}]/u.test(p)).join(' - ');
-  return title === '' ? null : title;
-}
-
-function fallbackTitle(text: string, stem: string, fileName: string): string {
-  for (const candidate of [text, stem, fileName]) {
-    const trimmed = trimSeparators(collapse(candidate));
-    if (/[\p{L}\p{N}]/u.test(trimmed)) return trimmed;
-  }
-  return collapse(fileName) || 'Untitled';
-}
-
-/** Separators left at either end of a title piece; a final `.` stays, as in `Dr.` or `etc.`. */
-function trimSeparators(piece: string): string {
-  let start = 0;
-  let end = piece.length;
-  while (start < end && (SEPARATOR_RUN.test(piece[start] ?? '') || /[.)\]}]/.test(piece[start] ?? ''))) start++;
-  while (end > start && (SEPARATOR_RUN.test(piece[end - 1] ?? '') || /[#([{]/.test(piece[end - 1] ?? ''))) end--;
-  return piece.slice(start, end);
-}
-
-function matchAt(re: RegExp, text: string, index: number): RegExpExecArray | null {
-  const sticky = new RegExp(re.source, re.flags.replace('g', '') + 'y');
-  sticky.lastIndex = index;
-  return sticky.exec(text);
-}
-
-function hasMatch(re: RegExp, text: string): boolean {
-  return new RegExp(re.source, re.flags.replace('g', '')).test(text);
-}
-
-function overlaps(span: Span, masks: readonly Span[]): boolean {
-  return masks.some((m) => m.end > m.start && span.start < m.end && span.end > m.start);
-}
-
-function isYearLike(digits: string): boolean {
-  if (!/^\d{4}$/.test(digits)) return false;
-  const year = Number(digits);
-  return year >= 1900 && year <= 2099;
-}
-
-function isWordChar(char: string | undefined): boolean {
-  return char !== undefined && /[\p{L}\p{N}]/u.test(char);
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

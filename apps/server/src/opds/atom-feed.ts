@@ -1,7 +1,14 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { BookEntry } from '../repositories/book.repository.js';
 import type { CatalogPage, NavigationItem } from './catalog-pages.js';
-import { displayTitle, languageTag, mediaTypeOf, publishedDate, streamsPages } from './book-presentation.js';
+import {
+  displayTitle,
+  languageTag,
+  mediaTypeOf,
+  publishedDate,
+  seriesPosition,
+  streamsPages,
+} from './book-presentation.js';
 import { bookPaths, V1_ROOT, withQuery } from './feed-links.js';
 import { xmlSafe } from './xml-text.js';
 
@@ -113,6 +120,7 @@ function bookEntry(base: string, book: BookEntry, nameSeries: boolean): Node {
     );
   }
   const language = languageTag(book.language);
+  const position = seriesPosition(book);
   const issued = publishedDate(book.publishDate);
   return {
     title: displayTitle(book, nameSeries),
@@ -126,7 +134,7 @@ function bookEntry(base: string, book: BookEntry, nameSeries: boolean): Node {
       ? {
           'dcterms:isPartOf': book.seriesName,
           'calibre:series': book.seriesName,
-          ...(book.volume !== null ? { 'calibre:series_index': String(book.volume) } : {}),
+          ...(position !== null ? { 'calibre:series_index': String(position) } : {}),
         }
       : {}),
     'dcterms:format': mediaTypeOf(book.format),

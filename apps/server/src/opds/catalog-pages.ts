@@ -75,10 +75,18 @@ function page(
 
 function seriesItem(series: SeriesSummary): NavigationItem {
   const expected = series.totalVolumes;
+  const books = `${series.bookCount} book${series.bookCount === 1 ? '' : 's'}`;
+  const chapters =
+    series.firstChapter === null
+      ? books
+      : `${series.chapterCount} chapter${series.chapterCount === 1 ? '' : 's'} (Ch. ${series.firstChapter}–${series.lastChapter})`;
+  // Volume counts say nothing of a series made only of chapters: its chapters are shown instead.
   const counts =
-    expected !== null
-      ? `${series.ownedCount} of ${expected} volumes owned`
-      : `${series.bookCount} book${series.bookCount === 1 ? '' : 's'}`;
+    series.ownedCount === 0 && series.chapterCount > 0
+      ? chapters
+      : expected !== null
+        ? `${series.ownedCount} of ${expected} volumes owned`
+        : books;
   const status = series.status ? `Status: ${series.status}. ` : '';
   return {
     id: `urn:uuid:${series.id}`,

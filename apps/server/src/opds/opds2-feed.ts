@@ -1,6 +1,13 @@
 import type { BookEntry } from '../repositories/book.repository.js';
 import type { CatalogPage, NavigationItem } from './catalog-pages.js';
-import { displayTitle, languageTag, mediaTypeOf, publishedDate, streamsPages } from './book-presentation.js';
+import {
+  displayTitle,
+  languageTag,
+  mediaTypeOf,
+  publishedDate,
+  seriesPosition,
+  streamsPages,
+} from './book-presentation.js';
 import { bookPaths, V2_ROOT, withQuery } from './feed-links.js';
 
 export const OPDS2_TYPE = 'application/opds+json';
@@ -34,6 +41,7 @@ function navigationLink(base: string, item: NavigationItem): Link {
 
 function publication(base: string, book: BookEntry, nameSeries: boolean) {
   const language = languageTag(book.language);
+  const position = seriesPosition(book);
   const published = publishedDate(book.publishDate);
   const links: Link[] = [
     {
@@ -65,7 +73,7 @@ function publication(base: string, book: BookEntry, nameSeries: boolean) {
       ...(book.seriesName !== null
         ? {
             belongsTo: {
-              series: [{ name: book.seriesName, ...(book.volume !== null ? { position: book.volume } : {}) }],
+              series: [{ name: book.seriesName, ...(position !== null ? { position } : {}) }],
             },
           }
         : {}),

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
-import { bookSearchText, fold, likePattern, volumeSort } from '../domain/search-text.js';
+import { bookSearchText, chapterSort, fold, likePattern, volumeSort } from '../domain/search-text.js';
 import type { ListCache } from './list-cache.js';
 import { placeholders, toDate, toNullableNumber, toNumber, toStringList } from './sql-values.js';
 
@@ -27,6 +27,9 @@ export interface BookSummary {
   seriesName: string | null;
   title: string;
   volume: number | null;
+  volumeEnd: number | null;
+  chapter: number | null;
+  chapterEnd: number | null;
   volumeKind: VolumeKind;
   format: BookFormat;
   sizeBytes: number;
@@ -57,11 +60,25 @@ export interface BookDetails extends BookEntry {
 }
 
 export type BookChanges = Partial<
-  Pick<Book, 'title' | 'authors' | 'summary' | 'isbn' | 'publishDate' | 'language' | 'lockedFields'>
+  Pick<
+    Book,
+    | 'title'
+    | 'authors'
+    | 'summary'
+    | 'isbn'
+    | 'publishDate'
+    | 'language'
+    | 'lockedFields'
+    | 'volume'
+    | 'volumeEnd'
+    | 'chapter'
+    | 'chapterEnd'
+    | 'volumeKind'
+  >
 >;
 
 const ORDER: Record<BookSort, string> = {
-  series: 'b.sort_series, b.volume_sort, b.sort_title, b.id',
+  series: 'b.sort_series, b.volume_sort, b.chapter_sort, b.sort_title, b.id',
   title: 'b.sort_title, b.id',
   recently_added: 'b.created_at desc, b.id desc',
   recently_read: 'rp.updated_at desc, b.id desc',
@@ -74,6 +91,9 @@ interface SummaryRow {
   series_name: string | null;
   title: string;
   volume: number | string | null;
+  volume_end: number | string | null;
+  chapter: number | string | null;
+  chapter_end: number | string | null;
   volume_kind: VolumeKind;
   format: BookFormat;
   size_bytes: number | string | null;
@@ -89,9 +109,9 @@ interface SummaryRow {
   updated_at: Date | number | string;
 }
 
-const SUMMARY_COLUMNS = `b.id, b.library_id, b.series_id, s.name as series_name, b.title, b.volume, b.volume_kind,
-  b.format, f.size_bytes, b.page_count, b.authors, rp.status as reading_status, rp.current_page, rp.last_read_at,
-  f.thumbnail_path, f.parse_status, f.parse_error, b.created_at, b.updated_at`;
+const SUMMARY_COLUMNS = `b.id, b.library_id, b.series_id, s.name as series_name, b.title, b.volume, b.volume_end,
+  b.chapter, b.chapter_end, b.volume_kind, b.format, f.size_bytes, b.page_count, b.authors, rp.status as reading_status,
+  rp.current_page, rp.last_read_at, f.thumbnail_path, f.parse_status, f.parse_error, b.created_at, b.updated_at`;
 const ENTRY_COLUMNS = `${SUMMARY_COLUMNS}, b.summary, b.isbn, b.publish_date, b.language`;
 
 interface EntryRow extends SummaryRow {
@@ -122,6 +142,9 @@ function summary(row: SummaryRow): BookSummary {
     seriesName: row.series_name,
     title: row.title,
     volume: toNullableNumber(row.volume),
+    volumeEnd: toNullableNumber(row.volume_end),
+    chapter: toNullableNumber(row.chapter),
+    chapterEnd: toNullableNumber(row.chapter_end),
     volumeKind: row.volume_kind,
     format: row.format,
     sizeBytes: toNullableNumber(row.size_bytes) ?? 0,
@@ -295,6 +318,7 @@ export class BookRepository {
           book.authors,
           toNullableNumber(book.volume),
           book.volumeKind,
+          toNullableNumber(book.chapter),
         ),
       );
       await em.flush();
@@ -361,11 +385,12 @@ export class BookRepository {
           title: string;
           authors: string[] | string;
           volume: number | string | null;
+          chapter: number | string | null;
           volume_kind: VolumeKind;
           series_name: string | null;
         }[]
       >(
-        `select b.id, b.title, b.authors, b.volume, b.volume_kind, s.name as series_name
+        `select b.id, b.title, b.authors, b.volume, b.chapter, b.volume_kind, s.name as series_name
            from books b left join series s on s.id = b.series_id where b.sort_title = '' limit 500`,
       );
       if (rows.length === 0) return filled;
@@ -380,6 +405,7 @@ export class BookRepository {
               toStringList(row.authors),
               toNullableNumber(row.volume),
               row.volume_kind,
+              toNullableNumber(row.chapter),
             ),
           );
         }
@@ -396,11 +422,13 @@ export function derivedColumns(
   authors: readonly string[],
   volume: number | null,
   volumeKind: VolumeKind,
-): Pick<Book, 'searchText' | 'sortSeries' | 'volumeSort' | 'sortTitle'> {
+  chapter: number | null,
+): Pick<Book, 'searchText' | 'sortSeries' | 'volumeSort' | 'chapterSort' | 'sortTitle'> {
   return {
     searchText: bookSearchText(seriesName, title, authors),
     sortSeries: seriesName === null ? '' : fold(seriesName),
     volumeSort: volumeSort(volume, volumeKind),
+    chapterSort: chapterSort(chapter),
     // Never '' (which marks a row still to backfill), even for a title of blanks.
     sortTitle: fold(title) || '_',
   };

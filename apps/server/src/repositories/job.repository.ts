@@ -53,7 +53,8 @@ export class JobRepository {
     return { job: await this.em.findOneOrFail(Job, { id: job.id }), created: true };
   }
 
-  findActive(type: JobType, libraryId: string): Promise<Job | null> {
+  /** The queued or running job of the type for the library (or, with null, the one of no library). */
+  findActive(type: JobType, libraryId: string | null): Promise<Job | null> {
     return this.em.findOne(Job, { type, library: libraryId, status: { $in: ACTIVE } });
   }
 

@@ -19,6 +19,7 @@ export interface LibraryFields {
   fallbackMetadataProvider: string;
   metadataRefreshMode: RefreshMode;
   watch: WatchSetting;
+  scanSchedule: string;
 }
 
 export class LibraryRepository {

@@ -171,7 +171,7 @@ export class MetadataRepository {
       }[]
     >(
       `select id, title, volume, volume_end, volume_kind, locked_fields, authors, summary, isbn, publish_date, language
-         from books where series_id = ? order by volume_sort, sort_title, id`,
+         from books where series_id = ? order by volume_sort, chapter_sort, sort_title, id`,
       [seriesId],
     );
     return rows.map((row) => ({
@@ -221,6 +221,7 @@ export class MetadataRepository {
         book.authors,
         toNullableNumber(book.volume),
         book.volumeKind,
+        toNullableNumber(book.chapter),
       ),
     );
     await this.em.flush();

@@ -10,7 +10,7 @@ import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { fold } from '../domain/search-text.js';
 import { derivedColumns } from './book.repository.js';
-import { chunks, placeholders, updateFromValues } from './sql-values.js';
+import { chunks, placeholders, toNullableNumber, toStringList, updateFromValues } from './sql-values.js';
 
 export interface KnownFile {
   fileId: string;
@@ -37,6 +37,10 @@ export interface IndexedBook {
   volume: number | null;
   volumeEnd: number | null;
   volumeKind: VolumeKind;
+  chapter: number | null;
+  chapterEnd: number | null;
+  /** The start year of the run (ComicInfo `Volume` 2016 in western comics): its series' start year when unknown. */
+  runYear: number | null;
   pageCount: number | null;
   authors: string[];
   summary: string | null;
@@ -55,9 +59,11 @@ const SCAN_FIELDS: [keyof IndexedBook & keyof Book, LockableBookField | null][] 
   ['isbn', 'isbn'],
   ['publishDate', 'publish_date'],
   ['language', 'language'],
-  ['volume', null],
-  ['volumeEnd', null],
-  ['volumeKind', null],
+  ['volume', 'volume'],
+  ['volumeEnd', 'volume_end'],
+  ['volumeKind', 'kind'],
+  ['chapter', 'chapter'],
+  ['chapterEnd', 'chapter_end'],
   ['format', null],
   ['pageCount', null],
 ];
@@ -250,6 +256,8 @@ export class ScanRepository {
           volume: book.volume,
           volumeEnd: book.volumeEnd,
           volumeKind: book.volumeKind,
+          chapter: book.chapter,
+          chapterEnd: book.chapterEnd,
           format: book.format,
           pageCount: book.pageCount,
           authors: book.authors,
@@ -258,7 +266,7 @@ export class ScanRepository {
           publishDate: book.publishDate,
           language: book.language,
           lockedFields: [] as LockableBookField[],
-          ...derivedColumns(book.seriesName, book.title, book.authors, book.volume, book.volumeKind),
+          ...derivedColumns(book.seriesName, book.title, book.authors, book.volume, book.volumeKind, book.chapter),
           createdAt: now,
           updatedAt: now,
         };
@@ -281,7 +289,7 @@ export class ScanRepository {
               await em.find(
                 Book,
                 { id: { $in: changed.map((c) => c.known.bookId) } },
-                { fields: ['lockedFields', 'title', 'authors'] },
+                { fields: ['lockedFields', 'title', 'authors', 'volume', 'volumeKind', 'chapter'] },
               )
             ).map((row) => [row.id, row]),
       );
@@ -293,9 +301,20 @@ export class ScanRepository {
           updatedAt: now,
         };
         for (const [field, lock] of SCAN_FIELDS) if (lock === null || !locked.has(lock)) update[field] = book[field];
-        const title = locked.has('title') && stored ? stored.title : book.title;
-        const authors = locked.has('authors') && stored ? stored.authors : book.authors;
-        Object.assign(update, derivedColumns(book.seriesName, title, authors, book.volume, book.volumeKind));
+        // The sort columns follow what the book keeps: its locked values, else the new ones.
+        const kept = <T>(lock: LockableBookField, storedValue: T | undefined, fresh: T): T =>
+          locked.has(lock) && stored ? (storedValue as T) : fresh;
+        Object.assign(
+          update,
+          derivedColumns(
+            book.seriesName,
+            kept('title', stored?.title, book.title),
+            kept('authors', stored?.authors, book.authors),
+            kept('volume', toNullableNumber(stored?.volume ?? null), book.volume),
+            kept('kind', stored?.volumeKind, book.volumeKind),
+            kept('chapter', toNullableNumber(stored?.chapter ?? null), book.chapter),
+          ),
+        );
         await em.nativeUpdate(Book, { id: known.bookId }, update);
         await em.nativeUpdate(BookFile, { id: known.fileId }, { path: book.path, ...analysedFileFields(book, now) });
       }
@@ -305,16 +324,32 @@ export class ScanRepository {
 
   private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
     const wanted = new Map<string, string>();
-    for (const book of books)
-      if (book.seriesName !== null) wanted.set(book.seriesName, book.seriesFolder ?? book.seriesName);
+    const runYears = new Map<string, number>();
+    for (const book of books) {
+      if (book.seriesName === null) continue;
+      wanted.set(book.seriesName, book.seriesFolder ?? book.seriesName);
+      // The earliest year a book gives is the run's start.
+      const year = runYears.get(book.seriesName);
+      if (book.runYear !== null && (year === undefined || book.runYear < year))
+        runYears.set(book.seriesName, book.runYear);
+    }
     const ids = new Map<string, string>();
     if (wanted.size === 0) return ids;
     for (const names of chunks([...wanted.keys()])) {
-      const rows = await em.execute<{ id: string; name: string }[]>(
-        `select id, name from series where library_id = ? and name in (${placeholders(names.length)})`,
+      const rows = await em.execute<
+        { id: string; name: string; start_year: number | null; locked_fields: string[] | string }[]
+      >(
+        `select id, name, start_year, locked_fields from series
+          where library_id = ? and name in (${placeholders(names.length)})`,
         [libraryId, ...names],
       );
-      for (const row of rows) ids.set(row.name, row.id);
+      for (const row of rows) {
+        ids.set(row.name, row.id);
+        const year = runYears.get(row.name);
+        // Fills an unknown start year only: a provider's or the admin's value, or a lock, wins.
+        if (year !== undefined && row.start_year === null && !toStringList(row.locked_fields).includes('start_year'))
+          await em.nativeUpdate(Series, { id: row.id }, { startYear: year });
+      }
     }
     const now = new Date();
     const missing = [...wanted.entries()].filter(([name]) => !ids.has(name));
@@ -328,6 +363,7 @@ export class ScanRepository {
           name,
           sortName: fold(name),
           folderPath,
+          startYear: runYears.get(name) ?? null,
           authors: [],
           publishers: [],
           genres: [],

@@ -62,6 +62,9 @@ interface SummaryRow {
   started_count: number | string;
   owned_count: number | string;
   missing_count: number | string;
+  chapter_count: number | string;
+  first_chapter: number | string | null;
+  last_chapter: number | string | null;
   cover_book_id: string | null;
   cover_url: string | null;
   description: string | null;
@@ -80,6 +83,9 @@ function summary(row: SummaryRow): SeriesSummary {
     startedCount: toNumber(row.started_count),
     ownedCount: toNumber(row.owned_count),
     missingCount: toNumber(row.missing_count),
+    chapterCount: toNumber(row.chapter_count),
+    firstChapter: toNullableNumber(row.first_chapter),
+    lastChapter: toNullableNumber(row.last_chapter),
     coverBookId: row.cover_book_id,
     providerCoverUrl: row.cover_url,
     description: row.description,
@@ -147,7 +153,7 @@ export class SeriesRepository {
     if (ids.length === 0) return [];
     const rows = await this.em.execute<SummaryRow[]>(
       `select s.id, s.library_id, s.name, s.status, s.total_volumes, s.book_count, s.read_count, s.started_count,
-              s.owned_count, s.missing_count, s.cover_book_id, s.cover_url, s.description, s.updated_at
+              s.owned_count, s.missing_count, s.chapter_count, s.first_chapter, s.last_chapter, s.cover_book_id, s.cover_url, s.description, s.updated_at
          from series s where s.id in (${placeholders(ids.length)})`,
       ids,
     );
@@ -243,11 +249,18 @@ const COUNT_COLUMNS = [
   { name: 'started_count', type: 'integer' },
   { name: 'owned_count', type: 'integer' },
   { name: 'missing_count', type: 'integer' },
+  { name: 'chapter_count', type: 'integer' },
+  { name: 'first_chapter', type: 'double precision' },
+  { name: 'last_chapter', type: 'double precision' },
   { name: 'cover_book_id', type: 'uuid' },
 ] as const;
 
 /** Recomputes the stored aggregates of these series from their books (see domain/series-counts.ts). */
-async function refreshCounts(em: EntityManager, dialect: SqlDialect, seriesIds: readonly string[]): Promise<void> {
+export async function refreshCounts(
+  em: EntityManager,
+  dialect: SqlDialect,
+  seriesIds: readonly string[],
+): Promise<void> {
   for (const batch of chunks(seriesIds)) {
     const expected = await em.execute<{ id: string; total_volumes: number | null }[]>(
       `select id, total_volumes from series where id in (${placeholders(batch.length)})`,
@@ -260,17 +273,20 @@ async function refreshCounts(em: EntityManager, dialect: SqlDialect, seriesIds: 
         volume: number | string | null;
         volume_end: number | string | null;
         volume_kind: VolumeKind;
+        chapter: number | string | null;
+        chapter_end: number | string | null;
         status: ReadingStatus | null;
         thumbnail_path: string | null;
         parse_status: string | null;
       }[]
     >(
-      `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, rp.status, f.thumbnail_path, f.parse_status
+      `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, b.chapter, b.chapter_end, rp.status,
+              f.thumbnail_path, f.parse_status
          from books b
          left join reading_progress rp on rp.book_id = b.id
          left join book_files f on f.book_id = b.id
         where b.series_id in (${placeholders(batch.length)})
-        order by b.series_id, b.volume_sort, b.sort_title, b.id`,
+        order by b.series_id, b.volume_sort, b.chapter_sort, b.sort_title, b.id`,
       batch,
     );
     // Without a count of its own, a series expects the volumes its approved provider link knows (SPEC §3).
@@ -291,6 +307,8 @@ async function refreshCounts(em: EntityManager, dialect: SqlDialect, seriesIds: 
         volume: toNullableNumber(book.volume),
         volumeEnd: toNullableNumber(book.volume_end),
         volumeKind: book.volume_kind,
+        chapter: toNullableNumber(book.chapter),
+        chapterEnd: toNullableNumber(book.chapter_end),
         readingStatus: book.status ?? 'unread',
       });
       if (entry.cover === null && book.parse_status !== 'error' && book.thumbnail_path !== '') entry.cover = book.id;
@@ -305,6 +323,9 @@ async function refreshCounts(em: EntityManager, dialect: SqlDialect, seriesIds: 
         counts.startedCount,
         counts.ownedCount,
         counts.missingCount,
+        counts.chapterCount,
+        counts.firstChapter,
+        counts.lastChapter,
         cover,
       ];
     });

@@ -1,4 +1,4 @@
-import type { LockableBookField } from '../entities/book.entity.js';
+import type { LockableBookField, VolumeKind } from '../entities/book.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { normaliseIsbn } from '../domain/isbn.js';
@@ -15,6 +15,11 @@ import type { SeriesRepository } from '../repositories/series.repository.js';
 
 export interface BookEdit {
   title?: string;
+  volume?: number | null;
+  volumeEnd?: number | null;
+  chapter?: number | null;
+  chapterEnd?: number | null;
+  kind?: VolumeKind;
   authors?: string[];
   summary?: string | null;
   isbn?: string | null;
@@ -31,6 +36,53 @@ export interface ProgressInput {
 /** Lists of names keep their order, lose blanks and repeats (the same author twice is a data-entry slip). */
 export function cleanNames(names: readonly string[]): string[] {
   return [...new Set(names.map((name) => name.trim()).filter((name) => name.length > 0))];
+}
+
+const NUMBER_FIELDS = [
+  ['volume', 'volume'],
+  ['volumeEnd', 'volume_end'],
+  ['chapter', 'chapter'],
+  ['chapterEnd', 'chapter_end'],
+] as const;
+
+function hasNumberEdit(edit: BookEdit): boolean {
+  return NUMBER_FIELDS.some(([field]) => edit[field] !== undefined) || edit.kind !== undefined;
+}
+
+/**
+ * The numbers an edit leaves the book with, checked as a whole: each finite and not negative, and each range
+ * ending at or after its start (an end alone is checked against the stored start; an end needs a start).
+ */
+function editedNumbers(
+  current: Pick<BookDetails, 'volume' | 'volumeEnd' | 'chapter' | 'chapterEnd'>,
+  edit: BookEdit,
+): Pick<BookChanges, 'volume' | 'volumeEnd' | 'chapter' | 'chapterEnd' | 'volumeKind'> {
+  const issues: { path: string; message: string }[] = [];
+  const result = { ...current };
+  for (const [field, name] of NUMBER_FIELDS) {
+    const value = edit[field];
+    if (value === undefined) continue;
+    if (value !== null && !(Number.isFinite(value) && value >= 0))
+      issues.push({ path: `/body/${name}`, message: 'must be a finite number, 0 or more' });
+    result[field] = value;
+  }
+  for (const [start, end, startName, endName] of [
+    ['volume', 'volumeEnd', 'volume', 'volume_end'],
+    ['chapter', 'chapterEnd', 'chapter', 'chapter_end'],
+  ] as const) {
+    const from = result[start];
+    const to = result[end];
+    if (to === null || (edit[start] === undefined && edit[end] === undefined)) continue;
+    if (from === null) issues.push({ path: `/body/${endName}`, message: `needs a ${startName}: a range has a start` });
+    else if (to < from)
+      issues.push({ path: `/body/${endName}`, message: `must be at least the ${startName} (${from})` });
+  }
+  if (issues.length > 0)
+    throw new ValidationError(issues.map((issue) => `${issue.path.slice(6)} ${issue.message}`).join('; '), issues);
+  const changes: ReturnType<typeof editedNumbers> = {};
+  for (const [field] of NUMBER_FIELDS) if (edit[field] !== undefined) changes[field] = edit[field];
+  if (edit.kind !== undefined) changes.volumeKind = edit.kind;
+  return changes;
 }
 
 /** Browsing, editing and reading books. */
@@ -67,6 +119,11 @@ export class BookService {
 
   async update(id: string, edit: BookEdit): Promise<BookDetails> {
     const changes: BookChanges = {};
+    if (hasNumberEdit(edit)) {
+      const current = await this.books.details(id);
+      if (!current) throw new NotFoundError('Book', id);
+      Object.assign(changes, editedNumbers(current, edit));
+    }
     if (edit.title !== undefined) {
       const title = edit.title.trim();
       if (title === '')
@@ -91,7 +148,10 @@ export class BookService {
     if (edit.language !== undefined) changes.language = edit.language;
     if (edit.lockedFields !== undefined) changes.lockedFields = [...new Set(edit.lockedFields)];
     if (!(await this.books.update(id, changes))) throw new NotFoundError('Book', id);
-    return this.get(id);
+    const book = await this.get(id);
+    // Volume and chapter numbers and the kind feed the series' owned and chapter counts.
+    if (hasNumberEdit(edit) && book.seriesId !== null) await this.series.refreshCounts([book.seriesId]);
+    return book;
   }
 
   /**

@@ -1,5 +1,7 @@
 import { NO_PROVIDER, type Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
+import type { Job } from '../entities/job.entity.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
+import { normaliseSchedule, scheduleProblem } from '../domain/schedule.js';
 import type { Logger } from '../logger.js';
 import {
   NO_COUNTS,
@@ -18,6 +20,7 @@ export interface LibraryInput {
   fallbackMetadataProvider?: string;
   metadataRefreshMode?: RefreshMode;
   watch?: WatchSetting;
+  scanSchedule?: string;
 }
 
 export interface LibraryView {
@@ -48,9 +51,19 @@ export interface RefreshScheduling {
   removeSchedule(libraryId: string): Promise<void>;
 }
 
+/** Keeps each library's scheduled scan in line with its `scan_schedule`, and scans a new library at once. */
+export interface ScanScheduling {
+  applySchedule(library: Library): Promise<void>;
+  removeSchedule(libraryId: string): Promise<void>;
+  scanNow(libraryId: string): Promise<Job>;
+}
+
+export const DEFAULT_SCAN_SCHEDULE = 'every_6h';
+
 export class LibraryService {
   private scheduling: RefreshScheduling | undefined;
   private watching: WatchScheduling | undefined;
+  private scanScheduling: ScanScheduling | undefined;
 
   constructor(
     private readonly libraries: LibraryRepository,
@@ -68,7 +81,11 @@ export class LibraryService {
     this.watching = watching;
   }
 
-  /** Every library's id and refresh mode (to reconcile schedules at start). */
+  setScanScheduling(scheduling: ScanScheduling): void {
+    this.scanScheduling = scheduling;
+  }
+
+  /** Every library (its id, refresh mode and scan schedule reconcile the schedules at start). */
   refreshModes(): Promise<Library[]> {
     return this.libraries.all();
   }
@@ -82,7 +99,10 @@ export class LibraryService {
     return (await this.views([await this.require(id)]))[0]!;
   }
 
-  async create(input: LibraryInput & { name: string; rootPath: string }): Promise<LibraryView> {
+  /** Creates the library, schedules it and starts its first scan (`scanJob`, null while no job runtime is attached). */
+  async create(
+    input: LibraryInput & { name: string; rootPath: string },
+  ): Promise<LibraryView & { scanJob: Job | null }> {
     const fields: LibraryFields = {
       name: input.name.trim(),
       rootPath: await this.checkedRootPath(input.rootPath, undefined),
@@ -90,13 +110,17 @@ export class LibraryService {
       fallbackMetadataProvider: input.fallbackMetadataProvider ?? NO_PROVIDER,
       metadataRefreshMode: input.metadataRefreshMode ?? 'manual',
       watch: input.watch ?? 'auto',
+      scanSchedule: input.scanSchedule ?? DEFAULT_SCAN_SCHEDULE,
     };
     this.checkFields(fields);
+    fields.scanSchedule = normaliseSchedule(fields.scanSchedule);
     const library = await this.libraries.create(fields);
     await this.scheduling?.applySchedule(library);
+    await this.scanScheduling?.applySchedule(library);
     this.watching?.libraryChanged(library.id);
     this.logger.info({ libraryId: library.id, rootPath: library.rootPath }, 'library created');
-    return (await this.views([library]))[0]!;
+    const scanJob = (await this.scanScheduling?.scanNow(library.id)) ?? null;
+    return { ...(await this.views([library]))[0]!, scanJob };
   }
 
   async update(id: string, input: LibraryInput): Promise<LibraryView> {
@@ -108,9 +132,12 @@ export class LibraryService {
     if (input.fallbackMetadataProvider !== undefined) changes.fallbackMetadataProvider = input.fallbackMetadataProvider;
     if (input.metadataRefreshMode !== undefined) changes.metadataRefreshMode = input.metadataRefreshMode;
     if (input.watch !== undefined) changes.watch = input.watch;
+    if (input.scanSchedule !== undefined) changes.scanSchedule = input.scanSchedule;
     this.checkFields({ ...library, ...changes });
+    if (changes.scanSchedule !== undefined) changes.scanSchedule = normaliseSchedule(changes.scanSchedule);
     await this.libraries.update(library, changes);
     if (changes.metadataRefreshMode !== undefined) await this.scheduling?.applySchedule(library);
+    if (changes.scanSchedule !== undefined) await this.scanScheduling?.applySchedule(library);
     if (changes.watch !== undefined || changes.rootPath !== undefined) this.watching?.libraryChanged(library.id);
     return (await this.views([library]))[0]!;
   }
@@ -120,6 +147,7 @@ export class LibraryService {
     await this.libraries.delete(library);
     await this.scheduling?.removeSchedule(id);
     this.watching?.libraryChanged(id);
+    await this.scanScheduling?.removeSchedule(id);
     this.logger.info({ libraryId: id }, 'library deleted');
   }
 
@@ -140,9 +168,13 @@ export class LibraryService {
     }));
   }
 
-  private checkFields(fields: Pick<LibraryFields, 'name' | 'metadataProvider' | 'fallbackMetadataProvider'>): void {
+  private checkFields(
+    fields: Pick<LibraryFields, 'name' | 'metadataProvider' | 'fallbackMetadataProvider' | 'scanSchedule'>,
+  ): void {
     const issues: FieldIssue[] = [];
     if (fields.name.length === 0) issues.push({ path: '/body/name', message: 'must not be blank' });
+    const scheduleIssue = scheduleProblem(fields.scanSchedule);
+    if (scheduleIssue !== null) issues.push({ path: '/body/scan_schedule', message: scheduleIssue });
     for (const [field, value] of [
       ['metadata_provider', fields.metadataProvider],
       ['fallback_metadata_provider', fields.fallbackMetadataProvider],

@@ -10,8 +10,12 @@ export class ScanStarter {
     private readonly jobs: JobService,
   ) {}
 
-  async start(libraryId: string, mode: ScanMode): Promise<{ job: Job; created: boolean }> {
+  async start(
+    libraryId: string,
+    mode: ScanMode,
+    extra: { scheduled?: boolean } = {},
+  ): Promise<{ job: Job; created: boolean }> {
     await this.libraries.require(libraryId);
-    return this.jobs.start('scan', libraryId, { mode });
+    return this.jobs.start('scan', libraryId, { mode, ...extra });
   }
 }

@@ -1,6 +1,6 @@
 import { opendir } from 'node:fs/promises';
 import path from 'node:path';
-import type { VolumeKind } from '../entities/book.entity.js';
+import { bookNumbers, yearAsDate } from '../domain/book-numbers.js';
 import { ConflictError, DomainError, InvalidPathError } from '../domain/errors.js';
 import { parseFileName } from '../indexer/filename-parser.js';
 import type { BookReader } from '../indexer/book-reader.js';
@@ -457,7 +457,7 @@ export class ScanService {
     }
     const partialHash = await hashing;
     const metadata = inspection?.metadata ?? {};
-    const volumeKind: VolumeKind = parsed.kind;
+    const numbers = bookNumbers(parsed, { number: metadata.number, volume: metadata.volume });
     return {
       path: file.path,
       sizeBytes: file.sizeBytes,
@@ -467,14 +467,17 @@ export class ScanService {
       seriesName,
       seriesFolder: folder,
       title: metadata.title?.trim() || parsed.title,
-      volume: parsed.volume ?? metadata.number ?? null,
-      volumeEnd: parsed.volumeEnd,
-      volumeKind,
+      volume: numbers.volume,
+      volumeEnd: numbers.volumeEnd,
+      volumeKind: numbers.kind,
+      chapter: numbers.chapter,
+      chapterEnd: numbers.chapterEnd,
+      runYear: metadata.runYear ?? null,
       pageCount: inspection?.pageCount ?? null,
       authors: metadata.authors ?? [],
       summary: metadata.summary ?? null,
       isbn: metadata.isbn ?? null,
-      publishDate: metadata.publishDate ?? null,
+      publishDate: metadata.publishDate ?? yearAsDate(parsed.year),
       language: metadata.language ?? null,
       parseStatus: inspection ? 'ok' : 'error',
       parseError,

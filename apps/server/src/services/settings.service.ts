@@ -1,5 +1,6 @@
 import type { PluginSettings, SettingField, SettingValue } from '@shelfmark/plugin-sdk';
 import { ValidationError, type FieldIssue } from '../domain/errors.js';
+import { normaliseSchedule, scheduleProblem } from '../domain/schedule.js';
 import type { PluginCallSettings } from '../plugins/plugin-runner.js';
 import type { PluginRegistry } from '../plugins/plugin-registry.js';
 import type { SettingRepository } from '../repositories/setting.repository.js';
@@ -20,6 +21,8 @@ export interface SettingsView {
   uiLanguage: UiLanguage;
   /** Whether a reading app fetching a book's last page through OPDS-PSE marks the book read. */
   opdsPseMarksRead: boolean;
+  backupSchedule: string;
+  backupKeep: number;
   releaseIndexer: { url: string | null; apiKeySet: boolean; categories: number[] };
   plugins: Record<string, PluginSettingsState>;
 }
@@ -28,6 +31,8 @@ export interface SettingsUpdate {
   providerLanguage?: string;
   uiLanguage?: UiLanguage;
   opdsPseMarksRead?: boolean;
+  backupSchedule?: string;
+  backupKeep?: number;
   releaseIndexer?: { url?: string | null; apiKey?: string | null; categories?: number[] };
   plugins?: Record<string, Record<string, SettingValue>>;
 }
@@ -35,6 +40,15 @@ export interface SettingsUpdate {
 const PROVIDER_LANGUAGE = 'provider_language';
 const UI_LANGUAGE = 'ui_language';
 const OPDS_PSE_MARKS_READ = 'opds_pse_marks_read';
+const BACKUP_SCHEDULE = 'backup_schedule';
+const BACKUP_KEEP = 'backup_keep';
+export const DEFAULT_BACKUP_SCHEDULE = 'daily';
+export const DEFAULT_BACKUP_KEEP = 7;
+
+/** Keeps the scheduled backup in line with `backup_schedule` (the backup service). */
+export interface BackupScheduling {
+  applySchedule(schedule: string): Promise<void>;
+}
 const pluginKey = (id: string) => `plugin:${id}`;
 
 function isHttpUrl(value: string): boolean {
@@ -73,6 +87,8 @@ export function settingProblem(field: SettingField, value: SettingValue): string
  * can use them, and never leave: reads say only which ones are set.
  */
 export class SettingsService implements PluginCallSettings {
+  private backupScheduling: BackupScheduling | undefined;
+
   constructor(
     private readonly settings: SettingRepository,
     private readonly registry: PluginRegistry,
@@ -89,6 +105,18 @@ export class SettingsService implements PluginCallSettings {
   /** On by default: reaching the last page is how streaming apps (Chunky, Panels) finish a book. */
   async opdsPseMarksRead(): Promise<boolean> {
     return (await this.settings.get<boolean>(OPDS_PSE_MARKS_READ)) ?? true;
+  }
+
+  setBackupScheduling(scheduling: BackupScheduling): void {
+    this.backupScheduling = scheduling;
+  }
+
+  async backupSchedule(): Promise<string> {
+    return (await this.settings.get<string>(BACKUP_SCHEDULE)) ?? DEFAULT_BACKUP_SCHEDULE;
+  }
+
+  async backupKeep(): Promise<number> {
+    return (await this.settings.get<number>(BACKUP_KEEP)) ?? DEFAULT_BACKUP_KEEP;
   }
 
   async pluginSettings(pluginId: string): Promise<PluginSettings> {
@@ -123,6 +151,8 @@ export class SettingsService implements PluginCallSettings {
       providerLanguage: await this.providerLanguage(),
       uiLanguage: await this.uiLanguage(),
       opdsPseMarksRead: await this.opdsPseMarksRead(),
+      backupSchedule: await this.backupSchedule(),
+      backupKeep: await this.backupKeep(),
       releaseIndexer: {
         url: typeof indexerSettings.url === 'string' ? indexerSettings.url : null,
         apiKeySet: hasValue(indexerSettings.api_key ?? null),
@@ -170,12 +200,22 @@ export class SettingsService implements PluginCallSettings {
         pluginChanges.set(indexer.id, values);
       }
     }
+    if (update.backupSchedule !== undefined) {
+      const problem = scheduleProblem(update.backupSchedule);
+      if (problem !== null) issues.push({ path: '/body/backup_schedule', message: problem });
+    }
     if (issues.length > 0) {
       throw new ValidationError(
         issues.map((issue) => `${issue.path.replace('/body/', '')} ${issue.message}`).join('; '),
         issues,
       );
     }
+    if (update.backupSchedule !== undefined) {
+      const schedule = normaliseSchedule(update.backupSchedule);
+      await this.settings.put(BACKUP_SCHEDULE, schedule);
+      await this.backupScheduling?.applySchedule(schedule);
+    }
+    if (update.backupKeep !== undefined) await this.settings.put(BACKUP_KEEP, update.backupKeep);
     if (update.providerLanguage !== undefined) await this.settings.put(PROVIDER_LANGUAGE, update.providerLanguage);
     if (update.uiLanguage !== undefined) await this.settings.put(UI_LANGUAGE, update.uiLanguage);
     if (update.opdsPseMarksRead !== undefined) await this.settings.put(OPDS_PSE_MARKS_READ, update.opdsPseMarksRead);

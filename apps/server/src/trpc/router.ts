@@ -1,6 +1,7 @@
 import type { Container } from '../container.js';
 import {
   apiTokenDto,
+  backupDto,
   authStatusDto,
   batchReportDto,
   batchResultDto,
@@ -15,6 +16,7 @@ import {
   bookDto,
   jobDetailsDto,
   jobDto,
+  libraryCreatedDto,
   libraryDto,
   pageDto,
   pluginInfoDto,
@@ -74,7 +76,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         libraryDto(await services.libraries.get(input.library_id)),
       ),
       create: operation('createLibrary').mutation(async ({ input }) =>
-        libraryDto(
+        libraryCreatedDto(
           await services.libraries.create({
             ...libraryInput(input.body),
             name: input.body.name,
@@ -309,6 +311,12 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       update: operation('updateSettings').mutation(async ({ input }) =>
         settingsDto(await services.settings.update(settingsUpdate(input.body))),
       ),
+    }),
+    backups: router({
+      list: operation('listBackups').query(async () => ({
+        items: (await services.backups.list()).map(backupDto),
+      })),
+      start: operation('startBackup').mutation(async () => jobDto((await services.backups.start()).job)),
     }),
   });
 }

@@ -7,6 +7,7 @@ import tokens from './tokens.js';
 import jobs from './jobs.js';
 import metadata from './metadata.js';
 import settings from './settings.js';
+import schedules from './schedules.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -66,6 +67,7 @@ const en = {
   jobs,
   metadata,
   settings,
+  schedules,
   common: { loading: 'Loading…', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

@@ -6,6 +6,7 @@ const jobs = {
     scan: 'Scan',
     metadata_batch: 'Metadata batch',
     metadata_refresh: 'Metadata refresh',
+    backup: 'Backup',
   },
   statuses: {
     queued: 'Queued',

@@ -3,7 +3,7 @@ const libraries = {
   title: 'Libraries',
   add: 'Add a library',
   empty: 'No library yet. Add one to index a folder of comics or ebooks.',
-  created: '{name:string} was created. Scan it to index its files.',
+  created: '{name:string} was created and its first scan started.',
   saved: '{name:string} was saved.',
   deleted: '{name:string} was deleted. Its files stay on disk.',
   folder: 'Folder',

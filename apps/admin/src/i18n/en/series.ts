@@ -42,6 +42,9 @@ const series = {
   owned: '{owned:string} / {expected:string}',
   ownedLabel: '{owned:string} of {expected:string} volumes owned',
   noVolumes: 'No numbered volume',
+  // A series made only of chapters (manga, web comics) shows them instead of volumes.
+  chapters: '{count:number} {{chapter|chapters}}',
+  chapterRange: 'Ch. {range:string}',
   markRead: 'Mark read',
   markUnread: 'Mark unread',
   markReadOf: 'Mark read: {name:string}',
@@ -77,7 +80,6 @@ const series = {
     books: 'Books',
     noBooks: 'No book in this series.',
     more: 'Show more books',
-    volume: 'Vol. {volume:string}',
     pages: '{count:number} {{page|pages}}',
     progress: 'Page {page:number} of {count:number}',
     fields: {

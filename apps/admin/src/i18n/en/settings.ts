@@ -7,6 +7,7 @@ const settings = {
     'status-mappings': 'Status mappings',
     plugins: 'Plugins',
     'release-indexer': 'Release indexer',
+    backups: 'Backups',
   },
   save: 'Save',
   saving: 'Saving…',

@@ -7,6 +7,7 @@ import tokens from './tokens.js';
 import jobs from './jobs.js';
 import metadata from './metadata.js';
 import settings from './settings.js';
+import schedules from './schedules.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -67,6 +68,7 @@ const fr = {
   jobs,
   metadata,
   settings,
+  schedules,
   common: { loading: 'Chargement…', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

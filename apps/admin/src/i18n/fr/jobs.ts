@@ -6,6 +6,7 @@ const jobs: Translation['jobs'] = {
     scan: 'Analyse',
     metadata_batch: 'Lot de métadonnées',
     metadata_refresh: 'Actualisation des métadonnées',
+    backup: 'Sauvegarde',
   },
   statuses: {
     queued: 'En attente',

@@ -4,7 +4,7 @@ const libraries: Translation['libraries'] = {
   title: 'Bibliothèques',
   add: 'Ajouter une bibliothèque',
   empty: 'Aucune bibliothèque pour l’instant. Ajoutez-en une pour indexer un dossier de BD ou de livres numériques.',
-  created: '{name} a été créée. Analysez-la pour indexer ses fichiers.',
+  created: '{name} a été créée et sa première analyse a commencé.',
   saved: '{name} a été enregistrée.',
   deleted: '{name} a été supprimée. Ses fichiers restent sur le disque.',
   folder: 'Dossier',

@@ -43,6 +43,8 @@ const series: Translation['series'] = {
   owned: '{owned} / {expected}',
   ownedLabel: '{owned} tomes possédés sur {expected}',
   noVolumes: 'Aucun tome numéroté',
+  chapters: '{count} chapitre{{s}}',
+  chapterRange: 'Ch. {range}',
   markRead: 'Marquer comme lue',
   markUnread: 'Marquer comme non lue',
   markReadOf: 'Marquer comme lue : {name}',
@@ -79,7 +81,6 @@ const series: Translation['series'] = {
     books: 'Livres',
     noBooks: 'Aucun livre dans cette série.',
     more: 'Afficher plus de livres',
-    volume: 'T. {volume}',
     pages: '{count} {{page|pages}}',
     progress: 'Page {page} sur {count}',
     fields: {

@@ -8,6 +8,7 @@ const settings: Translation['settings'] = {
     'status-mappings': 'Correspondance des statuts',
     plugins: 'Extensions',
     'release-indexer': 'Indexeur de parutions',
+    backups: 'Sauvegardes',
   },
   save: 'Enregistrer',
   saving: 'Enregistrement…',

@@ -1,6 +1,6 @@
 import type { LibraryService } from '../../services/library.service.js';
 import type { ScanStarter } from '../../services/scan-starter.js';
-import { jobDto, libraryDto, pageDto } from '../dto.js';
+import { jobDto, libraryCreatedDto, libraryDto, pageDto } from '../dto.js';
 import { libraryInput } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
@@ -14,7 +14,7 @@ export function libraryRoutes(routes: OperationRouter, libraries: LibraryService
   routes.handle('createLibrary', async (req, res) => {
     const body = bodyOf(req, 'createLibrary');
     const created = await libraries.create({ ...libraryInput(body), name: body.name, rootPath: body.root_path });
-    res.status(201).location(`${req.baseUrl}/libraries/${created.library.id}`).json(libraryDto(created));
+    res.status(201).location(`${req.baseUrl}/libraries/${created.library.id}`).json(libraryCreatedDto(created));
   });
 
   routes.handle('getLibrary', async (req, res) => {

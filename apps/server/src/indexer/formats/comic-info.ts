@@ -26,6 +26,9 @@ function parseNumber(text: string | undefined): number | undefined {
   return Number(trimmed);
 }
 
+/** No series reaches volume 1800; four digits there are the year a western comic's run began. */
+const isYear = (value: number): boolean => Number.isInteger(value) && value >= 1800 && value <= 2199;
+
 function parseLanguage(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
   return trimmed !== undefined && /^[a-z]{2,3}([-_][a-z0-9]{1,8})*$/i.test(trimmed) ? trimmed : undefined;
@@ -57,6 +60,10 @@ export function parseComicInfo(xml: string): ComicInfo {
   if (series !== undefined) metadata.series = series;
   const number = parseNumber(field('Number'));
   if (number !== undefined) metadata.number = number;
+  const volume = parseNumber(field('Volume'));
+  // ComicVine-style tagging puts the run's start year in `Volume` (Batman, Volume 2016): a year, not volume 2016.
+  if (volume !== undefined && isYear(volume)) metadata.runYear = volume;
+  else if (volume !== undefined) metadata.volume = volume;
   const summary = htmlToText(field('Summary'), MAX_SUMMARY_LENGTH);
   if (summary !== undefined) metadata.summary = summary;
   const authors = uniqueNames(AUTHOR_ROLES.flatMap((role) => (field(role) ?? '').split(/[,;]/)));

@@ -16,6 +16,17 @@ describe('parseComicInfo', () => {
     });
   });
 
+  it('reads Volume as a volume, or as the start year of the run when it is a year', () => {
+    expect(parseComicInfo('<ComicInfo><Volume>3</Volume><Number>25</Number></ComicInfo>').metadata).toEqual({
+      volume: 3,
+      number: 25,
+    });
+    expect(parseComicInfo('<ComicInfo><Volume>2016</Volume><Number>12</Number></ComicInfo>').metadata).toEqual({
+      runYear: 2016,
+      number: 12,
+    });
+  });
+
   it('ignores documents without a ComicInfo root', () => {
     expect(parseComicInfo('<Other><Title>x</Title></Other>')).toEqual({ metadata: {}, frontCoverIndex: null });
   });

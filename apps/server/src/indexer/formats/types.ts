@@ -12,7 +12,12 @@ export interface EmbeddedMetadata {
   /** YYYY-MM-DD, or YYYY-MM-01 / YYYY-01-01 when only the month or the year is known. */
   publishDate?: string;
   series?: string;
+  /** ComicInfo `Number`: the book's own number (see domain/book-numbers.ts for what it becomes). */
   number?: number;
+  /** ComicInfo `Volume` when it is a volume number. */
+  volume?: number;
+  /** ComicInfo `Volume` when it is a year: the start year of the run, as western comics are tagged. */
+  runYear?: number;
 }
 
 export interface BookInspection {

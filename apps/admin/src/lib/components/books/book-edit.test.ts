@@ -10,6 +10,11 @@ const book = {
   isbn: null,
   publish_date: '1960-01-01',
   language: 'fr',
+  volume: 2,
+  volume_end: null,
+  chapter: null,
+  chapter_end: null,
+  kind: 'regular',
   locked_fields: ['title'],
 } as unknown as BookDetails;
 
@@ -25,6 +30,20 @@ describe('the metadata form', () => {
       language: null,
       isbn: '978-2-203-00101-5',
     });
+  });
+
+  it('sends numbers as numbers (a decimal comma is a point), a blank one as null, and the kind', () => {
+    const draft = { ...draftOf(book), volume: '', chapter: '10,5', chapter_end: ' 18 ', kind: 'chapter' as const };
+    expect(changesOf(book, draft, ['title'])).toEqual({
+      volume: null,
+      chapter: 10.5,
+      chapter_end: 18,
+      kind: 'chapter',
+    });
+  });
+
+  it("sends a number it cannot read as typed, so the server's message shows at the field", () => {
+    expect(changesOf(book, { ...draftOf(book), volume: 'two' }, ['title'])).toEqual({ volume: 'two' });
   });
 
   it('sends the whole list of locks when it changed', () => {

@@ -13,6 +13,9 @@ export type BookFormat = BookItem['format'];
 export type ReadingStatus = BookItem['reading_status'];
 export type ParseStatus = BookItem['parse_status'];
 export type LockableField = BookDetails['locked_fields'][number];
+export type VolumeKind = BookItem['kind'];
+
+export const VOLUME_KINDS: readonly VolumeKind[] = ['regular', 'hors_serie', 'integrale', 'one_shot', 'chapter'];
 
 export const BOOK_FORMATS: readonly BookFormat[] = ['cbz', 'cbr', 'cb7', 'cbt', 'pdf', 'epub'];
 export const READING_STATUSES: readonly ReadingStatus[] = ['unread', 'reading', 'read'];

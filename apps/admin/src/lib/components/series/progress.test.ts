@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownedProgress } from './progress.js';
+import { chapterSpan, ownedProgress } from './progress.js';
 
 describe('owned / expected progress', () => {
   it('measures owned volumes against the series total', () => {
@@ -30,5 +30,23 @@ describe('owned / expected progress', () => {
       ratio: 0,
     });
     expect(ownedProgress({ owned_count: 0, missing_count: 0, total_volumes: null })).toBeNull();
+  });
+});
+
+describe('chapterSpan', () => {
+  const counts = { missing_count: 0, total_volumes: null };
+  it('shows the loose chapters of a series made only of chapters', () => {
+    expect(
+      chapterSpan({ ...counts, owned_count: 0, chapter_count: 120, first_chapter: 1, last_chapter: 120.5 }),
+    ).toEqual({ count: 120, first: 1, last: 120.5 });
+  });
+
+  it('leaves a series with volumes, or without chapters, to its volume counts', () => {
+    expect(
+      chapterSpan({ ...counts, owned_count: 3, chapter_count: 5, first_chapter: 20, last_chapter: 24 }),
+    ).toBeNull();
+    expect(
+      chapterSpan({ ...counts, owned_count: 0, chapter_count: 0, first_chapter: null, last_chapter: null }),
+    ).toBeNull();
   });
 });

@@ -3,6 +3,19 @@ export interface VolumeCounts {
   owned_count: number;
   missing_count: number;
   total_volumes: number | null;
+  chapter_count: number;
+  first_chapter: number | null;
+  last_chapter: number | null;
+}
+
+/**
+ * A series made only of chapters (manga, web comics) has no volume to count: its loose chapters are shown instead,
+ * their count and range. Null when the series has volumes, or no loose chapters.
+ */
+export function chapterSpan(series: VolumeCounts): { count: number; first: number; last: number } | null {
+  if (series.owned_count > 0 || series.chapter_count === 0) return null;
+  if (series.first_chapter === null || series.last_chapter === null) return null;
+  return { count: series.chapter_count, first: series.first_chapter, last: series.last_chapter };
 }
 
 export interface OwnedProgress {
@@ -17,7 +30,9 @@ export interface OwnedProgress {
  * because the server's missing count already falls back to the linked provider's volume count. Null when nothing
  * is expected and nothing is owned (no bar to draw).
  */
-export function ownedProgress(series: VolumeCounts): OwnedProgress | null {
+export function ownedProgress(
+  series: Pick<VolumeCounts, 'owned_count' | 'missing_count' | 'total_volumes'>,
+): OwnedProgress | null {
   const owned = series.owned_count;
   const expected = series.total_volumes ?? owned + series.missing_count;
   if (expected <= 0 && owned <= 0) return null;

@@ -16,5 +16,5 @@ export type ConnectionTest = Awaited<ReturnType<typeof trpc.releases.test.mutate
 export const NORMALISED_STATUSES: readonly NormalisedStatus[] = ['ongoing', 'ended', 'hiatus', 'cancelled', 'upcoming'];
 
 /** The sections of the page, by anchor: links elsewhere (e.g. "set the key in Settings → Plugins") use these. */
-export const SETTINGS_SECTIONS = ['language', 'status-mappings', 'plugins', 'release-indexer'] as const;
+export const SETTINGS_SECTIONS = ['language', 'status-mappings', 'plugins', 'release-indexer', 'backups'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
