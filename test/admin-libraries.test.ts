@@ -70,6 +70,17 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     expect(await text(comics.getByTestId('unreadable-count'))).toBe('0');
     // The sample library was scanned at start-up: a date in the browser's locale, not "Never scanned".
     expect(await comics.getByTestId('last-scan').locator('time').getAttribute('datetime')).toMatch(/^\d{4}-/);
+    // The server's worker watches it (the card follows the mode the watcher reports, once the page is reloaded).
+    for (let tries = 0; ; tries++) {
+      const listed = await admin.site.api<{ items: { name: string; watch_mode: string }[] }>('GET', '/libraries');
+      if (listed.items.find((library) => library.name === SAMPLE_LIBRARY.name)?.watch_mode === 'events') break;
+      if (tries > 100) throw new Error('the sample library is not watched');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await page.reload();
+    await comics.getByTestId('watch-mode').waitFor();
+    expect(await comics.getByTestId('watch-mode').getAttribute('data-mode')).toBe('events');
+    expect(await text(comics.getByTestId('watch-mode'))).toContain('Watched');
     await admin.screenshot(page, 'libraries');
     expect(errors).toEqual([]);
   });
@@ -141,6 +152,8 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     await page.locator('#library-provider').selectOption(first.id);
     await page.locator('#library-fallback').selectOption(second.id);
     await page.locator('#library-refresh').selectOption('weekly');
+    expect(await page.locator('#library-watch').inputValue()).toBe('auto');
+    await page.locator('#library-watch').selectOption('polling');
 
     // The scan schedule starts at the default, every 6 hours.
     expect(await page.locator('#library-scan-schedule').inputValue()).toBe('every_6h');
@@ -157,6 +170,9 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     expect(await created.getByTestId('last-scan').locator('time').count()).toBe(1);
     await admin.screenshot(page, 'library-created-scanned');
     expect(await text(created)).toContain('Weekly');
+    // Polling as chosen, said on the card once the worker has taken the library (the list is read again on reload).
+    const polled = await admin.site.api<{ items: { name: string; watch: string }[] }>('GET', '/libraries');
+    expect(polled.items.find((library) => library.name === 'Seinen')?.watch).toBe('polling');
     expect(await text(created.getByTestId('scan-schedule'))).toBe('Every 6 hours');
     // "then" is for screen readers; the eye sees an arrow.
     expect(await text(created)).toContain(`${first.name} → then ${second.name}`);

@@ -5,6 +5,8 @@
  * rescan, a rescan after 1% of the files were rewritten (saved the usual way: temp file + rename), and the
  * floor (a bare readdir+stat walk of the same tree), with each ratio to the floor and the server's peak RSS; and
  * the partial hash that recognises moved files (KOReader's partial MD5) over every file, as a share of the first scan.
+ * Then watched folders (bench/scan/watch.ts): the watcher's start time, memory and kernel watches, the time from a
+ * new file to its book after the quiet time, and a scoped scan of one changed folder against a full incremental rescan.
  */
 import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { partialMd5 } from '../../apps/server/src/indexer/partial-hash.ts';
 import { api, runJob, startServer } from '../lib/server.ts';
 import { bareWalk } from './floor.ts';
 import { generateLibrary } from './generate.ts';
+import { measureWatching } from './watch.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -59,13 +62,21 @@ async function hashEveryFile(): Promise<number> {
 const hashMs = median([await hashEveryFile(), await hashEveryFile(), await hashEveryFile()]);
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shelfmark-bench-'));
-const env: Record<string, string> = { DATA_DIR: dataDir, LIBRARIES_ROOT: librariesRoot };
+const QUIET_MS = 1000;
+const env: Record<string, string> = {
+  DATA_DIR: dataDir,
+  LIBRARIES_ROOT: librariesRoot,
+  WATCH_QUIET_SECONDS: String(QUIET_MS / 1000),
+  // Info, not warn: the watcher logs how long its subscription took.
+  LOG_LEVEL: 'info',
+};
 if (values['database-url']) env.DATABASE_URL = values['database-url'];
 const server = await startServer(env);
 try {
   const library = await api<{ id: string }>(server.url, '/libraries', {
     method: 'POST',
-    body: { name: 'Bench', root_path: libraryFolder },
+    // Not watched during the scans measured first: the watcher is measured on its own below.
+    body: { name: 'Bench', root_path: libraryFolder, watch: 'off' },
   });
   const first = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
   const unchanged = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
@@ -87,6 +98,14 @@ try {
     touched++;
   }
   const afterTouch = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
+  const watching = await measureWatching(
+    server.url,
+    server.logFile,
+    server.process.pid!,
+    library.id,
+    libraryRoot,
+    QUIET_MS,
+  );
   const peak = server.peakRssMb();
   const tree = server.treePeaks();
 
@@ -136,6 +155,15 @@ try {
   console.log(
     `reader processes: ${tree.readersSeen} started, largest peak ${tree.readerMb} MB; server + readers together, peak: ${tree.totalMb} MB (sampled every 100 ms)`,
   );
+  console.log(
+    `\nwatching ${watching.folders} folders: subscribed in ${watching.subscribeMs ?? '?'} ms, reported as events ${ms(watching.startMs)} after watch=auto; ${watching.kernelWatches} kernel watches; server RSS ${watching.rssBeforeMb} → ${watching.rssAfterMb} MB`,
+  );
+  console.log(
+    `new file → book: ${ms(watching.newFileToBookMs)} after the quiet time (${ms(watching.quietMs)}; target < 2 s)`,
+  );
+  console.log(
+    `one changed folder: scoped scan ${ms(watching.scopedIndexMs)} indexing (${ms(watching.scopedDurationMs)} with its thumbnail) vs full incremental rescan ${ms(watching.fullIndexMs)} (${ms(watching.fullDurationMs)}): ${(watching.fullIndexMs / Math.max(1, watching.scopedIndexMs)).toFixed(0)}× less indexing time (target ≥ 50×)`,
+  );
   mkdirSync(path.join(here, '../results'), { recursive: true });
   writeFileSync(
     path.join(here, `../results/scan-${files}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
@@ -148,6 +176,7 @@ try {
         first: report,
         unchanged: unchanged.job.report,
         afterTouch: afterTouch.job.report,
+        watching,
         peakRssMb: peak,
         readerPeakRssMb: tree.readerMb,
         totalPeakRssMb: tree.totalMb,

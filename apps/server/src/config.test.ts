@@ -20,7 +20,18 @@ describe('loadConfig', () => {
       jobLockSeconds: 30,
       plugins: BUILT_IN_PLUGINS,
       trustProxy: false,
+      watch: { quietMs: 30_000, maxWaitMs: 300_000, pollIntervalMs: 1_200_000, leaseMs: 30_000, maxWatches: undefined },
     });
+  });
+
+  it('reads the watch timings in seconds (fractions allowed) and refuses durations out of range', () => {
+    const watch = loadConfig(
+      { WATCH_QUIET_SECONDS: '0.5', WATCH_POLL_MINUTES: '0.05', WATCH_MAX_WATCHES: '3' },
+      cwd,
+    ).watch;
+    expect(watch).toMatchObject({ quietMs: 500, pollIntervalMs: 3000, maxWatches: 3 });
+    expect(() => loadConfig({ WATCH_QUIET_SECONDS: '0' }, cwd)).toThrow(/WATCH_QUIET_SECONDS must be between/);
+    expect(() => loadConfig({ WATCH_LEASE_SECONDS: 'soon' }, cwd)).toThrow(/WATCH_LEASE_SECONDS must be a number/);
   });
 
   it('reads TRUST_PROXY as Express understands it, and refuses what it would not', () => {

@@ -22,11 +22,26 @@ export interface Config {
   jobLockSeconds: number;
   /** Plugin modules to load: package names, or absolute paths / file: URLs of local plugins. */
   plugins: string[];
+  /** Watched folders (ADR 13): quiet time, longest wait, polling interval, lease, and an optional watch budget. */
+  watch: WatchConfig;
   /** Express's `trust proxy`: which peers' X-Forwarded-* headers are believed (false: none). */
   trustProxy: TrustProxy;
 }
 
 export type TrustProxy = boolean | number | string[];
+
+export interface WatchConfig {
+  /** How long a library must go without events before its dirty folders are scanned. */
+  quietMs: number;
+  /** The longest a change waits for its scan while events keep coming. */
+  maxWaitMs: number;
+  /** How often a library that cannot have events is scanned (incremental). */
+  pollIntervalMs: number;
+  /** How long a watch lease lasts without renewal; its holder renews it every third of that. */
+  leaseMs: number;
+  /** Kernel watches this process may use; undefined: fs.inotify.max_user_watches as the kernel says. */
+  maxWatches: number | undefined;
+}
 
 /** What this process does: serve HTTP, run jobs, or both (the default). */
 export type Role = 'api' | 'worker' | 'both';
@@ -82,6 +97,29 @@ export const CONFIG_VARIABLES = {
     description:
       'Comma-separated plugin modules to load (package names or absolute paths); a plugin that fails to load is listed as failed.',
   },
+  WATCH_QUIET_SECONDS: {
+    default: '30',
+    description:
+      'A watched library waits this long without changes before it scans the folders that changed (decimals allowed).',
+  },
+  WATCH_MAX_WAIT_SECONDS: {
+    default: '300',
+    description: 'The longest a change waits for its scan while changes keep coming.',
+  },
+  WATCH_POLL_MINUTES: {
+    default: '20',
+    description: 'How often a library on a share without change events (NFS, SMB, FUSE, 9p) is scanned.',
+  },
+  WATCH_LEASE_SECONDS: {
+    default: '30',
+    description:
+      'With several worker processes: how long a dead process keeps its libraries before another watches them (renewed every third of it).',
+  },
+  WATCH_MAX_WATCHES: {
+    default: '',
+    description:
+      'Kernel watches a worker may use for watched folders (default: `fs.inotify.max_user_watches`); a library with more folders is polled.',
+  },
   TRUST_PROXY: {
     default: 'false',
     description:
@@ -101,6 +139,13 @@ export class ConfigError extends Error {
 }
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** A positive duration, decimals allowed (tests use fractions of a second). */
+const seconds = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
 
 const schema = {
   PORT: z.coerce
@@ -142,6 +187,15 @@ const schema = {
         .filter((entry) => entry.length > 0),
     )
     .refine((entries) => new Set(entries).size === entries.length, 'must not name a plugin twice'),
+  WATCH_QUIET_SECONDS: seconds(0.05, 3600),
+  WATCH_MAX_WAIT_SECONDS: seconds(0.05, 86_400),
+  WATCH_POLL_MINUTES: seconds(0.01, 1440),
+  WATCH_LEASE_SECONDS: seconds(0.3, 3600),
+  WATCH_MAX_WATCHES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .optional(),
   TRUST_PROXY: z.string().transform((value, context): TrustProxy => {
     const text = value.trim();
     if (/^(false|no|off|0)$/i.test(text)) return false;
@@ -170,6 +224,11 @@ const ECHOABLE = new Set<ConfigVariable>([
   'JOB_LOCK_SECONDS',
   'SHELFMARK_PLUGINS',
   'TRUST_PROXY',
+  'WATCH_QUIET_SECONDS',
+  'WATCH_MAX_WAIT_SECONDS',
+  'WATCH_POLL_MINUTES',
+  'WATCH_LEASE_SECONDS',
+  'WATCH_MAX_WATCHES',
 ]);
 
 function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): z.output<(typeof schema)[K]> {
@@ -221,6 +280,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobLockSeconds: read(env, 'JOB_LOCK_SECONDS'),
     plugins: read(env, 'SHELFMARK_PLUGINS'),
     trustProxy: read(env, 'TRUST_PROXY'),
+    watch: {
+      quietMs: read(env, 'WATCH_QUIET_SECONDS') * 1000,
+      maxWaitMs: read(env, 'WATCH_MAX_WAIT_SECONDS') * 1000,
+      pollIntervalMs: read(env, 'WATCH_POLL_MINUTES') * 60_000,
+      leaseMs: read(env, 'WATCH_LEASE_SECONDS') * 1000,
+      maxWatches: read(env, 'WATCH_MAX_WATCHES'),
+    },
   };
 }
 

@@ -30,6 +30,8 @@ import { SeriesRepository } from './repositories/series.repository.js';
 import { JobRepository } from './repositories/job.repository.js';
 import { LibraryRepository } from './repositories/library.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
+import { WatchRepository } from './repositories/watch.repository.js';
+import { WatchService } from './watch/watch.service.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SettingRepository } from './repositories/setting.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
@@ -94,7 +96,9 @@ export interface Container {
     statusMappings: StatusMappingService;
     catalogFreshness: CatalogFreshness;
   };
-  /** Starts taking jobs (the worker role). */
+  /** Watches libraries' folders once the worker has started. */
+  watcher: WatchService;
+  /** Starts taking jobs and watching folders (the worker role). */
   startWorker(): Promise<void>;
   close(): Promise<void>;
 }
@@ -132,11 +136,13 @@ export async function createContainer(
     config.bootstrapToken,
     logger.child({ area: 'auth' }),
   );
+  const watchRepository = new WatchRepository(em);
   const libraries = new LibraryService(
     new LibraryRepository(em, listCache),
     librariesRoot,
     plugins,
     logger.child({ area: 'libraries' }),
+    watchRepository,
   );
   const jobRepository = new JobRepository(em);
   const jobs = new JobService(jobRepository, logger.child({ area: 'jobs' }));
@@ -173,6 +179,7 @@ export async function createContainer(
       inspectConcurrency: 8,
       thumbnails: options.thumbnails ?? true,
     },
+    watchRepository,
   );
 
   const backend = await selectJobBackend(config, logger.child({ area: 'job-runtime' }));
@@ -257,6 +264,15 @@ export async function createContainer(
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));
+  // Only processes that run jobs watch folders (ADR 13); the API role reports what the lease holders wrote.
+  const watcher = new WatchService(
+    orm,
+    libraries,
+    watchRepository,
+    jobs,
+    config.watch,
+    logger.child({ area: 'watch' }),
+  );
 
   return {
     config,
@@ -266,8 +282,14 @@ export async function createContainer(
     pluginRunner,
     readers,
     services,
-    startWorker: () => jobRuntime.start(true),
+    watcher,
+    async startWorker() {
+      await jobRuntime.start(true);
+      libraries.setWatchScheduling(watcher);
+      watcher.start();
+    },
     async close() {
+      await watcher.stop();
       await jobRuntime.stop();
       await readers.close();
       await catalogVersion.close();

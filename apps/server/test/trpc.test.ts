@@ -77,9 +77,10 @@ describe('tRPC for the admin', () => {
     expect(list.items.map((library) => library.id)).toEqual([created.id]);
     expect(list).toMatchObject({ total: 1, page: 1, limit: 50 });
     expect(folders.map((folder) => folder.name)).toEqual(['Saga']);
-    // The creation scan may be under way: what it changes (counts, last scan) is left out of the comparison.
+    // The creation scan may be under way and the worker may be taking the library: what they change (counts, last
+    // scan, watch mode) is left out of the comparison.
     expect(created.scan_job?.type).toBe('scan');
-    const stable = ['id', 'name', 'root_path', 'metadata_provider', 'scan_schedule', 'created_at'] as const;
+    const stable = ['id', 'name', 'root_path', 'metadata_provider', 'scan_schedule', 'watch', 'created_at'] as const;
     for (const field of stable) expect(viaRest.body[field], field).toEqual(created[field]);
     expect(await admin.auth.status.query({})).toEqual({
       setup_required: false,

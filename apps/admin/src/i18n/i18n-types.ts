@@ -262,6 +262,46 @@ type RootTranslation = {
 		 */
 		refresh: string
 		/**
+		 * C​h​a​n​g​e​s
+		 */
+		watch: string
+		/**
+		 * N​o​ ​w​o​r​k​e​r​ ​p​r​o​c​e​s​s​ ​i​s​ ​w​a​t​c​h​i​n​g​ ​i​t​.
+		 */
+		noWatcher: string
+		watchModes: {
+			/**
+			 * W​a​t​c​h​e​d
+			 */
+			events: string
+			/**
+			 * C​h​e​c​k​e​d​ ​e​v​e​r​y​ ​2​0​ ​m​i​n​u​t​e​s
+			 */
+			polling: string
+			/**
+			 * N​o​t​ ​w​a​t​c​h​e​d
+			 */
+			off: string
+		}
+		watchSettings: {
+			/**
+			 * A​u​t​o​m​a​t​i​c
+			 */
+			auto: string
+			/**
+			 * W​a​t​c​h​e​d
+			 */
+			events: string
+			/**
+			 * C​h​e​c​k​e​d​ ​e​v​e​r​y​ ​2​0​ ​m​i​n
+			 */
+			polling: string
+			/**
+			 * O​f​f
+			 */
+			off: string
+		}
+		/**
 		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
@@ -430,6 +470,14 @@ type RootTranslation = {
 			 * H​o​w​ ​o​f​t​e​n​ ​a​p​p​r​o​v​e​d​ ​m​e​t​a​d​a​t​a​ ​i​s​ ​f​e​t​c​h​e​d​ ​a​g​a​i​n​.
 			 */
 			refreshHint: string
+			/**
+			 * C​h​a​n​g​e​s​ ​i​n​ ​t​h​e​ ​f​o​l​d​e​r
+			 */
+			watch: string
+			/**
+			 * W​a​t​c​h​e​d​:​ ​n​e​w​ ​f​i​l​e​s​ ​a​p​p​e​a​r​ ​w​i​t​h​i​n​ ​a​ ​m​i​n​u​t​e​.​ ​A​u​t​o​m​a​t​i​c​:​ ​w​a​t​c​h​e​d​,​ ​o​r​ ​c​h​e​c​k​e​d​ ​e​v​e​r​y​ ​2​0​ ​m​i​n​u​t​e​s​ ​o​n​ ​a​ ​n​e​t​w​o​r​k​ ​s​h​a​r​e​.​ ​O​f​f​:​ ​s​c​h​e​d​u​l​e​d​ ​a​n​d​ ​m​a​n​u​a​l​ ​s​c​a​n​s​ ​o​n​l​y​.
+			 */
+			watchHint: string
 			/**
 			 * S​a​v​e
 			 */
@@ -1839,6 +1887,15 @@ type RootTranslation = {
 			 * @param {string} mode
 			 */
 			mode: RequiredParams<'mode'>
+			/**
+			 * F​o​l​d​e​r​s​ ​s​c​a​n​n​e​d​ ​(​{​c​o​u​n​t​}​,​ ​c​h​a​n​g​e​d​ ​s​i​n​c​e​ ​t​h​e​ ​l​a​s​t​ ​s​c​a​n​)
+			 * @param {string} count
+			 */
+			folders: RequiredParams<'count'>
+			/**
+			 * (​t​h​e​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​ ​i​t​s​e​l​f​)
+			 */
+			rootFolder: string
 			/**
 			 * W​h​y​ ​i​t​ ​f​a​i​l​e​d
 			 */
@@ -3557,6 +3614,46 @@ export type TranslationFunctions = {
 		 */
 		refresh: () => LocalizedString
 		/**
+		 * Changes
+		 */
+		watch: () => LocalizedString
+		/**
+		 * No worker process is watching it.
+		 */
+		noWatcher: () => LocalizedString
+		watchModes: {
+			/**
+			 * Watched
+			 */
+			events: () => LocalizedString
+			/**
+			 * Checked every 20 minutes
+			 */
+			polling: () => LocalizedString
+			/**
+			 * Not watched
+			 */
+			off: () => LocalizedString
+		}
+		watchSettings: {
+			/**
+			 * Automatic
+			 */
+			auto: () => LocalizedString
+			/**
+			 * Watched
+			 */
+			events: () => LocalizedString
+			/**
+			 * Checked every 20 min
+			 */
+			polling: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+		}
+		/**
 		 * Actions for {name}
 		 */
 		actionsFor: (arg: { name: string }) => LocalizedString
@@ -3713,6 +3810,14 @@ export type TranslationFunctions = {
 			 * How often approved metadata is fetched again.
 			 */
 			refreshHint: () => LocalizedString
+			/**
+			 * Changes in the folder
+			 */
+			watch: () => LocalizedString
+			/**
+			 * Watched: new files appear within a minute. Automatic: watched, or checked every 20 minutes on a network share. Off: scheduled and manual scans only.
+			 */
+			watchHint: () => LocalizedString
 			/**
 			 * Save
 			 */
@@ -5057,6 +5162,14 @@ export type TranslationFunctions = {
 			 * Mode: {mode}
 			 */
 			mode: (arg: { mode: string }) => LocalizedString
+			/**
+			 * Folders scanned ({count}, changed since the last scan)
+			 */
+			folders: (arg: { count: string }) => LocalizedString
+			/**
+			 * (the library’s folder itself)
+			 */
+			rootFolder: () => LocalizedString
 			/**
 			 * Why it failed
 			 */

@@ -199,7 +199,9 @@ export interface paths {
          *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library starts its first
          *     incremental scan at once: the 201 body carries that `scan` job as `scan_job`, to follow with
          *     `GET /jobs/{job_id}` or `GET /jobs/{job_id}/events`. The `scan_schedule` (default `every_6h`) schedules the
-         *     recurring incremental scan, and a refresh mode other than `manual` the recurring metadata refresh.
+         *     recurring incremental scan, and a refresh mode other than `manual` the recurring metadata refresh. The library
+         *     is then watched (`watch`, `auto` by default): `watch_mode` is `off` until a worker process has taken it, a
+         *     moment later.
          */
         post: operations["createLibrary"];
         delete?: never;
@@ -234,7 +236,8 @@ export interface paths {
          * Update a library
          * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh, and
          *     changing `scan_schedule` the recurring scan (`manual` removes either). Changing `root_path` takes effect at
-         *     the next scan.
+         *     the next scan. Changing `watch` (or `root_path`) makes the worker watch the library anew, then catch up with
+         *     one incremental scan; `watch_mode` follows within a moment.
          */
         patch: operations["updateLibrary"];
         trace?: never;
@@ -1436,6 +1439,21 @@ export interface components {
          */
         MetadataRefreshMode: "manual" | "hourly" | "daily" | "weekly";
         /**
+         * @description How the library notices changes between its scheduled scans. `events`: the worker watches the library's
+         *     folders (one kernel watch per folder, not per file) and, once nothing has changed for a quiet time (30 s by
+         *     default, at most 5 minutes), scans only the folders that changed. `polling`: an incremental scan every 20
+         *     minutes (folder mtimes keep it cheap). `auto` (the default) uses events, and polling where events cannot be
+         *     had: a network or FUSE share (NFS, SMB/CIFS, FUSE, 9p) or a tree with more folders than the kernel lets a
+         *     process watch. `off`: scheduled and manual scans only.
+         * @enum {string}
+         */
+        WatchSetting: "auto" | "events" | "polling" | "off";
+        /**
+         * @description The way the library is watched now (see `watch_reason` for why, when it is not what was asked).
+         * @enum {string}
+         */
+        WatchMode: "events" | "polling" | "off";
+        /**
          * @description When the library is scanned (incrementally) on its own: `manual` (never), `hourly`, `every_6h` (the
          *     default), `daily`, `weekly`, or a cron expression of 5 fields (minute hour day-of-month month day-of-week)
          *     or 6 (seconds first), read in the server's time zone, e.g. `0 3 * * *` for 03:00 every day. A value that is
@@ -1462,6 +1480,14 @@ export interface components {
             metadata_provider: components["schemas"]["PluginId"];
             fallback_metadata_provider: components["schemas"]["PluginId"];
             metadata_refresh_mode: components["schemas"]["MetadataRefreshMode"];
+            watch: components["schemas"]["WatchSetting"];
+            watch_mode: components["schemas"]["WatchMode"];
+            /**
+             * @description Why the library is watched the way `watch_mode` says, in words: `the folder is on NFS`, `too many folders
+             *     to watch: raise fs.inotify.max_user_watches`, `no worker process is running`… Null when the library gets
+             *     change events as asked.
+             */
+            watch_reason: string | null;
             scan_schedule: components["schemas"]["ScanSchedule"];
             book_count: number;
             /**
@@ -1482,7 +1508,7 @@ export interface components {
         };
         /**
          * @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted scan schedule to
-         *     `every_6h`.
+         *     `every_6h`, an omitted `watch` to `auto`.
          */
         LibraryCreate: {
             name: string;
@@ -1490,6 +1516,7 @@ export interface components {
             metadata_provider?: components["schemas"]["PluginId"];
             fallback_metadata_provider?: components["schemas"]["PluginId"];
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+            watch?: components["schemas"]["WatchSetting"];
             scan_schedule?: components["schemas"]["ScanSchedule"];
         };
         LibraryUpdate: {
@@ -1498,6 +1525,7 @@ export interface components {
             metadata_provider?: components["schemas"]["PluginId"];
             fallback_metadata_provider?: components["schemas"]["PluginId"];
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+            watch?: components["schemas"]["WatchSetting"];
             scan_schedule?: components["schemas"]["ScanSchedule"];
         };
         LibraryCreated: components["schemas"]["Library"] & {
@@ -2224,7 +2252,11 @@ export interface components {
             report: Record<string, never> | null;
             /** @description The first 100 per-item errors (`item_errors_count` has the total). */
             item_errors: components["schemas"]["JobItemError"][];
-            /** @description The job's parameters (e.g. `{ "mode": "full" }` for a scan). */
+            /**
+             * @description The job's parameters (e.g. `{ "mode": "full" }` for a scan). A scan started by a watched library's
+             *     changes has `folders`: the folders it read (relative to the library root, `''` is the root); files in
+             *     other folders were neither read nor compared.
+             */
             params: Record<string, never>;
         };
         JobPage: components["schemas"]["PageEnvelope"] & {

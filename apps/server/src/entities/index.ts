@@ -2,6 +2,7 @@ import { ApiToken } from './api-token.entity.js';
 import { BookFile } from './book-file.entity.js';
 import { Book } from './book.entity.js';
 import { DirectoryMtime } from './directory-mtime.entity.js';
+import { DirtyFolder } from './dirty-folder.entity.js';
 import { ExternalBookMetadata } from './external-book-metadata.entity.js';
 import { JobItemError } from './job-item-error.entity.js';
 import { Job } from './job.entity.js';
@@ -15,12 +16,14 @@ import { Session } from './session.entity.js';
 import { Setting } from './setting.entity.js';
 import { StatusMapping } from './status-mapping.entity.js';
 import { User } from './user.entity.js';
+import { WatchLease } from './watch-lease.entity.js';
 
 export {
   ApiToken,
   Book,
   BookFile,
   DirectoryMtime,
+  DirtyFolder,
   ExternalBookMetadata,
   Job,
   JobItemError,
@@ -34,6 +37,7 @@ export {
   Setting,
   StatusMapping,
   User,
+  WatchLease,
 };
 
 export const ALL_ENTITIES = [
@@ -54,4 +58,6 @@ export const ALL_ENTITIES = [
   Job,
   JobItemError,
   MetadataBatchResult,
+  WatchLease,
+  DirtyFolder,
 ];

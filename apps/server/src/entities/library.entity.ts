@@ -3,6 +3,9 @@ import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
 
 export const REFRESH_MODES = ['manual', 'hourly', 'daily', 'weekly'] as const;
 export type RefreshMode = (typeof REFRESH_MODES)[number];
+/** How a library notices changes: `auto` picks events, or polling where events cannot be had. */
+export const WATCH_SETTINGS = ['auto', 'events', 'polling', 'off'] as const;
+export type WatchSetting = (typeof WATCH_SETTINGS)[number];
 /** The provider id that opts a library out of metadata synchronisation. */
 export const NO_PROVIDER = 'none';
 
@@ -17,6 +20,7 @@ export const LibrarySchema = defineEntity({
     metadataProvider: p.string().length(64).default(NO_PROVIDER),
     fallbackMetadataProvider: p.string().length(64).default(NO_PROVIDER),
     metadataRefreshMode: p.enum(REFRESH_MODES).default('manual'),
+    watch: p.enum(WATCH_SETTINGS).default('auto'),
     /** A schedule word or a cron expression (domain/schedule.ts): text, since cron strings are open-ended. */
     scanSchedule: p.string().length(100).default('every_6h'),
     lastScannedAt: p.datetime().nullable(),

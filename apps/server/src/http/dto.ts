@@ -60,7 +60,7 @@ export function apiTokenDto(token: ApiToken) {
   };
 }
 
-export function libraryDto({ library, counts }: LibraryView) {
+export function libraryDto({ library, counts, watch }: LibraryView) {
   return {
     id: library.id,
     name: library.name,
@@ -68,6 +68,9 @@ export function libraryDto({ library, counts }: LibraryView) {
     metadata_provider: library.metadataProvider,
     fallback_metadata_provider: library.fallbackMetadataProvider,
     metadata_refresh_mode: library.metadataRefreshMode,
+    watch: library.watch,
+    watch_mode: watch.mode,
+    watch_reason: watch.reason,
     scan_schedule: library.scanSchedule,
     book_count: counts.bookCount,
     unreadable_book_count: counts.unreadableBookCount,

@@ -18,6 +18,7 @@ export function libraryInput(body: OperationBody<'updateLibrary'>): LibraryInput
     metadataProvider: body.metadata_provider,
     fallbackMetadataProvider: body.fallback_metadata_provider,
     metadataRefreshMode: body.metadata_refresh_mode,
+    watch: body.watch,
     scanSchedule: body.scan_schedule,
   };
 }

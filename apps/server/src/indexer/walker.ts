@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { ignoredName } from './ignored-names.js';
 
 /** What the previous scan remembered of the tree: folder mtimes (relative path → ms); '' is the library root. */
 export type KnownFolders = ReadonlyMap<string, number>;
@@ -41,7 +42,6 @@ export interface WalkOptions {
   signal?: AbortSignal;
 }
 
-const isHidden = (name: string) => name.startsWith('.');
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 function decodeName(raw: Buffer): string | null {
@@ -118,7 +118,6 @@ export async function walkLibrary(root: string, known: KnownFolders, options: Wa
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
     const folder = queue.pop()!;
     result.folders.set(folder.relative, folder.mtimeMs);
-    const absolute = path.join(root, folder.relative);
 
     if (!options.full && known.get(folder.relative) === folder.mtimeMs) {
       result.unchangedFolders.add(folder.relative);
@@ -131,50 +130,116 @@ export async function walkLibrary(root: string, known: KnownFolders, options: Wa
       continue;
     }
 
-    let rawEntries: Dirent<Buffer>[];
-    try {
-      // Names as bytes: decoded as strings, a name that is not UTF-8 would come back altered and be lost unseen.
-      rawEntries = await readdir(absolute, { withFileTypes: true, encoding: 'buffer' });
-    } catch (error) {
-      result.unreadableFolders.set(folder.relative, (error as NodeJS.ErrnoException).code ?? 'unreadable');
+    const subfolders = await readFolder(root, folder.relative, options, result);
+    if (subfolders) queue.push(...subfolders);
+  }
+  return result;
+}
+
+/**
+ * Reads one folder into `result` (its book files, ignored files, odd names) and returns its subfolders with their
+ * mtimes; undefined when it cannot be read (recorded in `result.unreadableFolders`).
+ */
+async function readFolder(
+  root: string,
+  relative: string,
+  options: WalkOptions,
+  result: WalkResult,
+): Promise<{ relative: string; mtimeMs: number }[] | undefined> {
+  const absolute = path.join(root, relative);
+  let rawEntries: Dirent<Buffer>[];
+  try {
+    // Names as bytes: decoded as strings, a name that is not UTF-8 would come back altered and be lost unseen.
+    rawEntries = await readdir(absolute, { withFileTypes: true, encoding: 'buffer' });
+  } catch (error) {
+    result.unreadableFolders.set(relative, (error as NodeJS.ErrnoException).code ?? 'unreadable');
+    return undefined;
+  }
+  const entries: { name: string; isFile: boolean; isDirectory: boolean }[] = [];
+  for (const entry of rawEntries) {
+    const name = decodeName(entry.name);
+    if (name === null) {
+      if (entry.name[0] !== 0x2e) result.undecodableNames.push(join(relative, escapeFileName(entry.name)));
       continue;
     }
-    const entries: { name: string; isFile: boolean; isDirectory: boolean }[] = [];
-    for (const entry of rawEntries) {
-      const name = decodeName(entry.name);
-      if (name === null) {
-        if (entry.name[0] !== 0x2e) result.undecodableNames.push(join(folder.relative, escapeFileName(entry.name)));
-        continue;
-      }
-      if (isHidden(name)) continue;
-      entries.push({ name, isFile: entry.isFile(), isDirectory: entry.isDirectory() });
+    if (ignoredName(name)) continue;
+    entries.push({ name, isFile: entry.isFile(), isDirectory: entry.isDirectory() });
+  }
+  // Symbolic links are not followed: a link could leave the library root or loop back into it.
+  const books = entries.filter((entry) => entry.isFile && options.isBookFile(entry.name));
+  const subfolders = entries.filter((entry) => entry.isDirectory);
+  for (const entry of entries) {
+    if (!entry.isFile || options.isBookFile(entry.name)) continue;
+    if (result.ignored.count++ < IGNORED_EXAMPLES) result.ignored.examples.push(join(relative, entry.name));
+  }
+  const [bookStats, folderStats] = await Promise.all([
+    Promise.all(books.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
+    Promise.all(subfolders.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
+  ]);
+  books.forEach((entry, i) => {
+    const info = bookStats[i];
+    if (info?.isFile()) {
+      result.files.push({
+        path: join(relative, entry.name),
+        sizeBytes: info.size,
+        mtimeMs: Math.trunc(info.mtimeMs),
+      });
     }
-    // Symbolic links are not followed: a link could leave the library root or loop back into it.
-    const books = entries.filter((entry) => entry.isFile && options.isBookFile(entry.name));
-    const subfolders = entries.filter((entry) => entry.isDirectory);
-    for (const entry of entries) {
-      if (!entry.isFile || options.isBookFile(entry.name)) continue;
-      if (result.ignored.count++ < IGNORED_EXAMPLES) result.ignored.examples.push(join(folder.relative, entry.name));
+  });
+  const found: { relative: string; mtimeMs: number }[] = [];
+  subfolders.forEach((entry, i) => {
+    const info = folderStats[i];
+    if (info?.isDirectory()) found.push({ relative: join(relative, entry.name), mtimeMs: Math.trunc(info.mtimeMs) });
+  });
+  return found;
+}
+
+export interface ScopedWalkResult extends WalkResult {
+  /** Known folders that are gone, and scope folders that do not exist: everything under them vanished. */
+  vanishedSubtrees: Set<string>;
+}
+
+/**
+ * Walks only the folders a watcher saw change (`scope`), not the library. Each is read whatever its mtime; below it,
+ * a subfolder is read too when it is new or its mtime changed (a folder created, moved in, or deleted and
+ * restored), while a known subfolder with its remembered mtime is left alone: a change deeper down has an event of
+ * its own. A known subfolder that is gone takes its whole subtree with it. `known` needs only the folders under the
+ * scope.
+ */
+export async function walkScoped(
+  root: string,
+  known: KnownFolders,
+  scope: readonly string[],
+  options: Omit<WalkOptions, 'full'>,
+): Promise<ScopedWalkResult> {
+  const result: ScopedWalkResult = {
+    files: [],
+    unchangedFolders: new Set(),
+    unreadableFolders: new Map(),
+    folders: new Map(),
+    ignored: { count: 0, examples: [] },
+    undecodableNames: [],
+    vanishedSubtrees: new Set(),
+  };
+  const children = childrenIndex(known);
+  const queue: { relative: string; mtimeMs: number }[] = [];
+  for (const folder of scope) {
+    const info = await stat(path.join(root, folder)).catch(() => null);
+    if (info?.isDirectory()) queue.push({ relative: folder, mtimeMs: Math.trunc(info.mtimeMs) });
+    else if (folder !== '') result.vanishedSubtrees.add(folder);
+  }
+  while (queue.length > 0) {
+    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+    const folder = queue.pop()!;
+    if (result.folders.has(folder.relative)) continue;
+    result.folders.set(folder.relative, folder.mtimeMs);
+    const subfolders = await readFolder(root, folder.relative, { ...options, full: false }, result);
+    if (!subfolders) continue;
+    const present = new Set(subfolders.map((sub) => sub.relative));
+    for (const sub of subfolders) if (known.get(sub.relative) !== sub.mtimeMs) queue.push(sub);
+    for (const child of children.get(folder.relative) ?? []) {
+      if (!present.has(child)) result.vanishedSubtrees.add(child);
     }
-    const [bookStats, folderStats] = await Promise.all([
-      Promise.all(books.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
-      Promise.all(subfolders.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
-    ]);
-    books.forEach((entry, i) => {
-      const info = bookStats[i];
-      if (info?.isFile()) {
-        result.files.push({
-          path: join(folder.relative, entry.name),
-          sizeBytes: info.size,
-          mtimeMs: Math.trunc(info.mtimeMs),
-        });
-      }
-    });
-    subfolders.forEach((entry, i) => {
-      const info = folderStats[i];
-      if (info?.isDirectory())
-        queue.push({ relative: join(folder.relative, entry.name), mtimeMs: Math.trunc(info.mtimeMs) });
-    });
   }
   return result;
 }

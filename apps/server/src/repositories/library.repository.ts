@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Library, type RefreshMode } from '../entities/library.entity.js';
+import { Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
 import type { ListCache } from './list-cache.js';
 import { placeholders } from './sql-values.js';
 
@@ -18,6 +18,7 @@ export interface LibraryFields {
   metadataProvider: string;
   fallbackMetadataProvider: string;
   metadataRefreshMode: RefreshMode;
+  watch: WatchSetting;
   scanSchedule: string;
 }
 

@@ -127,6 +127,103 @@ export class ScanRepository {
     }
   }
 
+  /**
+   * `path` under `folder` (or the folder itself, with `self`), as SQL: a byte-order range, not LIKE, so case, `%` and
+   * `_` in names match exactly on both databases ('/' + 1 is '0'). PostgreSQL compares in the "C" collation, whose
+   * order is the bytes'.
+   */
+  private under(folder: string, self: boolean): { sql: string; params: string[] } {
+    const column = this.kind === 'postgresql' ? 'path collate "C"' : 'path';
+    const range = `(${column} >= ? and ${column} < ?)`;
+    const params = [`${folder}/`, `${folder}0`];
+    return self ? { sql: `(path = ? or ${range})`, params: [folder, ...params] } : { sql: range, params };
+  }
+
+  /** The stored files under the given folders ('' is the whole library), in pages as `knownFilePages`. */
+  async *knownFilesUnder(libraryId: string, folders: readonly string[]): AsyncGenerator<KnownFile[]> {
+    if (folders.includes('')) {
+      yield* this.knownFilePages(libraryId);
+      return;
+    }
+    for (const folder of folders) {
+      const range = this.under(folder, false);
+      const rows = await this.em.execute<
+        {
+          id: string;
+          book_id: string;
+          path: string;
+          size_bytes: number | string;
+          mtime_ms: number | string;
+          parse_status: ParseStatus;
+          partial_hash: string | null;
+        }[]
+      >(
+        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
+          where library_id = ? and ${range.sql}`,
+        [libraryId, ...range.params],
+      );
+      yield rows.map((row) => ({
+        fileId: row.id,
+        bookId: row.book_id,
+        path: row.path,
+        sizeBytes: Number(row.size_bytes),
+        mtimeMs: Number(row.mtime_ms),
+        parseStatus: row.parse_status,
+        partialHash: row.partial_hash,
+      }));
+    }
+  }
+
+  /** The remembered folders under (and including) the given folders. */
+  async knownFoldersUnder(libraryId: string, folders: readonly string[]): Promise<Map<string, number>> {
+    if (folders.includes('')) return this.knownFolders(libraryId);
+    const result = new Map<string, number>();
+    for (const folder of folders) {
+      const range = this.under(folder, true);
+      const rows = await this.em.execute<{ path: string; mtime_ms: number | string }[]>(
+        `select path, mtime_ms from directory_mtimes where library_id = ? and ${range.sql}`,
+        [libraryId, ...range.params],
+      );
+      for (const row of rows) result.set(row.path, Number(row.mtime_ms));
+    }
+    return result;
+  }
+
+  /**
+   * After a scoped scan: the folders it read and the subtrees that vanished are forgotten, then the folders it found
+   * are remembered; every other remembered folder stays as it was.
+   */
+  async replaceFolders(
+    libraryId: string,
+    read: readonly string[],
+    vanishedSubtrees: readonly string[],
+    folders: Map<string, number>,
+  ): Promise<void> {
+    await this.em.fork().transactional(async (em) => {
+      for (const batch of chunks([...read])) {
+        await em.execute(
+          `delete from directory_mtimes where library_id = ? and path in (${placeholders(batch.length)})`,
+          [libraryId, ...batch],
+          'run',
+        );
+      }
+      for (const subtree of vanishedSubtrees) {
+        const range = this.under(subtree, true);
+        await em.execute(
+          `delete from directory_mtimes where library_id = ? and ${range.sql}`,
+          [libraryId, ...range.params],
+          'run',
+        );
+      }
+      for (const batch of chunks([...folders.entries()])) {
+        await em.insertMany(
+          DirectoryMtime,
+          batch.map(([path, mtimeMs]) => ({ id: randomUUID(), library: libraryId, path, mtimeMs })),
+        );
+      }
+    });
+  }
+
   async knownFolders(libraryId: string): Promise<Map<string, number>> {
     const rows = await this.em.execute<{ path: string; mtime_ms: number | string }[]>(
       'select path, mtime_ms from directory_mtimes where library_id = ?',
@@ -372,16 +469,55 @@ export class ScanRepository {
     });
   }
 
-  /** Series left without books go, unless a provider link (the admin's matching work) still points at them. */
-  async removeEmptySeries(libraryId: string): Promise<number> {
-    const result = await this.em.execute<{ affectedRows?: number }>(
-      `delete from series where library_id = ?
+  /**
+   * Series left without books go, unless a provider link (the admin's matching work) still points at them. A scoped
+   * scan names the series it touched; otherwise every series of the library is checked.
+   */
+  async removeEmptySeries(libraryId: string, seriesIds?: readonly string[]): Promise<number> {
+    const condition = `delete from series where library_id = ?
          and not exists (select 1 from books b where b.series_id = series.id)
-         and not exists (select 1 from external_metadata_links l where l.series_id = series.id)`,
-      [libraryId],
-      'run',
-    );
-    return result.affectedRows ?? 0;
+         and not exists (select 1 from external_metadata_links l where l.series_id = series.id)`;
+    if (seriesIds === undefined) {
+      const result = await this.em.execute<{ affectedRows?: number }>(condition, [libraryId], 'run');
+      return result.affectedRows ?? 0;
+    }
+    let removed = 0;
+    for (const batch of chunks([...seriesIds])) {
+      const result = await this.em.execute<{ affectedRows?: number }>(
+        `${condition} and id in (${placeholders(batch.length)})`,
+        [libraryId, ...batch],
+        'run',
+      );
+      removed += result.affectedRows ?? 0;
+    }
+    return removed;
+  }
+
+  /** The series of these books (a scoped scan refreshes only the series it touched). */
+  async seriesOfBooks(bookIds: readonly string[]): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const batch of chunks([...bookIds])) {
+      const rows = await this.em.execute<{ series_id: string }[]>(
+        `select distinct series_id from books where series_id is not null and id in (${placeholders(batch.length)})`,
+        batch,
+      );
+      for (const row of rows) ids.add(row.series_id);
+    }
+    return [...ids];
+  }
+
+  /** The series of the books stored at these paths. */
+  async seriesOfFiles(libraryId: string, paths: readonly string[]): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const batch of chunks([...paths])) {
+      const rows = await this.em.execute<{ series_id: string }[]>(
+        `select distinct b.series_id from book_files f join books b on b.id = f.book_id
+          where f.library_id = ? and b.series_id is not null and f.path in (${placeholders(batch.length)})`,
+        [libraryId, ...batch],
+      );
+      for (const row of rows) ids.add(row.series_id);
+    }
+    return [...ids];
   }
 
   /**

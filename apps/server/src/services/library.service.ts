@@ -1,4 +1,4 @@
-import { NO_PROVIDER, type Library, type RefreshMode } from '../entities/library.entity.js';
+import { NO_PROVIDER, type Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
 import type { Job } from '../entities/job.entity.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
 import { normaliseSchedule, scheduleProblem } from '../domain/schedule.js';
@@ -10,6 +10,7 @@ import {
   type LibraryRepository,
 } from '../repositories/library.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
+import { watchStates, type WatchState, type WatchStateSource } from './watch-state.js';
 import { providerIssue, type ProviderCatalog } from './provider-catalog.js';
 
 export interface LibraryInput {
@@ -18,12 +19,20 @@ export interface LibraryInput {
   metadataProvider?: string;
   fallbackMetadataProvider?: string;
   metadataRefreshMode?: RefreshMode;
+  watch?: WatchSetting;
   scanSchedule?: string;
 }
 
 export interface LibraryView {
   library: Library;
   counts: LibraryCounts;
+  /** How the library is watched now and why (from its watch lease). */
+  watch: WatchState;
+}
+
+/** Told when a library's watch setting may have changed, so a watcher in this process acts at once. */
+export interface WatchScheduling {
+  libraryChanged(libraryId: string): void;
 }
 
 /**
@@ -53,6 +62,7 @@ export const DEFAULT_SCAN_SCHEDULE = 'every_6h';
 
 export class LibraryService {
   private scheduling: RefreshScheduling | undefined;
+  private watching: WatchScheduling | undefined;
   private scanScheduling: ScanScheduling | undefined;
 
   constructor(
@@ -60,10 +70,15 @@ export class LibraryService {
     private readonly root: LibrariesRoot,
     private readonly providers: ProviderCatalog,
     private readonly logger: Logger,
+    private readonly watchLeases: WatchStateSource,
   ) {}
 
   setRefreshScheduling(scheduling: RefreshScheduling): void {
     this.scheduling = scheduling;
+  }
+
+  setWatchScheduling(watching: WatchScheduling): void {
+    this.watching = watching;
   }
 
   setScanScheduling(scheduling: ScanScheduling): void {
@@ -77,13 +92,11 @@ export class LibraryService {
 
   async page(page: number, limit: number): Promise<{ items: LibraryView[]; total: number }> {
     const { items, total } = await this.libraries.page((page - 1) * limit, limit);
-    const counts = await this.libraries.counts(items.map((library) => library.id));
-    return { items: items.map((library) => this.view(library, counts)), total };
+    return { items: await this.views(items), total };
   }
 
   async get(id: string): Promise<LibraryView> {
-    const library = await this.require(id);
-    return this.view(library, await this.libraries.counts([library.id]));
+    return (await this.views([await this.require(id)]))[0]!;
   }
 
   /** Creates the library, schedules it and starts its first scan (`scanJob`, null while no job runtime is attached). */
@@ -96,6 +109,7 @@ export class LibraryService {
       metadataProvider: input.metadataProvider ?? NO_PROVIDER,
       fallbackMetadataProvider: input.fallbackMetadataProvider ?? NO_PROVIDER,
       metadataRefreshMode: input.metadataRefreshMode ?? 'manual',
+      watch: input.watch ?? 'auto',
       scanSchedule: input.scanSchedule ?? DEFAULT_SCAN_SCHEDULE,
     };
     this.checkFields(fields);
@@ -103,9 +117,10 @@ export class LibraryService {
     const library = await this.libraries.create(fields);
     await this.scheduling?.applySchedule(library);
     await this.scanScheduling?.applySchedule(library);
+    this.watching?.libraryChanged(library.id);
     this.logger.info({ libraryId: library.id, rootPath: library.rootPath }, 'library created');
     const scanJob = (await this.scanScheduling?.scanNow(library.id)) ?? null;
-    return { ...this.view(library, await this.libraries.counts([library.id])), scanJob };
+    return { ...(await this.views([library]))[0]!, scanJob };
   }
 
   async update(id: string, input: LibraryInput): Promise<LibraryView> {
@@ -116,19 +131,22 @@ export class LibraryService {
     if (input.metadataProvider !== undefined) changes.metadataProvider = input.metadataProvider;
     if (input.fallbackMetadataProvider !== undefined) changes.fallbackMetadataProvider = input.fallbackMetadataProvider;
     if (input.metadataRefreshMode !== undefined) changes.metadataRefreshMode = input.metadataRefreshMode;
+    if (input.watch !== undefined) changes.watch = input.watch;
     if (input.scanSchedule !== undefined) changes.scanSchedule = input.scanSchedule;
     this.checkFields({ ...library, ...changes });
     if (changes.scanSchedule !== undefined) changes.scanSchedule = normaliseSchedule(changes.scanSchedule);
     await this.libraries.update(library, changes);
     if (changes.metadataRefreshMode !== undefined) await this.scheduling?.applySchedule(library);
     if (changes.scanSchedule !== undefined) await this.scanScheduling?.applySchedule(library);
-    return this.view(library, await this.libraries.counts([library.id]));
+    if (changes.watch !== undefined || changes.rootPath !== undefined) this.watching?.libraryChanged(library.id);
+    return (await this.views([library]))[0]!;
   }
 
   async delete(id: string): Promise<void> {
     const library = await this.require(id);
     await this.libraries.delete(library);
     await this.scheduling?.removeSchedule(id);
+    this.watching?.libraryChanged(id);
     await this.scanScheduling?.removeSchedule(id);
     this.logger.info({ libraryId: id }, 'library deleted');
   }
@@ -139,8 +157,15 @@ export class LibraryService {
     return library;
   }
 
-  private view(library: Library, counts: Map<string, LibraryCounts>): LibraryView {
-    return { library, counts: counts.get(library.id) ?? NO_COUNTS };
+  private async views(libraries: Library[]): Promise<LibraryView[]> {
+    const ids = libraries.map((library) => library.id);
+    const [counts, leases] = await Promise.all([this.libraries.counts(ids), this.watchLeases.leases(ids)]);
+    const states = watchStates(libraries, leases, Date.now());
+    return libraries.map((library) => ({
+      library,
+      counts: counts.get(library.id) ?? NO_COUNTS,
+      watch: states.get(library.id)!,
+    }));
   }
 
   private checkFields(

@@ -1,3 +1,4 @@
+import { opendir } from 'node:fs/promises';
 import path from 'node:path';
 import { bookNumbers, yearAsDate } from '../domain/book-numbers.js';
 import { ConflictError, DomainError, InvalidPathError } from '../domain/errors.js';
@@ -6,11 +7,12 @@ import type { BookReader } from '../indexer/book-reader.js';
 import { ReaderPoolClosedError } from '../indexer/reader-process/reader-pool.js';
 import { BookFileError, formatFromExtension, type BookInspection } from '../indexer/formats/index.js';
 import { partialMd5 } from '../indexer/partial-hash.js';
-import { walkLibrary } from '../indexer/walker.js';
+import { walkLibrary, walkScoped, type ScopedWalkResult, type WalkResult } from '../indexer/walker.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
 import type { LibraryService } from './library.service.js';
 import type { SeriesRepository } from '../repositories/series.repository.js';
+import type { WatchRepository } from '../repositories/watch.repository.js';
 import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
 
 export type ScanMode = 'incremental' | 'full';
@@ -74,6 +76,55 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(workers);
 }
 
+/**
+ * The folders of a scoped scan (`params.folders`), cleaned: relative, POSIX, no `.`/`..` or empty segments, each
+ * once. Null for a scan of the whole library.
+ */
+export function scanScope(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const folders = new Set<string>();
+  for (const entry of value) {
+    if (typeof entry !== 'string') continue;
+    const trimmed = entry.replace(/^\/+|\/+$/g, '');
+    const segments = trimmed === '' ? [] : trimmed.split('/');
+    if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) continue;
+    folders.add(segments.join('/'));
+  }
+  return [...folders].sort();
+}
+
+/**
+ * Whether a folder holds anything but hidden entries (null when it cannot be read). Stops at the first one: a scoped
+ * scan should not list a root of thousands of series to learn that it is not empty.
+ */
+async function hasVisibleEntry(folder: string): Promise<boolean | null> {
+  try {
+    const entries = await opendir(folder, { bufferSize: 64 });
+    for await (const entry of entries) if (!entry.name.startsWith('.')) return true;
+    return false;
+  } catch {
+    return null;
+  }
+}
+
+/** Scope folders not inside another: one stored-rows query each covers the rest. */
+function outermost(folders: readonly string[]): string[] {
+  const sorted = [...folders].sort();
+  const result: string[] = [];
+  for (const folder of sorted) {
+    if (!result.some((outer) => outer === '' || folder === outer || folder.startsWith(`${outer}/`)))
+      result.push(folder);
+  }
+  return result;
+}
+
+/** Whether `folder` is a vanished subtree or lies under one. */
+function underVanished(folder: string, vanished: ReadonlySet<string>): boolean {
+  if (vanished.size === 0) return false;
+  for (let current = folder; current !== ''; current = folderOf(current)) if (vanished.has(current)) return true;
+  return false;
+}
+
 function folderOf(file: string): string {
   const slash = file.lastIndexOf('/');
   return slash < 0 ? '' : file.slice(0, slash);
@@ -131,19 +182,31 @@ export class ScanService {
     private readonly thumbnails: ThumbnailService,
     private readonly reader: BookReader,
     private readonly options: ScanOptions,
+    private readonly dirty: WatchRepository,
   ) {}
 
   async run(context: JobContext): Promise<ScanReport> {
     const started = Date.now();
     const libraryId = context.libraryId!;
     const mode: ScanMode = context.params.mode === 'full' ? 'full' : 'incremental';
+    const scope = mode === 'full' ? null : scanScope(context.params.folders);
     // Its own call, so that what indexing holds (every path of the library) is garbage before the thumbnails.
-    const { report, absoluteRoot } = await this.index(libraryId, mode, context);
+    let indexed;
+    try {
+      indexed = await this.index(libraryId, mode, scope, context);
+    } catch (error) {
+      // A refused scan (share unmounted…) would be refused again at once: the folders wait for the next real scan.
+      if (error instanceof ScanRefusedError) await this.dirty.clearDirty(libraryId, scope, started);
+      throw error;
+    }
+    const { report, absoluteRoot, touchedSeries } = indexed;
+    // The folders read are no longer dirty, unless an event came after this scan started.
+    await this.dirty.clearDirty(libraryId, scope, started);
     report.index_ms = Date.now() - started;
     if (this.options.thumbnails) {
       report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
       // Series covers are the first book with a thumbnail, known only now.
-      await this.series.refreshLibraryCounts(libraryId);
+      await this.refreshCounts(libraryId, touchedSeries);
     }
     report.duration_ms = Date.now() - started;
     report.thumbnails_ms = report.duration_ms - report.index_ms;
@@ -154,8 +217,9 @@ export class ScanService {
   private async index(
     libraryId: string,
     mode: ScanMode,
+    scope: string[] | null,
     context: JobContext,
-  ): Promise<{ report: ScanReport; absoluteRoot: string }> {
+  ): Promise<{ report: ScanReport; absoluteRoot: string; touchedSeries: string[] | null }> {
     const library = await this.libraries.require(libraryId);
 
     let absoluteRoot: string;
@@ -173,15 +237,35 @@ export class ScanService {
       );
     }
 
-    const knownFolders = await this.scans.knownFolders(libraryId);
+    // "Everything vanished" is judged at the root, in every scan: an empty root (an unmounted share's mount point)
+    // deletes nothing, while a folder gone under a present root loses its books, scoped scan or not.
+    const rootHasEntries = await hasVisibleEntry(absoluteRoot);
+    if (rootHasEntries === null) {
+      throw new ScanRefusedError(`The folder of library "${library.name}" could not be read. Nothing was changed.`);
+    }
+    if (!rootHasEntries) {
+      const stored = await this.scans.countBooks(libraryId);
+      if (stored > 0) {
+        throw new ScanRefusedError(
+          `Library "${library.name}" would lose all ${stored} books: its folder looks empty. Nothing was deleted; check that the drive is mounted.`,
+        );
+      }
+    }
+
+    const outer = scope === null ? null : outermost(scope);
+    const knownFolders =
+      outer === null ? await this.scans.knownFolders(libraryId) : await this.scans.knownFoldersUnder(libraryId, outer);
     context.progress({ currentItem: 'listing files', processed: 0, total: null });
-    let walk;
+    let walk: WalkResult | ScopedWalkResult;
     try {
-      walk = await walkLibrary(absoluteRoot, knownFolders, {
-        full: mode === 'full',
-        isBookFile: (name) => formatFromExtension(name) !== null,
+      const walkOptions = {
+        isBookFile: (name: string) => formatFromExtension(name) !== null,
         signal: context.signal,
-      });
+      };
+      walk =
+        scope === null
+          ? await walkLibrary(absoluteRoot, knownFolders, { ...walkOptions, full: mode === 'full' })
+          : await walkScoped(absoluteRoot, knownFolders, scope, walkOptions);
     } catch {
       context.throwIfCancelled();
       throw new ScanRefusedError(`The folder of library "${library.name}" could not be read. Nothing was changed.`);
@@ -192,17 +276,22 @@ export class ScanService {
       context.itemError(name, 'the name is not valid UTF-8 (bytes shown as \\xNN), so it was not indexed: rename it');
 
     // Only the stored files of the folders read this time are kept in memory: the others cannot have changed or
-    // vanished (their folder's mtime says so), and of those only the count matters. An unchanged rescan of a 100k
-    // library holds none.
+    // vanished (their folder's mtime says so, or no event came from them), and of those only the count matters. An
+    // unchanged rescan of a 100k library holds none.
+    const vanishedSubtrees = (walk as Partial<ScopedWalkResult>).vanishedSubtrees ?? new Set<string>();
+    const inScope = (folder: string) =>
+      scope === null
+        ? !walk.unchangedFolders.has(folder)
+        : (walk.folders.has(folder) && !walk.unreadableFolders.has(folder)) || underVanished(folder, vanishedSubtrees);
     const knownFiles = new Map<string, KnownFile>();
-    let knownTotal = 0;
     let knownInUnchangedFolders = 0;
-    for await (const page of this.scans.knownFilePages(libraryId)) {
+    const pages = outer === null ? this.scans.knownFilePages(libraryId) : this.scans.knownFilesUnder(libraryId, outer);
+    for await (const page of pages) {
       for (const file of page) {
-        knownTotal++;
         const folder = folderOf(file.path);
-        if (walk.unchangedFolders.has(folder)) knownInUnchangedFolders++;
-        else if (!underUnreadableFolder(folder, walk.unreadableFolders)) knownFiles.set(file.path, file);
+        if (!inScope(folder)) {
+          if (scope === null) knownInUnchangedFolders++;
+        } else if (!underUnreadableFolder(folder, walk.unreadableFolders)) knownFiles.set(file.path, file);
       }
     }
 
@@ -223,11 +312,10 @@ export class ScanService {
       }
     }
     let vanished = [...knownFiles.values()].filter((file) => !seen.has(file.path));
-    if (knownTotal > 0 && vanished.length === knownTotal) {
-      throw new ScanRefusedError(
-        `Library "${library.name}" would lose all ${knownTotal} books: its folder looks empty. Nothing was deleted; check that the drive is mounted.`,
-      );
-    }
+    // A scoped scan refreshes only the series it can have changed: those of the stored files it compared, before, and
+    // those of the files it found, after. The others' counts are what they were.
+    const seriesBefore =
+      scope === null ? [] : await this.scans.seriesOfBooks([...knownFiles.values()].map((file) => file.bookId));
 
     const report: ScanReport = {
       mode,
@@ -306,14 +394,41 @@ export class ScanService {
     report.removed = vanished.length;
     // After the removals, so a file moved within this scan finds the progress its old book left behind.
     report.progress_restored = await this.scans.restoreProgress(libraryId, arrivals);
-    await this.scans.removeEmptySeries(libraryId);
-    await this.scans.saveFolders(libraryId, this.foldersToRemember(walk, knownFolders));
+    const touchedSeries =
+      scope === null
+        ? null
+        : [
+            ...new Set([
+              ...seriesBefore,
+              ...(await this.scans.seriesOfFiles(
+                libraryId,
+                walk.files.map((file) => file.path),
+              )),
+            ]),
+          ];
+    await this.scans.removeEmptySeries(libraryId, touchedSeries ?? undefined);
+    if (scope === null) await this.scans.saveFolders(libraryId, this.foldersToRemember(walk, knownFolders));
+    else {
+      // Only the subtrees read are replaced; the stored folders elsewhere are those of earlier scans.
+      await this.scans.replaceFolders(
+        libraryId,
+        [...walk.folders.keys()],
+        [...vanishedSubtrees],
+        this.foldersToRemember(walk, knownFolders),
+      );
+    }
     await this.scans.purgeOrphanedProgress(new Date(Date.now() - ORPHAN_GRACE_MS));
-    await this.series.refreshLibraryCounts(libraryId);
-    if (report.added + report.removed > 0) await this.scans.refreshPlannerStatistics();
+    await this.refreshCounts(libraryId, touchedSeries);
+    // After many rows changed only: a scoped scan of a few files does not re-plan the whole database.
+    if (report.added + report.removed > (scope === null ? 0 : 1000)) await this.scans.refreshPlannerStatistics();
     await this.scans.markScanned(libraryId, new Date());
 
-    return { report, absoluteRoot };
+    return { report, absoluteRoot, touchedSeries };
+  }
+
+  private async refreshCounts(libraryId: string, seriesIds: string[] | null): Promise<void> {
+    if (seriesIds === null) await this.series.refreshLibraryCounts(libraryId);
+    else await this.series.refreshCounts(seriesIds);
   }
 
   private async analyse(

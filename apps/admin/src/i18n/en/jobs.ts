@@ -53,6 +53,8 @@ const jobs = {
     finished: 'Finished',
     params: 'Parameters',
     mode: 'Mode: {mode:string}',
+    folders: 'Folders scanned ({count:string}, changed since the last scan)',
+    rootFolder: '(the library’s folder itself)',
     error: 'Why it failed',
     itemErrors: 'Item errors',
     itemErrorsCount: 'Items that failed: {count:string}',

@@ -53,6 +53,8 @@ const jobs: Translation['jobs'] = {
     finished: 'Terminée',
     params: 'Paramètres',
     mode: 'Mode : {mode}',
+    folders: 'Dossiers analysés ({count}, modifiés depuis la dernière analyse)',
+    rootFolder: '(le dossier de la bibliothèque lui-même)',
     error: 'Cause de l’échec',
     itemErrors: 'Erreurs par élément',
     itemErrorsCount: 'Éléments en échec : {count}',

@@ -13,6 +13,9 @@ export type PluginInfo = Outputs['plugins']['list']['items'][number];
 export type RefreshMode = NonNullable<Inputs['libraries']['create']['body']['metadata_refresh_mode']>;
 
 export const REFRESH_MODES: readonly RefreshMode[] = ['manual', 'hourly', 'daily', 'weekly'];
+export type WatchSetting = NonNullable<Inputs['libraries']['create']['body']['watch']>;
+export const WATCH_SETTINGS: readonly WatchSetting[] = ['auto', 'events', 'polling', 'off'];
+export type WatchMode = 'events' | 'polling' | 'off';
 /** The provider id that means "no metadata provider" (the server's default). */
 export const NO_PROVIDER = 'none';
 export const TERMINAL_STATUSES: readonly Job['status'][] = [

@@ -6,7 +6,8 @@ import { Migration20261124210000_hors_serie_order as m3 } from './Migration20261
 import { Migration20261125090000_cb7_cbt_partial_hash as m4 } from './Migration20261125090000_cb7_cbt_partial_hash.js';
 import { Migration20261125100000_job_completed_with_errors as m5 } from './Migration20261125100000_job_completed_with_errors.js';
 import { Migration20261125191010_scan_schedule_backup_jobs as m6 } from './Migration20261125191010_scan_schedule_backup_jobs.js';
-import { Migration20261125191035_chapters as m7 } from './Migration20261125191035_chapters.js';
-import { Migration20261125191100_reparse_book_names as m8 } from './Migration20261125191100_reparse_book_names.js';
+import { Migration20261125191021_library_watch as m7 } from './Migration20261125191021_library_watch.js';
+import { Migration20261125191035_chapters as m8 } from './Migration20261125191035_chapters.js';
+import { Migration20261125191100_reparse_book_names as m9 } from './Migration20261125191100_reparse_book_names.js';
 
-export const postgresqlMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8];
+export const postgresqlMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9];

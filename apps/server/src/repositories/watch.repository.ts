@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { WatchMode } from '../entities/watch-lease.entity.js';
+import type { WatchLeaseRow, WatchStateSource } from '../services/watch-state.js';
+import { chunks, placeholders } from './sql-values.js';
+
+export interface DirtySummary {
+  count: number;
+  /** Oldest and newest marks (epoch ms). */
+  firstMs: number;
+  lastMs: number;
+}
+
+/** Watch leases (one holder per library) and the durable set of folders changed since their last scan. */
+export class WatchRepository implements WatchStateSource {
+  constructor(private readonly em: EntityManager) {}
+
+  async leases(libraryIds: string[]): Promise<Map<string, WatchLeaseRow>> {
+    const result = new Map<string, WatchLeaseRow>();
+    for (const ids of chunks(libraryIds)) {
+      const rows = await this.em.execute<
+        { library_id: string; holder: string; expires_at_ms: number | string; mode: WatchMode; reason: string | null }[]
+      >(
+        `select library_id, holder, expires_at_ms, mode, reason from library_watch_leases
+          where library_id in (${placeholders(ids.length)})`,
+        ids,
+      );
+      for (const row of rows) {
+        result.set(row.library_id, {
+          libraryId: row.library_id,
+          holder: row.holder,
+          expiresAtMs: Number(row.expires_at_ms),
+          mode: row.mode,
+          reason: row.reason,
+        });
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Takes or renews the lease in one statement: the row is written only when it is new, already ours, or expired,
+   * so two processes racing for one library cannot both win.
+   */
+  async acquire(libraryId: string, holder: string, nowMs: number, expiresAtMs: number): Promise<boolean> {
+    const rows = await this.em.execute<{ holder: string }[]>(
+      `insert into library_watch_leases (id, library_id, holder, expires_at_ms, mode, reason)
+         values (?, ?, ?, ?, 'off', null)
+       on conflict (library_id) do update set holder = excluded.holder, expires_at_ms = excluded.expires_at_ms
+         where library_watch_leases.holder = excluded.holder or library_watch_leases.expires_at_ms < ?
+       returning holder`,
+      [randomUUID(), libraryId, holder, expiresAtMs, nowMs],
+    );
+    return rows.length === 1 && rows[0]!.holder === holder;
+  }
+
+  async report(libraryId: string, holder: string, mode: WatchMode, reason: string | null): Promise<void> {
+    await this.em.execute(
+      'update library_watch_leases set mode = ?, reason = ? where library_id = ? and holder = ?',
+      [mode, reason, libraryId, holder],
+      'run',
+    );
+  }
+
+  /** Gives a lease back (a clean stop), so another process may take it at its next renewal. */
+  async release(libraryId: string, holder: string): Promise<void> {
+    await this.em.execute(
+      'delete from library_watch_leases where library_id = ? and holder = ?',
+      [libraryId, holder],
+      'run',
+    );
+  }
+
+  /** Marks folders dirty; a folder already in the set takes the later time. */
+  async markDirty(libraryId: string, folders: readonly string[], atMs: number): Promise<void> {
+    for (const batch of chunks([...folders], 200)) {
+      const values = batch.map(() => '(?, ?, ?, ?)').join(', ');
+      await this.em.execute(
+        `insert into watch_dirty_folders (id, library_id, path, marked_at_ms) values ${values}
+         on conflict (library_id, path) do update set marked_at_ms = excluded.marked_at_ms`,
+        batch.flatMap((folder) => [randomUUID(), libraryId, folder, atMs]),
+        'run',
+      );
+    }
+  }
+
+  async dirtySummary(libraryId: string): Promise<DirtySummary> {
+    const [row] = await this.em.execute<
+      { n: number | string; first_ms: number | string | null; last_ms: number | string | null }[]
+    >(
+      `select count(*) as n, min(marked_at_ms) as first_ms, max(marked_at_ms) as last_ms
+         from watch_dirty_folders where library_id = ?`,
+      [libraryId],
+    );
+    return { count: Number(row?.n ?? 0), firstMs: Number(row?.first_ms ?? 0), lastMs: Number(row?.last_ms ?? 0) };
+  }
+
+  async dirtyFolders(libraryId: string, limit: number): Promise<string[]> {
+    const rows = await this.em.execute<{ path: string }[]>(
+      'select path from watch_dirty_folders where library_id = ? order by path limit ?',
+      [libraryId, limit],
+    );
+    return rows.map((row) => row.path);
+  }
+
+  /**
+   * Removes what a scan that started at `startedAtMs` has read: the given folders, or every folder for a scan of
+   * the whole library. A folder marked again since the scan started stays, for the next scan.
+   */
+  async clearDirty(libraryId: string, folders: readonly string[] | null, startedAtMs: number): Promise<void> {
+    if (folders === null) {
+      await this.em.execute(
+        'delete from watch_dirty_folders where library_id = ? and marked_at_ms < ?',
+        [libraryId, startedAtMs],
+        'run',
+      );
+      return;
+    }
+    for (const batch of chunks([...folders])) {
+      await this.em.execute(
+        `delete from watch_dirty_folders where library_id = ? and marked_at_ms < ?
+           and path in (${placeholders(batch.length)})`,
+        [libraryId, startedAtMs, ...batch],
+        'run',
+      );
+    }
+  }
+}

@@ -1,0 +1,248 @@
+import { cp, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookFile } from '../src/entities/book-file.entity.js';
+import { DirectoryMtime } from '../src/entities/directory-mtime.entity.js';
+import { apiClient } from './support/http-client.js';
+import { waitForJob } from './support/jobs.js';
+import { writeComic } from './support/library-builder.js';
+import { expectProblem } from './support/problems.js';
+import { BOOTSTRAP_TOKEN, startTestServer } from './support/test-server.js';
+
+const token = BOOTSTRAP_TOKEN;
+const QUIET = { WATCH_QUIET_SECONDS: '1', WATCH_MAX_WAIT_SECONDS: '20', WATCH_LEASE_SECONDS: '3' };
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A server, a library scanned once, and the helpers the checks share. */
+async function watchedLibrary(env: Record<string, string>, build: (dir: string) => Promise<void>) {
+  const server = await startTestServer({ env, thumbnails: false });
+  const call = apiClient(server.url);
+  const dir = path.join(server.librariesRoot, 'comics');
+  await mkdir(dir, { recursive: true });
+  await build(dir);
+  const created = await call('/libraries', { method: 'POST', token, body: { name: 'Comics', root_path: 'comics' } });
+  expect(created.status).toBe(201);
+  const id: string = created.body.id;
+  const first = await call(`/libraries/${id}/scan`, { method: 'POST', token, body: {} });
+  expect((await waitForJob(call, token, first.body.id)).status).toBe('succeeded');
+  const fileAt = (relative: string) =>
+    server.container.orm.em.fork().findOne(BookFile, { library: id, path: relative }, { populate: ['book'] });
+  const scanJobs = async (): Promise<any[]> =>
+    (await call('/jobs', { token, query: { type: 'scan', library_id: id, limit: '100' } })).body.items;
+  /** Waits for the scans the watcher starts to have settled, and returns the details of those after `before`. */
+  const scansAfter = async (before: number): Promise<any[]> => {
+    const jobs = await until('a scan started by the watcher', async () => {
+      const all = await scanJobs();
+      return all.length > before && all.every((job) => !['queued', 'running'].includes(job.status)) && all;
+    });
+    const newer = jobs.slice(0, jobs.length - before);
+    return Promise.all(newer.map(async (job) => (await call(`/jobs/${job.id}`, { token })).body));
+  };
+  return { server, call, dir, id, fileAt, scanJobs, scansAfter };
+}
+
+describe('a watched library', () => {
+  let ctx: Awaited<ReturnType<typeof watchedLibrary>>;
+  let outside: string;
+
+  beforeAll(async () => {
+    outside = await mkdtemp(path.join(tmpdir(), 'shelfmark-watch-outside-'));
+    ctx = await watchedLibrary(QUIET, async (dir) => {
+      // Different contents: a moved file is recognised by its content.
+      await writeComic(dir, 'Astérix/Astérix T01.cbz', { comicInfo: { Title: 'Astérix le Gaulois' } });
+      await writeComic(dir, 'Blacksad/Blacksad T01.cbz', { comicInfo: { Title: 'Quelque part entre les ombres' } });
+      await writeComic(dir, 'Mix/A_b/kept 1.cbz');
+      await writeComic(dir, 'Mix/AXb/kept 2.cbz');
+      await writeComic(dir, 'Mix/a_b/kept 3.cbz');
+      await writeComic(dir, 'Mix/A_bc/kept 4.cbz');
+      await writeComic(dir, 'Mix/A%b/kept 5.cbz');
+      await writeComic(dir, 'Mix/A_b%/kept 6.cbz');
+    });
+    await until('events mode', async () => {
+      const library = await ctx.call(`/libraries/${ctx.id}`, { token });
+      return library.body.watch_mode === 'events' && library.body;
+    });
+  });
+
+  afterAll(async () => {
+    await ctx?.server.close();
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  it('reports that it is watched by events, and why not when it is not', async () => {
+    const library = (await ctx.call(`/libraries/${ctx.id}`, { token })).body;
+    expect(library).toMatchObject({ watch: 'auto', watch_mode: 'events', watch_reason: null });
+    expect(ctx.server.responseFailures).toEqual([]);
+  });
+
+  it('turns a file copied in into a book, with a scan of only its folder', async () => {
+    const before = (await ctx.scanJobs()).length;
+    const copiedAt = Date.now();
+    await writeComic(outside, 'Astérix T02.cbz');
+    await cp(path.join(outside, 'Astérix T02.cbz'), path.join(ctx.dir, 'Astérix/Astérix T02.cbz'));
+    const file = await until('the new book', () => ctx.fileAt('Astérix/Astérix T02.cbz').then((f) => f ?? undefined));
+    // Quiet time (1 s) plus a tick and the scan: not the next scheduled scan.
+    expect(Date.now() - copiedAt).toBeLessThan(15_000);
+    expect(file.book.title).toBeTruthy();
+    const [scan] = await ctx.scansAfter(before);
+    expect(scan.params).toEqual({ mode: 'incremental', folders: ['Astérix'] });
+    expect(scan.report).toMatchObject({ added: 1, removed: 0, folders_read: 1 });
+  });
+
+  it('scans a folder of 500 files copied in once', async () => {
+    const before = (await ctx.scanJobs()).length;
+    const source = path.join(outside, 'Big Series');
+    for (let i = 1; i <= 500; i++) await writeComic(source, `Big Series ${String(i).padStart(3, '0')}.cbz`);
+    await cp(source, path.join(ctx.dir, 'Big Series'), { recursive: true });
+    await until(
+      '500 new books',
+      async () => {
+        const count = await ctx.server.container.orm.em
+          .fork()
+          .count(BookFile, { library: ctx.id, path: { $like: 'Big Series/%' } });
+        return count === 500;
+      },
+      60_000,
+    );
+    // Another quiet time goes by: no second scan follows.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const scans = await ctx.scansAfter(before);
+    expect(scans).toHaveLength(1);
+    expect(scans[0].report.added).toBe(500);
+  }, 90_000);
+
+  it('keeps the book (id and reading progress) of a file renamed, and of one moved to another folder', async () => {
+    const original = (await ctx.fileAt('Blacksad/Blacksad T01.cbz'))!;
+    const progress = await ctx.call(`/books/${original.book.id}/progress`, {
+      method: 'PUT',
+      token,
+      body: { status: 'reading', current_page: 2 },
+    });
+    expect(progress.status).toBe(200);
+    const before = (await ctx.scanJobs()).length;
+    await rename(path.join(ctx.dir, 'Blacksad/Blacksad T01.cbz'), path.join(ctx.dir, 'Blacksad/Blacksad 01.cbz'));
+    await mkdir(path.join(ctx.dir, 'Noir'));
+    await rename(path.join(ctx.dir, 'Astérix/Astérix T01.cbz'), path.join(ctx.dir, 'Noir/Astérix T01.cbz'));
+    const renamed = await until('the renamed file', () =>
+      ctx.fileAt('Blacksad/Blacksad 01.cbz').then((f) => f ?? undefined),
+    );
+    expect(renamed.book.id).toBe(original.book.id);
+    const moved = await until('the moved file', () => ctx.fileAt('Noir/Astérix T01.cbz').then((f) => f ?? undefined));
+    const scans = await ctx.scansAfter(before);
+    expect(scans.reduce((sum, scan) => sum + scan.report.moved, 0)).toBe(2);
+    expect(scans.reduce((sum, scan) => sum + scan.report.added + scan.report.removed, 0)).toBe(0);
+    expect(moved.book.title).toBeTruthy();
+    const kept = await ctx.call(`/books/${original.book.id}`, { token });
+    expect(kept.body).toMatchObject({ reading_status: 'reading', current_page: 2 });
+  });
+
+  it('loses nothing when a folder is deleted and restored within the quiet time', async () => {
+    const file = (await ctx.fileAt('Astérix/Astérix T02.cbz'))!;
+    const before = (await ctx.scanJobs()).length;
+    await cp(path.join(ctx.dir, 'Astérix'), path.join(outside, 'Astérix backup'), { recursive: true });
+    await rm(path.join(ctx.dir, 'Astérix'), { recursive: true });
+    await cp(path.join(outside, 'Astérix backup'), path.join(ctx.dir, 'Astérix'), { recursive: true });
+    const scans = await ctx.scansAfter(before);
+    expect(scans.reduce((sum, scan) => sum + scan.report.removed, 0)).toBe(0);
+    expect((await ctx.fileAt('Astérix/Astérix T02.cbz'))!.book.id).toBe(file.book.id);
+  });
+
+  it('removes the books of a vanished folder, matching its name exactly (case, % and _)', async () => {
+    const before = (await ctx.scanJobs()).length;
+    await rm(path.join(ctx.dir, 'Mix/A_b'), { recursive: true });
+    const [scan] = await ctx.scansAfter(before);
+    expect(scan.params.folders).toContain('Mix');
+    expect(scan.report.removed).toBe(1);
+    expect(await ctx.fileAt('Mix/A_b/kept 1.cbz')).toBeNull();
+    for (const kept of ['Mix/AXb/kept 2.cbz', 'Mix/a_b/kept 3.cbz', 'Mix/A_bc/kept 4.cbz', 'Mix/A%b/kept 5.cbz']) {
+      expect(await ctx.fileAt(kept), kept).not.toBeNull();
+    }
+    expect(await ctx.fileAt('Mix/A_b%/kept 6.cbz')).not.toBeNull();
+    const folders = (await ctx.server.container.orm.em.fork().find(DirectoryMtime, { library: ctx.id }))
+      .map((row) => row.path)
+      .filter((folder) => folder.startsWith('Mix'))
+      .sort();
+    expect(folders).toEqual(['Mix', 'Mix/A%b', 'Mix/AXb', 'Mix/A_b%', 'Mix/A_bc', 'Mix/a_b'].sort());
+  });
+
+  it('deletes nothing when the library folder empties (an unmounted share), in a scoped scan too', async () => {
+    const count = await ctx.server.container.orm.em.fork().count(BookFile, { library: ctx.id });
+    const before = (await ctx.scanJobs()).length;
+    const away = path.join(outside, 'comics away');
+    await mkdir(away);
+    const children = await readdir(ctx.dir);
+    for (const child of children) await rename(path.join(ctx.dir, child), path.join(away, child));
+    const scans = await ctx.scansAfter(before);
+    expect(scans.map((scan) => scan.params.folders)).toEqual([['']]);
+    expect(scans[0].status).toBe('failed');
+    expect(scans[0].error).toMatch(/looks empty/);
+    expect(await ctx.server.container.orm.em.fork().count(BookFile, { library: ctx.id })).toBe(count);
+
+    const back = (await ctx.scanJobs()).length;
+    for (const child of children) await rename(path.join(away, child), path.join(ctx.dir, child));
+    const [restored] = await ctx.scansAfter(back);
+    expect(restored.report).toMatchObject({ added: 0, removed: 0 });
+    expect(await ctx.server.container.orm.em.fork().count(BookFile, { library: ctx.id })).toBe(count);
+  });
+
+  it('refuses a watch setting it does not know, naming the field, and can be turned off', async () => {
+    const bad = await ctx.call('/libraries', {
+      method: 'POST',
+      token,
+      body: { name: 'X', root_path: 'comics', watch: 'sometimes' },
+    });
+    expectProblem(bad, 400);
+    expect(JSON.stringify(bad.body.errors)).toContain('/body/watch');
+    const badPatch = await ctx.call(`/libraries/${ctx.id}`, { method: 'PATCH', token, body: { watch: 'never' } });
+    expectProblem(badPatch, 400);
+    expect(JSON.stringify(badPatch.body.errors)).toContain('/body/watch');
+    const off = await ctx.call(`/libraries/${ctx.id}`, { method: 'PATCH', token, body: { watch: 'off' } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ watch: 'off', watch_mode: 'off' });
+    expect(off.body.watch_reason).toMatch(/off/);
+    const back = await ctx.call(`/libraries/${ctx.id}`, { method: 'PATCH', token, body: { watch: 'auto' } });
+    expect(back.body.watch).toBe('auto');
+    await until('events again', async () => {
+      const library = await ctx.call(`/libraries/${ctx.id}`, { token });
+      return library.body.watch_mode === 'events';
+    });
+    expect(ctx.server.responseFailures).toEqual([]);
+  });
+});
+
+describe('a library that cannot be watched by events', () => {
+  it('falls back to polling, says why, and still picks new files up', async () => {
+    // Three folders need three kernel watches; this worker may hold two (the limit a real kernel would impose).
+    const ctx = await watchedLibrary({ ...QUIET, WATCH_MAX_WATCHES: '2', WATCH_POLL_MINUTES: '0.02' }, async (dir) => {
+      await writeComic(dir, 'One/One 01.cbz');
+      await writeComic(dir, 'Two/Two 01.cbz');
+    });
+    try {
+      const library = await until('polling mode', async () => {
+        const body = (await ctx.call(`/libraries/${ctx.id}`, { token })).body;
+        return body.watch_mode === 'polling' && body;
+      });
+      expect(library.watch_reason).toMatch(/too many folders to watch: raise fs\.inotify\.max_user_watches/);
+      await writeComic(ctx.dir, 'Two/Two 02.cbz');
+      const file = await until('the new book, found by polling', () =>
+        ctx.fileAt('Two/Two 02.cbz').then((f) => f ?? undefined),
+      );
+      expect(file).toBeTruthy();
+      const warnings = ctx.server.logs.filter((line) => line.includes('is polled'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('max_user_watches');
+    } finally {
+      await ctx.server.close();
+    }
+  });
+});
