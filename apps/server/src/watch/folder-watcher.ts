@@ -66,7 +66,12 @@ export async function watchFolders(root: string, options: FolderWatchOptions): P
     // Not watched at all, so they cost no kernel watch; events under them are dropped again in dirtyFolderOf. One
     // regular expression: the same names as globs made the subscription of a 10k-file tree 5× slower (each glob is
     // matched against every path in the watcher's native crawl).
-    subscription = await subscribe(root, onEvents, { ignore: [IGNORED_PATHS] });
+    // On Linux the inotify backend by name: left to choose, @parcel/watcher first probes for Watchman through a shell
+    // it never reaps, which leaves a zombie `sh` under the server for as long as it runs.
+    subscription = await subscribe(root, onEvents, {
+      ignore: [IGNORED_PATHS],
+      ...(process.platform === 'linux' ? { backend: 'inotify' as const } : {}),
+    });
   } catch (error) {
     throw new WatchUnavailableError(failureReason(error));
   }
