@@ -23,6 +23,27 @@ export interface KnownFile {
   partialHash: string | null;
 }
 
+/** A `book_files` row as the scan reads it (PostgreSQL answers bigints as strings). */
+interface KnownFileRow {
+  id: string;
+  book_id: string;
+  path: string;
+  size_bytes: number | string;
+  mtime_ms: number | string;
+  parse_status: ParseStatus;
+  partial_hash: string | null;
+}
+
+const knownFile = (row: KnownFileRow): KnownFile => ({
+  fileId: row.id,
+  bookId: row.book_id,
+  path: row.path,
+  sizeBytes: Number(row.size_bytes),
+  mtimeMs: Number(row.mtime_ms),
+  parseStatus: row.parse_status,
+  partialHash: row.partial_hash,
+});
+
 /** What the indexer extracted from one file, ready to store. */
 export interface IndexedBook {
   path: string;
@@ -97,31 +118,13 @@ export class ScanRepository {
   async *knownFilePages(libraryId: string, pageSize = 5000): AsyncGenerator<KnownFile[]> {
     let after = '';
     for (;;) {
-      const rows = await this.em.execute<
-        {
-          id: string;
-          book_id: string;
-          path: string;
-          size_bytes: number | string;
-          mtime_ms: number | string;
-          parse_status: ParseStatus;
-          partial_hash: string | null;
-        }[]
-      >(
+      const rows = await this.em.execute<KnownFileRow[]>(
         `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
           where library_id = ? and path > ? order by path limit ?`,
         [libraryId, after, pageSize],
       );
       if (rows.length === 0) return;
-      yield rows.map((row) => ({
-        fileId: row.id,
-        bookId: row.book_id,
-        path: row.path,
-        sizeBytes: Number(row.size_bytes),
-        mtimeMs: Number(row.mtime_ms),
-        parseStatus: row.parse_status,
-        partialHash: row.partial_hash,
-      }));
+      yield rows.map(knownFile);
       if (rows.length < pageSize) return;
       after = rows.at(-1)!.path;
     }
@@ -147,30 +150,12 @@ export class ScanRepository {
     }
     for (const folder of folders) {
       const range = this.under(folder, false);
-      const rows = await this.em.execute<
-        {
-          id: string;
-          book_id: string;
-          path: string;
-          size_bytes: number | string;
-          mtime_ms: number | string;
-          parse_status: ParseStatus;
-          partial_hash: string | null;
-        }[]
-      >(
+      const rows = await this.em.execute<KnownFileRow[]>(
         `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
           where library_id = ? and ${range.sql}`,
         [libraryId, ...range.params],
       );
-      yield rows.map((row) => ({
-        fileId: row.id,
-        bookId: row.book_id,
-        path: row.path,
-        sizeBytes: Number(row.size_bytes),
-        mtimeMs: Number(row.mtime_ms),
-        parseStatus: row.parse_status,
-        partialHash: row.partial_hash,
-      }));
+      yield rows.map(knownFile);
     }
   }
 
