@@ -10,6 +10,7 @@ import { observable } from '@trpc/server/observable';
 // Only the router's type crosses over: the admin never bundles server code.
 import type { AppRouter } from '../../../server/src/trpc/router.js';
 import { offline, sessionExpired } from './connection.js';
+import { withBase } from './paths.js';
 
 /** Watches every call: a 401 means the session ended, no answer at all means the server is unreachable. */
 const connectionLink: TRPCLink<AppRouter> = () => {
@@ -38,8 +39,8 @@ export const trpc = createTRPCClient<AppRouter>({
     connectionLink,
     splitLink({
       condition: (op) => op.type === 'subscription',
-      true: httpSubscriptionLink({ url: '/trpc' }),
-      false: httpBatchLink({ url: '/trpc' }),
+      true: httpSubscriptionLink({ url: withBase('/trpc') }),
+      false: httpBatchLink({ url: withBase('/trpc') }),
     }),
   ],
 });

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 // Types only: the admin never bundles server code.
 import type { AppRouter } from '../../../../../server/src/trpc/router.js';
+import { withBase } from '../../paths.js';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
@@ -48,7 +49,7 @@ export const isFinished = (status: JobStatus) => TERMINAL_STATUSES.includes(stat
 
 /** Where a job's report is read: a scan's on its own page, a batch's or refresh's on the metadata pages. */
 export function reportHref(job: Pick<Job, 'id' | 'type'>): string {
-  if (job.type === 'metadata_batch') return `/metadata/batch/${job.id}`;
-  if (job.type === 'metadata_refresh') return `/metadata/refresh/${job.id}`;
-  return `/jobs/${job.id}`;
+  if (job.type === 'metadata_batch') return withBase(`/metadata/batch/${job.id}`);
+  if (job.type === 'metadata_refresh') return withBase(`/metadata/refresh/${job.id}`);
+  return withBase(`/jobs/${job.id}`);
 }

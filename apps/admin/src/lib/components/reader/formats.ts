@@ -1,3 +1,4 @@
+import { withBase } from '../../paths.js';
 import type { BookFormat } from '../books/book-types.js';
 
 /** The formats the web reader shows page by page; EPUB is reflowable text and is offered as a download. */
@@ -5,7 +6,7 @@ const PAGED: readonly BookFormat[] = ['cbz', 'cbr', 'cb7', 'cbt', 'pdf'];
 
 export const isReadableInBrowser = (format: BookFormat): boolean => PAGED.includes(format);
 
-export const bookFileUrl = (bookId: string): string => `/api/v1/books/${encodeURIComponent(bookId)}/file`;
+export const bookFileUrl = (bookId: string): string => withBase(`/api/v1/books/${encodeURIComponent(bookId)}/file`);
 
 /** Where the reader opens: the saved page of a book being read, else the first page. */
 export function openingPage(book: { reading_status: string; current_page: number | null; page_count: number | null }) {

@@ -1,3 +1,5 @@
+import { withBase } from '../../paths.js';
+
 /** The server's limits for `?width=` (openapi.yaml getBookPage). */
 const MIN_WIDTH = 16;
 const MAX_WIDTH = 4096;
@@ -16,5 +18,5 @@ export function pageRequestWidth(viewportWidth: number, devicePixelRatio: number
 
 /** The image of page `n` (1-based) at that width: a plain REST URL the <img> loads with the session cookie. */
 export function pageImageUrl(bookId: string, page: number, width: number): string {
-  return `/api/v1/books/${encodeURIComponent(bookId)}/pages/${page}?width=${width}`;
+  return withBase(`/api/v1/books/${encodeURIComponent(bookId)}/pages/${page}?width=${width}`);
 }
