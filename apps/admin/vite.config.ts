@@ -9,6 +9,11 @@ export default defineConfig({
   plugins: [
     sveltekit({
       adapter: adapter({ out: 'build', precompress: true }),
+      // Relative paths (the default, said out loud: the admin depends on it): the HTML shell loads `../_app/…` and
+      // SvelteKit's base path is worked out in the browser from the page's address, so the same build works at the
+      // root of a host and under a reverse proxy's sub-path (`/shelfmark/`). src/lib/paths.ts builds every address
+      // from it; `paths.base` stays empty (it would fix the prefix at build time).
+      paths: { relative: true },
     }),
   ],
   server: {
