@@ -38,11 +38,7 @@ export function authorize(document: OpenApiDocument, auth: AuthService): Request
       return;
     }
     if (!req.principal) throw new UnauthorizedError();
-    if (
-      req.principal.kind === 'session' &&
-      !SAFE_METHODS.has(req.method) &&
-      crossSite(req.headers.origin, req.headers.host)
-    ) {
+    if (req.principal.kind === 'session' && !SAFE_METHODS.has(req.method) && crossSite(req.headers.origin, req.host)) {
       // SameSite=Lax already keeps the cookie off cross-site POSTs; this also covers old browsers.
       throw new ForbiddenError('Cross-site request refused.');
     }
@@ -53,6 +49,11 @@ export function authorize(document: OpenApiDocument, auth: AuthService): Request
   };
 }
 
+/**
+ * Whether a browser's write comes from another site: its `Origin` names another host than the one it asked. `host` is
+ * Express's `req.host`: the `Host` header, or behind a trusted proxy (TRUST_PROXY) the `X-Forwarded-Host` it sends,
+ * since a proxy may rewrite `Host` (nginx's `$host` drops the port; a bare `proxy_pass` sends the upstream's).
+ */
 export function crossSite(origin: string | undefined, host: string | undefined): boolean {
   if (origin === undefined) return false;
   try {

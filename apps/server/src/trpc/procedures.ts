@@ -47,7 +47,7 @@ export function operationProcedures(document: OpenApiDocument, inputs: Operation
         try {
           if (needed !== null) {
             if (!ctx.principal) throw new UnauthorizedError();
-            if (type === 'mutation' && crossSite(ctx.req.headers.origin, ctx.req.headers.host)) {
+            if (type === 'mutation' && crossSite(ctx.req.headers.origin, ctx.req.host)) {
               throw new ForbiddenError('Cross-site request refused.');
             }
             if (needed === 'admin' && ctx.principal.scope !== 'admin') {
