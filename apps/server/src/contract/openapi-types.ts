@@ -388,10 +388,39 @@ export interface paths {
          * List books
          * @description Books across libraries, filtered and paged. `q` is a case- and accent-insensitive partial match on title,
          *     series and authors ("legendaires" finds "Les Légendaires"). Sort `series` (the default) orders by series
-         *     name, then volume, then chapter, then title; `title` by title; `recently_added` newest first. Every sort is
-         *     stable.
+         *     name, then volume, then chapter, then title; `title` by title; `recently_added` newest first;
+         *     `recently_read` by the time the book was last read (opened, read or marked read), newest first. A book
+         *     never read, or marked unread again, has no such time and is not in the `recently_read` order: its `total`
+         *     counts only books read or in progress (combine with `reading_status=read` for the books finished lately,
+         *     `reading_status=reading` for those to continue). Every sort is stable (ties by book id, in the sort's
+         *     direction).
          */
         get: operations["listBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/books/on-deck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the next book to read in each series in progress
+         * @description One book per series in progress — a series with at least one book read or being read and at least one
+         *     unread — the series' most recently read first (the time its books were last read; ties by series id).
+         *     The book is the first unread one after the furthest book read or being read, in the series' reading order
+         *     (`GET /series/{series_id}/books`: numbered volumes, then those without a number, then hors-séries; by
+         *     chapter within a volume); when nothing unread follows it, the first unread book of the series. A series
+         *     read to the end, and a series not started, are not listed. Paged like `GET /books`.
+         */
+        get: operations["listOnDeckBooks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -536,9 +565,20 @@ export interface paths {
         };
         /**
          * List series across libraries
-         * @description Series of every library, sorted by name then library; each item carries its `library_id`. `series_status`
-         *     matches the stored status exactly (a normalised status, or a raw one when unmapped: see
+         * @description Series of every library, sorted by `sort` (by name by default); each item carries its `library_id`.
+         *     `series_status` matches the stored status exactly (a normalised status, or a raw one when unmapped: see
          *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0.
+         *
+         *     Sorts (`_asc` or `_desc`, every one stable):
+         *     - `name`: the series name, case and accents folded, then the library, then the exact name.
+         *     - `added`: when a scan first found the series (its `created_at`).
+         *     - `updated`: when the series last changed: a scan added, changed or removed one of its books, or its
+         *       metadata was edited or synchronised. Reading progress does not count.
+         *     - `year`: the year the series started (`start_year`, from its metadata or its books' file names); series
+         *       without a year come after the others in both directions, by name.
+         *
+         *     Ties break by name then library, in the sort's direction: a `_desc` order is its `_asc` order reversed
+         *     (the series without a year aside).
          */
         get: operations["listSeries"];
         put?: never;
@@ -1617,6 +1657,12 @@ export interface components {
             reading_status: components["schemas"]["ReadingStatus"];
             /** @description Last page reached (1-based); null when unread. */
             current_page: number | null;
+            /**
+             * Format: date-time
+             * @description When the book was last read (opened, read or marked read): the key of `sort=recently_read`; null when
+             *     unread.
+             */
+            last_read_at: string | null;
             /** @description URL of the cover thumbnail (`/api/v1/books/{book_id}/thumbnail`); null when there is no cover. */
             thumbnail_url: string | null;
             /** Format: date-time */
@@ -3028,7 +3074,7 @@ export interface operations {
                 /** @description Only books whose file is in this state; `error` lists the books the scan could not read. */
                 parse_status?: components["schemas"]["ParseStatus"];
                 /** @description Order of the results. */
-                sort?: "series" | "title" | "recently_added";
+                sort?: "series" | "title" | "recently_added" | "recently_read";
             };
             header?: never;
             path?: never;
@@ -3037,6 +3083,39 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page of books. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listOnDeckBooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of books, one per series. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3284,6 +3363,8 @@ export interface operations {
                 series_status?: components["schemas"]["SeriesStatus"];
                 /** @description `true`: only series missing volumes; `false`: only series missing none. */
                 has_missing?: boolean;
+                /** @description Order of the results (see the operation's description for each key and its ties). */
+                sort?: "name_asc" | "name_desc" | "added_asc" | "added_desc" | "updated_asc" | "updated_desc" | "year_asc" | "year_desc";
             };
             header?: never;
             path?: never;

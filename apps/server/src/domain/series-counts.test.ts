@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   looseChapters,
+  onDeckBook,
   ownedVolumes,
   seriesCounts,
   seriesReadingStatus,
@@ -100,5 +101,26 @@ describe('looseChapters', () => {
 
   it('never counts a loose chapter as a volume held', () => {
     expect(ownedVolumes([chapter(1), book(null, { chapter: 2 }), book(1)])).toBe(1);
+  });
+});
+
+describe('onDeckBook', () => {
+  const run = (...statuses: SeriesBookFacts['readingStatus'][]) =>
+    statuses.map((readingStatus, i) => book(i + 1, { readingStatus }));
+
+  it('is the first unread book after the furthest one read or being read', () => {
+    expect(onDeckBook(run('read', 'read', 'unread', 'unread'))?.volume).toBe(3);
+    expect(onDeckBook(run('read', 'reading', 'unread'))?.volume).toBe(3);
+    expect(onDeckBook(run('read', 'unread', 'read', 'unread', 'unread'))?.volume).toBe(4);
+  });
+
+  it('falls back to the first unread book when nothing unread follows the furthest read', () => {
+    expect(onDeckBook(run('read', 'unread', 'unread', 'read'))?.volume).toBe(2);
+  });
+
+  it('is null for a series not started or read to the end', () => {
+    expect(onDeckBook(run('unread', 'unread'))).toBeNull();
+    expect(onDeckBook(run('read', 'read'))).toBeNull();
+    expect(onDeckBook([])).toBeNull();
   });
 });

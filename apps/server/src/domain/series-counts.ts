@@ -93,3 +93,19 @@ export function seriesReadingStatus(
   if (counts.startedCount === 0) return 'unread';
   return 'reading';
 }
+
+/**
+ * The book on deck: in a series in progress (a book read or being read, a book unread), the first unread book after
+ * the furthest one read or being read, in reading order; when nothing unread follows it (a reader who skipped ahead,
+ * or read a hors-série first), the first unread book. `books` are in reading order (volume, chapter, hors-séries
+ * last). Null for a series not started or read to the end.
+ */
+export function onDeckBook<B extends { readingStatus: ReadingStatus }>(books: readonly B[]): B | null {
+  let furthest = -1;
+  books.forEach((book, i) => {
+    if (book.readingStatus !== 'unread') furthest = i;
+  });
+  if (furthest < 0) return null;
+  const unread = (book: B) => book.readingStatus === 'unread';
+  return books.slice(furthest + 1).find(unread) ?? books.find(unread) ?? null;
+}

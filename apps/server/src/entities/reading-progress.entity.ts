@@ -16,6 +16,8 @@ export const ReadingProgressSchema = defineEntity({
     lastReadAt: p.datetime().nullable(),
     updatedAt: updatedAt(),
   },
+  // GET /books?sort=recently_read: the newest reads first, read from the index.
+  indexes: [{ properties: ['lastReadAt', 'book'] }],
 });
 export class ReadingProgress extends ReadingProgressSchema.class {}
 ReadingProgressSchema.setClass(ReadingProgress);

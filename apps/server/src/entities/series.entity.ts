@@ -55,12 +55,24 @@ export const SeriesSchema = defineEntity({
     lastChapter: p.double().nullable(),
     /** The first book with a cover, in volume order: the series' cover. */
     coverBookId: p.uuid().nullable(),
+    /** When a book of the series was last read (the newest `last_read_at` of their progress): on deck's order. */
+    lastReadAt: p.datetime().nullable(),
+    /** The next book to read while the series is in progress (domain/series-counts.ts `onDeckBook`), else null. */
+    onDeckBookId: p.uuid().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   uniques: [{ properties: ['library', 'name'] }],
-  // The list order (folded name, library, name) read straight from an index, across libraries and within one.
-  indexes: [{ properties: ['sortName', 'library', 'name'] }, { properties: ['library', 'sortName', 'name'] }],
+  // Each list order read straight from an index (GET /series `sort`, on deck): a page walks index entries, in
+  // either direction, instead of sorting every series.
+  indexes: [
+    { properties: ['sortName', 'library', 'name'] },
+    { properties: ['library', 'sortName', 'name'] },
+    { properties: ['createdAt', 'sortName', 'library', 'name'] },
+    { properties: ['updatedAt', 'sortName', 'library', 'name'] },
+    { properties: ['startYear', 'sortName', 'library', 'name'] },
+    { properties: ['lastReadAt', 'id'] },
+  ],
 });
 export class Series extends SeriesSchema.class {}
 SeriesSchema.setClass(Series);

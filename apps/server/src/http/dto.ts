@@ -149,6 +149,7 @@ export function bookDto(book: BookSummary, apiRoot: string) {
     authors: book.authors,
     reading_status: book.readingStatus,
     current_page: book.currentPage,
+    last_read_at: book.lastReadAt?.toISOString() ?? null,
     thumbnail_url: book.hasCover ? `${apiRoot}/books/${book.id}/thumbnail` : null,
     created_at: book.createdAt.toISOString(),
     updated_at: book.updatedAt.toISOString(),

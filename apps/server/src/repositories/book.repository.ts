@@ -81,7 +81,8 @@ const ORDER: Record<BookSort, string> = {
   series: 'b.sort_series, b.volume_sort, b.chapter_sort, b.sort_title, b.id',
   title: 'b.sort_title, b.id',
   recently_added: 'b.created_at desc, b.id desc',
-  recently_read: 'rp.updated_at desc, b.id desc',
+  // Only books with a read time are in this order (the join below): the reading_progress index gives it.
+  recently_read: 'rp.last_read_at desc, rp.book_id desc',
 };
 
 interface SummaryRow {
@@ -233,9 +234,14 @@ export class BookRepository {
         params.push(filters.readingStatus);
       }
     }
+    if (sort === 'recently_read') where.push('rp.last_read_at is not null');
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
     const filterJoins = [
-      needsProgress ? 'left join reading_progress rp on rp.book_id = b.id' : '',
+      sort === 'recently_read'
+        ? 'join reading_progress rp on rp.book_id = b.id'
+        : needsProgress
+          ? 'left join reading_progress rp on rp.book_id = b.id'
+          : '',
       needsFile ? 'left join book_files f on f.book_id = b.id' : '',
     ].join(' ');
     const key = JSON.stringify(['books', detail, whereSql, params, sort, offset, limit]);
@@ -267,8 +273,8 @@ export class BookRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** The rows of these books, fresh, in the order given. */
-  private async summaries(ids: string[]): Promise<BookSummary[]> {
+  /** The rows of these books, fresh, in the order given (ids of books that are gone are skipped). */
+  async summaries(ids: string[]): Promise<BookSummary[]> {
     if (ids.length === 0) return [];
     const rows = await this.em.execute<SummaryRow[]>(
       `select ${SUMMARY_COLUMNS} from books b ${SUMMARY_JOINS} where b.id in (${placeholders(ids.length)})`,

@@ -303,6 +303,10 @@ export class ScanRepository {
         await em.nativeUpdate(Book, { id: known.bookId }, update);
         await em.nativeUpdate(BookFile, { id: known.fileId }, { path: book.path, ...analysedFileFields(book, now) });
       }
+      // A series is updated when its books are (GET /series sort `updated`).
+      const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))]
+        .flatMap((name) => (name === null ? [] : (seriesIds.get(name) ?? [])));
+      for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
     });
     return newBookIds;
   }
@@ -388,6 +392,11 @@ export class ScanRepository {
           };
         });
         if (orphans.length > 0) await em.insertMany(OrphanedProgress, orphans);
+        await em.execute(
+          `update series set updated_at = ? where id in (select series_id from books where id in (${placeholders(bookIds.length)}))`,
+          [this.kind === 'sqlite' ? now.getTime() : now, ...bookIds],
+          'run',
+        );
         await em.nativeDelete(Book, { id: { $in: bookIds } });
       });
     }

@@ -4,7 +4,7 @@ import type { VolumeKind } from '../entities/book.entity.js';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
-import { seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
+import { onDeckBook, seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
 import type { ListCache } from './list-cache.js';
 import {
   chunks,
@@ -100,6 +100,31 @@ const READING_STATUS_SQL: Record<ReadingStatus, string> = {
   reading: 's.started_count > 0 and s.read_count < s.book_count',
 };
 
+export const SERIES_SORTS = [
+  'name_asc',
+  'name_desc',
+  'added_asc',
+  'added_desc',
+  'updated_asc',
+  'updated_desc',
+  'year_asc',
+  'year_desc',
+] as const;
+export type SeriesSort = (typeof SERIES_SORTS)[number];
+
+/** The name order, the whole of `name` and the tie-break of every other key (each has an index ending so). */
+const NAME_KEYS = ['s.sort_name', 's.library_id', 's.name'];
+const SORT_KEYS: Record<string, string[]> = {
+  name: NAME_KEYS,
+  added: ['s.created_at', ...NAME_KEYS],
+  updated: ['s.updated_at', ...NAME_KEYS],
+  year: ['s.start_year', ...NAME_KEYS],
+};
+
+function orderBy(keys: readonly string[], direction: 'asc' | 'desc'): string {
+  return keys.map((key) => (direction === 'desc' ? `${key} desc` : key)).join(', ');
+}
+
 /** Series for the browsing API, and the aggregates of their books that lists filter and show. */
 export class SeriesRepository {
   constructor(
@@ -112,6 +137,7 @@ export class SeriesRepository {
     filters: SeriesFilters,
     offset: number,
     limit: number,
+    sort: SeriesSort = 'name_asc',
   ): Promise<{ items: SeriesSummary[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -131,21 +157,75 @@ export class SeriesRepository {
     if (filters.hasMissing !== undefined)
       where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
-    const key = JSON.stringify(['series', whereSql, params, offset, limit]);
+    const key = JSON.stringify(['series', whereSql, params, sort, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
-      const [countRow] = await this.em.execute<{ n: number | string }[]>(
-        `select count(*) as n from series s ${whereSql}`,
-        params,
-      );
-      const count = toNumber(countRow?.n ?? 0);
+      const count = await this.count(whereSql, params);
       if (offset >= count) return { total: count, items: [] };
-      const rows = await this.em.execute<{ id: string }[]>(
-        `select s.id from series s ${whereSql} order by s.sort_name, s.library_id, s.name limit ? offset ?`,
-        [...params, limit, offset],
-      );
-      return { total: count, items: await this.summaries(rows.map((row) => row.id)) };
+      const [by, direction] = sort.split('_') as [string, 'asc' | 'desc'];
+      if (by !== 'year') {
+        const rows = await this.em.execute<{ id: string }[]>(
+          `select s.id from series s ${whereSql} order by ${orderBy(SORT_KEYS[by]!, direction)} limit ? offset ?`,
+          [...params, limit, offset],
+        );
+        return { total: count, items: await this.summaries(rows.map((row) => row.id)) };
+      }
+      // Series with a year first in either direction, then those without one by name: two index walks, since the
+      // databases disagree on where nulls sort (first on SQLite, last on PostgreSQL).
+      const and = whereSql === '' ? 'where' : `${whereSql} and`;
+      const dated = await this.count(`${and} s.start_year is not null`, params);
+      const ids: string[] = [];
+      if (offset < dated) {
+        const rows = await this.em.execute<{ id: string }[]>(
+          `select s.id from series s ${and} s.start_year is not null
+            order by ${orderBy(SORT_KEYS.year!, direction)} limit ? offset ?`,
+          [...params, limit, offset],
+        );
+        ids.push(...rows.map((row) => row.id));
+      }
+      if (ids.length < limit && offset + ids.length < count) {
+        const rows = await this.em.execute<{ id: string }[]>(
+          `select s.id from series s ${and} s.start_year is null order by ${orderBy(NAME_KEYS, 'asc')} limit ? offset ?`,
+          [...params, limit - ids.length, Math.max(0, offset - dated)],
+        );
+        ids.push(...rows.map((row) => row.id));
+      }
+      return { total: count, items: await this.summaries(ids) };
     });
     return { items, total };
+  }
+
+  private async count(whereSql: string, params: unknown[]): Promise<number> {
+    const [row] = await this.em.execute<{ n: number | string }[]>(
+      `select count(*) as n from series s ${whereSql}`,
+      params,
+    );
+    return toNumber(row?.n ?? 0);
+  }
+
+  /**
+   * The on-deck book ids of the series in progress (see `onDeckBook`), the most recently read series first: the
+   * stored `on_deck_book_id` and `last_read_at`, read along their index.
+   */
+  async onDeck(libraryId: string | undefined, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+    const where = ['s.on_deck_book_id is not null'];
+    const params: unknown[] = [];
+    if (libraryId !== undefined) {
+      where.push('s.library_id = ?');
+      params.push(libraryId);
+    }
+    const whereSql = `where ${where.join(' and ')}`;
+    const key = JSON.stringify(['on-deck', whereSql, params, offset, limit]);
+    return this.cache.remember(key, async () => {
+      const total = await this.count(whereSql, params);
+      if (offset >= total) return { total, items: [], ids: [] };
+      const rows = await this.em.execute<{ id: string }[]>(
+        `select s.on_deck_book_id as id from series s ${whereSql}
+          order by s.last_read_at desc, s.id desc limit ? offset ?`,
+        [...params, limit, offset],
+      );
+      const ids = rows.map((row) => row.id);
+      return { total, items: ids, ids };
+    });
   }
 
   /** The rows of these series, fresh, in the order given. */
@@ -253,6 +333,8 @@ const COUNT_COLUMNS = [
   { name: 'first_chapter', type: 'double precision' },
   { name: 'last_chapter', type: 'double precision' },
   { name: 'cover_book_id', type: 'uuid' },
+  { name: 'last_read_at', type: 'timestamptz' },
+  { name: 'on_deck_book_id', type: 'uuid' },
 ] as const;
 
 /** Recomputes the stored aggregates of these series from their books (see domain/series-counts.ts). */
@@ -276,12 +358,13 @@ export async function refreshCounts(
         chapter: number | string | null;
         chapter_end: number | string | null;
         status: ReadingStatus | null;
+        last_read_at: Date | number | string | null;
         thumbnail_path: string | null;
         parse_status: string | null;
       }[]
     >(
       `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, b.chapter, b.chapter_end, rp.status,
-              f.thumbnail_path, f.parse_status
+              rp.last_read_at, f.thumbnail_path, f.parse_status
          from books b
          left join reading_progress rp on rp.book_id = b.id
          left join book_files f on f.book_id = b.id
@@ -298,12 +381,16 @@ export async function refreshCounts(
       batch,
     );
     const providerCount = new Map(providerCounts.map((row) => [row.series_id, toNumber(row.n)]));
-    const bySeries = new Map<string, { facts: SeriesBookFacts[]; cover: string | null }>(
-      batch.map((id) => [id, { facts: [], cover: null }]),
-    );
+    const bySeries = new Map<
+      string,
+      { facts: (SeriesBookFacts & { id: string })[]; cover: string | null; lastReadAt: number | null }
+    >(batch.map((id) => [id, { facts: [], cover: null, lastReadAt: null }]));
     for (const book of books) {
       const entry = bySeries.get(book.series_id)!;
+      if (book.last_read_at !== null)
+        entry.lastReadAt = Math.max(entry.lastReadAt ?? 0, toDate(book.last_read_at).getTime());
       entry.facts.push({
+        id: book.id,
         volume: toNullableNumber(book.volume),
         volumeEnd: toNullableNumber(book.volume_end),
         volumeKind: book.volume_kind,
@@ -314,7 +401,7 @@ export async function refreshCounts(
       if (entry.cover === null && book.parse_status !== 'error' && book.thumbnail_path !== '') entry.cover = book.id;
     }
     const updates = expected.map((row) => {
-      const { facts, cover } = bySeries.get(row.id)!;
+      const { facts, cover, lastReadAt } = bySeries.get(row.id)!;
       const counts = seriesCounts(facts, row.total_volumes ?? providerCount.get(row.id) ?? null);
       return [
         row.id,
@@ -327,6 +414,9 @@ export async function refreshCounts(
         counts.firstChapter,
         counts.lastChapter,
         cover,
+        // SQLite stores datetimes as epoch milliseconds, PostgreSQL as timestamptz.
+        lastReadAt === null ? null : dialect === 'sqlite' ? lastReadAt : new Date(lastReadAt),
+        onDeckBook(facts)?.id ?? null,
       ];
     });
     if (updates.length === 0) continue;

@@ -30,7 +30,7 @@ export function chunks<T>(items: readonly T[], size = 500): T[][] {
 }
 
 export type SqlDialect = 'sqlite' | 'postgresql';
-export type SqlColumnType = 'uuid' | 'integer' | 'double precision' | 'text';
+export type SqlColumnType = 'uuid' | 'integer' | 'double precision' | 'text' | 'timestamptz';
 
 /**
  * One `UPDATE … FROM (VALUES …)` for many rows, matched on `id` (the first value of each row): a statement per row

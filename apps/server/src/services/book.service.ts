@@ -101,6 +101,16 @@ export class BookService {
     return this.books.page(filters, sort, (page - 1) * limit, limit);
   }
 
+  /** The next book to read of each series in progress, the most recently read series first (GET /books/on-deck). */
+  async onDeck(
+    libraryId: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ items: BookSummary[]; total: number }> {
+    const { ids, total } = await this.series.onDeck(libraryId, (page - 1) * limit, limit);
+    return { items: await this.books.summaries(ids), total };
+  }
+
   /** A page of books with what a catalog entry shows (OPDS), from the same cached list query as `page`. */
   entries(
     filters: BookFilters,

@@ -7,6 +7,7 @@ import type {
   SeriesChanges,
   SeriesFilters,
   SeriesRepository,
+  SeriesSort,
   SeriesSummary,
 } from '../repositories/series.repository.js';
 import { cleanNames, type BookService } from './book.service.js';
@@ -45,8 +46,13 @@ export class SeriesService {
     private readonly links: MetadataRepository,
   ) {}
 
-  page(filters: SeriesFilters, page: number, limit: number): Promise<{ items: SeriesSummary[]; total: number }> {
-    return this.series.page(filters, (page - 1) * limit, limit);
+  page(
+    filters: SeriesFilters,
+    page: number,
+    limit: number,
+    sort: SeriesSort = 'name_asc',
+  ): Promise<{ items: SeriesSummary[]; total: number }> {
+    return this.series.page(filters, (page - 1) * limit, limit, sort);
   }
 
   async pageOfLibrary(libraryId: string, q: string | undefined, page: number, limit: number) {

@@ -113,6 +113,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
           },
           page,
           limit,
+          input.sort ?? 'name_asc',
         );
         return pageDto(
           result.items.map((item) => seriesItemDto(item, API_ROOT)),
@@ -163,6 +164,17 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
           page,
           limit,
         );
+        return pageDto(
+          result.items.map((book) => bookDto(book, API_ROOT)),
+          result.total,
+          page,
+          limit,
+        );
+      }),
+      onDeck: operation('listOnDeckBooks').query(async ({ input }) => {
+        const page = input.page ?? 1;
+        const limit = input.limit ?? 50;
+        const result = await services.books.onDeck(input.library_id, page, limit);
         return pageDto(
           result.items.map((book) => bookDto(book, API_ROOT)),
           result.total,

@@ -29,6 +29,20 @@ export function bookRoutes(routes: OperationRouter, books: BookService): void {
     );
   });
 
+  // Before getBook: Express would take `on-deck` for a book id.
+  routes.handle('listOnDeckBooks', async (req, res) => {
+    const params = queryOf<'listOnDeckBooks', 'page' | 'limit'>(req, 'listOnDeckBooks');
+    const result = await books.onDeck(params.library_id, params.page, params.limit);
+    res.json(
+      pageDto(
+        result.items.map((book) => bookDto(book, req.baseUrl)),
+        result.total,
+        params.page,
+        params.limit,
+      ),
+    );
+  });
+
   routes.handle('getBook', async (req, res) => {
     res.json(bookDetailsDto(await books.get(String(req.params.book_id)), req.baseUrl));
   });

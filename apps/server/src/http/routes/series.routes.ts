@@ -12,7 +12,7 @@ const byId = (req: Request): SeriesRef => ({ id: String(req.params.series_id) })
 
 export function seriesRoutes(routes: OperationRouter, series: SeriesService): void {
   routes.handle('listSeries', async (req, res) => {
-    const params = queryOf<'listSeries', 'page' | 'limit'>(req, 'listSeries');
+    const params = queryOf<'listSeries', 'page' | 'limit' | 'sort'>(req, 'listSeries');
     const result = await series.page(
       {
         q: params.q,
@@ -23,6 +23,7 @@ export function seriesRoutes(routes: OperationRouter, series: SeriesService): vo
       },
       params.page,
       params.limit,
+      params.sort,
     );
     res.json(
       pageDto(
