@@ -59,6 +59,10 @@ type RootTranslation = {
 		 * S​k​i​p​ ​t​o​ ​c​o​n​t​e​n​t
 		 */
 		skip: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​p​a​g​e​…
+		 */
+		loadingPage: string
 	}
 	user: {
 		/**
@@ -206,7 +210,7 @@ type RootTranslation = {
 		 */
 		empty: string
 		/**
-		 * {​n​a​m​e​}​ ​w​a​s​ ​c​r​e​a​t​e​d​.​ ​S​c​a​n​ ​i​t​ ​t​o​ ​i​n​d​e​x​ ​i​t​s​ ​f​i​l​e​s​.
+		 * {​n​a​m​e​}​ ​w​a​s​ ​c​r​e​a​t​e​d​ ​a​n​d​ ​i​t​s​ ​f​i​r​s​t​ ​s​c​a​n​ ​s​t​a​r​t​e​d​.
 		 * @param {string} name
 		 */
 		created: RequiredParams<'name'>
@@ -3421,6 +3425,10 @@ export type TranslationFunctions = {
 		 * Skip to content
 		 */
 		skip: () => LocalizedString
+		/**
+		 * Loading the page…
+		 */
+		loadingPage: () => LocalizedString
 	}
 	user: {
 		/**
@@ -3562,7 +3570,7 @@ export type TranslationFunctions = {
 		 */
 		empty: () => LocalizedString
 		/**
-		 * {name} was created. Scan it to index its files.
+		 * {name} was created and its first scan started.
 		 */
 		created: (arg: { name: string }) => LocalizedString
 		/**

@@ -22,6 +22,7 @@ const en = {
     settings: 'Settings',
     tokens: 'API tokens',
     skip: 'Skip to content',
+    loadingPage: 'Loading the page…',
   },
   user: {
     menu: 'Account of {name:string}',

@@ -22,6 +22,7 @@ const fr = {
     settings: 'Réglages',
     tokens: 'Jetons d’API',
     skip: 'Aller au contenu',
+    loadingPage: 'Chargement de la page…',
   },
   user: {
     menu: 'Compte de {name}',
