@@ -55,6 +55,11 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     const total = await api<{ total: number }>(server.url, '/series?limit=1');
     const lastSeriesPage = Math.max(1, Math.ceil(total.total / 50));
     const lastBooksPage = Math.max(1, Math.ceil(books / 50));
+    const read = await api<{ total: number }>(server.url, '/books?sort=recently_read&limit=1');
+    const lastReadPage = Math.max(1, Math.ceil(read.total / 50));
+    const deck = await api<{ total: number }>(server.url, '/books/on-deck?limit=1');
+    const lastDeckPage = Math.max(1, Math.ceil(deck.total / 50));
+    console.log(`[${label}] ${read.total} books read or in progress, ${deck.total} series on deck`);
     const [library] = loaded.libraryIds;
     const targets: Measure[] = [
       { name: 'health (floor)', path: '/api/v1/health', list: false },
@@ -62,6 +67,16 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
       { name: 'series: q', path: '/api/v1/series?q=chroniques', list: true },
       { name: 'series: has_missing', path: '/api/v1/series?has_missing=true', list: true },
       { name: 'series: deep page', path: `/api/v1/series?page=${lastSeriesPage}`, list: true },
+      { name: 'series: name_desc', path: '/api/v1/series?sort=name_desc', list: true },
+      { name: 'series: added_desc', path: '/api/v1/series?sort=added_desc', list: true },
+      { name: 'series: updated_desc', path: '/api/v1/series?sort=updated_desc', list: true },
+      { name: 'series: year_asc', path: '/api/v1/series?sort=year_asc', list: true },
+      { name: 'series: year_desc', path: '/api/v1/series?sort=year_desc', list: true },
+      {
+        name: 'series: year_desc deep page',
+        path: `/api/v1/series?sort=year_desc&page=${lastSeriesPage}`,
+        list: true,
+      },
       { name: 'books: first page', path: '/api/v1/books', list: true },
       { name: 'books: q', path: '/api/v1/books?q=author12', list: true },
       {
@@ -70,6 +85,20 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
         list: true,
       },
       { name: 'books: deep page', path: `/api/v1/books?page=${lastBooksPage}`, list: true },
+      { name: 'books: recently_read', path: '/api/v1/books?sort=recently_read', list: true },
+      {
+        name: 'books: recently_read+read',
+        path: '/api/v1/books?sort=recently_read&reading_status=read',
+        list: true,
+      },
+      {
+        name: 'books: recently_read deep',
+        path: `/api/v1/books?sort=recently_read&page=${lastReadPage}`,
+        list: true,
+      },
+      { name: 'books: on-deck', path: '/api/v1/books/on-deck', list: true },
+      { name: 'books: on-deck deep page', path: `/api/v1/books/on-deck?page=${lastDeckPage}`, list: true },
+      { name: 'books: on-deck library', path: `/api/v1/books/on-deck?library_id=${library}`, list: true },
       {
         name: 'book details',
         path: (i: number) => `/api/v1/books/${loaded.bookIds[i % loaded.bookIds.length]}`,

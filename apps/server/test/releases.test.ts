@@ -131,6 +131,7 @@ describe('an unconfigured release indexer', () => {
     const before = fake.requests.length;
     for (const result of [await search({ series_name: 'One Piece' }), await releases('/releases/test')]) {
       expectProblem(result, 400);
+      expect(result.body).toMatchObject({ provider: 'prowlarr', failure: 'not_configured' });
       expect(result.body.detail).toMatch(/release_indexer\.url and release_indexer\.api_key/);
     }
     await configure({ url: fake.url });
@@ -154,6 +155,8 @@ describe('POST /releases/test', () => {
       ok: true,
       message: expect.stringMatching(/Connected to Prowlarr at 127\.0\.0\.1:\d+: 3 enabled indexers/),
       indexer_count: 3,
+      provider: 'prowlarr',
+      failure: null,
     });
     expect(fake.requests.at(-1)).toMatchObject({ path: '/api/v1/indexer', headers: { 'x-api-key': FAKE_API_KEY } });
   });
@@ -171,6 +174,9 @@ describe('POST /releases/test', () => {
     for (const outcome of Object.values(outcomes)) {
       expect(outcome).toMatchObject({ ok: false, indexer_count: null, message: expect.any(String) });
     }
+    expect(outcomes.badKey).toMatchObject({ provider: 'prowlarr', failure: 'refused_key' });
+    expect(outcomes.unreachable).toMatchObject({ provider: 'prowlarr', failure: 'unreachable' });
+    expect(outcomes.wrongUrl).toMatchObject({ provider: 'prowlarr', failure: 'wrong_url' });
     expect(outcomes.badKey.message).toMatch(/refused the API key/);
     expect(outcomes.unreachable.message).toMatch(/Could not reach Prowlarr at 127\.0\.0\.1:\d+/);
     expect(outcomes.wrongUrl.message).toMatch(/does not look like a Prowlarr server/);

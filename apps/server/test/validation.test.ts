@@ -173,7 +173,7 @@ describe('validation problems, in words a user reads', () => {
     expect(result.body.errors).toEqual(
       expect.arrayContaining([
         { path: '/query/limit', code: 'type', message: 'must be a whole number from 1 to 500 (got "abc")' },
-        { path: '/query/page', code: 'minimum', message: 'must be a whole number from 1 to 1000000 (got 0)' },
+        { path: '/query/page', code: 'minimum', limit: 1, message: 'must be a whole number from 1 to 1000000 (got 0)' },
         {
           path: '/query/sort',
           code: 'additionalProperties',
@@ -187,6 +187,7 @@ describe('validation problems, in words a user reads', () => {
     expect(issueAt(tooMany, '/query/limit')).toEqual({
       path: '/query/limit',
       code: 'maximum',
+      limit: 500,
       message: 'must be a whole number from 1 to 500 (got 501)',
     });
     expect(tooMany.body.detail).toBe('limit: must be a whole number from 1 to 500 (got 501)');
@@ -240,6 +241,7 @@ describe('validation problems, in words a user reads', () => {
     expect(issueAt(volumes, '/body/total_volumes')).toEqual({
       path: '/body/total_volumes',
       code: 'minimum',
+      limit: 0,
       message: 'must be a whole number from 0 to 100000 or null (got -1)',
     });
   });

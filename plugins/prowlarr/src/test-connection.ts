@@ -1,5 +1,11 @@
 import { AuthError, NotFoundError, RateLimitedError, UnavailableError, isPluginError } from '@shelfmark/plugin-sdk';
-import type { ConnectionTest, HttpResponse, PluginContext, PluginError } from '@shelfmark/plugin-sdk';
+import type {
+  ConnectionFailure,
+  ConnectionTest,
+  HttpResponse,
+  PluginContext,
+  PluginError,
+} from '@shelfmark/plugin-sdk';
 import { callProwlarr, hostOf, INDEXER_PATH, nonJsonKind } from './api.js';
 import { countEnabledIndexers } from './map.js';
 import { redactSecret } from './redact.js';
@@ -17,7 +23,7 @@ const REFUSED_KEY = 'Prowlarr refused the API key: copy it again from Prowlarr �
  */
 export async function testConnection(context: PluginContext): Promise<ConnectionTest> {
   const settings = readConnection(context.settings);
-  if (!settings.ok) return { ok: false, message: settings.problem };
+  if (!settings.ok) return { ok: false, message: settings.problem, failure: 'not_configured' };
   const { connection } = settings;
 
   let response: HttpResponse;
@@ -31,7 +37,11 @@ export async function testConnection(context: PluginContext): Promise<Connection
   } catch (error) {
     // A cancelled call is the caller's business, not a failed test.
     if (context.signal.aborted || !isPluginError(error)) throw error;
-    return { ok: false, message: redactSecret(failureMessage(error, connection), connection.apiKey) ?? '' };
+    return {
+      ok: false,
+      message: redactSecret(failureMessage(error, connection), connection.apiKey) ?? '',
+      failure: failureOf(error),
+    };
   }
   return fromResponse(response, connection);
 }
@@ -39,13 +49,21 @@ export async function testConnection(context: PluginContext): Promise<Connection
 function fromResponse(response: HttpResponse, connection: ProwlarrConnection): ConnectionTest {
   const host = hostOf(connection);
   const { status } = response;
-  if (status === 401 || status === 403) return { ok: false, message: REFUSED_KEY };
+  if (status === 401 || status === 403) return { ok: false, message: REFUSED_KEY, failure: 'refused_key' };
   if (status === 404) return notProwlarr(connection, 'answered 404');
   if (status === 502 || status === 504) {
-    return { ok: false, message: `Could not reach Prowlarr at ${host}: the proxy in front of it answered ${status}.` };
+    return {
+      ok: false,
+      message: `Could not reach Prowlarr at ${host}: the proxy in front of it answered ${status}.`,
+      failure: 'unreachable',
+    };
   }
   if (status >= 500) {
-    return { ok: false, message: `Prowlarr at ${host} failed with HTTP ${status}; see its logs (System → Logs).` };
+    return {
+      ok: false,
+      message: `Prowlarr at ${host} failed with HTTP ${status}; see its logs (System → Logs).`,
+      failure: 'unavailable',
+    };
   }
 
   let body: unknown;
@@ -55,7 +73,7 @@ function fromResponse(response: HttpResponse, connection: ProwlarrConnection): C
     const kind = nonJsonKind(response);
     if (kind !== null) return notProwlarr(connection, `answered with ${kind}`);
     const detail = redactSecret(error instanceof Error ? error.message : String(error), connection.apiKey);
-    return { ok: false, message: `Prowlarr at ${host} sent a broken answer (${detail}).` };
+    return { ok: false, message: `Prowlarr at ${host} sent a broken answer (${detail}).`, failure: 'bad_response' };
   }
   const indexerCount = countEnabledIndexers(body);
   if (indexerCount === null) return notProwlarr(connection, 'answered with JSON that is not a list of indexers');
@@ -77,9 +95,22 @@ function failureMessage(error: PluginError, connection: ProwlarrConnection): str
   return `Prowlarr at ${host} sent an answer Shelfmark could not read: ${error.message}.`;
 }
 
-function notProwlarr(connection: ProwlarrConnection, what: string): { ok: false; message: string } {
+/** The kind of a failed call, as the connection test reports it. */
+function failureOf(error: PluginError): ConnectionFailure {
+  if (error instanceof UnavailableError) return 'unreachable';
+  if (error instanceof AuthError) return 'refused_key';
+  if (error instanceof NotFoundError) return 'wrong_url';
+  if (error instanceof RateLimitedError) return 'rate_limited';
+  return 'bad_response';
+}
+
+function notProwlarr(
+  connection: ProwlarrConnection,
+  what: string,
+): { ok: false; message: string; failure: 'wrong_url' } {
   return {
     ok: false,
+    failure: 'wrong_url',
     message:
       `The URL does not look like a Prowlarr server: ${connection.baseUrl}${INDEXER_PATH} ${what}. ` +
       "Check the address, with Prowlarr's URL Base if it has one.",

@@ -144,11 +144,17 @@ export interface Release {
   categories: number[];
 }
 
+/** Why a connection test failed, for the admin to say in its own language (the server's `ProviderFailureKind`). */
+export type ConnectionFailure =
+  'not_configured' | 'refused_key' | 'rate_limited' | 'unreachable' | 'unavailable' | 'bad_response' | 'wrong_url';
+
 export interface ConnectionTest {
   ok: boolean;
   /** A sentence for the admin: what worked, or what to fix. Never contains a secret. */
   message: string;
   indexerCount?: number;
+  /** When `ok` is false: the kind of failure (the host says `bad_response` when a plugin leaves it out). */
+  failure?: ConnectionFailure;
 }
 
 export interface ReleaseIndexerPlugin {

@@ -3366,6 +3366,425 @@ type RootTranslation = {
 			postgres: string
 		}
 	}
+	problems: {
+		kinds: {
+			/**
+			 * T​h​e​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​r​e​f​u​s​e​d​:​ ​s​o​m​e​ ​v​a​l​u​e​s​ ​a​r​e​ ​n​o​t​ ​v​a​l​i​d​.
+			 */
+			validation: string
+			/**
+			 * T​h​i​s​ ​f​o​l​d​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​.
+			 */
+			invalid_path: string
+			/**
+			 * T​h​e​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d​.
+			 */
+			bad_request: string
+			/**
+			 * Y​o​u​r​ ​s​e​s​s​i​o​n​ ​h​a​s​ ​e​n​d​e​d​:​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 */
+			unauthorized: string
+			/**
+			 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​t​o​ ​d​o​ ​t​h​i​s​.
+			 */
+			forbidden: string
+			/**
+			 * T​h​i​s​ ​i​t​e​m​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​(​a​n​y​ ​m​o​r​e​)​.
+			 */
+			not_found: string
+			/**
+			 * T​h​e​ ​b​o​o​k​’​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​o​n​ ​d​i​s​k​ ​a​n​y​ ​m​o​r​e​.
+			 */
+			file_unavailable: string
+			/**
+			 * T​h​i​s​ ​a​c​t​i​o​n​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​h​e​r​e​.
+			 */
+			method_not_allowed: string
+			/**
+			 * T​h​e​ ​r​e​q​u​e​s​t​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​ ​t​o​ ​a​r​r​i​v​e​.
+			 */
+			request_timeout: string
+			/**
+			 * T​h​i​s​ ​c​o​n​f​l​i​c​t​s​ ​w​i​t​h​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​s​t​a​t​e​ ​o​f​ ​t​h​e​ ​l​i​b​r​a​r​y​.
+			 */
+			conflict: string
+			/**
+			 * T​h​e​ ​s​c​a​n​ ​w​a​s​ ​s​t​o​p​p​e​d​ ​t​o​ ​p​r​o​t​e​c​t​ ​t​h​e​ ​l​i​b​r​a​r​y​ ​(​i​s​ ​t​h​e​ ​f​o​l​d​e​r​ ​m​o​u​n​t​e​d​?​)​.
+			 */
+			scan_refused: string
+			/**
+			 * W​h​a​t​ ​w​a​s​ ​s​e​n​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​.
+			 */
+			payload_too_large: string
+			/**
+			 * W​h​a​t​ ​w​a​s​ ​s​e​n​t​ ​i​s​ ​i​n​ ​a​ ​f​o​r​m​a​t​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​o​e​s​ ​n​o​t​ ​t​a​k​e​.
+			 */
+			unsupported_media_type: string
+			/**
+			 * T​h​e​ ​r​e​q​u​e​s​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​.
+			 */
+			request_header_fields_too_large: string
+			/**
+			 * T​h​i​s​ ​p​a​g​e​ ​o​f​ ​t​h​e​ ​b​o​o​k​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​.
+			 */
+			page_unreadable: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​:​ ​w​a​i​t​ ​a​ ​m​o​m​e​n​t​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			too_many_requests: string
+			/**
+			 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​.
+			 */
+			internal_error: string
+			/**
+			 * T​h​i​s​ ​s​e​r​v​e​r​ ​c​a​n​n​o​t​ ​d​o​ ​t​h​a​t​.
+			 */
+			not_implemented: string
+			/**
+			 * A​n​ ​o​u​t​s​i​d​e​ ​s​e​r​v​i​c​e​ ​f​a​i​l​e​d​.
+			 */
+			provider_failure: string
+		}
+		codes: {
+			/**
+			 * r​e​q​u​i​r​e​d
+			 */
+			required: string
+			/**
+			 * n​o​t​ ​a​ ​k​n​o​w​n​ ​f​i​e​l​d
+			 */
+			additionalProperties: string
+			/**
+			 * n​o​t​ ​t​h​e​ ​r​i​g​h​t​ ​k​i​n​d​ ​o​f​ ​v​a​l​u​e
+			 */
+			type: string
+			/**
+			 * n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​v​a​l​u​e​s​ ​o​f​f​e​r​e​d
+			 */
+			'enum': string
+			/**
+			 * n​o​t​ ​t​h​e​ ​v​a​l​u​e​ ​e​x​p​e​c​t​e​d
+			 */
+			'const': string
+			/**
+			 * n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m​a​t
+			 */
+			format: string
+			/**
+			 * n​o​t​ ​i​n​ ​t​h​e​ ​e​x​p​e​c​t​e​d​ ​f​o​r​m
+			 */
+			pattern: string
+			/**
+			 * t​o​o​ ​s​m​a​l​l
+			 */
+			minimum: string
+			/**
+			 * t​o​o​ ​l​a​r​g​e
+			 */
+			maximum: string
+			/**
+			 * t​o​o​ ​s​m​a​l​l
+			 */
+			exclusiveMinimum: string
+			/**
+			 * t​o​o​ ​l​a​r​g​e
+			 */
+			exclusiveMaximum: string
+			/**
+			 * n​o​t​ ​a​n​ ​a​l​l​o​w​e​d​ ​s​t​e​p
+			 */
+			multipleOf: string
+			/**
+			 * t​o​o​ ​s​h​o​r​t
+			 */
+			minLength: string
+			/**
+			 * t​o​o​ ​l​o​n​g
+			 */
+			maxLength: string
+			/**
+			 * t​o​o​ ​f​e​w​ ​i​t​e​m​s
+			 */
+			minItems: string
+			/**
+			 * t​o​o​ ​m​a​n​y​ ​i​t​e​m​s
+			 */
+			maxItems: string
+			/**
+			 * l​i​s​t​s​ ​t​h​e​ ​s​a​m​e​ ​v​a​l​u​e​ ​t​w​i​c​e
+			 */
+			uniqueItems: string
+			/**
+			 * t​o​o​ ​f​e​w​ ​f​i​e​l​d​s
+			 */
+			minProperties: string
+			/**
+			 * t​o​o​ ​m​a​n​y​ ​f​i​e​l​d​s
+			 */
+			maxProperties: string
+			/**
+			 * n​o​t​ ​a​ ​v​a​l​u​e​ ​t​h​i​s​ ​f​i​e​l​d​ ​t​a​k​e​s
+			 */
+			anyOf: string
+			/**
+			 * n​o​t​ ​a​ ​v​a​l​u​e​ ​t​h​i​s​ ​f​i​e​l​d​ ​t​a​k​e​s
+			 */
+			oneOf: string
+			/**
+			 * n​o​t​ ​a​ ​v​a​l​u​e​ ​t​h​i​s​ ​f​i​e​l​d​ ​t​a​k​e​s
+			 */
+			not: string
+			/**
+			 * h​o​l​d​s​ ​c​o​n​t​r​o​l​ ​c​h​a​r​a​c​t​e​r​s
+			 */
+			controlCharacters: string
+			/**
+			 * i​s​ ​n​o​t​ ​a​ ​n​u​m​b​e​r​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​c​a​n​ ​s​t​o​r​e
+			 */
+			range: string
+			/**
+			 * i​s​ ​n​e​s​t​e​d​ ​t​o​o​ ​d​e​e​p​l​y
+			 */
+			depth: string
+			/**
+			 * n​o​t​ ​v​a​l​i​d
+			 */
+			invalid: string
+		}
+		detailed: {
+			/**
+			 * m​u​s​t​ ​b​e​ ​o​n​e​ ​o​f​:​ ​{​a​l​l​o​w​e​d​}
+			 * @param {string} allowed
+			 */
+			'enum': RequiredParams<'allowed'>
+			/**
+			 * n​o​t​ ​a​ ​k​n​o​w​n​ ​f​i​e​l​d​;​ ​u​s​e​ ​o​n​e​ ​o​f​:​ ​{​a​l​l​o​w​e​d​}
+			 * @param {string} allowed
+			 */
+			additionalProperties: RequiredParams<'allowed'>
+			/**
+			 * m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​l​i​m​i​t​}
+			 * @param {number} limit
+			 */
+			minimum: RequiredParams<'limit'>
+			/**
+			 * m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​l​i​m​i​t​}
+			 * @param {number} limit
+			 */
+			maximum: RequiredParams<'limit'>
+			/**
+			 * m​u​s​t​ ​b​e​ ​m​o​r​e​ ​t​h​a​n​ ​{​l​i​m​i​t​}
+			 * @param {number} limit
+			 */
+			exclusiveMinimum: RequiredParams<'limit'>
+			/**
+			 * m​u​s​t​ ​b​e​ ​l​e​s​s​ ​t​h​a​n​ ​{​l​i​m​i​t​}
+			 * @param {number} limit
+			 */
+			exclusiveMaximum: RequiredParams<'limit'>
+			/**
+			 * m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​l​i​m​i​t​}​ ​c​h​a​r​a​c​t​e​r​s​ ​l​o​n​g
+			 * @param {number} limit
+			 */
+			minLength: RequiredParams<'limit'>
+			/**
+			 * m​u​s​t​ ​b​e​ ​a​t​ ​m​o​s​t​ ​{​l​i​m​i​t​}​ ​c​h​a​r​a​c​t​e​r​s​ ​l​o​n​g
+			 * @param {number} limit
+			 */
+			maxLength: RequiredParams<'limit'>
+			/**
+			 * m​u​s​t​ ​l​i​s​t​ ​a​t​ ​l​e​a​s​t​ ​{​l​i​m​i​t​}
+			 * @param {number} limit
+			 */
+			minItems: RequiredParams<'limit'>
+			/**
+			 * m​u​s​t​ ​l​i​s​t​ ​a​t​ ​m​o​s​t​ ​{​l​i​m​i​t​}
+			 * @param {number} limit
+			 */
+			maxItems: RequiredParams<'limit'>
+		}
+		failures: {
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​i​s​ ​n​o​t​ ​c​o​n​f​i​g​u​r​e​d​ ​y​e​t​:​ ​f​i​l​l​ ​i​n​ ​i​t​s​ ​s​e​t​t​i​n​g​s​.
+			 * @param {string} provider
+			 */
+			not_configured: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​A​P​I​ ​k​e​y​:​ ​c​h​e​c​k​ ​i​t​ ​i​n​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.
+			 * @param {string} provider
+			 */
+			refused_key: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​a​s​k​s​ ​t​o​ ​s​l​o​w​ ​d​o​w​n​ ​(​r​a​t​e​ ​l​i​m​i​t​)​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​i​n​u​t​e​.
+			 * @param {string} provider
+			 */
+			rate_limited: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​:​ ​c​h​e​c​k​ ​i​t​s​ ​a​d​d​r​e​s​s​,​ ​o​r​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 * @param {string} provider
+			 */
+			unreachable: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​a​n​s​w​e​r​e​d​ ​w​i​t​h​ ​a​n​ ​e​r​r​o​r​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 * @param {string} provider
+			 */
+			unavailable: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​b​l​o​c​k​e​d​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​w​i​t​h​ ​a​n​ ​a​n​t​i​-​b​o​t​ ​p​a​g​e​.​ ​W​a​i​t​ ​a​ ​w​h​i​l​e​ ​b​e​f​o​r​e​ ​t​r​y​i​n​g​ ​a​g​a​i​n​.
+			 * @param {string} provider
+			 */
+			blocked: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​g​a​v​e​ ​a​n​ ​a​n​s​w​e​r​ ​S​h​e​l​f​m​a​r​k​ ​c​a​n​n​o​t​ ​r​e​a​d​.
+			 * @param {string} provider
+			 */
+			bad_response: RequiredParams<'provider'>
+			/**
+			 * {​p​r​o​v​i​d​e​r​}​ ​n​o​ ​l​o​n​g​e​r​ ​k​n​o​w​s​ ​t​h​i​s​ ​r​e​c​o​r​d​.
+			 * @param {string} provider
+			 */
+			not_found: RequiredParams<'provider'>
+			/**
+			 * T​h​e​ ​a​d​d​r​e​s​s​ ​d​o​e​s​ ​n​o​t​ ​l​e​a​d​ ​t​o​ ​{​p​r​o​v​i​d​e​r​}​:​ ​c​h​e​c​k​ ​i​t​.
+			 * @param {string} provider
+			 */
+			wrong_url: RequiredParams<'provider'>
+		}
+		fields: {
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * F​o​l​d​e​r
+			 */
+			root_path: string
+			/**
+			 * F​o​l​d​e​r
+			 */
+			path: string
+			/**
+			 * M​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r
+			 */
+			metadata_provider: string
+			/**
+			 * F​a​l​l​b​a​c​k​ ​p​r​o​v​i​d​e​r
+			 */
+			fallback_metadata_provider: string
+			/**
+			 * T​i​t​l​e
+			 */
+			title: string
+			/**
+			 * A​u​t​h​o​r​s
+			 */
+			authors: string
+			/**
+			 * S​u​m​m​a​r​y
+			 */
+			summary: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * I​S​B​N
+			 */
+			isbn: string
+			/**
+			 * P​u​b​l​i​c​a​t​i​o​n​ ​d​a​t​e
+			 */
+			publish_date: string
+			/**
+			 * L​a​n​g​u​a​g​e
+			 */
+			language: string
+			/**
+			 * V​o​l​u​m​e
+			 */
+			volume: string
+			/**
+			 * L​a​s​t​ ​v​o​l​u​m​e
+			 */
+			volume_end: string
+			/**
+			 * C​h​a​p​t​e​r
+			 */
+			chapter: string
+			/**
+			 * L​a​s​t​ ​c​h​a​p​t​e​r
+			 */
+			chapter_end: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * S​t​a​r​t​ ​y​e​a​r
+			 */
+			start_year: string
+			/**
+			 * V​o​l​u​m​e​s​ ​i​n​ ​t​h​e​ ​s​e​r​i​e​s
+			 */
+			total_volumes: string
+			/**
+			 * P​u​b​l​i​s​h​e​r​s
+			 */
+			publishers: string
+			/**
+			 * G​e​n​r​e​s
+			 */
+			genres: string
+			/**
+			 * P​a​g​e
+			 */
+			current_page: string
+			/**
+			 * E​x​p​i​r​y​ ​d​a​t​e
+			 */
+			expires_at: string
+			/**
+			 * A​c​c​e​s​s
+			 */
+			scope: string
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			username: string
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			password: string
+			/**
+			 * A​d​d​r​e​s​s
+			 */
+			url: string
+			/**
+			 * A​P​I​ ​k​e​y
+			 */
+			api_key: string
+			/**
+			 * C​a​t​e​g​o​r​i​e​s
+			 */
+			categories: string
+			/**
+			 * S​e​a​r​c​h
+			 */
+			q: string
+			/**
+			 * P​a​g​e
+			 */
+			page: string
+			/**
+			 * I​t​e​m​s​ ​p​e​r​ ​p​a​g​e
+			 */
+			limit: string
+			/**
+			 * S​o​r​t
+			 */
+			sort: string
+		}
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -6568,6 +6987,406 @@ export type TranslationFunctions = {
 			 * This server uses PostgreSQL: back it up with pg_dump and restore with pg_restore (see the README). Shelfmark makes no backups of its own.
 			 */
 			postgres: () => LocalizedString
+		}
+	}
+	problems: {
+		kinds: {
+			/**
+			 * The request was refused: some values are not valid.
+			 */
+			validation: () => LocalizedString
+			/**
+			 * This folder cannot be used.
+			 */
+			invalid_path: () => LocalizedString
+			/**
+			 * The request was not understood.
+			 */
+			bad_request: () => LocalizedString
+			/**
+			 * Your session has ended: sign in again.
+			 */
+			unauthorized: () => LocalizedString
+			/**
+			 * You are not allowed to do this.
+			 */
+			forbidden: () => LocalizedString
+			/**
+			 * This item does not exist (any more).
+			 */
+			not_found: () => LocalizedString
+			/**
+			 * The book’s file is not on disk any more.
+			 */
+			file_unavailable: () => LocalizedString
+			/**
+			 * This action is not available here.
+			 */
+			method_not_allowed: () => LocalizedString
+			/**
+			 * The request took too long to arrive.
+			 */
+			request_timeout: () => LocalizedString
+			/**
+			 * This conflicts with the current state of the library.
+			 */
+			conflict: () => LocalizedString
+			/**
+			 * The scan was stopped to protect the library (is the folder mounted?).
+			 */
+			scan_refused: () => LocalizedString
+			/**
+			 * What was sent is too large.
+			 */
+			payload_too_large: () => LocalizedString
+			/**
+			 * What was sent is in a format the server does not take.
+			 */
+			unsupported_media_type: () => LocalizedString
+			/**
+			 * The request is too large.
+			 */
+			request_header_fields_too_large: () => LocalizedString
+			/**
+			 * This page of the book cannot be read.
+			 */
+			page_unreadable: () => LocalizedString
+			/**
+			 * Too many attempts: wait a moment and try again.
+			 */
+			too_many_requests: () => LocalizedString
+			/**
+			 * Something went wrong on the server.
+			 */
+			internal_error: () => LocalizedString
+			/**
+			 * This server cannot do that.
+			 */
+			not_implemented: () => LocalizedString
+			/**
+			 * An outside service failed.
+			 */
+			provider_failure: () => LocalizedString
+		}
+		codes: {
+			/**
+			 * required
+			 */
+			required: () => LocalizedString
+			/**
+			 * not a known field
+			 */
+			additionalProperties: () => LocalizedString
+			/**
+			 * not the right kind of value
+			 */
+			type: () => LocalizedString
+			/**
+			 * not one of the values offered
+			 */
+			'enum': () => LocalizedString
+			/**
+			 * not the value expected
+			 */
+			'const': () => LocalizedString
+			/**
+			 * not in the expected format
+			 */
+			format: () => LocalizedString
+			/**
+			 * not in the expected form
+			 */
+			pattern: () => LocalizedString
+			/**
+			 * too small
+			 */
+			minimum: () => LocalizedString
+			/**
+			 * too large
+			 */
+			maximum: () => LocalizedString
+			/**
+			 * too small
+			 */
+			exclusiveMinimum: () => LocalizedString
+			/**
+			 * too large
+			 */
+			exclusiveMaximum: () => LocalizedString
+			/**
+			 * not an allowed step
+			 */
+			multipleOf: () => LocalizedString
+			/**
+			 * too short
+			 */
+			minLength: () => LocalizedString
+			/**
+			 * too long
+			 */
+			maxLength: () => LocalizedString
+			/**
+			 * too few items
+			 */
+			minItems: () => LocalizedString
+			/**
+			 * too many items
+			 */
+			maxItems: () => LocalizedString
+			/**
+			 * lists the same value twice
+			 */
+			uniqueItems: () => LocalizedString
+			/**
+			 * too few fields
+			 */
+			minProperties: () => LocalizedString
+			/**
+			 * too many fields
+			 */
+			maxProperties: () => LocalizedString
+			/**
+			 * not a value this field takes
+			 */
+			anyOf: () => LocalizedString
+			/**
+			 * not a value this field takes
+			 */
+			oneOf: () => LocalizedString
+			/**
+			 * not a value this field takes
+			 */
+			not: () => LocalizedString
+			/**
+			 * holds control characters
+			 */
+			controlCharacters: () => LocalizedString
+			/**
+			 * is not a number this server can store
+			 */
+			range: () => LocalizedString
+			/**
+			 * is nested too deeply
+			 */
+			depth: () => LocalizedString
+			/**
+			 * not valid
+			 */
+			invalid: () => LocalizedString
+		}
+		detailed: {
+			/**
+			 * must be one of: {allowed}
+			 */
+			'enum': (arg: { allowed: string }) => LocalizedString
+			/**
+			 * not a known field; use one of: {allowed}
+			 */
+			additionalProperties: (arg: { allowed: string }) => LocalizedString
+			/**
+			 * must be at least {limit}
+			 */
+			minimum: (arg: { limit: number }) => LocalizedString
+			/**
+			 * must be at most {limit}
+			 */
+			maximum: (arg: { limit: number }) => LocalizedString
+			/**
+			 * must be more than {limit}
+			 */
+			exclusiveMinimum: (arg: { limit: number }) => LocalizedString
+			/**
+			 * must be less than {limit}
+			 */
+			exclusiveMaximum: (arg: { limit: number }) => LocalizedString
+			/**
+			 * must be at least {limit} characters long
+			 */
+			minLength: (arg: { limit: number }) => LocalizedString
+			/**
+			 * must be at most {limit} characters long
+			 */
+			maxLength: (arg: { limit: number }) => LocalizedString
+			/**
+			 * must list at least {limit}
+			 */
+			minItems: (arg: { limit: number }) => LocalizedString
+			/**
+			 * must list at most {limit}
+			 */
+			maxItems: (arg: { limit: number }) => LocalizedString
+		}
+		failures: {
+			/**
+			 * {provider} is not configured yet: fill in its settings.
+			 */
+			not_configured: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} refused the API key: check it in the settings.
+			 */
+			refused_key: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} asks to slow down (rate limit). Try again in a minute.
+			 */
+			rate_limited: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} cannot be reached: check its address, or try again later.
+			 */
+			unreachable: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} answered with an error. Try again later.
+			 */
+			unavailable: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} blocked the request with an anti-bot page. Wait a while before trying again.
+			 */
+			blocked: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} gave an answer Shelfmark cannot read.
+			 */
+			bad_response: (arg: { provider: string }) => LocalizedString
+			/**
+			 * {provider} no longer knows this record.
+			 */
+			not_found: (arg: { provider: string }) => LocalizedString
+			/**
+			 * The address does not lead to {provider}: check it.
+			 */
+			wrong_url: (arg: { provider: string }) => LocalizedString
+		}
+		fields: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Folder
+			 */
+			root_path: () => LocalizedString
+			/**
+			 * Folder
+			 */
+			path: () => LocalizedString
+			/**
+			 * Metadata provider
+			 */
+			metadata_provider: () => LocalizedString
+			/**
+			 * Fallback provider
+			 */
+			fallback_metadata_provider: () => LocalizedString
+			/**
+			 * Title
+			 */
+			title: () => LocalizedString
+			/**
+			 * Authors
+			 */
+			authors: () => LocalizedString
+			/**
+			 * Summary
+			 */
+			summary: () => LocalizedString
+			/**
+			 * Description
+			 */
+			description: () => LocalizedString
+			/**
+			 * ISBN
+			 */
+			isbn: () => LocalizedString
+			/**
+			 * Publication date
+			 */
+			publish_date: () => LocalizedString
+			/**
+			 * Language
+			 */
+			language: () => LocalizedString
+			/**
+			 * Volume
+			 */
+			volume: () => LocalizedString
+			/**
+			 * Last volume
+			 */
+			volume_end: () => LocalizedString
+			/**
+			 * Chapter
+			 */
+			chapter: () => LocalizedString
+			/**
+			 * Last chapter
+			 */
+			chapter_end: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Start year
+			 */
+			start_year: () => LocalizedString
+			/**
+			 * Volumes in the series
+			 */
+			total_volumes: () => LocalizedString
+			/**
+			 * Publishers
+			 */
+			publishers: () => LocalizedString
+			/**
+			 * Genres
+			 */
+			genres: () => LocalizedString
+			/**
+			 * Page
+			 */
+			current_page: () => LocalizedString
+			/**
+			 * Expiry date
+			 */
+			expires_at: () => LocalizedString
+			/**
+			 * Access
+			 */
+			scope: () => LocalizedString
+			/**
+			 * User name
+			 */
+			username: () => LocalizedString
+			/**
+			 * Password
+			 */
+			password: () => LocalizedString
+			/**
+			 * Address
+			 */
+			url: () => LocalizedString
+			/**
+			 * API key
+			 */
+			api_key: () => LocalizedString
+			/**
+			 * Categories
+			 */
+			categories: () => LocalizedString
+			/**
+			 * Search
+			 */
+			q: () => LocalizedString
+			/**
+			 * Page
+			 */
+			page: () => LocalizedString
+			/**
+			 * Items per page
+			 */
+			limit: () => LocalizedString
+			/**
+			 * Sort
+			 */
+			sort: () => LocalizedString
 		}
 	}
 	common: {

@@ -7,6 +7,9 @@ import {
   type TRPCLink,
 } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
+import { get } from 'svelte/store';
+import { LL, locale } from '../i18n/i18n-svelte.js';
+import { fieldText, problemText, type ServerProblem } from './problem-text.js';
 // Only the router's type crosses over: the admin never bundles server code.
 import type { AppRouter } from '../../../server/src/trpc/router.js';
 import { offline, sessionExpired } from './connection.js';
@@ -48,26 +51,37 @@ export const trpc = createTRPCClient<AppRouter>({
 export interface FieldProblem {
   /** JSON-pointer-like path of the field, as the server names it: `/body/isbn`, `/query/limit`. */
   path: string;
+  /** In the page's language when the server gave a code (problem-text.ts), else the server's words. */
   message: string;
 }
 
-/** What the page shows for a failed call: the server's own words, and per-field messages when there are some. */
+/**
+ * What the page shows for a failed call, in the page's language (translated from the problem's codes when the call
+ * failed), per-field messages when there are some, and the problem itself for components that translate it again.
+ */
 export interface CallProblem {
   status: number;
   message: string;
   fields: FieldProblem[];
   offline: boolean;
+  problem?: ServerProblem;
 }
 
 export function problemOf(error: unknown): CallProblem {
   if (error instanceof TRPCClientError) {
     const data = (error as TRPCClientError<AppRouter>).data;
     if (!data) return { status: 0, message: error.message, fields: [], offline: true };
+    const problem = data.problem as ServerProblem;
+    const translations = get(LL);
     return {
       status: data.httpStatus,
-      message: data.problem.detail,
-      fields: (data.problem.errors ?? []).map((issue) => ({ path: issue.path, message: issue.message })),
+      message: problemText(translations, get(locale), problem),
+      fields: (problem.errors ?? []).map((issue) => ({
+        path: issue.path,
+        message: fieldText(translations.problems, issue),
+      })),
       offline: false,
+      problem,
     };
   }
   return { status: 0, message: error instanceof Error ? error.message : String(error), fields: [], offline: true };

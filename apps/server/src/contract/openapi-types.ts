@@ -1074,8 +1074,9 @@ export interface paths {
         put?: never;
         /**
          * Test the release-indexer connection
-         * @description Checks the configured `url` and `api_key`. A failed check is still a 200, with `ok: false` and a message
-         *     that tells a bad key, an unreachable host and a wrong URL apart. 400 when the release indexer is not
+         * @description Checks the configured `url` and `api_key`. A failed check is still a 200, with `ok: false`, a `failure`
+         *     that tells a bad key (`refused_key`), an unreachable host (`unreachable`) and a wrong URL (`wrong_url`)
+         *     apart, and a message that says the same in English. 400 when the release indexer is not
          *     configured; 501 when no release-indexer plugin is loaded.
          */
         post: operations["testReleaseIndexer"];
@@ -1273,10 +1274,11 @@ export interface components {
         Problem: {
             /**
              * Format: uri-reference
-             * @description Identifies the kind of problem: `urn:shelfmark:problem:<kind>` (e.g. `validation`, `not-found`,
-             *     `provider-failure`), or `about:blank` when the status says it all.
+             * @description Identifies the kind of problem: `urn:shelfmark:problem:<kind>`, one of this list. A client shows its own
+             *     sentence for each kind (in its own language) and `detail` for the specifics.
+             * @enum {string}
              */
-            type: string;
+            type: "urn:shelfmark:problem:validation" | "urn:shelfmark:problem:invalid-path" | "urn:shelfmark:problem:bad-request" | "urn:shelfmark:problem:unauthorized" | "urn:shelfmark:problem:forbidden" | "urn:shelfmark:problem:not-found" | "urn:shelfmark:problem:file-unavailable" | "urn:shelfmark:problem:method-not-allowed" | "urn:shelfmark:problem:request-timeout" | "urn:shelfmark:problem:conflict" | "urn:shelfmark:problem:scan-refused" | "urn:shelfmark:problem:payload-too-large" | "urn:shelfmark:problem:unsupported-media-type" | "urn:shelfmark:problem:request-header-fields-too-large" | "urn:shelfmark:problem:page-unreadable" | "urn:shelfmark:problem:too-many-requests" | "urn:shelfmark:problem:internal-error" | "urn:shelfmark:problem:not-implemented" | "urn:shelfmark:problem:provider-failure";
             /** @description Short summary of the kind of problem (the HTTP reason phrase for generic kinds). */
             title: string;
             /** @description The HTTP status code. */
@@ -1293,7 +1295,20 @@ export interface components {
              *     then says how many more), in the order found. `detail` repeats them as `field: message; …`.
              */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description With a `failure`: the plugin id of the external service that failed (`anilist`, `prowlarr`…). */
+            provider?: string;
+            failure?: components["schemas"]["ProviderFailureKind"];
         };
+        /**
+         * @description What went wrong with an external service (metadata provider, release indexer), for a client to say in its
+         *     own words: `not_configured` a required setting is missing (400, the detail names it); `refused_key` the
+         *     service refused the credentials; `rate_limited` it asks to slow down; `unreachable` it could not be reached
+         *     (DNS, connection refused, timeout); `unavailable` it answered with a server error; `blocked` an anti-bot
+         *     page; `bad_response` an answer that could not be read; `not_found` it does not know the record;
+         *     `wrong_url` (connection test only) the address answers but is not the service.
+         * @enum {string}
+         */
+        ProviderFailureKind: "not_configured" | "refused_key" | "rate_limited" | "unreachable" | "unavailable" | "blocked" | "bad_response" | "not_found" | "wrong_url";
         ProblemFieldError: {
             /**
              * @description Where the invalid value is, as a JSON pointer into the request: `/body/name`, `/body/links/0/url`,
@@ -1307,12 +1322,18 @@ export interface components {
              */
             message: string;
             /**
-             * @description Machine-readable reason: the JSON Schema keyword that failed (`required`, `type`, `enum`, `minimum`,
-             *     `maximum`, `minLength`, `maxLength`, `pattern`, `format`, `additionalProperties`, `minItems`, `maxItems`,
-             *     `uniqueItems`, `anyOf`, `const`), or `controlCharacters`, `range` or `depth` for the checks made before
-             *     it. Absent on some problems found by the services.
+             * @description Machine-readable reason, for a client to say in its own language: the JSON Schema keyword that failed
+             *     (`required`, `type`, `enum`, `minimum`…), `controlCharacters`, `range` or `depth` for the checks made
+             *     before it, `invalid` for any other rule. With `allowed` and `limit`, enough to write the message again.
+             *     Absent on some problems found by the services (`message` then says it).
+             * @enum {string}
              */
-            code?: string;
+            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "invalid";
+            /**
+             * @description The bound that was crossed, for `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number),
+             *     `minLength`, `maxLength` (characters) and `minItems`, `maxItems` (items).
+             */
+            limit?: number;
             /**
              * @description What is accepted here, when the contract lists it: the values of an enum (with `null` when null is
              *     allowed), or the known field or parameter names for `additionalProperties`.
@@ -2154,7 +2175,12 @@ export interface components {
         };
         ReleaseTestResult: {
             ok: boolean;
+            /** @description What worked or what to fix, in English, from the plugin. */
             message: string;
+            /** @description The release indexer's plugin id (`prowlarr`). */
+            provider: string;
+            /** @description The kind of failure when `ok` is false (null when it is true). */
+            failure: components["schemas"]["ProviderFailureKind"] | null;
             /** @description Indexers the aggregator has; null when unknown or when the check failed. */
             indexer_count: number | null;
         };
@@ -2430,7 +2456,7 @@ export interface components {
         };
         /**
          * @description An external service failed (timeout, rate limit, 5xx, malformed answer, anti-bot page, bad credentials).
-         *     The detail names the provider and the kind of failure, never a secret.
+         *     `provider` and `failure` say which and how; the detail says it in English, never with a secret.
          */
         BadGateway: {
             headers: {

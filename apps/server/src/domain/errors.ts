@@ -1,3 +1,5 @@
+import type { FieldIssueCode, ProblemKind, ProviderFailureKind } from './problem-codes.js';
+
 /**
  * Errors the services throw. Each carries a stable `code` (the last segment of the problem
  * `type` URI) and an HTTP status; the one error middleware turns them into problem+json.
@@ -7,15 +9,26 @@ export interface FieldIssue {
   path: string;
   message: string;
   /** Machine-readable reason: the JSON Schema keyword that failed (`required`, `maximum`…) or the check's own. */
-  code?: string;
+  code?: FieldIssueCode;
   /** What the contract accepts here (enum values, known field names), for a client to offer as choices. */
   allowed?: unknown[];
+  /** The bound crossed, for the range and size codes (`minimum`, `maxLength`…), so a client can say it again. */
+  limit?: number;
+}
+
+/** Which external service failed and how: the `provider` and `failure` fields of the problem. */
+export interface ProviderFailureFields {
+  provider: string;
+  failure: ProviderFailureKind;
 }
 
 export class DomainError extends Error {
+  /** Set when an external service is the cause (a failure, or a setting of it that is missing). */
+  providerFailure?: ProviderFailureFields;
+
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ProblemKind,
     readonly title: string,
     detail: string,
     readonly issues: FieldIssue[] = [],
@@ -86,9 +99,18 @@ export class NotImplementedError extends DomainError {
 export class ProviderFailureError extends DomainError {
   constructor(
     readonly providerId: string,
-    readonly failure: string,
+    readonly failure: ProviderFailureKind,
     detail: string,
   ) {
     super(502, 'provider-failure', 'Bad Gateway', detail);
+    this.providerFailure = { provider: providerId, failure };
+  }
+}
+
+/** A plugin lacks a required setting: the admin's to fix (400), with the plugin named like a failure. */
+export class ProviderNotConfiguredError extends ValidationError {
+  constructor(provider: string, detail: string) {
+    super(detail);
+    this.providerFailure = { provider, failure: 'not_configured' };
   }
 }

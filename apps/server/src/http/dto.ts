@@ -1,4 +1,4 @@
-import type { ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
+import type { ConnectionTest, ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
 import type { ApiToken } from '../entities/api-token.entity.js';
 import type { MetadataBatchResult } from '../entities/metadata-batch-result.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
@@ -184,6 +184,17 @@ export function readingProgressDto(progress: {
     status: progress.status,
     current_page: progress.currentPage,
     updated_at: progress.updatedAt.toISOString(),
+  };
+}
+
+/** A release-indexer connection test (POST /releases/test). */
+export function connectionTestDto(result: ConnectionTest & { provider: string }) {
+  return {
+    ok: result.ok,
+    message: result.message,
+    indexer_count: result.indexerCount ?? null,
+    provider: result.provider,
+    failure: result.ok ? null : (result.failure ?? 'bad_response'),
   };
 }
 

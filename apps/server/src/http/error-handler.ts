@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { DomainError, TooManyRequestsError } from '../domain/errors.js';
+import type { ProblemKind } from '../domain/problem-codes.js';
 import type { Logger } from '../logger.js';
-import { problem, sendProblem, type Problem } from './problem.js';
+import { domainProblem, problem, sendProblem, type Problem } from './problem.js';
 import {
   deferredIssues,
   mergeIssues,
@@ -22,7 +23,7 @@ function isValidatorError(error: unknown): error is ValidatorError {
   return typeof error === 'object' && error !== null && typeof (error as ValidatorError).status === 'number';
 }
 
-const TITLES: Record<number, [string, string]> = {
+const TITLES: Record<number, [ProblemKind, string]> = {
   400: ['validation', 'Invalid request'],
   401: ['unauthorized', 'Unauthorized'],
   403: ['forbidden', 'Forbidden'],
@@ -69,7 +70,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     let body: Problem;
     if (error instanceof DomainError) {
-      body = problem(error.status, error.code, error.title, error.message, error.issues);
+      body = domainProblem(error);
       if (error instanceof TooManyRequestsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     } else if (isValidatorError(error) && error.status >= 400 && error.status < 500) {
       body = clientProblem(error, req);

@@ -1,4 +1,5 @@
 import type { FieldIssue } from '../domain/errors.js';
+import { fieldIssueCode, type FieldIssueCode } from '../domain/problem-codes.js';
 
 /** A JSON Schema as the dereferenced contract holds it: only the keywords the messages read. */
 export interface JsonSchema {
@@ -38,8 +39,15 @@ export interface RuleFailure {
 
 export interface ReadableIssue {
   message: string;
-  code: string;
+  code: FieldIssueCode;
   allowed?: unknown[];
+  limit?: number;
+}
+
+/** The schema's bound for a range or size keyword, so a client can write the message again in its language. */
+function limitOf(keyword: string, schema: JsonSchema | undefined): { limit: number } | Record<string, never> {
+  const value = schema?.[keyword as 'minimum'];
+  return typeof value === 'number' ? { limit: value } : {};
 }
 
 const FORMATS: Record<string, string> = {
@@ -165,8 +173,13 @@ function sent(value: unknown, echo: boolean): string {
   return ` (got ${shown.length > ECHO_LIMIT ? `${shown.slice(0, ECHO_LIMIT - 1)}…` : shown})`;
 }
 
-/** A failed rule in words a user reads: what is wrong, what is allowed, what was sent. */
+/** A failed rule in words a user reads: what is wrong, what is allowed, what was sent, and its code. */
 export function readableIssue(failure: RuleFailure): ReadableIssue {
+  const issue = wordedIssue(failure);
+  return { ...issue, code: fieldIssueCode(issue.code), ...limitOf(issue.code, failure.schema) };
+}
+
+function wordedIssue(failure: RuleFailure): Omit<ReadableIssue, 'code'> & { code: string } {
   const { keyword, schema, value } = failure;
   const echo = failure.echo ?? true;
   switch (keyword) {

@@ -6,7 +6,14 @@ import {
   type ReleaseIndexerPlugin,
   type ShelfmarkPlugin,
 } from '@shelfmark/plugin-sdk';
-import { NotFoundError, ProviderFailureError, ValidationError } from '../domain/errors.js';
+import {
+  NotFoundError,
+  ProviderFailureError,
+  ProviderNotConfiguredError,
+  ValidationError,
+} from '../domain/errors.js';
+import type { ProviderFailureKind } from '../domain/problem-codes.js';
+import { unreachableReason } from './unreachable.js';
 import type { Logger } from '../logger.js';
 import type { LoadedEntry, PluginRegistry } from './plugin-registry.js';
 
@@ -16,15 +23,33 @@ export interface PluginCallSettings {
   providerLanguage(): Promise<string>;
 }
 
-const FAILURE_WORDS: Record<string, string> = {
-  auth: 'credentials refused',
+const FAILURE_WORDS: Record<ProviderFailureKind, string> = {
+  refused_key: 'credentials refused',
   not_configured: 'not configured',
   rate_limited: 'rate limited',
+  unreachable: 'unreachable',
   unavailable: 'unavailable',
   bad_response: 'bad response',
   blocked: 'blocked by an anti-bot page',
   not_found: 'not found',
+  wrong_url: 'not the service expected at this address',
 };
+
+/**
+ * The contract's kind of failure (`ProviderFailureKind`) for a plugin error: the SDK's code, with its `unavailable`
+ * split into `unreachable` (no answer at all: DNS, refused connection, timeout) and `unavailable` (a server error).
+ */
+export function failureKind(error: unknown): ProviderFailureKind {
+  if (!isPluginError(error)) return 'bad_response';
+  switch (error.code) {
+    case 'auth':
+      return 'refused_key';
+    case 'unavailable':
+      return unreachableReason(error) === null ? 'unavailable' : 'unreachable';
+    default:
+      return error.code;
+  }
+}
 
 /**
  * Every plugin call goes through here: the plugin's host (timeout, abort, rate limit, retries, typed errors), the
@@ -87,16 +112,16 @@ export class PluginRunner {
     } catch (error) {
       // A cancelled job is not the provider's failure.
       if (error instanceof Error && error.name === 'AbortError') throw error;
-      const code = isPluginError(error) ? error.code : 'bad_response';
+      const code = failureKind(error);
       const message = error instanceof Error ? error.message : 'failed';
       this.registry.recordError(entry.id, message);
       // A missing setting is the admin's to fix, not the service's failure.
-      if (code === 'not_configured') throw new ValidationError(message);
+      if (code === 'not_configured') throw new ProviderNotConfiguredError(entry.id, message);
       this.logger.warn({ plugin: entry.id, failure: code, ms: Math.round(performance.now() - started) }, message);
       const failure = new ProviderFailureError(
         entry.id,
         code,
-        `Provider ${entry.id} failed: ${FAILURE_WORDS[code] ?? code}. ${message}`,
+        `Provider ${entry.id} failed: ${FAILURE_WORDS[code]}. ${message}`,
       );
       // The plugin's error (and its network cause) stays reachable: a batch judges from it whether the provider is down.
       failure.cause = error;

@@ -88,11 +88,19 @@ export class ReleaseService {
     return { items: items.sort(byUsefulness(input.volume)), queries };
   }
 
-  /** The plugin's own check of url and key; a failure is a 200 with `ok: false`, only a missing setting is a 400. */
-  test(signal?: AbortSignal): Promise<ConnectionTest> {
-    return this.indexer((plugin, context) => {
+  /**
+   * The plugin's own check of url and key; a failure is a 200 with `ok: false` and its kind, only a missing setting
+   * is a 400. `provider` is the plugin's id.
+   */
+  test(signal?: AbortSignal): Promise<ConnectionTest & { provider: string }> {
+    return this.indexer(async (plugin, context) => {
       requireConfigured(plugin, context.settings);
-      return plugin.testConnection(context);
+      const result = await plugin.testConnection(context);
+      return {
+        ...result,
+        provider: plugin.manifest.id,
+        ...(result.ok ? { failure: undefined } : { failure: result.failure ?? 'bad_response' }),
+      };
     }, signal);
   }
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { DomainError } from '../domain/errors.js';
-import { problem, type Problem } from '../http/problem.js';
+import { domainProblem, problem, type Problem } from '../http/problem.js';
 
 type TrpcCode = TRPCError['code'];
 
@@ -26,7 +26,7 @@ export function problemOf(error: unknown): Problem {
   // tRPC wraps what a parser or a procedure throws (sometimes twice): the domain error is somewhere in the chain.
   let cause: unknown = error;
   while (cause instanceof TRPCError && cause.cause !== undefined) cause = cause.cause;
-  if (cause instanceof DomainError) return problem(cause.status, cause.code, cause.title, cause.message, cause.issues);
+  if (cause instanceof DomainError) return domainProblem(cause);
   if (error instanceof TRPCError && error.code === 'PARSE_ERROR') {
     return problem(400, 'validation', 'Invalid request', 'The request is not valid JSON.');
   }

@@ -6,6 +6,7 @@ import {
   batchReportDto,
   batchResultDto,
   candidateDto,
+  connectionTestDto,
   metadataLinkDto,
   missingVolumesDto,
   refreshReportDto,
@@ -299,7 +300,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       }),
       test: operation('testReleaseIndexer').mutation(async ({ signal }) => {
         const result = await services.releases.test(signal);
-        return { ok: result.ok, message: result.message, indexer_count: result.indexerCount ?? null };
+        return connectionTestDto(result);
       }),
     }),
     statusMappings: router({

@@ -8,6 +8,7 @@ import jobs from './jobs.js';
 import metadata from './metadata.js';
 import settings from './settings.js';
 import schedules from './schedules.js';
+import problems from './problems.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -69,6 +70,7 @@ const en = {
   metadata,
   settings,
   schedules,
+  problems,
   common: { loading: 'Loading…', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

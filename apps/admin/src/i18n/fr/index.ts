@@ -8,6 +8,7 @@ import jobs from './jobs.js';
 import metadata from './metadata.js';
 import settings from './settings.js';
 import schedules from './schedules.js';
+import problems from './problems.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -70,6 +71,7 @@ const fr = {
   metadata,
   settings,
   schedules,
+  problems,
   common: { loading: 'Chargement…', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

@@ -1,6 +1,6 @@
 import type { ReleaseService } from '../../services/release.service.js';
 import { clientGone } from '../client-signal.js';
-import { releaseDto } from '../dto.js';
+import { connectionTestDto, releaseDto } from '../dto.js';
 import { bodyOf, type OperationRouter } from '../operation-router.js';
 
 export function releaseRoutes(routes: OperationRouter, releases: ReleaseService): void {
@@ -15,6 +15,6 @@ export function releaseRoutes(routes: OperationRouter, releases: ReleaseService)
 
   routes.handle('testReleaseIndexer', async (_req, res) => {
     const result = await releases.test(clientGone(res));
-    res.json({ ok: result.ok, message: result.message, indexer_count: result.indexerCount ?? null });
+    res.json(connectionTestDto(result));
   });
 }

@@ -1,8 +1,18 @@
 import { TRPCClientError } from '@trpc/client';
 
-/** The kinds of provider failure the server names (apps/server/src/plugins/plugin-runner.ts, FAILURE_WORDS). */
-export type FailureKind =
-  'not_configured' | 'rate_limited' | 'unavailable' | 'blocked' | 'auth' | 'bad_response' | 'not_found';
+/** The kinds of provider failure the server names in its problems' `failure` (openapi.yaml `ProviderFailureKind`). */
+export const FAILURE_KINDS = [
+  'not_configured',
+  'refused_key',
+  'rate_limited',
+  'unreachable',
+  'unavailable',
+  'blocked',
+  'bad_response',
+  'not_found',
+  'wrong_url',
+] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export interface ProviderFailure {
   /** The plugin id, e.g. `comicvine`. */
@@ -12,44 +22,27 @@ export interface ProviderFailure {
   detail: string;
 }
 
-// The server's 502 problem names the provider and the kind in its detail ("Provider comicvine failed: rate limited.
-// …"); these are the words it uses for each kind.
-const KIND_OF_WORDS: Record<string, FailureKind> = {
-  'credentials refused': 'auth',
-  'not configured': 'not_configured',
-  'rate limited': 'rate_limited',
-  unavailable: 'unavailable',
-  'bad response': 'bad_response',
-  'blocked by an anti-bot page': 'blocked',
-  'not found': 'not_found',
-};
-
 interface ProblemData {
   httpStatus?: number;
-  problem?: { type?: string; detail?: string; errors?: unknown[] };
+  problem?: { type?: string; detail?: string; provider?: string; failure?: string };
 }
 
+const isKind = (value: string | undefined): value is FailureKind =>
+  value !== undefined && (FAILURE_KINDS as readonly string[]).includes(value);
+
 /**
- * A provider failure out of a failed call to `provider`, or null when the call failed for another reason. A plugin
- * missing a setting comes back as a 400 validation problem without field errors (the plugin's own message); a failed
- * service as a 502 `provider-failure` problem whose detail names the provider and the kind.
+ * A provider failure out of a failed call to `provider`, or null when the call failed for another reason: the
+ * problem's `provider` and `failure` fields (a 502 for a failed service, a 400 for a missing setting).
  */
 export function providerFailureOf(error: unknown, provider: string): ProviderFailure | null {
   if (!(error instanceof TRPCClientError)) return null;
-  const data = (error as TRPCClientError<never>).data as ProblemData | undefined;
-  const problem = data?.problem;
-  if (!problem) return null;
-  const detail = problem.detail ?? '';
-  if (problem.type?.endsWith(':provider-failure')) {
-    const named = /^Provider ([a-z0-9_]+) failed: ([^.]+)\./.exec(detail);
-    const kind = named ? KIND_OF_WORDS[named[2]!.replace(/\s*\(.*$/, '')] : undefined;
-    return { provider: named?.[1] ?? provider, kind: kind ?? 'bad_response', detail };
-  }
-  if (data?.httpStatus === 400 && problem.type?.endsWith(':validation') && (problem.errors ?? []).length === 0) {
-    return { provider, kind: 'not_configured', detail };
-  }
-  return null;
+  const problem = ((error as TRPCClientError<never>).data as ProblemData | undefined)?.problem;
+  if (!problem || !isKind(problem.failure)) return null;
+  return { provider: problem.provider ?? provider, kind: problem.failure, detail: problem.detail ?? '' };
 }
 
-/** Whether a "not configured" is a missing API key (the plugin's message names it), so the page can say so. */
+/**
+ * Whether a "not configured" is a missing API key, so the page can say which setting to fill. The problem names the
+ * kind but not the setting: this one hint still reads the plugin's message (the kind never depends on it).
+ */
 export const wantsApiKey = (failure: ProviderFailure): boolean => /api[ _]key/i.test(failure.detail);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionVerdict } from './connection-test.js';
 import { changedSettings, draftOf, type FieldDraft } from './fields.js';
-import type { PluginSettingField } from './types.js';
+import type { ConnectionTest, PluginSettingField } from './types.js';
 
 const field = (key: string, type: PluginSettingField['type'], extra: Partial<PluginSettingField> = {}) =>
   ({
@@ -89,19 +89,20 @@ describe('plugin settings drafts', () => {
 });
 
 describe('connectionVerdict', () => {
-  it('tells a working connection, a bad key, an unreachable host and a wrong URL apart', () => {
-    const result = (ok: boolean, message: string, indexer_count: number | null = null) => ({
+  it('tells a working connection, a bad key, an unreachable host and a wrong URL apart by the failure kind', () => {
+    const result = (ok: boolean, failure: ConnectionTest['failure'], indexer_count: number | null = null) => ({
       ok,
-      message,
+      message: 'Whatever the plugin says, in any words.',
       indexer_count,
+      provider: 'prowlarr',
+      failure,
     });
-    expect(connectionVerdict(result(true, 'Connected to Prowlarr at x: 3 enabled indexers.', 3))).toBe('works');
-    expect(connectionVerdict(result(true, 'Connected, but no indexer is enabled', 0))).toBe('worksNone');
-    expect(connectionVerdict(result(false, 'Prowlarr refused the API key: copy it again'))).toBe('badKey');
-    expect(connectionVerdict(result(false, 'Could not reach Prowlarr at x: is it running?'))).toBe('unreachable');
-    expect(connectionVerdict(result(false, 'The URL does not look like a Prowlarr server: x answered 404.'))).toBe(
-      'wrongUrl',
-    );
-    expect(connectionVerdict(result(false, 'Prowlarr at x failed with HTTP 500'))).toBe('failed');
+    expect(connectionVerdict(result(true, null, 3))).toBe('works');
+    expect(connectionVerdict(result(true, null, 0))).toBe('worksNone');
+    expect(connectionVerdict(result(false, 'refused_key'))).toBe('badKey');
+    expect(connectionVerdict(result(false, 'unreachable'))).toBe('unreachable');
+    expect(connectionVerdict(result(false, 'wrong_url'))).toBe('wrongUrl');
+    expect(connectionVerdict(result(false, 'unavailable'))).toBe('failed');
+    expect(connectionVerdict(result(false, 'rate_limited'))).toBe('failed');
   });
 });
