@@ -71,6 +71,24 @@ type RootTranslation = {
 		 */
 		language: string
 		/**
+		 * T​h​e​m​e
+		 */
+		theme: string
+		themes: {
+			/**
+			 * L​i​g​h​t
+			 */
+			light: string
+			/**
+			 * D​a​r​k
+			 */
+			dark: string
+			/**
+			 * S​y​s​t​e​m
+			 */
+			system: string
+		}
+		/**
 		 * S​i​g​n​ ​o​u​t
 		 */
 		signOut: string
@@ -206,7 +224,7 @@ type RootTranslation = {
 		 */
 		empty: string
 		/**
-		 * {​n​a​m​e​}​ ​w​a​s​ ​c​r​e​a​t​e​d​.​ ​S​c​a​n​ ​i​t​ ​t​o​ ​i​n​d​e​x​ ​i​t​s​ ​f​i​l​e​s​.
+		 * {​n​a​m​e​}​ ​w​a​s​ ​c​r​e​a​t​e​d​ ​a​n​d​ ​i​t​s​ ​f​i​r​s​t​ ​s​c​a​n​ ​s​t​a​r​t​e​d​.
 		 * @param {string} name
 		 */
 		created: RequiredParams<'name'>
@@ -3368,6 +3386,10 @@ type RootTranslation = {
 		 */
 		loading: string
 		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		/**
 		 * {​p​a​g​e​}​ ​·​ ​S​h​e​l​f​m​a​r​k
 		 * @param {string} page
 		 */
@@ -3431,6 +3453,24 @@ export type TranslationFunctions = {
 		 * Language
 		 */
 		language: () => LocalizedString
+		/**
+		 * Theme
+		 */
+		theme: () => LocalizedString
+		themes: {
+			/**
+			 * Light
+			 */
+			light: () => LocalizedString
+			/**
+			 * Dark
+			 */
+			dark: () => LocalizedString
+			/**
+			 * System
+			 */
+			system: () => LocalizedString
+		}
 		/**
 		 * Sign out
 		 */
@@ -3562,7 +3602,7 @@ export type TranslationFunctions = {
 		 */
 		empty: () => LocalizedString
 		/**
-		 * {name} was created. Scan it to index its files.
+		 * {name} was created and its first scan started.
 		 */
 		created: (arg: { name: string }) => LocalizedString
 		/**
@@ -6567,6 +6607,10 @@ export type TranslationFunctions = {
 		 * Loading…
 		 */
 		loading: () => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
 		/**
 		 * {page} · Shelfmark
 		 */

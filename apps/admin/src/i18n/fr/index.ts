@@ -26,6 +26,8 @@ const fr = {
   user: {
     menu: 'Compte de {name}',
     language: 'Langue',
+    theme: 'Thème',
+    themes: { light: 'Clair', dark: 'Sombre', system: 'Système' },
     signOut: 'Se déconnecter',
   },
   languages: { en: 'English', fr: 'Français' },
@@ -69,7 +71,7 @@ const fr = {
   metadata,
   settings,
   schedules,
-  common: { loading: 'Chargement…', pageTitle: '{page} · Shelfmark' },
+  common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 
 export default fr;
