@@ -180,3 +180,52 @@ describe('the colour theme', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('favicon, app icons and web app manifest', () => {
+  it('are served with their content types, and the manifest makes the admin installable under any path', async () => {
+    const page = await admin.newPage();
+    await page.goto('/');
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"], link[rel="manifest"], link[rel="apple-touch-icon"]')].map(
+        (link) => ({ rel: link.rel, href: link.getAttribute('href') ?? '' }),
+      ),
+    );
+    expect(links.map((link) => link.rel).sort()).toEqual(['apple-touch-icon', 'icon', 'icon', 'manifest']);
+    // Relative addresses: they hold behind a proxy that serves the admin under a sub-path.
+    for (const link of links) expect(link.href).not.toMatch(/^\//);
+
+    const get = async (file: string) => {
+      const response = await fetch(new URL(file, admin.site.url));
+      return { status: response.status, type: response.headers.get('content-type') ?? '', body: response };
+    };
+    expect(await get('/favicon.svg')).toMatchObject({ status: 200, type: expect.stringMatching(/^image\/svg\+xml/) });
+    for (const png of ['/favicon-32.png', '/apple-touch-icon.png', '/icons/icon-192.png', '/icons/icon-512.png']) {
+      expect(await get(png), png).toMatchObject({ status: 200, type: 'image/png' });
+    }
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest).toMatchObject({ status: 200, type: expect.stringMatching(/^application\/manifest\+json/) });
+    const body = (await manifest.body.json()) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      scope: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(body).toMatchObject({ name: 'Shelfmark', short_name: 'Shelfmark', display: 'standalone' });
+    expect(body.start_url).not.toMatch(/^\//);
+    expect(body.scope).not.toMatch(/^\//);
+    expect(body.theme_color).toBeTruthy();
+    expect(body.background_color).toBeTruthy();
+    expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+    for (const icon of body.icons) {
+      expect(icon.src).not.toMatch(/^\//);
+      const file = await get(new URL(icon.src, new URL('/manifest.webmanifest', admin.site.url)).pathname);
+      expect(file.status, icon.src).toBe(200);
+    }
+  });
+});

@@ -20,7 +20,6 @@ const NOT_YET_PORTED: readonly string[] = [
   'lib/components/ProblemMessage.svelte',
   'lib/components/ScheduleField.svelte',
   'lib/components/Shell.svelte',
-  'lib/components/SignIn.svelte',
   'lib/components/books/BookCover.svelte',
   'lib/components/books/BookFileFacts.svelte',
   'lib/components/books/BookFiltersForm.svelte',
