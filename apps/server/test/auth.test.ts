@@ -183,6 +183,33 @@ describe('sessions', () => {
     expect(user.locale).toBe('fr');
   });
 
+  it('keeps the colour theme of the admin in the database, beside the language, and returns it', async () => {
+    const cookie = sessionCookie(
+      (await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } })).headers,
+    );
+    // A new account follows the system until it chooses.
+    expect((await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } })).body)
+      .toMatchObject({ theme: 'system' });
+    const dark = await call('/auth/me', { method: 'PATCH', cookie, body: { theme: 'dark' } });
+    expect(dark.status).toBe(200);
+    expect(dark.body).toMatchObject({ username: 'admin', theme: 'dark' });
+    // Changing only the language keeps the theme, and the other way round.
+    const language = await call('/auth/me', { method: 'PATCH', cookie, body: { locale: 'fr' } });
+    expect(language.body).toMatchObject({ locale: 'fr', theme: 'dark' });
+    expect((await call('/auth/me', { method: 'PATCH', cookie, body: { theme: 'light' } })).body).toMatchObject({
+      locale: 'fr',
+      theme: 'light',
+    });
+    const user = await server.container.orm.em.fork().findOneOrFail(User, { username: 'admin' });
+    expect(user.theme).toBe('light');
+    // The next sign-in (a new browser) gets it back.
+    const again = await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(again.body.theme).toBe('light');
+    expectProblem(await call('/auth/me', { method: 'PATCH', cookie, body: { theme: 'sepia' } }), 400);
+    expectProblem(await call('/auth/me', { method: 'PATCH', cookie, body: {} }), 400);
+    expect((await server.container.orm.em.fork().findOneOrFail(User, { username: 'admin' })).theme).toBe('light');
+  });
+
   it('rate-limits failed sign-ins with 429 and Retry-After, without locking out on success', async () => {
     const wrong = { username: 'admin', password: 'wrong password' };
     for (let i = 0; i < 5; i++) expectProblem(await call('/auth/login', { method: 'POST', body: wrong }), 401);

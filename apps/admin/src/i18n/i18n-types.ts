@@ -75,6 +75,24 @@ type RootTranslation = {
 		 */
 		language: string
 		/**
+		 * T​h​e​m​e
+		 */
+		theme: string
+		themes: {
+			/**
+			 * L​i​g​h​t
+			 */
+			light: string
+			/**
+			 * D​a​r​k
+			 */
+			dark: string
+			/**
+			 * S​y​s​t​e​m
+			 */
+			system: string
+		}
+		/**
 		 * S​i​g​n​ ​o​u​t
 		 */
 		signOut: string
@@ -3791,6 +3809,10 @@ type RootTranslation = {
 		 */
 		loading: string
 		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		/**
 		 * {​p​a​g​e​}​ ​·​ ​S​h​e​l​f​m​a​r​k
 		 * @param {string} page
 		 */
@@ -3858,6 +3880,24 @@ export type TranslationFunctions = {
 		 * Language
 		 */
 		language: () => LocalizedString
+		/**
+		 * Theme
+		 */
+		theme: () => LocalizedString
+		themes: {
+			/**
+			 * Light
+			 */
+			light: () => LocalizedString
+			/**
+			 * Dark
+			 */
+			dark: () => LocalizedString
+			/**
+			 * System
+			 */
+			system: () => LocalizedString
+		}
 		/**
 		 * Sign out
 		 */
@@ -7394,6 +7434,10 @@ export type TranslationFunctions = {
 		 * Loading…
 		 */
 		loading: () => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
 		/**
 		 * {page} · Shelfmark
 		 */

@@ -126,9 +126,11 @@ export interface paths {
         head?: never;
         /**
          * Change the admin's preferences
-         * @description Sets the admin account's UI language, kept in the database so that a new browser of the same admin gets
-         *     it (the admin app also keeps it in a cookie). Only a signed-in admin (session cookie) has a language: an
-         *     API token, even with the admin scope, has no user behind it and is refused with 403.
+         * @description Sets the admin account's UI language and colour theme (light, dark or system), kept in the database so
+         *     that a new browser of the same admin gets them (the admin app also keeps each in a cookie, read before
+         *     sign-in and before first paint). A field left out keeps its value; an empty body is refused with 400.
+         *     Only a signed-in admin (session cookie) has preferences: an API token, even with the admin scope, has no
+         *     user behind it and is refused with 403.
          */
         patch: operations["updateCurrentUser"];
         trace?: never;
@@ -1434,12 +1436,20 @@ export interface components {
             id: string;
             username: string;
             locale: components["schemas"]["Locale"];
+            theme: components["schemas"]["Theme"];
             /** Format: date-time */
             created_at: string;
         };
+        /** @description The preferences to change; those left out keep their value. */
         UserUpdate: {
-            locale: components["schemas"]["Locale"];
+            locale?: components["schemas"]["Locale"];
+            theme?: components["schemas"]["Theme"];
         };
+        /**
+         * @description The admin's colour theme; `system` (a new account's) follows the device's light or dark scheme.
+         * @enum {string}
+         */
+        Theme: "light" | "dark" | "system";
         /**
          * @description `read` may read (except tokens and settings) and set reading progress; `admin` may do everything.
          * @enum {string}

@@ -3,6 +3,9 @@ import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
 
 export const UI_LOCALES = ['en', 'fr'] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
+/** The admin's colour theme: light, dark, or the system's scheme. */
+export const UI_THEMES = ['light', 'dark', 'system'] as const;
+export type UiTheme = (typeof UI_THEMES)[number];
 
 export const UserSchema = defineEntity({
   name: 'User',
@@ -13,6 +16,7 @@ export const UserSchema = defineEntity({
     /** scrypt, self-describing: `scrypt$N$r$p$salt$hash` (base64url). */
     passwordHash: p.string().length(255).hidden(),
     locale: p.enum(UI_LOCALES).default('en'),
+    theme: p.enum(UI_THEMES).default('system'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

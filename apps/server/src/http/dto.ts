@@ -28,7 +28,13 @@ import type { BackupFile } from '../services/backup.service.js';
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
 export function userDto(user: User) {
-  return { id: user.id, username: user.username, locale: user.locale, created_at: user.createdAt.toISOString() };
+  return {
+    id: user.id,
+    username: user.username,
+    locale: user.locale,
+    theme: user.theme,
+    created_at: user.createdAt.toISOString(),
+  };
 }
 
 export function authStatusDto(setupRequired: boolean, principal: Principal | null | undefined) {

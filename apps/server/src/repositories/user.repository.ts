@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { User, type UiLocale } from '../entities/user.entity.js';
+import { User, type UiLocale, type UiTheme } from '../entities/user.entity.js';
 
 export class UserRepository {
   constructor(private readonly em: EntityManager) {}
@@ -22,8 +22,10 @@ export class UserRepository {
     return user;
   }
 
-  async setLocale(user: User, locale: UiLocale): Promise<User> {
-    user.locale = locale;
+  /** Changes the preferences given (a field left undefined keeps its value). */
+  async setPreferences(user: User, preferences: { locale?: UiLocale; theme?: UiTheme }): Promise<User> {
+    if (preferences.locale !== undefined) user.locale = preferences.locale;
+    if (preferences.theme !== undefined) user.theme = preferences.theme;
     await this.em.flush();
     return user;
   }

@@ -1,5 +1,5 @@
 import type { ApiToken, TokenScope } from '../entities/api-token.entity.js';
-import type { UiLocale, User } from '../entities/user.entity.js';
+import type { UiLocale, UiTheme, User } from '../entities/user.entity.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import type { ApiTokenRepository } from '../repositories/api-token.repository.js';
@@ -172,12 +172,13 @@ export class AuthService {
     return principal.userId === null ? null : this.users.findById(principal.userId);
   }
 
-  async setLocale(principal: Principal, locale: UiLocale): Promise<User> {
+  /** The signed-in admin's language and colour theme (those given; the others keep their value). */
+  async setPreferences(principal: Principal, preferences: { locale?: UiLocale; theme?: UiTheme }): Promise<User> {
     const user = await this.currentUser(principal);
     if (!user) {
-      throw new ForbiddenError('A language preference belongs to a signed-in administrator; an API token has none.');
+      throw new ForbiddenError('Preferences belong to a signed-in administrator; an API token has none.');
     }
-    return this.users.setLocale(user, locale);
+    return this.users.setPreferences(user, preferences);
   }
 
   private async startSession(user: User): Promise<StartedSession> {

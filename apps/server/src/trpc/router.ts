@@ -65,7 +65,10 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       }),
       me: operation('getCurrentPrincipal').query(({ ctx }) => principalDto(ctx.principal!)),
       setLocale: operation('updateCurrentUser').mutation(async ({ ctx, input }) =>
-        userDto(await services.auth.setLocale(ctx.principal!, input.body.locale)),
+        userDto(await services.auth.setPreferences(ctx.principal!, { locale: input.body.locale })),
+      ),
+      setTheme: operation('updateCurrentUser').mutation(async ({ ctx, input }) =>
+        userDto(await services.auth.setPreferences(ctx.principal!, { theme: input.body.theme })),
       ),
     }),
     libraries: router({

@@ -28,6 +28,8 @@ const en = {
   user: {
     menu: 'Account of {name:string}',
     language: 'Language',
+    theme: 'Theme',
+    themes: { light: 'Light', dark: 'Dark', system: 'System' },
     signOut: 'Sign out',
   },
   languages: { en: 'English', fr: 'Français' },
@@ -71,7 +73,7 @@ const en = {
   settings,
   schedules,
   problems,
-  common: { loading: 'Loading…', pageTitle: '{page:string} · Shelfmark' },
+  common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 
 export default en;

@@ -28,6 +28,8 @@ const fr = {
   user: {
     menu: 'Compte de {name}',
     language: 'Langue',
+    theme: 'Thème',
+    themes: { light: 'Clair', dark: 'Sombre', system: 'Système' },
     signOut: 'Se déconnecter',
   },
   languages: { en: 'English', fr: 'Français' },
@@ -72,7 +74,7 @@ const fr = {
   settings,
   schedules,
   problems,
-  common: { loading: 'Chargement…', pageTitle: '{page} · Shelfmark' },
+  common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 
 export default fr;

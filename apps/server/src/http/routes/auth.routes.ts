@@ -31,7 +31,7 @@ export function authRoutes(routes: OperationRouter, auth: AuthService, limiter: 
   });
 
   routes.handle('updateCurrentUser', async (req, res) => {
-    const { locale } = bodyOf(req, 'updateCurrentUser');
-    res.json(userDto(await auth.setLocale(req.principal!, locale)));
+    const { locale, theme } = bodyOf(req, 'updateCurrentUser');
+    res.json(userDto(await auth.setPreferences(req.principal!, { locale, theme })));
   });
 }
