@@ -127,6 +127,21 @@ describe.each(['nginx', 'caddy'] as const)('behind %s, with the README snippet',
       await page.waitForURL(new RegExp(`^${under}books/[0-9a-f-]{36}$`));
       await coverLoaded(page, `${PROXY_PREFIX}/api/v1/books/`);
       await admin.screenshot(page, `proxy-${name}-book`);
+      const bookUrl = page.url();
+
+      // The reader: its pages are images of the REST API, under the prefix; closing it goes back to the book.
+      await page.getByRole('link', { name: 'Read it' }).click();
+      await page.waitForURL(new RegExp(`^${under}read/[0-9a-f-]{36}$`));
+      await coverLoaded(page, `${PROXY_PREFIX}/api/v1/books/${bookUrl.split('/').pop()}/pages/1?width=`);
+      await page.keyboard.press('Escape');
+      await page.waitForURL(bookUrl);
+
+      // The OPDS addresses the tokens page gives to copy are those of the sub-path.
+      await page.getByRole('link', { name: 'API tokens', exact: true }).click();
+      await page.waitForURL(`${under}tokens`);
+      await expect
+        .poll(() => page.getByLabel('KOReader, Panels, Chunky and most apps (OPDS 1.2)').inputValue())
+        .toBe(`${under}opds`);
 
       // A metadata batch followed live: its progress arrives event by event over the stream, through the proxy.
       await page.getByRole('link', { name: 'Metadata', exact: true }).click();
