@@ -246,7 +246,16 @@ describe('bad values', () => {
     expectProblem(result, 400);
     expect(result.body.errors[0]).toMatchObject({
       code: 'enum',
-      allowed: ['name_asc', 'name_desc', 'added_asc', 'added_desc', 'updated_asc', 'updated_desc', 'year_asc', 'year_desc'],
+      allowed: [
+        'name_asc',
+        'name_desc',
+        'added_asc',
+        'added_desc',
+        'updated_asc',
+        'updated_desc',
+        'year_asc',
+        'year_desc',
+      ],
     });
   });
 });
