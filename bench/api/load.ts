@@ -153,7 +153,8 @@ export async function loadLibrary(options: {
       for (const [index, { id }] of series.entries()) {
         const roll = next();
         // Four series in five know the year they started (the `year` sort puts the others last).
-        if (index % 5 !== 0) await tx.execute('update series set start_year = ? where id = ?', [1950 + ((index * 7) % 75), id]);
+        if (index % 5 !== 0)
+          await tx.execute('update series set start_year = ? where id = ?', [1950 + ((index * 7) % 75), id]);
         if (roll < 0.3) {
           const status = index % 50 === 0 ? 'hiatus' : STATUSES[index % STATUSES.length]!;
           await tx.execute('update series set total_volumes = ?, status = ? where id = ?', [

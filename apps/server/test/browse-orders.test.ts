@@ -1,11 +1,14 @@
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient } from './support/http-client.js';
+import { SERIES_SORTS } from '../src/repositories/series.repository.js';
+import type { AppRouter } from '../src/trpc/router.js';
+import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
 import { expectProblem } from './support/problems.js';
-import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * The orders and lists the admin's pages ask for (issue 19 part 4): GET /series `sort`, GET /books
@@ -242,9 +245,40 @@ describe('bad values', () => {
   it('answers the sort enum with its allowed values', async () => {
     const result = await call('/series', { token, query: { sort: 'oldest' } });
     expectProblem(result, 400);
-    expect(result.body.errors[0]).toMatchObject({
-      code: 'enum',
-      allowed: ['name_asc', 'name_desc', 'added_asc', 'added_desc', 'updated_asc', 'updated_desc', 'year_asc', 'year_desc'],
+    expect(result.body.errors[0]).toMatchObject({ code: 'enum', allowed: [...SERIES_SORTS] });
+  });
+});
+
+describe('the admin over tRPC', () => {
+  it('asks series and books matching the global search in one batch, and the new orders and list', async () => {
+    const login = await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const cookie = sessionCookie(login.headers);
+    let requests = 0;
+    const trpc = createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: `${server.url}/trpc`,
+          headers: () => ({ cookie }),
+          fetch: (url, init) => {
+            requests++;
+            return fetch(url, init);
+          },
+        }),
+      ],
     });
+    const [series, books, deck, byYear] = await Promise.all([
+      trpc.series.list.query({ q: 'alp', limit: 5 }),
+      trpc.books.list.query({ q: 'alp', limit: 5 }),
+      trpc.books.onDeck.query({ limit: 5 }),
+      trpc.series.list.query({ sort: 'year_desc', library_id: shelfId }),
+    ]);
+    expect(requests).toBe(1);
+    expect(series.items.map((item) => item.name)).toEqual(['alpha']);
+    expect(books).toMatchObject({ total: 4, limit: 5 });
+    expect(books.items.every((book) => book.series === 'alpha')).toBe(true);
+    expect(deck.items.map((book) => book.series)).toEqual(
+      (await list('/books/on-deck', { limit: '5' })).items.map((book) => book.series),
+    );
+    expect(byYear.items.map((item) => item.name)).toEqual(await seriesNames('year_desc'));
   });
 });

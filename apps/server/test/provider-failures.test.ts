@@ -93,7 +93,11 @@ describe('a metadata provider failure', () => {
     comicVineFake.setMode(mode);
     const result = await search();
     expectProblem(result, 502);
-    expect(result.body).toMatchObject({ type: 'urn:shelfmark:problem:provider-failure', provider: 'comicvine', failure });
+    expect(result.body).toMatchObject({
+      type: 'urn:shelfmark:problem:provider-failure',
+      provider: 'comicvine',
+      failure,
+    });
     expect(result.text).not.toContain(comicVine.FAKE_API_KEY);
   });
 

@@ -3399,7 +3399,7 @@ type RootTranslation = {
 			 */
 			bad_request: string
 			/**
-			 * Y​o​u​r​ ​s​e​s​s​i​o​n​ ​h​a​s​ ​e​n​d​e​d​:​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 * N​o​t​ ​s​i​g​n​e​d​ ​i​n​,​ ​o​r​ ​t​h​e​ ​u​s​e​r​ ​n​a​m​e​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​w​r​o​n​g​.
 			 */
 			unauthorized: string
 			/**
@@ -7044,7 +7044,7 @@ export type TranslationFunctions = {
 			 */
 			bad_request: () => LocalizedString
 			/**
-			 * Your session has ended: sign in again.
+			 * Not signed in, or the user name or password is wrong.
 			 */
 			unauthorized: () => LocalizedString
 			/**

@@ -17,7 +17,12 @@ describe('problemText', () => {
   it('says a validation failure field by field in the page language, from the codes, limits and allowed values', () => {
     const problem = validation([
       { path: '/query/limit', message: 'must be a whole number from 1 to 500 (got 501)', code: 'maximum', limit: 500 },
-      { path: '/body/scope', message: 'must be one of admin or read (got "x")', code: 'enum', allowed: ['admin', 'read'] },
+      {
+        path: '/body/scope',
+        message: 'must be one of admin or read (got "x")',
+        code: 'enum',
+        allowed: ['admin', 'read'],
+      },
       { path: '/body/name', message: 'required', code: 'required' },
     ]);
     expect(problemText(fr, 'fr', problem)).toBe(
@@ -30,9 +35,9 @@ describe('problemText', () => {
 
   it('shows the field name when the i18n does not know the field, and the server words without a code', () => {
     expect(fieldLabel(fr.problems, '/body/links/0/zorglub')).toBe('links[0].zorglub');
-    expect(fieldText(fr.problems, { path: '/body/isbn', message: 'is not a valid ISBN-10 or ISBN-13 (checksum)' })).toBe(
-      'is not a valid ISBN-10 or ISBN-13 (checksum)',
-    );
+    expect(
+      fieldText(fr.problems, { path: '/body/isbn', message: 'is not a valid ISBN-10 or ISBN-13 (checksum)' }),
+    ).toBe('is not a valid ISBN-10 or ISBN-13 (checksum)');
     expect(fieldText(fr.problems, { path: '/body/x', message: 'm', code: 'minLength', limit: 3 })).toBe(
       'doit compter au moins 3 caractères',
     );
@@ -40,7 +45,10 @@ describe('problemText', () => {
   });
 
   it('names a provider failure from its fields, and other kinds in French by their type', () => {
-    const failure = { type: 'urn:shelfmark:problem:provider-failure', detail: 'Provider anilist failed: rate limited.' };
+    const failure = {
+      type: 'urn:shelfmark:problem:provider-failure',
+      detail: 'Provider anilist failed: rate limited.',
+    };
     expect(problemText(fr, 'fr', { ...failure, provider: 'anilist', failure: 'rate_limited' })).toBe(
       'anilist demande de ralentir (limite de requêtes). Réessayez dans une minute.',
     );

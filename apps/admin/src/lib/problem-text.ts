@@ -70,7 +70,9 @@ export function problemText(LL: TranslationFunctions, locale: Locales, problem: 
     return t.failures[problem.failure]({ provider: problem.provider });
   const errors = problem.errors ?? [];
   if (errors.length > 0)
-    return errors.map((issue) => LL.errors.field({ field: fieldLabel(t, issue.path), message: fieldText(t, issue) })).join('; ');
+    return errors
+      .map((issue) => LL.errors.field({ field: fieldLabel(t, issue.path), message: fieldText(t, issue) }))
+      .join('; ');
   const kind = kindKey(problem.type);
   if (locale !== 'en' && has(t.kinds, kind)) return t.kinds[kind]();
   return problem.detail || (has(t.kinds, kind) ? t.kinds[kind]() : '');

@@ -6,12 +6,7 @@ import {
   type ReleaseIndexerPlugin,
   type ShelfmarkPlugin,
 } from '@shelfmark/plugin-sdk';
-import {
-  NotFoundError,
-  ProviderFailureError,
-  ProviderNotConfiguredError,
-  ValidationError,
-} from '../domain/errors.js';
+import { NotFoundError, ProviderFailureError, ProviderNotConfiguredError, ValidationError } from '../domain/errors.js';
 import type { ProviderFailureKind } from '../domain/problem-codes.js';
 import { unreachableReason } from './unreachable.js';
 import type { Logger } from '../logger.js';

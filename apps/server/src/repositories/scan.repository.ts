@@ -304,8 +304,9 @@ export class ScanRepository {
         await em.nativeUpdate(BookFile, { id: known.fileId }, { path: book.path, ...analysedFileFields(book, now) });
       }
       // A series is updated when its books are (GET /series sort `updated`).
-      const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))]
-        .flatMap((name) => (name === null ? [] : (seriesIds.get(name) ?? [])));
+      const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))].flatMap(
+        (name) => (name === null ? [] : (seriesIds.get(name) ?? [])),
+      );
       for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
     });
     return newBookIds;

@@ -206,7 +206,11 @@ export class SeriesRepository {
    * The on-deck book ids of the series in progress (see `onDeckBook`), the most recently read series first: the
    * stored `on_deck_book_id` and `last_read_at`, read along their index.
    */
-  async onDeck(libraryId: string | undefined, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+  async onDeck(
+    libraryId: string | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: string[]; total: number }> {
     const where = ['s.on_deck_book_id is not null'];
     const params: unknown[] = [];
     if (libraryId !== undefined) {

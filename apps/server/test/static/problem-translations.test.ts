@@ -13,23 +13,29 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 type Sentences = Record<string, Record<string, unknown>>;
 // Imported by URL: the admin's files lie outside this package's tsconfig rootDir (TS6059).
 const translations: Record<'en' | 'fr', Sentences> = {
-  en: ((await import(new URL('../../../admin/src/i18n/en/problems.ts', import.meta.url).href)) as { default: Sentences })
-    .default,
-  fr: ((await import(new URL('../../../admin/src/i18n/fr/problems.ts', import.meta.url).href)) as { default: Sentences })
-    .default,
+  en: (
+    (await import(new URL('../../../admin/src/i18n/en/problems.ts', import.meta.url).href)) as { default: Sentences }
+  ).default,
+  fr: (
+    (await import(new URL('../../../admin/src/i18n/fr/problems.ts', import.meta.url).href)) as { default: Sentences }
+  ).default,
 };
 
 interface SchemaNode {
   enum?: string[];
   properties?: Record<string, SchemaNode>;
 }
-const schemas = (parse(readFileSync(path.join(repoRoot, 'openapi.yaml'), 'utf8')) as {
-  components: { schemas: Record<string, SchemaNode> };
-}).components.schemas;
+const schemas = (
+  parse(readFileSync(path.join(repoRoot, 'openapi.yaml'), 'utf8')) as {
+    components: { schemas: Record<string, SchemaNode> };
+  }
+).components.schemas;
 
 describe('problem codes', () => {
   it('are the ones openapi.yaml lists', () => {
-    expect(schemas.Problem!.properties!.type!.enum).toEqual(PROBLEM_KINDS.map((kind) => `urn:shelfmark:problem:${kind}`));
+    expect(schemas.Problem!.properties!.type!.enum).toEqual(
+      PROBLEM_KINDS.map((kind) => `urn:shelfmark:problem:${kind}`),
+    );
     expect(schemas.ProblemFieldError!.properties!.code!.enum).toEqual([...FIELD_ISSUE_CODES]);
     expect(schemas.ProviderFailureKind!.enum).toEqual([...PROVIDER_FAILURE_KINDS]);
   });
@@ -43,7 +49,12 @@ describe('problem codes', () => {
       });
 
     it('have a sentence for every kind of problem', () => {
-      expect(missing('kinds', PROBLEM_KINDS.map((kind) => kind.replace(/-/g, '_')))).toEqual([]);
+      expect(
+        missing(
+          'kinds',
+          PROBLEM_KINDS.map((kind) => kind.replace(/-/g, '_')),
+        ),
+      ).toEqual([]);
     });
 
     it('have a sentence for every field error code', () => {

@@ -6,7 +6,7 @@ const problems = {
     validation: 'The request was refused: some values are not valid.',
     invalid_path: 'This folder cannot be used.',
     bad_request: 'The request was not understood.',
-    unauthorized: 'Your session has ended: sign in again.',
+    unauthorized: 'Not signed in, or the user name or password is wrong.',
     forbidden: 'You are not allowed to do this.',
     not_found: 'This item does not exist (any more).',
     file_unavailable: 'The book’s file is not on disk any more.',

@@ -5,7 +5,7 @@ const problems: Translation['problems'] = {
     validation: 'La demande a été refusée : certaines valeurs ne sont pas valables.',
     invalid_path: 'Ce dossier ne peut pas être utilisé.',
     bad_request: 'La demande n’a pas été comprise.',
-    unauthorized: 'Votre session a pris fin : reconnectez-vous.',
+    unauthorized: 'Connexion requise, ou nom d’utilisateur ou mot de passe incorrect.',
     forbidden: 'Vous n’avez pas le droit de faire ceci.',
     not_found: 'Cet élément n’existe pas (ou plus).',
     file_unavailable: 'Le fichier du livre n’est plus sur le disque.',

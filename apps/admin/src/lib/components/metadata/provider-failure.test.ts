@@ -16,10 +16,13 @@ function failed(
 }
 
 describe('providerFailureOf', () => {
-  it('reads the provider and the kind from the problem\'s fields, whatever the wording', () => {
+  it("reads the provider and the kind from the problem's fields, whatever the wording", () => {
     const detail = 'Le fournisseur a dit non.';
     expect(
-      providerFailureOf(failed(502, 'provider-failure', detail, { provider: 'comicvine', failure: 'rate_limited' }), 'x'),
+      providerFailureOf(
+        failed(502, 'provider-failure', detail, { provider: 'comicvine', failure: 'rate_limited' }),
+        'x',
+      ),
     ).toEqual({ provider: 'comicvine', kind: 'rate_limited', detail });
     for (const kind of ['blocked', 'unreachable', 'unavailable', 'refused_key', 'bad_response', 'not_found']) {
       const error = failed(502, 'provider-failure', 'Something.', { provider: 'anilist', failure: kind });
@@ -38,7 +41,9 @@ describe('providerFailureOf', () => {
   });
 
   it('leaves other problems to the plain message, even worded like a failure', () => {
-    expect(providerFailureOf(failed(400, 'validation', 'Bad.', { errors: [{ path: '/body/provider' }] }), 'x')).toBeNull();
+    expect(
+      providerFailureOf(failed(400, 'validation', 'Bad.', { errors: [{ path: '/body/provider' }] }), 'x'),
+    ).toBeNull();
     expect(providerFailureOf(failed(400, 'validation', 'Prowlarr is not configured.'), 'x')).toBeNull();
     expect(providerFailureOf(failed(502, 'provider-failure', 'Provider x failed: rate limited.'), 'x')).toBeNull();
     expect(providerFailureOf(failed(404, 'not-found', 'Series not found.'), 'x')).toBeNull();
