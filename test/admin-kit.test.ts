@@ -9,7 +9,7 @@ import { formatViolations, scanAccessibility, WCAG_21_AA_TAGS } from './support/
  * tabindex), a field's described-by and invalid state, the cover's placeholder, progress and badge, the toast region,
  * and axe (WCAG 2.1 AA) over all of them in both themes. Screenshots: kit-<theme>-<width>.
  */
-const admin = useAdminBrowser({ library: false });
+const admin = useAdminBrowser();
 
 async function kitPage(): Promise<Page> {
   const page = await admin.signedInPage({ path: '/kit' });
