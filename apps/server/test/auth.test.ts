@@ -188,8 +188,9 @@ describe('sessions', () => {
       (await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } })).headers,
     );
     // A new account follows the system until it chooses.
-    expect((await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } })).body)
-      .toMatchObject({ theme: 'system' });
+    expect(
+      (await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } })).body,
+    ).toMatchObject({ theme: 'system' });
     const dark = await call('/auth/me', { method: 'PATCH', cookie, body: { theme: 'dark' } });
     expect(dark.status).toBe(200);
     expect(dark.body).toMatchObject({ username: 'admin', theme: 'dark' });

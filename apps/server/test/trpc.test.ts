@@ -160,7 +160,10 @@ describe('tRPC for the admin', () => {
     expect(setCookie).toMatch(/^shelfmark_session=/);
     expect((await browser.auth.me.query({})).username).toBe('admin');
     expect((await browser.auth.setLocale.mutate({ body: { locale: 'fr' } })).locale).toBe('fr');
-    expect(await browser.auth.setTheme.mutate({ body: { theme: 'dark' } })).toMatchObject({ locale: 'fr', theme: 'dark' });
+    expect(await browser.auth.setTheme.mutate({ body: { theme: 'dark' } })).toMatchObject({
+      locale: 'fr',
+      theme: 'dark',
+    });
     await browser.auth.signOut.mutate({});
     expect(await browser.auth.status.query({})).toMatchObject({ authenticated: false });
   });

@@ -1718,6 +1718,214 @@ type RootTranslation = {
 			copy: string
 		}
 	}
+	kit: {
+		/**
+		 * D​e​s​i​g​n​ ​s​y​s​t​e​m
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​c​o​m​p​o​n​e​n​t​ ​o​f​ ​t​h​e​ ​a​d​m​i​n​’​s​ ​k​i​t​,​ ​i​n​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​t​h​e​m​e​.​ ​P​a​g​e​s​ ​a​r​e​ ​b​u​i​l​t​ ​f​r​o​m​ ​t​h​e​s​e​.
+		 */
+		intro: string
+		/**
+		 * B​u​t​t​o​n​s
+		 */
+		buttons: string
+		/**
+		 * P​r​i​m​a​r​y
+		 */
+		primary: string
+		/**
+		 * S​e​c​o​n​d​a​r​y
+		 */
+		secondary: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		danger: string
+		/**
+		 * Q​u​i​e​t
+		 */
+		quiet: string
+		/**
+		 * S​a​v​i​n​g
+		 */
+		busy: string
+		/**
+		 * A​ ​l​i​n​k​ ​d​r​a​w​n​ ​a​s​ ​a​ ​b​u​t​t​o​n
+		 */
+		link: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * F​i​e​l​d​s
+		 */
+		fields: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * A​s​ ​p​r​i​n​t​e​d​ ​o​n​ ​t​h​e​ ​c​o​v​e​r​.
+		 */
+		nameHelp: string
+		/**
+		 * A​ ​n​a​m​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		nameError: string
+		/**
+		 * S​o​r​t​ ​b​y
+		 */
+		sort: string
+		/**
+		 * N​a​m​e
+		 */
+		sortName: string
+		/**
+		 * D​a​t​e​ ​a​d​d​e​d
+		 */
+		sortAdded: string
+		/**
+		 * C​h​i​p​s
+		 */
+		chips: string
+		/**
+		 * S​c​i​e​n​c​e​ ​f​i​c​t​i​o​n
+		 */
+		genre: string
+		/**
+		 * O​n​g​o​i​n​g
+		 */
+		ongoing: string
+		/**
+		 * E​n​d​e​d
+		 */
+		ended: string
+		/**
+		 * 2​ ​m​i​s​s​i​n​g
+		 */
+		missing: string
+		/**
+		 * F​a​i​l​e​d
+		 */
+		failed: string
+		/**
+		 * C​o​v​e​r​s
+		 */
+		covers: string
+		/**
+		 * {​p​e​r​c​e​n​t​}​%​ ​r​e​a​d
+		 * @param {number} percent
+		 */
+		progress: RequiredParams<'percent'>
+		/**
+		 * {​c​o​u​n​t​}​ ​u​n​r​e​a​d
+		 * @param {number} count
+		 */
+		unread: RequiredParams<'count'>
+		/**
+		 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		select: RequiredParams<'name'>
+		/**
+		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		actions: RequiredParams<'name'>
+		/**
+		 * E​m​p​t​y​ ​s​t​a​t​e
+		 */
+		empty: string
+		/**
+		 * N​o​ ​s​e​r​i​e​s​ ​y​e​t​:​ ​a​d​d​ ​a​ ​l​i​b​r​a​r​y​ ​a​n​d​ ​S​h​e​l​f​m​a​r​k​ ​s​c​a​n​s​ ​i​t​.
+		 */
+		emptyMessage: string
+		/**
+		 * A​d​d​ ​a​ ​l​i​b​r​a​r​y
+		 */
+		addLibrary: string
+		/**
+		 * L​o​a​d​i​n​g​ ​p​l​a​c​e​h​o​l​d​e​r​s
+		 */
+		loading: string
+		/**
+		 * C​a​r​d
+		 */
+		card: string
+		/**
+		 * A​ ​c​a​r​d​ ​g​r​o​u​p​s​ ​w​h​a​t​ ​b​e​l​o​n​g​s​ ​t​o​g​e​t​h​e​r​.
+		 */
+		cardBody: string
+		/**
+		 * D​i​a​l​o​g​ ​a​n​d​ ​t​o​a​s​t
+		 */
+		feedback: string
+		/**
+		 * O​p​e​n​ ​a​ ​d​i​a​l​o​g
+		 */
+		openDialog: string
+		/**
+		 * D​e​l​e​t​e​ ​t​h​i​s​ ​l​i​b​r​a​r​y​?
+		 */
+		dialogTitle: string
+		/**
+		 * I​t​s​ ​s​e​r​i​e​s​ ​a​n​d​ ​b​o​o​k​s​ ​l​e​a​v​e​ ​S​h​e​l​f​m​a​r​k​;​ ​t​h​e​ ​f​i​l​e​s​ ​s​t​a​y​ ​o​n​ ​d​i​s​k​.
+		 */
+		dialogBody: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * S​h​o​w​ ​a​ ​t​o​a​s​t
+		 */
+		showToast: string
+		/**
+		 * S​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * C​h​o​s​e​n​:​ ​{​a​c​t​i​o​n​}
+		 * @param {string} action
+		 */
+		chosen: RequiredParams<'action'>
+		/**
+		 * M​e​n​u
+		 */
+		menu: string
+		/**
+		 * M​a​r​k​ ​r​e​a​d
+		 */
+		markRead: string
+		/**
+		 * T​a​b​s
+		 */
+		tabs: string
+		/**
+		 * G​e​n​e​r​a​l
+		 */
+		tabGeneral: string
+		/**
+		 * L​a​n​g​u​a​g​e​s
+		 */
+		tabLanguages: string
+		/**
+		 * A​b​o​u​t
+		 */
+		tabAbout: string
+		/**
+		 * T​h​e​ ​{​t​a​b​}​ ​p​a​n​e​l​.
+		 * @param {string} tab
+		 */
+		panel: RequiredParams<'tab'>
+		/**
+		 * L​o​g​o
+		 */
+		logo: string
+	}
 	jobs: {
 		/**
 		 * J​o​b​s
@@ -5446,6 +5654,208 @@ export type TranslationFunctions = {
 			 */
 			copy: () => LocalizedString
 		}
+	}
+	kit: {
+		/**
+		 * Design system
+		 */
+		title: () => LocalizedString
+		/**
+		 * Every component of the admin’s kit, in the current theme. Pages are built from these.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Buttons
+		 */
+		buttons: () => LocalizedString
+		/**
+		 * Primary
+		 */
+		primary: () => LocalizedString
+		/**
+		 * Secondary
+		 */
+		secondary: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		danger: () => LocalizedString
+		/**
+		 * Quiet
+		 */
+		quiet: () => LocalizedString
+		/**
+		 * Saving
+		 */
+		busy: () => LocalizedString
+		/**
+		 * A link drawn as a button
+		 */
+		link: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Fields
+		 */
+		fields: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * As printed on the cover.
+		 */
+		nameHelp: () => LocalizedString
+		/**
+		 * A name is required.
+		 */
+		nameError: () => LocalizedString
+		/**
+		 * Sort by
+		 */
+		sort: () => LocalizedString
+		/**
+		 * Name
+		 */
+		sortName: () => LocalizedString
+		/**
+		 * Date added
+		 */
+		sortAdded: () => LocalizedString
+		/**
+		 * Chips
+		 */
+		chips: () => LocalizedString
+		/**
+		 * Science fiction
+		 */
+		genre: () => LocalizedString
+		/**
+		 * Ongoing
+		 */
+		ongoing: () => LocalizedString
+		/**
+		 * Ended
+		 */
+		ended: () => LocalizedString
+		/**
+		 * 2 missing
+		 */
+		missing: () => LocalizedString
+		/**
+		 * Failed
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Covers
+		 */
+		covers: () => LocalizedString
+		/**
+		 * {percent}% read
+		 */
+		progress: (arg: { percent: number }) => LocalizedString
+		/**
+		 * {count} unread
+		 */
+		unread: (arg: { count: number }) => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		select: (arg: { name: string }) => LocalizedString
+		/**
+		 * Actions for {name}
+		 */
+		actions: (arg: { name: string }) => LocalizedString
+		/**
+		 * Empty state
+		 */
+		empty: () => LocalizedString
+		/**
+		 * No series yet: add a library and Shelfmark scans it.
+		 */
+		emptyMessage: () => LocalizedString
+		/**
+		 * Add a library
+		 */
+		addLibrary: () => LocalizedString
+		/**
+		 * Loading placeholders
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Card
+		 */
+		card: () => LocalizedString
+		/**
+		 * A card groups what belongs together.
+		 */
+		cardBody: () => LocalizedString
+		/**
+		 * Dialog and toast
+		 */
+		feedback: () => LocalizedString
+		/**
+		 * Open a dialog
+		 */
+		openDialog: () => LocalizedString
+		/**
+		 * Delete this library?
+		 */
+		dialogTitle: () => LocalizedString
+		/**
+		 * Its series and books leave Shelfmark; the files stay on disk.
+		 */
+		dialogBody: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Show a toast
+		 */
+		showToast: () => LocalizedString
+		/**
+		 * Saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Chosen: {action}
+		 */
+		chosen: (arg: { action: string }) => LocalizedString
+		/**
+		 * Menu
+		 */
+		menu: () => LocalizedString
+		/**
+		 * Mark read
+		 */
+		markRead: () => LocalizedString
+		/**
+		 * Tabs
+		 */
+		tabs: () => LocalizedString
+		/**
+		 * General
+		 */
+		tabGeneral: () => LocalizedString
+		/**
+		 * Languages
+		 */
+		tabLanguages: () => LocalizedString
+		/**
+		 * About
+		 */
+		tabAbout: () => LocalizedString
+		/**
+		 * The {tab} panel.
+		 */
+		panel: (arg: { tab: string }) => LocalizedString
+		/**
+		 * Logo
+		 */
+		logo: () => LocalizedString
 	}
 	jobs: {
 		/**

@@ -4,6 +4,7 @@ import series from './series.js';
 import books from './books.js';
 import reader from './reader.js';
 import tokens from './tokens.js';
+import kit from './kit.js';
 import jobs from './jobs.js';
 import metadata from './metadata.js';
 import settings from './settings.js';
@@ -68,6 +69,7 @@ const en = {
   books,
   reader,
   tokens,
+  kit,
   jobs,
   metadata,
   settings,

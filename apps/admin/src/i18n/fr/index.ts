@@ -4,6 +4,7 @@ import series from './series.js';
 import books from './books.js';
 import reader from './reader.js';
 import tokens from './tokens.js';
+import kit from './kit.js';
 import jobs from './jobs.js';
 import metadata from './metadata.js';
 import settings from './settings.js';
@@ -69,6 +70,7 @@ const fr = {
   books,
   reader,
   tokens,
+  kit,
   jobs,
   metadata,
   settings,

@@ -3,7 +3,7 @@
  * src/lib/ui/Logo.svelte): favicon.svg, favicon-32.png (the PNG fallback), apple-touch-icon.png (180),
  * icons/icon-192.png, icons/icon-512.png and icons/icon-maskable-512.png (full bleed, the mark inside the safe
  * zone). Run once after changing the mark and commit the files:
- *   node apps/admin/scripts/make-icons.mjs
+ *   node apps/admin/scripts/make-icons.js
  * Icons cannot read the page's CSS variables, so the two colours here mirror tokens.css (--indigo-600, --gray-0).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -37,7 +37,11 @@ const tile = icon({ radius: 7, scale: 0.72 });
 // Maskable: the launcher crops to its own shape; the mark stays inside the central 80 % circle.
 const maskable = icon({ radius: 0, scale: 0.56 });
 
-const png = (svg, size) => sharp(Buffer.from(svg), { density: (72 * size) / 32 }).resize(size, size).png().toBuffer();
+const png = (svg, size) =>
+  sharp(Buffer.from(svg), { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png()
+    .toBuffer();
 
 await mkdir(path.join(STATIC, 'icons'), { recursive: true });
 await writeFile(path.join(STATIC, 'favicon.svg'), tile);
