@@ -93,7 +93,9 @@ describe('a metadata batch whose provider is unreachable', () => {
     expect(report.counts).toMatchObject({ error: 3, skipped: SERIES.length - 3 });
     const failed = results.filter((row) => row.outcome === 'error');
     for (const row of failed) {
-      expect(row.errors).toEqual([{ provider: 'google_books', message: expect.stringMatching(/ECONNREFUSED/) }]);
+      expect(row.errors).toEqual([
+        { provider: 'google_books', message: expect.stringMatching(/ECONNREFUSED/), failure: 'unreachable' },
+      ]);
       expect(row.error).toBe(row.errors[0].message);
     }
     for (const row of results.filter((row) => row.outcome === 'skipped')) {
@@ -129,7 +131,9 @@ describe('a metadata batch whose provider is unreachable', () => {
     const withPrimaryFailure = results.filter((row) => row.errors.length > 0);
     expect(withPrimaryFailure).toHaveLength(3);
     for (const row of withPrimaryFailure) {
-      expect(row.errors).toEqual([{ provider: 'scripted_primary', message: expect.stringMatching(/ECONNREFUSED/) }]);
+      expect(row.errors).toEqual([
+        { provider: 'scripted_primary', message: expect.stringMatching(/ECONNREFUSED/), failure: 'unreachable' },
+      ]);
       expect(row).toMatchObject({ provider: 'google_books', fallback_used: true, error: null });
     }
   }, 90_000);

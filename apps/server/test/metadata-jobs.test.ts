@@ -141,11 +141,21 @@ describe('POST /metadata/batch', () => {
     expect(byName['Broken Twice'].outcome).toBe('error');
     // Each provider's failure on its own, never glued into one message.
     expect(byName['Broken Twice'].errors).toEqual([
-      { provider: 'scripted_primary', message: expect.stringMatching(/^Provider scripted_primary failed/) },
-      { provider: 'scripted_fallback', message: expect.stringMatching(/^Provider scripted_fallback failed/) },
+      {
+        provider: 'scripted_primary',
+        message: expect.stringMatching(/^Provider scripted_primary failed/),
+        failure: 'unavailable',
+      },
+      {
+        provider: 'scripted_fallback',
+        message: expect.stringMatching(/^Provider scripted_fallback failed/),
+        failure: 'unavailable',
+      },
     ]);
     expect(byName['Broken Twice'].error).toBe(byName['Broken Twice'].errors[1].message);
-    expect(byName.Broken.errors).toEqual([{ provider: 'scripted_primary', message: expect.any(String) }]);
+    expect(byName.Broken.errors).toEqual([
+      { provider: 'scripted_primary', message: expect.any(String), failure: 'unavailable' },
+    ]);
     expect(byName['Already Linked']).toMatchObject({ outcome: 'already_linked' });
     expect(byName['Already Linked'].link_id).not.toBeNull();
 
@@ -255,7 +265,9 @@ describe('POST /metadata/refresh', () => {
       const entries = Object.fromEntries((report.body.series as any[]).map((entry) => [entry.series_name, entry]));
       expect(entries['Exact One'].report).toBeNull();
       expect(entries['Exact One'].error).toMatch(/scripted_primary/);
+      expect(entries['Exact One'].failure).toBe('unavailable');
       expect(entries.Nowhere.error).toBeNull();
+      expect(entries.Nowhere.failure).toBeNull();
     } finally {
       primary.failing.delete('*');
     }

@@ -2097,11 +2097,13 @@ export interface components {
             error: string | null;
             /**
              * @description Each provider's failure for this series, in the order asked (the primary, then the fallback), each message
-             *     as the provider gave it; empty when none failed.
+             *     as the provider gave it and the kind of failure (absent from batches run before it was recorded); empty
+             *     when none failed.
              */
             errors: {
                 provider: string;
                 message: string;
+                failure?: components["schemas"]["ProviderFailureKind"];
             }[];
         };
         BatchResultPage: components["schemas"]["PageEnvelope"] & {
@@ -2118,6 +2120,8 @@ export interface components {
             report: components["schemas"]["SyncReport"] | null;
             /** @description Why the refresh of this series failed. */
             error: string | null;
+            /** @description With `error`, when the provider failed, the kind of failure; null otherwise. */
+            failure?: components["schemas"]["ProviderFailureKind"] | null;
         };
         RefreshReport: {
             /** Format: uuid */

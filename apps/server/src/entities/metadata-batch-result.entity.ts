@@ -3,6 +3,7 @@ import { createdAt, uuidPrimaryKey } from './columns.js';
 import { Job } from './job.entity.js';
 import { MetadataLink } from './metadata-link.entity.js';
 import { Series } from './series.entity.js';
+import type { ProviderFailureKind } from '../domain/problem-codes.js';
 
 export const BATCH_OUTCOMES = [
   'auto_matched',
@@ -19,6 +20,8 @@ export type BatchOutcome = (typeof BATCH_OUTCOMES)[number];
 export interface ProviderFailure {
   provider: string;
   message: string;
+  /** The kind of failure (openapi.yaml `ProviderFailureKind`); absent from results stored before it was kept. */
+  failure?: ProviderFailureKind;
 }
 
 /** One row per series a batch handled; the (job, series) key lets a restarted batch skip what is done. */

@@ -416,6 +416,7 @@ export function refreshReportDto({ job, entries }: { job: Job; entries: RefreshE
       provider: entry.provider,
       report: entry.report === null ? null : syncReportDto(entry.report),
       error: entry.error,
+      failure: entry.failure ?? null,
     })),
     started_at: iso(job.startedAt),
     finished_at: iso(job.finishedAt),

@@ -138,7 +138,8 @@ export class MetadataBatchService {
         const message = failureMessage(failure);
         if (message === null) throw failure;
         circuit.failed(failure);
-        errors.push({ provider: circuit.providerId, message });
+        const kind = failure instanceof DomainError ? failure.providerFailure?.failure : undefined;
+        errors.push({ provider: circuit.providerId, message, ...(kind ? { failure: kind } : {}) });
       }
     }
     const best = candidates[0];

@@ -8,6 +8,7 @@ import type { JobService } from './job.service.js';
 import type { LibraryService } from './library.service.js';
 import { hasChanges, type MetadataSyncService, type SyncReport } from './metadata-sync.service.js';
 import type { MetadataService } from './metadata.service.js';
+import type { ProviderFailureKind } from '../domain/problem-codes.js';
 
 export interface RefreshEntry {
   seriesId: string;
@@ -17,6 +18,8 @@ export interface RefreshEntry {
   report: SyncReport | null;
   changed: boolean;
   error: string | null;
+  /** With `error`, when a provider failed: the kind (openapi.yaml `ProviderFailureKind`). */
+  failure?: ProviderFailureKind | null;
 }
 
 /** Where recurring triggers are kept (the job runtime, i.e. Agenda). */
@@ -141,6 +144,7 @@ export class MetadataRefreshService {
         context.throwIfCancelled();
         if (!(error instanceof DomainError)) throw error;
         entry.error = error.message;
+        entry.failure = error.providerFailure?.failure ?? null;
         context.itemError(link.series.name, error.message);
       }
       entries.push(entry);
