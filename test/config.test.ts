@@ -5,7 +5,9 @@ import { cleanEnv, freePort, runUntilExit, scratchDir } from './support/server-p
 
 /**
  * A bad configuration must stop start-up before anything else happens: exit code 2 and one line on
- * stderr that names the variable. Each process exits on its own within a second or so.
+ * stderr that names the variable. Each process exits on its own within a second or so on a quiet machine; the
+ * eight start at once, so on a loaded one they are given a minute (a server that starts instead is caught as soon
+ * as it logs that it listens: runUntilExit).
  */
 describe('start-up with a bad configuration', () => {
   let scratch: Awaited<ReturnType<typeof scratchDir>>;
@@ -52,6 +54,7 @@ describe('start-up with a bad configuration', () => {
       expect(result.stdout).toBe('');
       if (secret) expect(lines[0]).not.toContain(value);
     },
+    90_000,
   );
 
   it('a DATA_DIR that is a regular file → non-zero exit with a message, not a stack trace', async () => {
@@ -66,5 +69,5 @@ describe('start-up with a bad configuration', () => {
     expect(output).not.toMatch(/^\s+at /m);
     expect(output).not.toContain('"stack"');
     expect(result.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
-  });
+  }, 90_000);
 });
