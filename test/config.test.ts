@@ -43,6 +43,7 @@ describe('start-up with a bad configuration', () => {
 
   it.concurrent.for(cases)(
     '$variable=$value → exit 2 with one line naming $variable',
+    { timeout: 90_000 },
     async ({ variable, value, secret }) => {
       const result = await runUntilExit(cleanEnv({ ...(await validEnv()), [variable]: value }), scratch.dir);
       expect(result.timedOut, `the server started instead of refusing ${variable}=${value}`).toBe(false);
@@ -54,7 +55,6 @@ describe('start-up with a bad configuration', () => {
       expect(result.stdout).toBe('');
       if (secret) expect(lines[0]).not.toContain(value);
     },
-    90_000,
   );
 
   it('a DATA_DIR that is a regular file → non-zero exit with a message, not a stack trace', async () => {
