@@ -235,7 +235,7 @@ export interface StartOptions {
    * `--role=worker` process, which has no HTTP ('Shelfmark worker running jobs').
    */
   readyLogMessage?: string;
-  /** How long to wait for readiness. */
+  /** How long to wait for readiness: a minute by default, a safety net only (a loaded machine starts slowly). */
   readyTimeoutMs?: number;
 }
 
@@ -261,8 +261,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let server: SpawnedServer | undefined;
   try {
     server = spawnServer(env, scratch.dir, options.args);
-    if (options.readyLogMessage === undefined) await waitForHealth(server, url, options.readyTimeoutMs ?? 20_000);
-    else await waitForLogMessage(server, options.readyLogMessage, options.readyTimeoutMs ?? 20_000);
+    if (options.readyLogMessage === undefined) await waitForHealth(server, url, options.readyTimeoutMs ?? 60_000);
+    else await waitForLogMessage(server, options.readyLogMessage, options.readyTimeoutMs ?? 60_000);
   } catch (error) {
     const result = server ? await server.kill() : undefined;
     await scratch.remove();
