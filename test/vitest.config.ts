@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,5 +13,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Child processes are the unit of isolation; a fork per file keeps their clean-up per worker.
     pool: 'forks',
+    /*
+     * A file mostly waits on its servers, PostgreSQL and Chromium, so several files run at once even on 2 cores
+     * (vitest's default, one less than the cores, runs them one at a time there). Every file has its own servers,
+     * folders, databases and browser, and the tests wait on events, not on time. VITEST_MAX_WORKERS overrides.
+     */
+    maxWorkers: Math.max(4, availableParallelism()),
   },
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,13 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    /*
+     * The three projects share one pool. An integration file mostly waits on its database (a SQLite file, PostgreSQL),
+     * its HTTP calls and its reader processes, so four files run at once even on 2 cores (vitest's default, one less
+     * than the cores, runs one at a time there): SQLite and PostgreSQL files side by side. Each file has its own
+     * database and folders. VITEST_MAX_WORKERS overrides.
+     */
+    maxWorkers: Math.max(4, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -230,7 +230,13 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startAdminSite(options), launchChromium()]);
+    // Settled one by one: when one of the two fails, the other is still kept for afterAll to stop (a server left
+    // running would outlive the file).
+    const [started, launched] = await Promise.allSettled([startAdminSite(options), launchChromium()]);
+    if (started.status === 'fulfilled') site = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
   }, 90_000);
 
   afterEach(async (context) => {

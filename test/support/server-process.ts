@@ -170,22 +170,34 @@ export function spawnServer(env: NodeJS.ProcessEnv, cwd: string, args: readonly 
   return { child, stdout: () => stdout, stderr: () => stderr, exited, running, stop, kill };
 }
 
+/** The JSON log line a server writes once it serves (HTTP, or jobs for `--role=worker`): it has started. */
+const STARTED_LOG = /"msg":"Shelfmark (listening on |worker running jobs")/;
+
 /**
- * Runs the server and waits for it to exit by itself (for start-up failures). After `timeoutMs` it is
- * stopped and the result says `timedOut`, however it then ended.
+ * Runs the server and waits for it to exit by itself (for start-up failures). Should it start instead (it logs
+ * that it listens or runs jobs), it is stopped at once and the result says `timedOut`: it did not exit by
+ * itself. `timeoutMs` is only a safety net for a process that neither exits nor starts; it is long so that a
+ * slow start on a loaded machine is not taken for a server that refused to exit.
  */
-export async function runUntilExit(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 10_000): Promise<ExitResult> {
+export async function runUntilExit(env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 60_000): Promise<ExitResult> {
   const server = spawnServer(env, cwd);
   let expired = false;
-  const timer = setTimeout(() => {
+  const expire = () => {
+    if (expired) return;
     expired = true;
     void server.stop(1_000);
-  }, timeoutMs);
+  };
+  const timer = setTimeout(expire, timeoutMs);
+  const onOutput = () => {
+    if (STARTED_LOG.test(server.stdout())) expire();
+  };
+  server.child.stdout?.on('data', onOutput);
   try {
     const result = await server.exited;
     return { ...result, timedOut: result.timedOut || expired };
   } finally {
     clearTimeout(timer);
+    server.child.stdout?.off('data', onOutput);
   }
 }
 
@@ -223,7 +235,7 @@ export interface StartOptions {
    * `--role=worker` process, which has no HTTP ('Shelfmark worker running jobs').
    */
   readyLogMessage?: string;
-  /** How long to wait for readiness. */
+  /** How long to wait for readiness: a minute by default, a safety net only (a loaded machine starts slowly). */
   readyTimeoutMs?: number;
 }
 
@@ -249,8 +261,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let server: SpawnedServer | undefined;
   try {
     server = spawnServer(env, scratch.dir, options.args);
-    if (options.readyLogMessage === undefined) await waitForHealth(server, url, options.readyTimeoutMs ?? 20_000);
-    else await waitForLogMessage(server, options.readyLogMessage, options.readyTimeoutMs ?? 20_000);
+    if (options.readyLogMessage === undefined) await waitForHealth(server, url, options.readyTimeoutMs ?? 60_000);
+    else await waitForLogMessage(server, options.readyLogMessage, options.readyTimeoutMs ?? 60_000);
   } catch (error) {
     const result = server ? await server.kill() : undefined;
     await scratch.remove();
