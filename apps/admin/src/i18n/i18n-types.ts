@@ -4011,6 +4011,253 @@ type RootTranslation = {
 			sort: string
 		}
 	}
+	shell: {
+		nav: {
+			/**
+			 * L​i​b​r​a​r​i​e​s
+			 */
+			libraries: string
+			/**
+			 * M​a​n​a​g​e​ ​l​i​b​r​a​r​i​e​s
+			 */
+			allLibraries: string
+			/**
+			 * A​d​d​ ​a​ ​l​i​b​r​a​r​y
+			 */
+			addLibrary: string
+			/**
+			 * C​o​l​l​a​p​s​e​ ​t​h​e​ ​n​a​v​i​g​a​t​i​o​n
+			 */
+			collapse: string
+			/**
+			 * E​x​p​a​n​d​ ​t​h​e​ ​n​a​v​i​g​a​t​i​o​n
+			 */
+			expand: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​n​a​v​i​g​a​t​i​o​n
+			 */
+			open: string
+			/**
+			 * C​l​o​s​e​ ​t​h​e​ ​n​a​v​i​g​a​t​i​o​n
+			 */
+			close: string
+			/**
+			 * N​a​v​i​g​a​t​i​o​n
+			 */
+			drawer: string
+		}
+		search: {
+			/**
+			 * S​e​a​r​c​h​ ​s​e​r​i​e​s​ ​a​n​d​ ​b​o​o​k​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​…
+			 */
+			placeholder: string
+			/**
+			 * S​e​r​i​e​s
+			 */
+			series: string
+			/**
+			 * B​o​o​k​s
+			 */
+			books: string
+			/**
+			 * S​e​a​r​c​h​i​n​g​…
+			 */
+			searching: string
+			/**
+			 * N​o​ ​s​e​r​i​e​s​ ​o​r​ ​b​o​o​k​ ​m​a​t​c​h​e​s​ ​“​{​q​}​”​.
+			 * @param {string} q
+			 */
+			none: RequiredParams<'q'>
+			/**
+			 * A​l​l​ ​r​e​s​u​l​t​s​ ​f​o​r​ ​“​{​q​}​”
+			 * @param {string} q
+			 */
+			all: RequiredParams<'q'>
+			/**
+			 * {​n​}​ ​r​e​s​u​l​t​{​{​s​}​}
+			 * @param {number} n
+			 */
+			count: RequiredParams<'n'>
+		}
+		jobs: {
+			/**
+			 * R​u​n​n​i​n​g​ ​j​o​b​s​:​ ​{​n​}
+			 * @param {number} n
+			 */
+			label: RequiredParams<'n'>
+			/**
+			 * R​u​n​n​i​n​g​ ​j​o​b​s
+			 */
+			title: string
+			/**
+			 * N​o​ ​j​o​b​ ​i​s​ ​r​u​n​n​i​n​g​.
+			 */
+			none: string
+			/**
+			 * A​l​l​ ​j​o​b​s
+			 */
+			all: string
+			/**
+			 * {​p​r​o​c​e​s​s​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {number} processed
+			 * @param {number} total
+			 */
+			progress: RequiredParams<'processed' | 'total'>
+		}
+		account: {
+			/**
+			 * A​P​I​ ​t​o​k​e​n​s
+			 */
+			tokens: string
+		}
+		dashboard: {
+			/**
+			 * C​o​n​t​i​n​u​e​ ​r​e​a​d​i​n​g
+			 */
+			continueReading: string
+			/**
+			 * O​n​ ​d​e​c​k
+			 */
+			onDeck: string
+			/**
+			 * R​e​c​e​n​t​l​y​ ​a​d​d​e​d​ ​s​e​r​i​e​s
+			 */
+			recentlyAddedSeries: string
+			/**
+			 * R​e​c​e​n​t​l​y​ ​r​e​a​d
+			 */
+			recentlyRead: string
+			/**
+			 * S​e​e​ ​a​l​l
+			 */
+			seeAll: string
+			/**
+			 * S​e​e​ ​a​l​l​:​ ​{​r​o​w​}
+			 * @param {string} row
+			 */
+			seeAllOf: RequiredParams<'row'>
+			/**
+			 * Y​o​u​r​ ​c​o​l​l​e​c​t​i​o​n
+			 */
+			counters: string
+			/**
+			 * L​i​b​r​a​r​i​e​s
+			 */
+			libraries: string
+			/**
+			 * S​e​r​i​e​s
+			 */
+			series: string
+			/**
+			 * B​o​o​k​s
+			 */
+			books: string
+			/**
+			 * R​e​a​d
+			 */
+			read: string
+			/**
+			 * {​n​}​ ​b​o​o​k​{​{​s​}​}
+			 * @param {number} n
+			 */
+			books_count: RequiredParams<'n'>
+			/**
+			 * W​e​l​c​o​m​e​ ​t​o​ ​S​h​e​l​f​m​a​r​k
+			 */
+			emptyTitle: string
+			/**
+			 * A​d​d​ ​a​ ​f​o​l​d​e​r​ ​o​f​ ​c​o​m​i​c​s​ ​o​r​ ​b​o​o​k​s​ ​a​s​ ​a​ ​l​i​b​r​a​r​y​:​ ​S​h​e​l​f​m​a​r​k​ ​s​c​a​n​s​ ​i​t​ ​a​n​d​ ​s​h​o​w​s​ ​i​t​s​ ​s​e​r​i​e​s​ ​h​e​r​e​.
+			 */
+			emptyMessage: string
+			/**
+			 * A​d​d​ ​y​o​u​r​ ​f​i​r​s​t​ ​l​i​b​r​a​r​y
+			 */
+			addFirstLibrary: string
+			/**
+			 * N​o​ ​s​e​r​i​e​s​ ​y​e​t
+			 */
+			noSeriesTitle: string
+			/**
+			 * Y​o​u​r​ ​l​i​b​r​a​r​i​e​s​ ​h​a​v​e​ ​n​o​ ​s​e​r​i​e​s​ ​y​e​t​:​ ​s​c​a​n​ ​a​ ​l​i​b​r​a​r​y​ ​t​o​ ​f​i​n​d​ ​i​t​s​ ​b​o​o​k​s​.
+			 */
+			noSeriesMessage: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s
+			 */
+			openLibraries: string
+			/**
+			 * O​p​e​n​ ​a​ ​s​e​r​i​e​s​ ​a​n​d​ ​s​t​a​r​t​ ​r​e​a​d​i​n​g​:​ ​w​h​a​t​ ​y​o​u​ ​r​e​a​d​ ​s​h​o​w​s​ ​h​e​r​e​.
+			 */
+			startReading: string
+			/**
+			 * B​r​o​w​s​e​ ​t​h​e​ ​s​e​r​i​e​s
+			 */
+			browseSeries: string
+			/**
+			 * {​p​e​r​c​e​n​t​}​%​ ​r​e​a​d
+			 * @param {number} percent
+			 */
+			progress: RequiredParams<'percent'>
+			/**
+			 * {​n​}​ ​u​n​r​e​a​d
+			 * @param {number} n
+			 */
+			unread: RequiredParams<'n'>
+		}
+		results: {
+			/**
+			 * S​e​a​r​c​h
+			 */
+			title: string
+			/**
+			 * R​e​s​u​l​t​s​ ​f​o​r​ ​“​{​q​}​”
+			 * @param {string} q
+			 */
+			heading: RequiredParams<'q'>
+			/**
+			 * S​e​a​r​c​h
+			 */
+			field: string
+			/**
+			 * S​e​a​r​c​h
+			 */
+			submit: string
+			/**
+			 * T​y​p​e​ ​a​ ​s​e​r​i​e​s​ ​o​r​ ​a​ ​b​o​o​k​ ​t​i​t​l​e​.
+			 */
+			prompt: string
+			/**
+			 * S​e​r​i​e​s​ ​(​{​n​}​)
+			 * @param {number} n
+			 */
+			series: RequiredParams<'n'>
+			/**
+			 * B​o​o​k​s​ ​(​{​n​}​)
+			 * @param {number} n
+			 */
+			books: RequiredParams<'n'>
+			/**
+			 * N​o​ ​s​e​r​i​e​s​ ​m​a​t​c​h​e​s​.
+			 */
+			noSeries: string
+			/**
+			 * N​o​ ​b​o​o​k​ ​m​a​t​c​h​e​s​.
+			 */
+			noBooks: string
+			/**
+			 * A​l​l​ ​m​a​t​c​h​i​n​g​ ​s​e​r​i​e​s
+			 */
+			seeAllSeries: string
+			/**
+			 * A​l​l​ ​m​a​t​c​h​i​n​g​ ​b​o​o​k​s
+			 */
+			seeAllBooks: string
+		}
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -7837,6 +8084,240 @@ export type TranslationFunctions = {
 			 * Sort
 			 */
 			sort: () => LocalizedString
+		}
+	}
+	shell: {
+		nav: {
+			/**
+			 * Libraries
+			 */
+			libraries: () => LocalizedString
+			/**
+			 * Manage libraries
+			 */
+			allLibraries: () => LocalizedString
+			/**
+			 * Add a library
+			 */
+			addLibrary: () => LocalizedString
+			/**
+			 * Collapse the navigation
+			 */
+			collapse: () => LocalizedString
+			/**
+			 * Expand the navigation
+			 */
+			expand: () => LocalizedString
+			/**
+			 * Open the navigation
+			 */
+			open: () => LocalizedString
+			/**
+			 * Close the navigation
+			 */
+			close: () => LocalizedString
+			/**
+			 * Navigation
+			 */
+			drawer: () => LocalizedString
+		}
+		search: {
+			/**
+			 * Search series and books
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search…
+			 */
+			placeholder: () => LocalizedString
+			/**
+			 * Series
+			 */
+			series: () => LocalizedString
+			/**
+			 * Books
+			 */
+			books: () => LocalizedString
+			/**
+			 * Searching…
+			 */
+			searching: () => LocalizedString
+			/**
+			 * No series or book matches “{q}”.
+			 */
+			none: (arg: { q: string }) => LocalizedString
+			/**
+			 * All results for “{q}”
+			 */
+			all: (arg: { q: string }) => LocalizedString
+			/**
+			 * {n} result{{s}}
+			 */
+			count: (arg: { n: number }) => LocalizedString
+		}
+		jobs: {
+			/**
+			 * Running jobs: {n}
+			 */
+			label: (arg: { n: number }) => LocalizedString
+			/**
+			 * Running jobs
+			 */
+			title: () => LocalizedString
+			/**
+			 * No job is running.
+			 */
+			none: () => LocalizedString
+			/**
+			 * All jobs
+			 */
+			all: () => LocalizedString
+			/**
+			 * {processed} of {total}
+			 */
+			progress: (arg: { processed: number, total: number }) => LocalizedString
+		}
+		account: {
+			/**
+			 * API tokens
+			 */
+			tokens: () => LocalizedString
+		}
+		dashboard: {
+			/**
+			 * Continue reading
+			 */
+			continueReading: () => LocalizedString
+			/**
+			 * On deck
+			 */
+			onDeck: () => LocalizedString
+			/**
+			 * Recently added series
+			 */
+			recentlyAddedSeries: () => LocalizedString
+			/**
+			 * Recently read
+			 */
+			recentlyRead: () => LocalizedString
+			/**
+			 * See all
+			 */
+			seeAll: () => LocalizedString
+			/**
+			 * See all: {row}
+			 */
+			seeAllOf: (arg: { row: string }) => LocalizedString
+			/**
+			 * Your collection
+			 */
+			counters: () => LocalizedString
+			/**
+			 * Libraries
+			 */
+			libraries: () => LocalizedString
+			/**
+			 * Series
+			 */
+			series: () => LocalizedString
+			/**
+			 * Books
+			 */
+			books: () => LocalizedString
+			/**
+			 * Read
+			 */
+			read: () => LocalizedString
+			/**
+			 * {n} book{{s}}
+			 */
+			books_count: (arg: { n: number }) => LocalizedString
+			/**
+			 * Welcome to Shelfmark
+			 */
+			emptyTitle: () => LocalizedString
+			/**
+			 * Add a folder of comics or books as a library: Shelfmark scans it and shows its series here.
+			 */
+			emptyMessage: () => LocalizedString
+			/**
+			 * Add your first library
+			 */
+			addFirstLibrary: () => LocalizedString
+			/**
+			 * No series yet
+			 */
+			noSeriesTitle: () => LocalizedString
+			/**
+			 * Your libraries have no series yet: scan a library to find its books.
+			 */
+			noSeriesMessage: () => LocalizedString
+			/**
+			 * Open the libraries
+			 */
+			openLibraries: () => LocalizedString
+			/**
+			 * Open a series and start reading: what you read shows here.
+			 */
+			startReading: () => LocalizedString
+			/**
+			 * Browse the series
+			 */
+			browseSeries: () => LocalizedString
+			/**
+			 * {percent}% read
+			 */
+			progress: (arg: { percent: number }) => LocalizedString
+			/**
+			 * {n} unread
+			 */
+			unread: (arg: { n: number }) => LocalizedString
+		}
+		results: {
+			/**
+			 * Search
+			 */
+			title: () => LocalizedString
+			/**
+			 * Results for “{q}”
+			 */
+			heading: (arg: { q: string }) => LocalizedString
+			/**
+			 * Search
+			 */
+			field: () => LocalizedString
+			/**
+			 * Search
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Type a series or a book title.
+			 */
+			prompt: () => LocalizedString
+			/**
+			 * Series ({n})
+			 */
+			series: (arg: { n: number }) => LocalizedString
+			/**
+			 * Books ({n})
+			 */
+			books: (arg: { n: number }) => LocalizedString
+			/**
+			 * No series matches.
+			 */
+			noSeries: () => LocalizedString
+			/**
+			 * No book matches.
+			 */
+			noBooks: () => LocalizedString
+			/**
+			 * All matching series
+			 */
+			seeAllSeries: () => LocalizedString
+			/**
+			 * All matching books
+			 */
+			seeAllBooks: () => LocalizedString
 		}
 	}
 	common: {

@@ -10,6 +10,7 @@ import metadata from './metadata.js';
 import settings from './settings.js';
 import schedules from './schedules.js';
 import problems from './problems.js';
+import shell from './shell.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -75,6 +76,7 @@ const en = {
   settings,
   schedules,
   problems,
+  shell,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

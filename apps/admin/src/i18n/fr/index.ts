@@ -10,6 +10,7 @@ import metadata from './metadata.js';
 import settings from './settings.js';
 import schedules from './schedules.js';
 import problems from './problems.js';
+import shell from './shell.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -76,6 +77,7 @@ const fr = {
   settings,
   schedules,
   problems,
+  shell,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 
