@@ -102,6 +102,8 @@ describe('the books pages', { timeout: 60_000 }, () => {
     await page.waitForURL(`**/books/${target.id}`);
     await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
     await admin.screenshot(page, 'book');
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await admin.screenshot(page, 'book-edit');
 
     const titleLock = page.getByRole('button', { name: 'Lock Title' });
     expect(await titleLock.getAttribute('aria-pressed')).toBe('false');
@@ -109,7 +111,7 @@ describe('the books pages', { timeout: 60_000 }, () => {
     expect(await titleLock.getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
-    await page.getByRole('heading', { name: 'Harbour Lights: The Lighthouse', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Harbour Lights: The Lighthouse', level: 1 }).waitFor({ state: 'attached' });
     let stored = await getBook(target.id);
     expect(stored.title).toBe('Harbour Lights: The Lighthouse');
     expect(stored.locked_fields).toEqual(['title']);
@@ -129,6 +131,7 @@ describe('the books pages', { timeout: 60_000 }, () => {
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
     await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
 
     const isbn = page.getByLabel('ISBN', { exact: true });
     // The right shape with a wrong checksum: the server's own check (a 400 naming /body/isbn).
@@ -140,7 +143,7 @@ describe('the books pages', { timeout: 60_000 }, () => {
     expect(await isbn.getAttribute('aria-invalid')).toBe('true');
     expect(await isbn.getAttribute('aria-describedby')).toContain('book-isbn-error');
     // The page is whole: the heading, the form and what was typed are still there.
-    await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: target.title, level: 1 }).waitFor({ state: 'attached' });
     expect(await isbn.inputValue()).toBe('978-2-203-00101-6');
     await admin.screenshot(page, 'book-isbn-error');
     expect((await getBook(target.id)).isbn).toBeNull();
@@ -208,6 +211,7 @@ describe('the books pages', { timeout: 60_000 }, () => {
     page.on('pageerror', (error) => errors.push(error));
     await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
     expect(await page.getByTestId('book-numbers').textContent()).toBe('Vol. 2');
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
 
     // A range that ends before it starts: the server's 400 at its field, nothing stored.
     await page.getByLabel('Chapter', { exact: true }).fill('10');
@@ -266,6 +270,7 @@ describe('the books pages', { timeout: 60_000 }, () => {
     const target = await bookOf('Nuit blanche', 1);
     const page = await admin.signedInPage({ path: `/books/${target.id}` });
     await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Volume', { exact: true }).fill('');
     await page.getByLabel('Chapter', { exact: true }).fill('12,5');
     await page.getByLabel('Kind', { exact: true }).selectOption('chapter');
@@ -298,16 +303,45 @@ describe('the books pages', { timeout: 60_000 }, () => {
     expect(await french.getByTestId('books-total').textContent()).toContain(`sur ${SAMPLE_BOOK_COUNT} livres`);
     await admin.screenshot(french, 'books');
     await french.goto(`/books/${target.id}`);
-    await french.getByRole('heading', { name: 'Métadonnées' }).waitFor();
+    await french.getByRole('heading', { name: target.title, level: 1 }).waitFor();
     await admin.screenshot(french, 'book');
+    await french.getByRole('button', { name: 'Modifier', exact: true }).click();
+    await french.getByRole('dialog', { name: 'Modifier le livre' }).getByRole('heading', { name: 'Métadonnées' }).waitFor();
+    await admin.screenshot(french, 'book-edit');
 
     const phone = await admin.signedInPage({ path: '/books', viewport: 'phone' });
     await itemCount(phone, SAMPLE_BOOK_COUNT);
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await admin.screenshot(phone, 'books-phone');
     await phone.goto(`/books/${target.id}`);
-    await phone.getByRole('heading', { name: 'Metadata' }).waitFor();
+    await phone.getByRole('heading', { name: target.title, level: 1 }).waitFor();
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await admin.screenshot(phone, 'book-phone');
+    await phone.getByRole('button', { name: 'Edit', exact: true }).click();
+    await phone.getByRole('dialog', { name: 'Edit book' }).getByRole('heading', { name: 'Metadata' }).waitFor();
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await admin.screenshot(phone, 'book-edit-phone');
+  });
+
+  it('leads to the previous and next book of the series, in its reading order', async () => {
+    const first = await bookOf('Éclats de lune', 1);
+    const second = await bookOf('Éclats de lune', 2);
+    const third = await bookOf('Éclats de lune', 3);
+    const page = await admin.signedInPage({ path: `/books/${second.id}` });
+    const nav = page.getByRole('navigation', { name: 'Books of the series' });
+    const previous = nav.getByRole('link', { name: `Previous: ${first.title}` });
+    const next = nav.getByRole('link', { name: `Next: ${third.title}` });
+    expect(await previous.getAttribute('href')).toBe(`/books/${first.id}`);
+    await next.click();
+    await page.waitForURL(`**/books/${third.id}`);
+    await page.getByRole('heading', { name: third.title, level: 1 }).waitFor();
+    await nav.getByRole('link', { name: `Previous: ${second.title}` }).waitFor();
+    // The first book has no previous one; its series link leads to the series page.
+    await page.goto(`/books/${first.id}`);
+    await nav.getByRole('link', { name: `Next: ${second.title}` }).waitFor();
+    expect(await nav.getByRole('link', { name: /^Previous:/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Éclats de lune', exact: true }).getAttribute('href')).toBe(
+      `/series/${first.series_id}`,
+    );
   });
 });

@@ -4258,6 +4258,267 @@ type RootTranslation = {
 			seeAllBooks: string
 		}
 	}
+	shelf: {
+		/**
+		 * S​o​r​t
+		 */
+		sort: string
+		sorts: {
+			/**
+			 * N​a​m​e​ ​(​A​–​Z​)
+			 */
+			name_asc: string
+			/**
+			 * N​a​m​e​ ​(​Z​–​A​)
+			 */
+			name_desc: string
+			/**
+			 * R​e​c​e​n​t​l​y​ ​a​d​d​e​d
+			 */
+			added_desc: string
+			/**
+			 * O​l​d​e​s​t​ ​a​d​d​e​d
+			 */
+			added_asc: string
+			/**
+			 * R​e​c​e​n​t​l​y​ ​u​p​d​a​t​e​d
+			 */
+			updated_desc: string
+			/**
+			 * L​e​a​s​t​ ​r​e​c​e​n​t​l​y​ ​u​p​d​a​t​e​d
+			 */
+			updated_asc: string
+			/**
+			 * Y​e​a​r​ ​(​n​e​w​e​s​t​)
+			 */
+			year_desc: string
+			/**
+			 * Y​e​a​r​ ​(​o​l​d​e​s​t​)
+			 */
+			year_asc: string
+		}
+		/**
+		 * J​u​m​p​ ​t​o​ ​l​e​t​t​e​r
+		 */
+		jump: string
+		/**
+		 * S​e​r​i​e​s​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​{​l​e​t​t​e​r​}
+		 * @param {string} letter
+		 */
+		jumpTo: RequiredParams<'letter'>
+		/**
+		 * D​i​g​i​t​s​ ​a​n​d​ ​s​y​m​b​o​l​s
+		 */
+		digits: string
+		/**
+		 * N​o​ ​s​e​r​i​e​s​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​{​l​e​t​t​e​r​}​.
+		 * @param {string} letter
+		 */
+		jumpNone: RequiredParams<'letter'>
+		/**
+		 * A​c​t​i​o​n​s​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		actions: RequiredParams<'name'>
+		/**
+		 * R​e​a​d
+		 */
+		read: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * M​a​t​c​h​ ​m​e​t​a​d​a​t​a
+		 */
+		match: string
+		/**
+		 * M​a​r​k​ ​r​e​a​d
+		 */
+		markRead: string
+		/**
+		 * M​a​r​k​ ​u​n​r​e​a​d
+		 */
+		markUnread: string
+		/**
+		 * {​c​o​u​n​t​}​ ​u​n​r​e​a​d
+		 * @param {number} count
+		 */
+		unread: RequiredParams<'count'>
+		/**
+		 * {​p​e​r​c​e​n​t​}​%​ ​r​e​a​d
+		 * @param {number} percent
+		 */
+		readPercent: RequiredParams<'percent'>
+		/**
+		 * {​o​w​n​e​d​}​ ​o​f​ ​{​e​x​p​e​c​t​e​d​}​ ​v​o​l​u​m​e​s​ ​o​w​n​e​d
+		 * @param {string} expected
+		 * @param {string} owned
+		 */
+		ownedOf: RequiredParams<'expected' | 'owned'>
+		/**
+		 * S​e​l​e​c​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		select: RequiredParams<'name'>
+		/**
+		 * S​e​l​e​c​t​ ​a​l​l​ ​o​n​ ​t​h​i​s​ ​p​a​g​e
+		 */
+		selectPage: string
+		/**
+		 * {​c​o​u​n​t​}​ ​s​e​l​e​c​t​e​d
+		 * @param {number} count
+		 */
+		selected: RequiredParams<'count'>
+		/**
+		 * C​l​e​a​r​ ​s​e​l​e​c​t​i​o​n
+		 */
+		clearSelection: string
+		/**
+		 * S​e​l​e​c​t​e​d​ ​s​e​r​i​e​s
+		 */
+		selection: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​s​e​r​i​e​s​|​s​e​r​i​e​s​}​}​ ​m​a​r​k​e​d​ ​{​s​t​a​t​u​s​}
+		 * @param {number} count
+		 * @param {string} status
+		 */
+		marked: RequiredParams<'count' | 'status'>
+		/**
+		 * M​a​t​c​h​ ​m​e​t​a​d​a​t​a​ ​o​f​ ​t​h​e​ ​l​i​b​r​a​r​y
+		 */
+		matchLibrary: string
+		/**
+		 * B​a​t​c​h​ ​m​a​t​c​h​ ​w​o​r​k​s​ ​o​n​ ​o​n​e​ ​l​i​b​r​a​r​y​:​ ​s​e​l​e​c​t​ ​s​e​r​i​e​s​ ​o​f​ ​o​n​e​ ​l​i​b​r​a​r​y​.
+		 */
+		matchOneLibrary: string
+		/**
+		 * T​h​i​s​ ​s​e​r​i​e​s​ ​h​a​s​ ​n​o​ ​b​o​o​k​ ​t​o​ ​r​e​a​d​.
+		 */
+		nothingToRead: string
+		/**
+		 * C​o​n​t​i​n​u​e​:​ ​V​o​l​.​ ​{​v​o​l​u​m​e​}
+		 * @param {string} volume
+		 */
+		continueVolume: RequiredParams<'volume'>
+		/**
+		 * C​o​n​t​i​n​u​e​:​ ​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		continueBook: RequiredParams<'title'>
+		/**
+		 * S​t​a​r​t​ ​r​e​a​d​i​n​g
+		 */
+		startReading: string
+		/**
+		 * R​e​a​d​ ​a​g​a​i​n
+		 */
+		readAgain: string
+		/**
+		 * R​e​a​d​ ​m​o​r​e
+		 */
+		readMore: string
+		/**
+		 * R​e​a​d​ ​l​e​s​s
+		 */
+		readLess: string
+		/**
+		 * N​o​ ​s​u​m​m​a​r​y​ ​y​e​t​.
+		 */
+		noSummary: string
+		/**
+		 * A​u​t​h​o​r​s
+		 */
+		authors: string
+		/**
+		 * P​u​b​l​i​s​h​e​r​s
+		 */
+		publishers: string
+		/**
+		 * G​e​n​r​e​s
+		 */
+		genres: string
+		/**
+		 * Y​e​a​r
+		 */
+		year: string
+		/**
+		 * M​i​s​s​i​n​g​ ​v​o​l​u​m​e​s
+		 */
+		missingVolumes: string
+		/**
+		 * {​c​o​u​n​t​}​ ​m​i​s​s​i​n​g​ ​{​{​v​o​l​u​m​e​|​v​o​l​u​m​e​s​}​}
+		 * @param {number} count
+		 */
+		missingCount: RequiredParams<'count'>
+		/**
+		 * E​d​i​t​ ​s​e​r​i​e​s
+		 */
+		editSeries: string
+		/**
+		 * E​d​i​t​ ​b​o​o​k
+		 */
+		editBook: string
+		tabs: {
+			/**
+			 * E​d​i​t​ ​s​e​c​t​i​o​n​s
+			 */
+			label: string
+			/**
+			 * G​e​n​e​r​a​l
+			 */
+			general: string
+			/**
+			 * P​e​o​p​l​e
+			 */
+			people: string
+			/**
+			 * G​e​n​r​e​s​ ​&​ ​t​a​g​s
+			 */
+			genres: string
+			/**
+			 * L​i​n​k​s
+			 */
+			links: string
+		}
+		/**
+		 * P​r​o​v​i​d​e​r​ ​l​i​n​k​s​ ​a​n​d​ ​m​a​t​c​h​e​s​ ​l​i​v​e​ ​o​n​ ​t​h​e​ ​m​e​t​a​d​a​t​a​ ​p​a​g​e​.
+		 */
+		linksHelp: string
+		/**
+		 * B​o​o​k​s​ ​b​y​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		booksOf: RequiredParams<'name'>
+		/**
+		 * P​r​e​v​i​o​u​s​:​ ​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		previousBook: RequiredParams<'title'>
+		/**
+		 * N​e​x​t​:​ ​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		nextBook: RequiredParams<'title'>
+		/**
+		 * B​o​o​k​s​ ​o​f​ ​t​h​e​ ​s​e​r​i​e​s
+		 */
+		bookNav: string
+		/**
+		 * P​a​g​e​ ​{​p​a​g​e​}​ ​o​f​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 * @param {number} page
+		 */
+		progress: RequiredParams<'count' | 'page'>
+		/**
+		 * F​i​l​e
+		 */
+		file: string
+		/**
+		 * D​e​n​s​e​ ​l​i​s​t​ ​o​f​ ​b​o​o​k​s
+		 */
+		dense: string
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -8319,6 +8580,248 @@ export type TranslationFunctions = {
 			 */
 			seeAllBooks: () => LocalizedString
 		}
+	}
+	shelf: {
+		/**
+		 * Sort
+		 */
+		sort: () => LocalizedString
+		sorts: {
+			/**
+			 * Name (A–Z)
+			 */
+			name_asc: () => LocalizedString
+			/**
+			 * Name (Z–A)
+			 */
+			name_desc: () => LocalizedString
+			/**
+			 * Recently added
+			 */
+			added_desc: () => LocalizedString
+			/**
+			 * Oldest added
+			 */
+			added_asc: () => LocalizedString
+			/**
+			 * Recently updated
+			 */
+			updated_desc: () => LocalizedString
+			/**
+			 * Least recently updated
+			 */
+			updated_asc: () => LocalizedString
+			/**
+			 * Year (newest)
+			 */
+			year_desc: () => LocalizedString
+			/**
+			 * Year (oldest)
+			 */
+			year_asc: () => LocalizedString
+		}
+		/**
+		 * Jump to letter
+		 */
+		jump: () => LocalizedString
+		/**
+		 * Series starting with {letter}
+		 */
+		jumpTo: (arg: { letter: string }) => LocalizedString
+		/**
+		 * Digits and symbols
+		 */
+		digits: () => LocalizedString
+		/**
+		 * No series starts with {letter}.
+		 */
+		jumpNone: (arg: { letter: string }) => LocalizedString
+		/**
+		 * Actions: {name}
+		 */
+		actions: (arg: { name: string }) => LocalizedString
+		/**
+		 * Read
+		 */
+		read: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Match metadata
+		 */
+		match: () => LocalizedString
+		/**
+		 * Mark read
+		 */
+		markRead: () => LocalizedString
+		/**
+		 * Mark unread
+		 */
+		markUnread: () => LocalizedString
+		/**
+		 * {count} unread
+		 */
+		unread: (arg: { count: number }) => LocalizedString
+		/**
+		 * {percent}% read
+		 */
+		readPercent: (arg: { percent: number }) => LocalizedString
+		/**
+		 * {owned} of {expected} volumes owned
+		 */
+		ownedOf: (arg: { expected: string, owned: string }) => LocalizedString
+		/**
+		 * Select {name}
+		 */
+		select: (arg: { name: string }) => LocalizedString
+		/**
+		 * Select all on this page
+		 */
+		selectPage: () => LocalizedString
+		/**
+		 * {count} selected
+		 */
+		selected: (arg: { count: number }) => LocalizedString
+		/**
+		 * Clear selection
+		 */
+		clearSelection: () => LocalizedString
+		/**
+		 * Selected series
+		 */
+		selection: () => LocalizedString
+		/**
+		 * {count} {{series|series}} marked {status}
+		 */
+		marked: (arg: { count: number, status: string }) => LocalizedString
+		/**
+		 * Match metadata of the library
+		 */
+		matchLibrary: () => LocalizedString
+		/**
+		 * Batch match works on one library: select series of one library.
+		 */
+		matchOneLibrary: () => LocalizedString
+		/**
+		 * This series has no book to read.
+		 */
+		nothingToRead: () => LocalizedString
+		/**
+		 * Continue: Vol. {volume}
+		 */
+		continueVolume: (arg: { volume: string }) => LocalizedString
+		/**
+		 * Continue: {title}
+		 */
+		continueBook: (arg: { title: string }) => LocalizedString
+		/**
+		 * Start reading
+		 */
+		startReading: () => LocalizedString
+		/**
+		 * Read again
+		 */
+		readAgain: () => LocalizedString
+		/**
+		 * Read more
+		 */
+		readMore: () => LocalizedString
+		/**
+		 * Read less
+		 */
+		readLess: () => LocalizedString
+		/**
+		 * No summary yet.
+		 */
+		noSummary: () => LocalizedString
+		/**
+		 * Authors
+		 */
+		authors: () => LocalizedString
+		/**
+		 * Publishers
+		 */
+		publishers: () => LocalizedString
+		/**
+		 * Genres
+		 */
+		genres: () => LocalizedString
+		/**
+		 * Year
+		 */
+		year: () => LocalizedString
+		/**
+		 * Missing volumes
+		 */
+		missingVolumes: () => LocalizedString
+		/**
+		 * {count} missing {{volume|volumes}}
+		 */
+		missingCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * Edit series
+		 */
+		editSeries: () => LocalizedString
+		/**
+		 * Edit book
+		 */
+		editBook: () => LocalizedString
+		tabs: {
+			/**
+			 * Edit sections
+			 */
+			label: () => LocalizedString
+			/**
+			 * General
+			 */
+			general: () => LocalizedString
+			/**
+			 * People
+			 */
+			people: () => LocalizedString
+			/**
+			 * Genres & tags
+			 */
+			genres: () => LocalizedString
+			/**
+			 * Links
+			 */
+			links: () => LocalizedString
+		}
+		/**
+		 * Provider links and matches live on the metadata page.
+		 */
+		linksHelp: () => LocalizedString
+		/**
+		 * Books by {name}
+		 */
+		booksOf: (arg: { name: string }) => LocalizedString
+		/**
+		 * Previous: {title}
+		 */
+		previousBook: (arg: { title: string }) => LocalizedString
+		/**
+		 * Next: {title}
+		 */
+		nextBook: (arg: { title: string }) => LocalizedString
+		/**
+		 * Books of the series
+		 */
+		bookNav: () => LocalizedString
+		/**
+		 * Page {page} of {count}
+		 */
+		progress: (arg: { count: number, page: number }) => LocalizedString
+		/**
+		 * File
+		 */
+		file: () => LocalizedString
+		/**
+		 * Dense list of books
+		 */
+		dense: () => LocalizedString
 	}
 	common: {
 		/**

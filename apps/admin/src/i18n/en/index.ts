@@ -11,6 +11,7 @@ import settings from './settings.js';
 import schedules from './schedules.js';
 import problems from './problems.js';
 import shell from './shell.js';
+import shelf from './shelf.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -77,6 +78,7 @@ const en = {
   schedules,
   problems,
   shell,
+  shelf,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

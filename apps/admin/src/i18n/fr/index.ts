@@ -11,6 +11,7 @@ import settings from './settings.js';
 import schedules from './schedules.js';
 import problems from './problems.js';
 import shell from './shell.js';
+import shelf from './shelf.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -78,6 +79,7 @@ const fr = {
   schedules,
   problems,
   shell,
+  shelf,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

@@ -24,14 +24,23 @@ describe('series filters in the URL', () => {
       readingStatus: 'reading' as const,
       seriesStatus: 'en cours de parution',
       hasMissing: true,
+      sort: 'year_desc' as const,
       page: 3,
       view: 'table' as const,
     };
     const search = filtersToSearch(filters);
     expect(parse(search)).toEqual(filters);
     expect(search).toBe(
-      `?q=legendaires+tome&library_id=${LIBRARY}&reading_status=reading&series_status=en+cours+de+parution&has_missing=true&page=3&view=table`,
+      `?q=legendaires+tome&library_id=${LIBRARY}&reading_status=reading&series_status=en+cours+de+parution&has_missing=true&sort=year_desc&page=3&view=table`,
     );
+  });
+
+  it('holds the sort in the URL (the default, name_asc, left out) and asks for it; an unknown sort is the default', () => {
+    expect(parse('sort=added_desc').sort).toBe('added_desc');
+    expect(parse('sort=shoe_size').sort).toBe('name_asc');
+    expect(filtersToSearch({ ...NO_FILTERS, sort: 'name_asc' })).toBe('');
+    expect(listInput({ ...NO_FILTERS, sort: 'updated_asc' })).toMatchObject({ sort: 'updated_asc' });
+    expect(listInput(NO_FILTERS)).not.toHaveProperty('sort');
   });
 
   it('keeps has_missing=false apart from no has_missing', () => {

@@ -8,6 +8,19 @@ export const READING_STATUSES = ['unread', 'reading', 'read'] as const;
 export type ReadingStatus = (typeof READING_STATUSES)[number];
 export const SERIES_VIEWS = ['grid', 'table'] as const;
 export type SeriesView = (typeof SERIES_VIEWS)[number];
+/** GET /series `sort` (openapi.yaml): the URL leaves the default, name_asc, out. */
+export const SERIES_SORTS = [
+  'name_asc',
+  'name_desc',
+  'added_desc',
+  'added_asc',
+  'updated_desc',
+  'updated_asc',
+  'year_desc',
+  'year_asc',
+] as const;
+export type SeriesSort = (typeof SERIES_SORTS)[number];
+export const DEFAULT_SORT: SeriesSort = 'name_asc';
 
 /** Series per page: divisible by 2, 3, 4, 5 and 6, so a full page fills the grid's rows at most widths. */
 export const PAGE_SIZE = 60;
@@ -22,6 +35,7 @@ export interface SeriesFilters {
   readingStatus: ReadingStatus | null;
   seriesStatus: string | null;
   hasMissing: boolean | null;
+  sort: SeriesSort;
   page: number;
   /** Null when the URL does not say: the page then uses the view last chosen in this browser. */
   view: SeriesView | null;
@@ -33,6 +47,7 @@ export const NO_FILTERS: SeriesFilters = {
   readingStatus: null,
   seriesStatus: null,
   hasMissing: null,
+  sort: DEFAULT_SORT,
   page: 1,
   view: null,
 };
@@ -52,6 +67,7 @@ export function parseFilters(params: Pick<URLSearchParams, 'get'>): SeriesFilter
     readingStatus: oneOf(READING_STATUSES, params.get('reading_status')),
     seriesStatus: status === '' ? null : status.slice(0, MAX_QUERY_LENGTH),
     hasMissing: missing === 'true' ? true : missing === 'false' ? false : null,
+    sort: oneOf(SERIES_SORTS, params.get('sort')) ?? DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     view: oneOf(SERIES_VIEWS, params.get('view')),
   };
@@ -65,6 +81,7 @@ export function filtersToSearch(filters: SeriesFilters): string {
   if (filters.readingStatus) params.set('reading_status', filters.readingStatus);
   if (filters.seriesStatus) params.set('series_status', filters.seriesStatus);
   if (filters.hasMissing !== null) params.set('has_missing', String(filters.hasMissing));
+  if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   if (filters.view) params.set('view', filters.view);
   const search = params.toString();
@@ -94,6 +111,7 @@ export function listInput(filters: SeriesFilters) {
     ...(filters.readingStatus ? { reading_status: filters.readingStatus } : {}),
     ...(filters.seriesStatus ? { series_status: filters.seriesStatus } : {}),
     ...(filters.hasMissing !== null ? { has_missing: filters.hasMissing } : {}),
+    ...(filters.sort !== DEFAULT_SORT ? { sort: filters.sort } : {}),
   };
 }
 
