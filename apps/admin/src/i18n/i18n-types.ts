@@ -3830,6 +3830,10 @@ type RootTranslation = {
 		 * N​o​ ​l​i​b​r​a​r​y​ ​y​e​t​.​ ​A​d​d​ ​t​h​e​ ​f​o​l​d​e​r​ ​t​h​a​t​ ​h​o​l​d​s​ ​y​o​u​r​ ​c​o​m​i​c​s​ ​o​r​ ​e​b​o​o​k​s​,​ ​a​n​d​ ​S​h​e​l​f​m​a​r​k​ ​s​c​a​n​s​ ​i​t​.
 		 */
 		empty: string
+		/**
+		 * P​a​g​e​s​ ​o​f​ ​l​i​b​r​a​r​i​e​s
+		 */
+		paging: string
 		firstRun: {
 			/**
 			 * A​d​d​ ​y​o​u​r​ ​f​i​r​s​t​ ​l​i​b​r​a​r​y
@@ -7505,6 +7509,10 @@ export type TranslationFunctions = {
 		 * No library yet. Add the folder that holds your comics or ebooks, and Shelfmark scans it.
 		 */
 		empty: () => LocalizedString
+		/**
+		 * Pages of libraries
+		 */
+		paging: () => LocalizedString
 		firstRun: {
 			/**
 			 * Add your first library

@@ -7,6 +7,7 @@ const libraryPages = {
   watchLabel: 'Changes in the folder',
   counts: 'Counts',
   empty: 'No library yet. Add the folder that holds your comics or ebooks, and Shelfmark scans it.',
+  paging: 'Pages of libraries',
   firstRun: {
     title: 'Add your first library',
     intro:

@@ -7,6 +7,7 @@ const libraryPages: Translation['libraryPages'] = {
   watchLabel: 'Changements dans le dossier',
   counts: 'Nombres',
   empty: 'Aucune bibliothèque pour l’instant. Ajoutez le dossier de vos BD ou livres numériques : Shelfmark l’analyse.',
+  paging: 'Pages des bibliothèques',
   firstRun: {
     title: 'Ajoutez votre première bibliothèque',
     intro:
