@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, horizontalOverflow, useAdminBrowser } from './support/admin-browser.js';
 import { writeLibrary } from './support/comics.js';
 
@@ -14,13 +14,6 @@ const admin = useAdminBrowser({ admin: false, library: false });
 /** Under the libraries root: Manga, 3 series of 40 one-page books (enough for the scan to be seen running). */
 const MANGA = { path: 'Manga', series: 3, perSeries: 40 };
 
-beforeAll(async () => {
-  await writeLibrary(admin.site.server.librariesRoot, MANGA.path, {
-    series: MANGA.series,
-    perSeries: MANGA.perSeries,
-    pages: 1,
-  });
-});
 
 async function text(locator: Locator) {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -41,6 +34,12 @@ async function recordScan(page: Page) {
 
 describe('the first run', { timeout: 90_000 }, () => {
   it('goes from an empty server to a scanned library: administrator, first library, live scan, its series', async () => {
+    // The folder is on disk; the server has no administrator and no library yet.
+    await writeLibrary(admin.site.server.librariesRoot, MANGA.path, {
+      series: MANGA.series,
+      perSeries: MANGA.perSeries,
+      pages: 1,
+    });
     const page = await admin.newPage();
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
