@@ -93,7 +93,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     expect(await items.allTextContents().then((all) => all.map((item) => item.trim()))).toEqual([
       'Full scan',
       'Edit',
-      'Metadata',
+      'Batch and refresh',
       'Delete',
     ]);
     await page.keyboard.press('Escape');

@@ -3823,6 +3823,14 @@ type RootTranslation = {
 		 */
 		watchLabel: string
 		/**
+		 * S​c​h​e​d​u​l​e​d​ ​s​c​a​n​:
+		 */
+		scheduleIs: string
+		/**
+		 * C​h​a​n​g​e​s​ ​i​n​ ​t​h​e​ ​f​o​l​d​e​r​:
+		 */
+		watchIs: string
+		/**
 		 * C​o​u​n​t​s
 		 */
 		counts: string
@@ -7501,6 +7509,14 @@ export type TranslationFunctions = {
 		 * Changes in the folder
 		 */
 		watchLabel: () => LocalizedString
+		/**
+		 * Scheduled scan:
+		 */
+		scheduleIs: () => LocalizedString
+		/**
+		 * Changes in the folder:
+		 */
+		watchIs: () => LocalizedString
 		/**
 		 * Counts
 		 */

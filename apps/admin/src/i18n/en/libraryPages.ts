@@ -5,6 +5,8 @@ const libraryPages = {
   lastScanTitle: 'Last scan: {date:string}',
   scheduleLabel: 'Scheduled scan',
   watchLabel: 'Changes in the folder',
+  scheduleIs: 'Scheduled scan:',
+  watchIs: 'Changes in the folder:',
   counts: 'Counts',
   empty: 'No library yet. Add the folder that holds your comics or ebooks, and Shelfmark scans it.',
   paging: 'Pages of libraries',

@@ -5,6 +5,8 @@ const libraryPages: Translation['libraryPages'] = {
   lastScanTitle: 'Dernière analyse : {date}',
   scheduleLabel: 'Analyse planifiée',
   watchLabel: 'Changements dans le dossier',
+  scheduleIs: 'Analyse planifiée :',
+  watchIs: 'Changements dans le dossier :',
   counts: 'Nombres',
   empty: 'Aucune bibliothèque pour l’instant. Ajoutez le dossier de vos BD ou livres numériques : Shelfmark l’analyse.',
   paging: 'Pages des bibliothèques',
