@@ -161,10 +161,12 @@ describe('a metadata batch', () => {
   it('refreshes the linked series from a library card, and lists what each refresh changed', async () => {
     const page = await admin.signedInPage({ path: '/libraries' });
     const errors = watchErrors(page);
-    const card = page.getByTestId('library').filter({ has: page.getByRole('heading', { name: 'Fakes', exact: true }) });
-    await card.getByTestId('metadata-link').waitFor();
+    // The library's metadata page is in its card's menu.
+    const card = page.getByRole('article', { name: 'Fakes', exact: true });
+    await card.getByRole('button', { name: 'More actions for Fakes' }).click();
+    await card.getByRole('menuitem', { name: 'Batch and refresh' }).waitFor();
     await admin.screenshot(page, 'libraries-metadata-link');
-    await card.getByTestId('metadata-link').click();
+    await card.getByRole('menuitem', { name: 'Batch and refresh' }).click();
     await page.waitForURL(`**/metadata?library_id=${fakesLibraryId}`);
     // The batch just run is among the recent jobs of the library, with a link to its report.
     expect(await page.getByTestId('metadata-recent').getByRole('link').first().getAttribute('href')).toBe(
@@ -217,13 +219,16 @@ describe('the jobs monitor', () => {
 
     const page = await admin.signedInPage({ path: '/jobs' });
     const errors = watchErrors(page);
-    await page.getByTestId('jobs-table').waitFor();
-    await page.getByTestId('filter-type').selectOption('scan');
+    const filters = page.getByRole('form', { name: 'Filter the jobs' });
+    await page.getByRole('table').waitFor();
+    await filters.getByLabel('Type').selectOption('scan');
     await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('scan');
-    await page.getByTestId('filter-library').selectOption({ label: SAMPLE_LIBRARY.name });
+    await filters.getByLabel('Library').selectOption({ label: SAMPLE_LIBRARY.name });
     await expect.poll(() => page.getByTestId('job-row').count()).toBe(2);
-    await page.getByTestId('filter-status').selectOption('failed');
+    await filters.getByLabel('Status').selectOption('failed');
     await page.getByTestId('jobs-none').waitFor();
+    // The empty list says so and offers the way out.
+    expect(await page.getByTestId('jobs-none').getByRole('link', { name: 'Clear the filters' }).count()).toBe(1);
     expect(new URL(page.url()).search).toBe(`?type=scan&status=failed&library_id=${admin.site.libraryId}`);
     await admin.screenshot(page, 'jobs-none');
     // Back steps through the filters.

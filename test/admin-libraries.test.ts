@@ -1,4 +1,4 @@
-import { stat, symlink } from 'node:fs/promises';
+import { mkdir, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,11 +34,17 @@ function watchErrors(page: Page): Error[] {
 
 const tree = (page: Page) => page.getByRole('tree');
 const treeItem = (page: Page, folderPath: string) => tree(page).locator(`[role="treeitem"][data-path="${folderPath}"]`);
-const card = (page: Page, name: string) =>
-  page.getByTestId('library').filter({ has: page.getByRole('heading', { name, exact: true }) });
+/** A library's card: an article named by its heading (the library's name). */
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/** One of a library's actions other than Scan, from its menu (Full scan, Edit, Metadata, Delete). */
+async function menuAction(page: Page, library: string, action: string, more = 'More actions for') {
+  await card(page, library).getByRole('button', { name: `${more} ${library}` }).click();
+  await card(page, library).getByRole('menuitem', { name: action }).click();
+}
 
 async function openCreateForm(page: Page) {
-  await page.getByTestId('add-library').click();
+  await page.getByRole('link', { name: /^(Add a library|Ajouter une bibliothèque)$/ }).first().click();
   await page.getByTestId('library-form').waitFor();
   await treeItem(page, 'comics').waitFor();
 }
@@ -68,8 +74,35 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     expect(await text(comics.getByTestId('series-count'))).toBe(String(SAMPLE_LIBRARY.series.length));
     expect(await text(comics.getByTestId('book-count'))).toBe(String(books));
     expect(await text(comics.getByTestId('unreadable-count'))).toBe('0');
-    // The sample library was scanned at start-up: a date in the browser's locale, not "Never scanned".
-    expect(await comics.getByTestId('last-scan').locator('time').getAttribute('datetime')).toMatch(/^\d{4}-/);
+    // The sample library was scanned at start-up: said relatively, the exact date and time on hover (its title).
+    const lastScan = comics.getByTestId('last-scan').locator('time');
+    expect(await lastScan.getAttribute('datetime')).toMatch(/^\d{4}-/);
+    expect(await text(lastScan)).toMatch(/^(now|\d+ minutes? ago)$/);
+    const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date((await lastScan.getAttribute('datetime'))!),
+    );
+    expect(await lastScan.getAttribute('title')).toBe(`Last scan: ${exact}`);
+    // The name opens the library's series: the series list filtered by library in the URL.
+    const seriesLink = comics.getByRole('heading', { name: SAMPLE_LIBRARY.name }).getByRole('link');
+    expect(await seriesLink.getAttribute('href')).toBe(`/series?library_id=${admin.site.libraryId}`);
+    // One primary action, Scan; the rest in the menu, by keyboard too.
+    const more = comics.getByRole('button', { name: `More actions for ${SAMPLE_LIBRARY.name}` });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const items = comics.getByRole('menuitem');
+    expect(await items.allTextContents().then((all) => all.map((item) => item.trim()))).toEqual([
+      'Full scan',
+      'Edit',
+      'Batch and refresh',
+      'Delete',
+    ]);
+    await page.keyboard.press('Escape');
+    expect(await items.count()).toBe(0);
+    await seriesLink.click();
+    await page.waitForURL(/\/series\?library_id=/);
+    await page.getByText(SAMPLE_LIBRARY.series[0].name).first().waitFor();
+    await page.goto('/libraries');
+    await comics.waitFor();
     // The server's worker watches it (the card follows the mode the watcher reports, once the page is reloaded).
     for (let tries = 0; ; tries++) {
       const listed = await admin.site.api<{ items: { name: string; watch_mode: string }[] }>('GET', '/libraries');
@@ -173,7 +206,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     // Polling as chosen, said on the card once the worker has taken the library (the list is read again on reload).
     const polled = await admin.site.api<{ items: { name: string; watch: string }[] }>('GET', '/libraries');
     expect(polled.items.find((library) => library.name === 'Seinen')?.watch).toBe('polling');
-    expect(await text(created.getByTestId('scan-schedule'))).toBe('Every 6 hours');
+    expect(await text(created.getByTestId('scan-schedule'))).toBe('Scheduled scan: Every 6 hours');
     // "then" is for screen readers; the eye sees an arrow.
     expect(await text(created)).toContain(`${first.name} → then ${second.name}`);
     expect(errors).toEqual([]);
@@ -242,7 +275,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
         if (snapshot && seen.at(-1) !== snapshot) seen.push(snapshot);
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     });
-    await seinen.getByTestId('scan-full').click();
+    await menuAction(page, 'Seinen', 'Full scan');
     // A picture of the bar while it runs, when the scan is slow enough to catch (it is not asserted).
     await seinen
       .locator('[data-testid="scan-progress"][data-status="running"] progress[value]')
@@ -279,7 +312,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
   it('edits a library: the picker opens on its folder, and only what changed is saved', async () => {
     const page = await admin.signedInPage({ path: '/libraries' });
     const errors = watchErrors(page);
-    await card(page, 'Seinen').getByTestId('edit').click();
+    await menuAction(page, 'Seinen', 'Edit');
     await page.getByRole('heading', { name: 'Edit Seinen' }).waitFor();
     const seinen = treeItem(page, 'manga/Seinen');
     await seinen.waitFor();
@@ -310,7 +343,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     const edited = card(page, 'Seinen manga');
     await edited.waitFor();
     expect(await text(edited)).toContain('Daily');
-    expect(await text(edited.getByTestId('scan-schedule'))).toBe('Cron: 30 2 * * *');
+    expect(await text(edited.getByTestId('scan-schedule'))).toBe('Scheduled scan: Cron: 30 2 * * *');
     expect(await text(edited.getByTestId('book-count'))).toBe(String(SEINEN_BOOKS));
     expect(await text(page.getByTestId('notice'))).toBe('Seinen manga was saved.');
     expect(errors).toEqual([]);
@@ -320,7 +353,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     const page = await admin.signedInPage({ path: '/libraries' });
     const errors = watchErrors(page);
     const library = card(page, 'Seinen manga');
-    await library.getByTestId('delete').click();
+    await menuAction(page, 'Seinen manga', 'Delete');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     const said = await text(dialog);
@@ -334,7 +367,7 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     await dialog.waitFor({ state: 'detached' });
     await library.waitFor();
 
-    await library.getByTestId('delete').click();
+    await menuAction(page, 'Seinen manga', 'Delete');
     await page.getByRole('button', { name: 'Delete the library' }).click();
     await library.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
@@ -355,12 +388,17 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     expect(await text(comics)).toContain('Dernière analyse');
     await admin.screenshot(page, 'libraries');
 
-    await comics.getByTestId('scan').click();
+    // "il y a …" or "maintenant", the exact time in the title
+    expect(await text(comics.getByTestId('last-scan').locator('time'))).toMatch(/^(maintenant|il y a .+)$/);
+    expect(await comics.getByTestId('last-scan').locator('time').getAttribute('title')).toMatch(
+      /^Dernière analyse : .*\d/,
+    );
+    await comics.getByRole('button', { name: 'Analyser', exact: true }).click();
     await comics.getByTestId('scan-outcome').waitFor({ timeout: 30_000 });
     expect(await text(comics.getByTestId('scan-outcome'))).toBe('Analyse terminée.');
     await admin.screenshot(page, 'libraries-scanned');
 
-    await comics.getByTestId('delete').click();
+    await menuAction(page, SAMPLE_LIBRARY.name, 'Supprimer', 'Autres actions pour');
     expect(await text(page.getByRole('dialog'))).toContain('Les fichiers restent sur le disque, dans comics.');
     await admin.screenshot(page, 'library-delete');
     await page.getByRole('button', { name: 'La garder' }).click();
@@ -386,6 +424,40 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     // Dark theme, following the system.
     await phone.emulateMedia({ colorScheme: 'dark' });
     await admin.screenshot(phone, 'library-create-phone-dark');
+    expect(errors).toEqual([]);
+  });
+
+  it('pages the list, 24 libraries a page, the page in the URL', async () => {
+    // 30 more libraries (each an empty folder), beside Comics and Shōnen: 32 in all, sorted by name.
+    const root = admin.site.server.librariesRoot;
+    for (let n = 1; n <= 30; n++) {
+      const name = `Paged ${String(n).padStart(2, '0')}`;
+      await mkdir(path.join(root, 'paged', name), { recursive: true });
+      await admin.site.api('POST', '/libraries', { name, root_path: `paged/${name}` });
+    }
+    const page = await admin.signedInPage({ path: '/libraries' });
+    const errors = watchErrors(page);
+    await card(page, SAMPLE_LIBRARY.name).waitFor();
+    const cards = page.getByRole('article');
+    expect(await cards.count()).toBe(24);
+    const pager = page.getByRole('navigation', { name: 'Pages of libraries' });
+    expect(await text(pager.getByTestId('libraries-pager-range'))).toBe('1–24 of 32');
+    expect(await card(page, 'Shōnen').count()).toBe(0);
+
+    await pager.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(/\/libraries\?page=2$/);
+    await card(page, 'Shōnen').waitFor();
+    expect(await cards.count()).toBe(8);
+    expect(await text(pager.getByTestId('libraries-pager-range'))).toBe('25–32 of 32');
+    await admin.screenshot(page, 'libraries-page-2');
+    // The URL holds the page: a reload stays on it, Previous goes back.
+    await page.reload();
+    await card(page, 'Shōnen').waitFor();
+    expect(await cards.count()).toBe(8);
+    await pager.getByRole('link', { name: 'Previous' }).click();
+    await page.waitForURL(/\/libraries$/);
+    await card(page, SAMPLE_LIBRARY.name).waitFor();
+    expect(await cards.count()).toBe(24);
     expect(errors).toEqual([]);
   });
 });

@@ -4519,6 +4519,69 @@ type RootTranslation = {
 		 */
 		dense: string
 	}
+	libraryPages: {
+		/**
+		 * M​o​r​e​ ​a​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		moreActions: RequiredParams<'name'>
+		/**
+		 * L​a​s​t​ ​s​c​a​n​:​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		lastScanTitle: RequiredParams<'date'>
+		/**
+		 * S​c​h​e​d​u​l​e​d​ ​s​c​a​n
+		 */
+		scheduleLabel: string
+		/**
+		 * C​h​a​n​g​e​s​ ​i​n​ ​t​h​e​ ​f​o​l​d​e​r
+		 */
+		watchLabel: string
+		/**
+		 * S​c​h​e​d​u​l​e​d​ ​s​c​a​n​:
+		 */
+		scheduleIs: string
+		/**
+		 * C​h​a​n​g​e​s​ ​i​n​ ​t​h​e​ ​f​o​l​d​e​r​:
+		 */
+		watchIs: string
+		/**
+		 * C​o​u​n​t​s
+		 */
+		counts: string
+		/**
+		 * N​o​ ​l​i​b​r​a​r​y​ ​y​e​t​.​ ​A​d​d​ ​t​h​e​ ​f​o​l​d​e​r​ ​t​h​a​t​ ​h​o​l​d​s​ ​y​o​u​r​ ​c​o​m​i​c​s​ ​o​r​ ​e​b​o​o​k​s​,​ ​a​n​d​ ​S​h​e​l​f​m​a​r​k​ ​s​c​a​n​s​ ​i​t​.
+		 */
+		empty: string
+		/**
+		 * P​a​g​e​s​ ​o​f​ ​l​i​b​r​a​r​i​e​s
+		 */
+		paging: string
+		firstRun: {
+			/**
+			 * A​d​d​ ​y​o​u​r​ ​f​i​r​s​t​ ​l​i​b​r​a​r​y
+			 */
+			title: string
+			/**
+			 * C​h​o​o​s​e​ ​t​h​e​ ​f​o​l​d​e​r​ ​t​h​a​t​ ​h​o​l​d​s​ ​y​o​u​r​ ​c​o​m​i​c​s​ ​o​r​ ​e​b​o​o​k​s​.​ ​S​h​e​l​f​m​a​r​k​ ​s​c​a​n​s​ ​i​t​ ​a​s​ ​s​o​o​n​ ​a​s​ ​i​t​ ​i​s​ ​c​r​e​a​t​e​d​,​ ​a​n​d​ ​s​h​o​w​s​ ​i​t​s​ ​s​e​r​i​e​s​ ​w​h​e​n​ ​t​h​e​ ​s​c​a​n​ ​e​n​d​s​.
+			 */
+			intro: string
+			/**
+			 * S​c​a​n​n​i​n​g​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			scanningTitle: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​s​e​r​i​e​s​ ​g​r​i​d​ ​o​f​ ​t​h​i​s​ ​l​i​b​r​a​r​y​ ​o​p​e​n​s​ ​w​h​e​n​ ​t​h​e​ ​s​c​a​n​ ​e​n​d​s​.
+			 */
+			scanningIntro: string
+			/**
+			 * O​p​e​n​ ​i​t​s​ ​s​e​r​i​e​s​ ​n​o​w
+			 */
+			openSeries: string
+		}
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -8822,6 +8885,66 @@ export type TranslationFunctions = {
 		 * Dense list of books
 		 */
 		dense: () => LocalizedString
+	}
+	libraryPages: {
+		/**
+		 * More actions for {name}
+		 */
+		moreActions: (arg: { name: string }) => LocalizedString
+		/**
+		 * Last scan: {date}
+		 */
+		lastScanTitle: (arg: { date: string }) => LocalizedString
+		/**
+		 * Scheduled scan
+		 */
+		scheduleLabel: () => LocalizedString
+		/**
+		 * Changes in the folder
+		 */
+		watchLabel: () => LocalizedString
+		/**
+		 * Scheduled scan:
+		 */
+		scheduleIs: () => LocalizedString
+		/**
+		 * Changes in the folder:
+		 */
+		watchIs: () => LocalizedString
+		/**
+		 * Counts
+		 */
+		counts: () => LocalizedString
+		/**
+		 * No library yet. Add the folder that holds your comics or ebooks, and Shelfmark scans it.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Pages of libraries
+		 */
+		paging: () => LocalizedString
+		firstRun: {
+			/**
+			 * Add your first library
+			 */
+			title: () => LocalizedString
+			/**
+			 * Choose the folder that holds your comics or ebooks. Shelfmark scans it as soon as it is created, and shows its series when the scan ends.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Scanning {name}
+			 */
+			scanningTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * The series grid of this library opens when the scan ends.
+			 */
+			scanningIntro: () => LocalizedString
+			/**
+			 * Open its series now
+			 */
+			openSeries: () => LocalizedString
+		}
 	}
 	common: {
 		/**

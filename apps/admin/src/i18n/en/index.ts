@@ -12,6 +12,7 @@ import schedules from './schedules.js';
 import problems from './problems.js';
 import shell from './shell.js';
 import shelf from './shelf.js';
+import libraryPages from './libraryPages.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -79,6 +80,7 @@ const en = {
   problems,
   shell,
   shelf,
+  libraryPages,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

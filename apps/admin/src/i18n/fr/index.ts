@@ -12,6 +12,7 @@ import schedules from './schedules.js';
 import problems from './problems.js';
 import shell from './shell.js';
 import shelf from './shelf.js';
+import libraryPages from './libraryPages.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -80,6 +81,7 @@ const fr = {
   problems,
   shell,
   shelf,
+  libraryPages,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

@@ -15,3 +15,27 @@ export function formatDateTime(locale: string, iso: string): string {
 export function pluralForm(locale: string, value: number): 'one' | 'other' {
   return new Intl.PluralRules(locale).select(value) === 'one' ? 'one' : 'other';
 }
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/**
+ * How long ago (or in how long) `iso` is from `now`, in the page's locale: "12 minutes ago", "il y a 12 minutes",
+ * "yesterday", "hier". The largest unit that fits is used; under a minute reads "now" ("maintenant").
+ */
+export function formatRelative(locale: string, iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (Math.abs(seconds) < 60) return format.format(0, 'second');
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}
