@@ -9,6 +9,7 @@ import metadata from './metadata.js';
 import settings from './settings.js';
 import schedules from './schedules.js';
 import problems from './problems.js';
+import metaPages from './metaPages.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -73,6 +74,7 @@ const en = {
   settings,
   schedules,
   problems,
+  metaPages,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

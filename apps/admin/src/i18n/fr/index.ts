@@ -9,6 +9,7 @@ import metadata from './metadata.js';
 import settings from './settings.js';
 import schedules from './schedules.js';
 import problems from './problems.js';
+import metaPages from './metaPages.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -74,6 +75,7 @@ const fr = {
   settings,
   schedules,
   problems,
+  metaPages,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 
