@@ -22,7 +22,7 @@ async function text(locator: Locator) {
 const rows = (page: Page) => page.getByTestId('backups-list').locator('tbody tr');
 
 async function backUpNow(page: Page) {
-  const section = page.locator('#backups');
+  const section = page.getByRole('tabpanel');
   await section.getByTestId('back-up-now').click();
   const progress = section.getByTestId('job-progress');
   await expect.poll(() => progress.getAttribute('data-status'), { timeout: 30_000 }).toBe('succeeded');
@@ -30,11 +30,11 @@ async function backUpNow(page: Page) {
 
 describe('the Backups section of the settings', { timeout: 60_000 }, () => {
   it('backs up now, lists the backups, and saves the schedule and how many are kept', async () => {
-    const page = await admin.signedInPage({ path: '/settings#backups' });
+    const page = await admin.signedInPage({ path: '/settings?tab=backups' });
     const errors = watchErrors(page);
-    const section = page.locator('#backups');
+    const section = page.getByRole('tabpanel');
     await section.getByRole('heading', { name: 'Backups', level: 2 }).waitFor();
-    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Backups' }).waitFor();
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Backups');
     expect(await section.locator('#settings-backup-schedule').inputValue()).toBe('daily');
     expect(await section.locator('input[name="backup_keep"]').inputValue()).toBe('7');
     await section.getByText('No backup yet.').waitFor();
@@ -75,9 +75,9 @@ describe('the Backups section of the settings', { timeout: 60_000 }, () => {
   });
 
   it('reads in French and fits a 360 px phone', async () => {
-    const page = await admin.signedInPage({ path: '/settings#backups', locale: 'fr-FR', viewport: 'phone' });
+    const page = await admin.signedInPage({ path: '/settings?tab=backups', locale: 'fr-FR', viewport: 'phone' });
     const errors = watchErrors(page);
-    const section = page.locator('#backups');
+    const section = page.getByRole('tabpanel');
     await section.getByRole('heading', { name: 'Sauvegardes', level: 2 }).waitFor();
     expect(await text(section.getByTestId('back-up-now'))).toBe('Sauvegarder maintenant');
     // The custom schedule saved above is shown as such, with its expression.

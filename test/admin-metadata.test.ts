@@ -258,4 +258,102 @@ describe('the metadata page of a series', { timeout: 90_000 }, () => {
     expect(await horizontalOverflow(phone)).toBe(0);
     await admin.screenshot(phone, 'series-metadata-phone');
   });
+
+  it("reviews a library's pending matches: a field-by-field diff, locks marked, bulk approval of the 100 % ones only", async () => {
+    const libraryId = await addLibrary(admin.site, {
+      name: 'Revue',
+      rootPath: 'revue',
+      series: [
+        { name: 'Thorgal', volumes: [1] },
+        { name: 'Rork', volumes: [1] },
+        { name: 'Kiekeboe', volumes: [1] },
+      ],
+      metadataProvider: 'bedetheque',
+    });
+    const seriesOf = await admin.site.api<{ items: { id: string; name: string }[] }>(
+      'GET',
+      `/series?library_id=${libraryId}`,
+    );
+    const rork = seriesOf.items.find((item) => item.name === 'Rork')!;
+    await admin.site.api('PATCH', `/series/${rork.id}`, {
+      description: 'Notre résumé.',
+      locked_fields: ['description'],
+    });
+    // Matched (pending) through the API, as a batch run or the series page would: two certain, one not.
+    const confidences: Record<string, number> = { Thorgal: 100, Rork: 100, Kiekeboe: 70 };
+    for (const [name, confidence] of Object.entries(confidences)) {
+      const found = await admin.site.api<{ items: { external_id: string }[] }>('POST', '/metadata/search', {
+        library_id: libraryId,
+        series_name: name,
+      });
+      await admin.site.api('POST', '/metadata/match', {
+        library_id: libraryId,
+        series_name: name,
+        provider: 'bedetheque',
+        external_id: found.items[0]!.external_id,
+        confidence,
+      });
+    }
+
+    const page = await admin.signedInPage({ path: `/metadata?library_id=${libraryId}` });
+    await page.getByRole('link', { name: 'Review the matches' }).click();
+    await page.getByRole('heading', { name: 'Review queue', level: 1 }).waitFor();
+    expect(page.url()).toContain(`/metadata/review?library_id=${libraryId}`);
+    const queue = page.getByTestId('review-queue');
+    const items = queue.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+    await items.first().waitFor();
+    expect(await items.count()).toBe(3);
+    // Highest confidence first.
+    expect(await queue.getByRole('heading', { level: 3 }).allTextContents()).toEqual(
+      expect.arrayContaining(['Thorgal', 'Rork', 'Kiekeboe']),
+    );
+    expect((await queue.getByRole('heading', { level: 3 }).allTextContents()).at(-1)).toBe('Kiekeboe');
+
+    // Rork's diff: the locked summary is marked and kept, the other fields say what would change.
+    const rorkItem = items.filter({ has: page.getByRole('heading', { name: 'Rork' }) });
+    await rorkItem.getByRole('button', { name: 'Compare the fields' }).click();
+    const diff = rorkItem.getByRole('table', { name: 'Fields of Rork' });
+    await diff.waitFor();
+    const summary = diff.getByRole('row', { name: /^Summary/ });
+    expect(await summary.textContent()).toContain('Notre résumé.');
+    await summary.getByText('Locked: kept as it is').waitFor();
+    expect(await diff.getByText('Will change').count()).toBeGreaterThan(0);
+    expect(await rorkItem.getByRole('button', { name: 'Hide the comparison' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    await admin.screenshot(page, 'metadata-review');
+
+    // Bulk: only the two 100 % matches, after a confirmation that says how many.
+    await page.getByRole('button', { name: 'Approve the 100 % matches (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve the certain matches?' });
+    await dialog.getByText('Approve 2 matches at 100 % confidence?', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Approve 2' }).click();
+    await page.getByText('2 of 2 approved.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.first().getByRole('heading', { level: 3 }).textContent()).toBe('Kiekeboe');
+    const statuses = await admin.site.api<{ items: { series_name: string; status: string }[] }>(
+      'GET',
+      `/metadata/links?library_id=${libraryId}`,
+    );
+    expect(Object.fromEntries(statuses.items.map((link) => [link.series_name, link.status]))).toEqual({
+      Thorgal: 'approved',
+      Rork: 'approved',
+      Kiekeboe: 'pending',
+    });
+    // The lock held through the bulk approval.
+    const rorkAfter = await admin.site.api<{ description: string }>('GET', `/series/${rork.id}`);
+    expect(rorkAfter.description).toBe('Notre résumé.');
+
+    // Reject the last one: the queue is empty and says what to do next.
+    await page.getByRole('button', { name: 'Reject the match of Kiekeboe' }).click();
+    await page.getByText('Nothing to review: every match of this library is approved or rejected.').waitFor();
+    await page.getByRole('link', { name: 'Match series in batch' }).waitFor();
+    expect(await page.getByRole('button', { name: /Approve the 100 %/ }).count()).toBe(0);
+
+    const phone = await admin.signedInPage({ path: `/metadata/review?library_id=${libraryId}`, viewport: 'phone' });
+    await phone.getByRole('heading', { name: 'Review queue', level: 1 }).waitFor();
+    await phone.getByText('Nothing to review', { exact: false }).waitFor();
+    expect(await horizontalOverflow(phone)).toBe(0);
+    await admin.screenshot(phone, 'metadata-review-empty-phone');
+  });
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, horizontalOverflow, useAdminBrowser } from './support/admin-browser.js';
+import { scanAccessibility } from './support/axe.js';
 import { startPluginFakes, type PluginFakes } from './support/plugin-fakes.js';
 
 /**
@@ -8,6 +9,8 @@ import { startPluginFakes, type PluginFakes } from './support/plugin-fakes.js';
  * changed, unmapped and mapped again; every plugin with its state and the one that failed to load with its reason;
  * a plugin secret saved and then found nowhere (page, tRPC answers, server log); the release indexer tested
  * against the Prowlarr fake with a wrong and the right key; the interface language switched here, in French.
+ * The page is in tabs held in the URL (`?tab=`), each form with a sticky Save bar (Save, Discard) shown only with
+ * unsaved changes, and leaving a tab with some asks first; About says the server's version and database kind.
  */
 const BUILT_IN_PLUGINS = [
   '@shelfmark/plugin-google-books',
@@ -55,6 +58,19 @@ function recordSettingsUpdates(page: Page): unknown[] {
   return bodies;
 }
 
+/** The selected tab of the settings tab list. */
+const selectedTab = (page: Page) => page.getByRole('tab', { selected: true });
+
+/** Full-page screenshots of the page as it is, in light and in dark (`<name>-light|dark-<lang>.png`). */
+async function shootBothThemes(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, scheme);
+    await admin.screenshot(page, `${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** The language kept in the administrator's account, as a sign-in answers it. */
 async function accountLocale(): Promise<string> {
   const response = await fetch(`${admin.site.url}/api/v1/auth/login`, {
@@ -74,7 +90,7 @@ interface StatusMappingDto {
 
 describe('the settings page', { timeout: 90_000 }, () => {
   it('lists every provider status, unmaps one (still listed), maps it again and adds one', async () => {
-    const page = await admin.signedInPage({ path: '/settings#status-mappings' });
+    const page = await admin.signedInPage({ path: '/settings?tab=status-mappings' });
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Settings' }).first().waitFor();
     expect(
@@ -129,7 +145,7 @@ describe('the settings page', { timeout: 90_000 }, () => {
   });
 
   it('lists each plugin with its state, and the one that failed to load with its reason', async () => {
-    const page = await admin.signedInPage({ path: '/settings#plugins' });
+    const page = await admin.signedInPage({ path: '/settings?tab=plugins' });
     const cards = page.getByTestId('plugin');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(BUILT_IN_PLUGINS.length + 1);
@@ -139,7 +155,11 @@ describe('the settings page', { timeout: 90_000 }, () => {
     expect(await comicvine.getByTestId('plugin-configured').textContent()).toContain('Not configured');
     expect(await comicvine.textContent()).toContain('Metadata provider');
     expect(await comicvine.textContent()).toContain('0.1.0');
-    expect(await comicvine.textContent()).toContain('series.');
+    // Capabilities as readable chips, not codes: series.description → Summary, volumes.publishDate → …
+    const capabilities = comicvine.getByRole('list').filter({ hasText: 'Summary' });
+    await capabilities.getByText('Summary', { exact: true }).waitFor();
+    await capabilities.getByText('Volumes: Publication date', { exact: true }).waitFor();
+    expect(await comicvine.textContent()).not.toContain('series.');
     // Rendered from its schema: the labels and help of its manifest, the secret one write-only.
     await comicvine.getByLabel('API key').waitFor();
     expect(await comicvine.getByLabel('API key').getAttribute('type')).toBe('password');
@@ -159,7 +179,7 @@ describe('the settings page', { timeout: 90_000 }, () => {
 
   it('saves the ComicVine key, shows only that it is set, never sends it back, and clears it when asked', async () => {
     const key = fakes.keys.comicvine;
-    const page = await admin.signedInPage({ path: '/settings#plugins' });
+    const page = await admin.signedInPage({ path: '/settings?tab=plugins' });
     const answers = recordTrpcAnswers(page);
     const updates = recordSettingsUpdates(page);
     const comicvine = page.locator('[data-plugin="comicvine"]');
@@ -213,7 +233,7 @@ describe('the settings page', { timeout: 90_000 }, () => {
   });
 
   it('tests the release indexer: a wrong key in words, then the right one with its indexers', async () => {
-    const page = await admin.signedInPage({ path: '/settings#release-indexer' });
+    const page = await admin.signedInPage({ path: '/settings?tab=release-indexer' });
     const answers = recordTrpcAnswers(page);
     const form = page.getByTestId('release-indexer-form');
     await form.waitFor();
@@ -227,9 +247,12 @@ describe('the settings page', { timeout: 90_000 }, () => {
 
     await form.getByLabel('URL').fill(fakes.url('prowlarr'));
     await form.getByLabel('API key').fill('not-the-right-key');
-    await page.getByText('You have unsaved changes').waitFor();
+    await page.getByText('You have unsaved changes: the test').waitFor();
+    await form.getByRole('region', { name: 'Unsaved changes' }).waitFor();
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('Saved.').waitFor();
+    // Saved: the Save bar goes away.
+    await form.getByRole('region', { name: 'Unsaved changes' }).waitFor({ state: 'detached' });
     expect(await form.getByTestId('secret-state').textContent()).toContain('Set');
 
     const result = page.getByTestId('indexer-test-result');
@@ -262,7 +285,7 @@ describe('the settings page', { timeout: 90_000 }, () => {
   });
 
   it('switches the interface to French here, saves the provider language and the OPDS option, at 360 px too', async () => {
-    const page = await admin.signedInPage({ path: '/settings' });
+    const page = await admin.signedInPage({ path: '/settings?tab=languages' });
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByLabel('Interface language').selectOption('fr');
     await page.getByRole('heading', { name: 'Réglages', level: 1 }).waitFor();
@@ -271,7 +294,7 @@ describe('the settings page', { timeout: 90_000 }, () => {
     expect(await accountLocale()).toBe('fr');
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'shelfmark_locale')?.value).toBe('fr');
 
-    // In French: the provider language and the OPDS option, only what changed is sent.
+    // In French: the provider language (Languages tab) and the OPDS option (General tab), only what changed is sent.
     const updates = recordSettingsUpdates(page);
     const language = page.getByTestId('settings-server-language');
     await language.getByLabel('Langue des fournisseurs').fill('fr_FR');
@@ -279,34 +302,147 @@ describe('the settings page', { timeout: 90_000 }, () => {
     await language.getByText('Saisissez une étiquette de langue comme en, fr ou pt-BR.').waitFor();
     expect(updates).toHaveLength(0);
     await language.getByLabel('Langue des fournisseurs').fill('fr-BE');
-    await language.getByRole('checkbox').uncheck();
     await language.getByRole('button', { name: 'Enregistrer' }).click();
     await language.getByText('Enregistré.').waitFor();
-    expect(updates).toEqual([{ provider_language: 'fr-BE', opds_pse_marks_read: false }]);
+    await page.getByRole('tab', { name: 'Général' }).click();
+    const general = page.getByTestId('settings-general');
+    await general.getByRole('checkbox').uncheck();
+    await general.getByRole('button', { name: 'Enregistrer' }).click();
+    await general.getByText('Enregistré.').waitFor();
+    expect(updates).toEqual([{ provider_language: 'fr-BE' }, { opds_pse_marks_read: false }]);
     const settings = await admin.site.api<{ provider_language: string; opds_pse_marks_read: boolean }>(
       'GET',
       '/settings',
     );
     expect(settings).toMatchObject({ provider_language: 'fr-BE', opds_pse_marks_read: false });
 
+    // The tab survives a reload (it is in the URL), the values are read again from the server.
     await page.reload();
     await page.getByRole('heading', { name: 'Réglages', level: 1 }).waitFor();
+    expect(await selectedTab(page).textContent()).toBe('Général');
+    expect(await page.getByTestId('settings-general').getByRole('checkbox').isChecked()).toBe(false);
+    await page.getByRole('tab', { name: 'Extensions' }).click();
     await page.locator('[data-plugin="comicvine"]').waitFor();
     expect(await page.locator('[data-plugin="comicvine"]').textContent()).toContain('Fournisseur de métadonnées');
+    expect(await page.locator('[data-plugin="comicvine"]').textContent()).toContain('Résumé');
+    await page.getByRole('tab', { name: 'Correspondance des statuts' }).click();
     await page.getByTestId('status-mappings').waitFor();
-    await admin.screenshot(page, 'settings');
+    await shootBothThemes(page, 'settings-status-mappings');
 
-    const phone = await admin.signedInPage({ path: '/settings#plugins', viewport: 'phone', locale: 'fr-FR' });
+    const phone = await admin.signedInPage({ path: '/settings?tab=plugins', viewport: 'phone', locale: 'fr-FR' });
     await phone.getByRole('heading', { name: 'Réglages', level: 1 }).waitFor();
     await phone.locator('[data-plugin="comicvine"]').waitFor();
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await shootBothThemes(phone, 'settings-plugins-phone');
+    await phone.getByRole('tab', { name: 'Correspondance des statuts' }).click();
     await phone.getByTestId('status-mappings').waitFor();
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await admin.screenshot(phone, 'settings-phone');
+    await admin.screenshot(phone, 'settings-status-mappings-phone');
 
     // Back to English from here, as the next visitor of this account expects.
+    await page.getByRole('tab', { name: 'Langues' }).click();
     await page.getByLabel('Langue de l’interface').selectOption('en');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(await accountLocale()).toBe('en');
-    await admin.screenshot(page, 'settings');
+    await page.getByTestId('settings-general').waitFor({ state: 'detached' });
+    await shootBothThemes(page, 'settings-languages');
+  });
+
+  it('holds the tab in the URL: linked, kept on reload, Back returns, older #anchors open theirs, arrows move', async () => {
+    const page = await admin.signedInPage({ path: '/settings' });
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await selectedTab(page).textContent()).toBe('General');
+
+    await page.getByRole('tab', { name: 'Backups' }).click();
+    await page.waitForURL(/\/settings\?tab=backups$/);
+    await page.getByTestId('settings-backups').waitFor();
+    await page.reload();
+    await page.getByTestId('settings-backups').waitFor();
+    expect(await selectedTab(page).textContent()).toBe('Backups');
+    await page.goBack();
+    await page.waitForURL(/\/settings$/);
+    await page.getByTestId('settings-general').waitFor();
+
+    // By keyboard: the arrows move along the tabs and the URL follows.
+    await selectedTab(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL(/\?tab=languages$/);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Languages');
+    await page.keyboard.press('End');
+    await page.waitForURL(/\?tab=about$/);
+
+    // A link written before the tabs (/settings#plugins) opens its tab, the URL then says ?tab=.
+    const older = await admin.signedInPage({ path: '/settings#release-indexer' });
+    await older.getByTestId('release-indexer-form').waitFor();
+    expect(await selectedTab(older).textContent()).toBe('Release indexer');
+    await older.waitForURL(/\/settings\?tab=release-indexer$/);
+  });
+
+  it('shows the Save bar only with unsaved changes: Discard restores, leaving the tab asks first', async () => {
+    const page = await admin.signedInPage({ path: '/settings?tab=general' });
+    const general = page.getByTestId('settings-general');
+    const checkbox = general.getByRole('checkbox');
+    await checkbox.waitFor();
+    const before = await checkbox.isChecked();
+    const bar = page.getByRole('region', { name: 'Unsaved changes' });
+    expect(await bar.count()).toBe(0);
+
+    await checkbox.setChecked(!before);
+    await bar.waitFor();
+    await bar.getByText('You have unsaved changes.').waitFor();
+    await shootBothThemes(page, 'settings-save-bar');
+    await bar.getByRole('button', { name: 'Discard' }).click();
+    await bar.waitFor({ state: 'detached' });
+    expect(await checkbox.isChecked()).toBe(before);
+
+    // A change, then another tab: a dialog asks. Stay keeps the change; Discard and leave goes.
+    await checkbox.setChecked(!before);
+    await page.getByRole('tab', { name: 'Languages' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('“General”');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await selectedTab(page).textContent()).toBe('General');
+    expect(page.url()).toMatch(/\?tab=general$/);
+    expect(await checkbox.isChecked()).toBe(!before);
+
+    await page.getByRole('tab', { name: 'Languages' }).click();
+    await dialog.getByRole('button', { name: 'Discard and leave' }).click();
+    await page.waitForURL(/\?tab=languages$/);
+    await page.getByTestId('settings-server-language').waitFor();
+    await page.getByRole('tab', { name: 'General' }).click();
+    expect(await page.getByTestId('settings-general').getByRole('checkbox').isChecked()).toBe(before);
+    // Nothing was sent.
+    const settings = await admin.site.api<{ opds_pse_marks_read: boolean }>('GET', '/settings');
+    expect(settings.opds_pse_marks_read).toBe(before);
+  });
+
+  it('says the server version and database kind in About, with a link to the API docs; axe clean in both themes', async () => {
+    const health = (await (await fetch(`${admin.site.url}/api/v1/health`)).json()) as {
+      version: string;
+      database: { kind: string };
+    };
+    const page = await admin.signedInPage({ path: '/settings?tab=about' });
+    const about = page.getByTestId('about');
+    await about.waitFor();
+    expect((await about.getByTestId('about-version').textContent())?.trim()).toBe(health.version);
+    expect(await about.getByTestId('about-database').textContent()).toContain(
+      health.database.kind === 'postgresql' ? 'PostgreSQL' : 'SQLite',
+    );
+    const docs = page.getByRole('link', { name: 'API documentation' });
+    expect(await docs.getAttribute('href')).toMatch(/\/docs$/);
+    expect((await fetch(new URL(String(await docs.getAttribute('href')), page.url()))).status).toBe(200);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, scheme);
+      expect(await scanAccessibility(page)).toEqual([]);
+    }
+    await shootBothThemes(page, 'settings-about');
+
+    const phone = await admin.signedInPage({ path: '/settings?tab=about', viewport: 'phone' });
+    await phone.getByTestId('about').waitFor();
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await shootBothThemes(phone, 'settings-about-phone');
   });
 });

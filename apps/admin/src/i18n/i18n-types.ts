@@ -4582,6 +4582,443 @@ type RootTranslation = {
 			openSeries: string
 		}
 	}
+	metaPages: {
+		tabs: {
+			/**
+			 * S​e​t​t​i​n​g​s​ ​s​e​c​t​i​o​n​s
+			 */
+			label: string
+			/**
+			 * G​e​n​e​r​a​l
+			 */
+			general: string
+			/**
+			 * L​a​n​g​u​a​g​e​s
+			 */
+			languages: string
+			/**
+			 * S​t​a​t​u​s​ ​m​a​p​p​i​n​g​s
+			 */
+			'status-mappings': string
+			/**
+			 * P​l​u​g​i​n​s
+			 */
+			plugins: string
+			/**
+			 * R​e​l​e​a​s​e​ ​i​n​d​e​x​e​r
+			 */
+			'release-indexer': string
+			/**
+			 * B​a​c​k​u​p​s
+			 */
+			backups: string
+			/**
+			 * A​b​o​u​t
+			 */
+			about: string
+		}
+		general: {
+			/**
+			 * H​o​w​ ​t​h​e​ ​s​e​r​v​e​r​ ​b​e​h​a​v​e​s​ ​f​o​r​ ​e​v​e​r​y​ ​u​s​e​r​ ​a​n​d​ ​r​e​a​d​i​n​g​ ​a​p​p​.
+			 */
+			intro: string
+		}
+		saveBar: {
+			/**
+			 * U​n​s​a​v​e​d​ ​c​h​a​n​g​e​s
+			 */
+			label: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​.
+			 */
+			unsaved: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * D​i​s​c​a​r​d
+			 */
+			discard: string
+		}
+		leave: {
+			/**
+			 * L​e​a​v​e​ ​w​i​t​h​o​u​t​ ​s​a​v​i​n​g​?
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​c​h​a​n​g​e​s​ ​i​n​ ​“​{​t​a​b​}​”​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​.​ ​T​h​e​y​ ​a​r​e​ ​l​o​s​t​ ​i​f​ ​y​o​u​ ​l​e​a​v​e​.
+			 * @param {string} tab
+			 */
+			message: RequiredParams<'tab'>
+			/**
+			 * S​t​a​y
+			 */
+			stay: string
+			/**
+			 * D​i​s​c​a​r​d​ ​a​n​d​ ​l​e​a​v​e
+			 */
+			leave: string
+		}
+		about: {
+			/**
+			 * T​h​i​s​ ​s​e​r​v​e​r​,​ ​a​s​ ​i​t​ ​d​e​s​c​r​i​b​e​s​ ​i​t​s​e​l​f​.
+			 */
+			intro: string
+			/**
+			 * S​e​r​v​e​r​ ​v​e​r​s​i​o​n
+			 */
+			version: string
+			/**
+			 * D​a​t​a​b​a​s​e
+			 */
+			database: string
+			databases: {
+				/**
+				 * S​Q​L​i​t​e
+				 */
+				sqlite: string
+				/**
+				 * P​o​s​t​g​r​e​S​Q​L
+				 */
+				postgresql: string
+			}
+			/**
+			 * J​o​b​ ​b​a​c​k​e​n​d
+			 */
+			jobs: string
+			/**
+			 * S​t​a​t​e
+			 */
+			health: string
+			/**
+			 * W​o​r​k​i​n​g
+			 */
+			ok: string
+			/**
+			 * D​e​g​r​a​d​e​d​:​ ​t​h​e​ ​d​a​t​a​b​a​s​e​ ​o​r​ ​t​h​e​ ​j​o​b​ ​b​a​c​k​e​n​d​ ​d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r
+			 */
+			degraded: string
+			/**
+			 * a​n​s​w​e​r​s
+			 */
+			answers: string
+			/**
+			 * d​o​e​s​ ​n​o​t​ ​a​n​s​w​e​r
+			 */
+			notAnswering: string
+			/**
+			 * A​P​I​ ​d​o​c​u​m​e​n​t​a​t​i​o​n
+			 */
+			apiDocs: string
+			/**
+			 * T​h​e​ ​R​E​S​T​ ​A​P​I​ ​(​O​p​e​n​A​P​I​)​,​ ​f​o​r​ ​s​c​r​i​p​t​s​ ​a​n​d​ ​r​e​a​d​i​n​g​ ​a​p​p​s​;​ ​i​t​ ​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​.
+			 */
+			apiDocsHint: string
+		}
+		capabilities: {
+			fields: {
+				/**
+				 * T​i​t​l​e
+				 */
+				title: string
+				/**
+				 * A​u​t​h​o​r​s
+				 */
+				authors: string
+				/**
+				 * S​u​m​m​a​r​y
+				 */
+				description: string
+				/**
+				 * S​u​m​m​a​r​y
+				 */
+				summary: string
+				/**
+				 * P​u​b​l​i​s​h​e​r​s
+				 */
+				publishers: string
+				/**
+				 * S​t​a​r​t​ ​y​e​a​r
+				 */
+				startYear: string
+				/**
+				 * V​o​l​u​m​e​ ​c​o​u​n​t
+				 */
+				totalVolumes: string
+				/**
+				 * C​h​a​p​t​e​r​ ​c​o​u​n​t
+				 */
+				totalChapters: string
+				/**
+				 * S​t​a​t​u​s
+				 */
+				rawStatus: string
+				/**
+				 * S​t​a​t​u​s
+				 */
+				status: string
+				/**
+				 * G​e​n​r​e​s
+				 */
+				genres: string
+				/**
+				 * L​a​n​g​u​a​g​e
+				 */
+				language: string
+				/**
+				 * C​o​v​e​r
+				 */
+				coverUrl: string
+				/**
+				 * W​e​b​ ​p​a​g​e
+				 */
+				externalUrl: string
+				/**
+				 * O​t​h​e​r​ ​t​i​t​l​e​s
+				 */
+				alternativeTitles: string
+				/**
+				 * I​S​B​N
+				 */
+				isbn: string
+				/**
+				 * P​a​g​e​ ​c​o​u​n​t
+				 */
+				pageCount: string
+				/**
+				 * P​u​b​l​i​c​a​t​i​o​n​ ​d​a​t​e
+				 */
+				publishDate: string
+				/**
+				 * V​o​l​u​m​e​ ​n​u​m​b​e​r
+				 */
+				volumeNumber: string
+			}
+			/**
+			 * V​o​l​u​m​e​s
+			 */
+			volumes: string
+			/**
+			 * V​o​l​u​m​e​s​:​ ​{​f​i​e​l​d​}
+			 * @param {string} field
+			 */
+			volumeField: RequiredParams<'field'>
+			/**
+			 * A​s​k​s​ ​i​n​ ​y​o​u​r​ ​l​a​n​g​u​a​g​e
+			 */
+			language: string
+			/**
+			 * R​e​l​e​a​s​e​ ​s​e​a​r​c​h
+			 */
+			search: string
+			/**
+			 * C​o​n​n​e​c​t​i​o​n​ ​t​e​s​t
+			 */
+			test_connection: string
+		}
+		review: {
+			/**
+			 * R​e​v​i​e​w​ ​q​u​e​u​e
+			 */
+			title: string
+			/**
+			 * R​e​v​i​e​w​ ​t​h​e​ ​m​a​t​c​h​e​s
+			 */
+			link: string
+			/**
+			 * S​e​r​i​e​s​ ​m​a​t​c​h​e​d​ ​t​o​ ​a​ ​p​r​o​v​i​d​e​r​ ​b​u​t​ ​n​o​t​ ​a​p​p​r​o​v​e​d​ ​y​e​t​.​ ​C​o​m​p​a​r​e​ ​t​h​e​ ​f​i​e​l​d​s​ ​b​e​f​o​r​e​ ​a​p​p​r​o​v​i​n​g​:​ ​a​p​p​r​o​v​a​l​ ​w​r​i​t​e​s​ ​t​h​e​ ​p​r​o​v​i​d​e​r​’​s​ ​v​a​l​u​e​s​,​ ​e​x​c​e​p​t​ ​i​n​ ​l​o​c​k​e​d​ ​f​i​e​l​d​s​.
+			 */
+			intro: string
+			/**
+			 * L​i​b​r​a​r​y
+			 */
+			library: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​l​i​b​r​a​r​y
+			 */
+			chooseLibrary: string
+			/**
+			 * C​r​e​a​t​e​ ​a​ ​l​i​b​r​a​r​y​ ​f​i​r​s​t​:​ ​t​h​e​ ​q​u​e​u​e​ ​l​i​s​t​s​ ​t​h​e​ ​m​a​t​c​h​e​s​ ​o​f​ ​o​n​e​ ​l​i​b​r​a​r​y​.
+			 */
+			noLibrary: string
+			/**
+			 * N​o​t​h​i​n​g​ ​t​o​ ​r​e​v​i​e​w​:​ ​e​v​e​r​y​ ​m​a​t​c​h​ ​o​f​ ​t​h​i​s​ ​l​i​b​r​a​r​y​ ​i​s​ ​a​p​p​r​o​v​e​d​ ​o​r​ ​r​e​j​e​c​t​e​d​.
+			 */
+			empty: string
+			/**
+			 * M​a​t​c​h​ ​s​e​r​i​e​s​ ​i​n​ ​b​a​t​c​h
+			 */
+			emptyAction: string
+			/**
+			 * {​c​o​u​n​t​}​ ​m​a​t​c​h​{​{​e​s​}​}​ ​t​o​ ​r​e​v​i​e​w
+			 * @param {number} count
+			 */
+			count: RequiredParams<'count'>
+			/**
+			 * C​o​n​f​i​d​e​n​c​e
+			 */
+			confidence: string
+			/**
+			 * {​v​a​l​u​e​}​ ​%
+			 * @param {number} value
+			 */
+			confidenceValue: RequiredParams<'value'>
+			/**
+			 * U​n​k​n​o​w​n
+			 */
+			unknownConfidence: string
+			/**
+			 * P​r​o​v​i​d​e​r
+			 */
+			provider: string
+			/**
+			 * P​r​o​v​i​d​e​r​’​s​ ​t​i​t​l​e
+			 */
+			providerTitle: string
+			/**
+			 * C​o​m​p​a​r​e​ ​t​h​e​ ​f​i​e​l​d​s
+			 */
+			showDiff: string
+			/**
+			 * H​i​d​e​ ​t​h​e​ ​c​o​m​p​a​r​i​s​o​n
+			 */
+			hideDiff: string
+			/**
+			 * F​i​e​l​d​s​ ​o​f​ ​{​s​e​r​i​e​s​}
+			 * @param {string} series
+			 */
+			diffOf: RequiredParams<'series'>
+			/**
+			 * F​i​e​l​d
+			 */
+			field: string
+			/**
+			 * C​u​r​r​e​n​t​ ​v​a​l​u​e
+			 */
+			current: string
+			/**
+			 * P​r​o​v​i​d​e​r​’​s​ ​v​a​l​u​e
+			 */
+			offered: string
+			/**
+			 * E​m​p​t​y
+			 */
+			empty_value: string
+			/**
+			 * L​o​c​k​e​d​:​ ​k​e​p​t​ ​a​s​ ​i​t​ ​i​s
+			 */
+			locked: string
+			/**
+			 * W​i​l​l​ ​c​h​a​n​g​e
+			 */
+			willChange: string
+			/**
+			 * U​n​c​h​a​n​g​e​d
+			 */
+			same: string
+			/**
+			 * A​p​p​r​o​v​e
+			 */
+			approve: string
+			/**
+			 * A​p​p​r​o​v​e​ ​t​h​e​ ​m​a​t​c​h​ ​o​f​ ​{​s​e​r​i​e​s​}
+			 * @param {string} series
+			 */
+			approveOf: RequiredParams<'series'>
+			/**
+			 * R​e​j​e​c​t
+			 */
+			reject: string
+			/**
+			 * R​e​j​e​c​t​ ​t​h​e​ ​m​a​t​c​h​ ​o​f​ ​{​s​e​r​i​e​s​}
+			 * @param {string} series
+			 */
+			rejectOf: RequiredParams<'series'>
+			/**
+			 * {​s​e​r​i​e​s​}​:​ ​a​p​p​r​o​v​e​d​ ​a​n​d​ ​s​y​n​c​h​r​o​n​i​s​e​d​.
+			 * @param {string} series
+			 */
+			approved: RequiredParams<'series'>
+			/**
+			 * {​s​e​r​i​e​s​}​:​ ​r​e​j​e​c​t​e​d​.
+			 * @param {string} series
+			 */
+			rejected: RequiredParams<'series'>
+			/**
+			 * A​p​p​r​o​v​e​ ​t​h​e​ ​1​0​0​ ​%​ ​m​a​t​c​h​e​s​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} count
+			 */
+			bulk: RequiredParams<'count'>
+			/**
+			 * A​p​p​r​o​v​e​ ​t​h​e​ ​c​e​r​t​a​i​n​ ​m​a​t​c​h​e​s​?
+			 */
+			bulkTitle: string
+			/**
+			 * A​p​p​r​o​v​e​ ​{​c​o​u​n​t​}​ ​m​a​t​c​h​{​{​e​s​}​}​ ​a​t​ ​1​0​0​ ​%​ ​c​o​n​f​i​d​e​n​c​e​?​ ​E​a​c​h​ ​s​e​r​i​e​s​ ​g​e​t​s​ ​i​t​s​ ​p​r​o​v​i​d​e​r​’​s​ ​v​a​l​u​e​s​,​ ​e​x​c​e​p​t​ ​i​n​ ​l​o​c​k​e​d​ ​f​i​e​l​d​s​.
+			 * @param {number} count
+			 */
+			bulkMessage: RequiredParams<'count'>
+			/**
+			 * A​p​p​r​o​v​e​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			bulkConfirm: RequiredParams<'count'>
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * {​d​o​n​e​}​ ​o​f​ ​{​c​o​u​n​t​}​ ​a​p​p​r​o​v​e​d​.
+			 * @param {number} count
+			 * @param {number} done
+			 */
+			bulkDone: RequiredParams<'count' | 'done'>
+			/**
+			 * {​s​e​r​i​e​s​}​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​p​p​r​o​v​e​d​.
+			 * @param {string} series
+			 */
+			bulkFailed: RequiredParams<'series'>
+			fields: {
+				/**
+				 * S​t​a​t​u​s
+				 */
+				status: string
+				/**
+				 * A​u​t​h​o​r​s
+				 */
+				authors: string
+				/**
+				 * S​u​m​m​a​r​y
+				 */
+				description: string
+				/**
+				 * P​u​b​l​i​s​h​e​r​s
+				 */
+				publishers: string
+				/**
+				 * S​t​a​r​t​ ​y​e​a​r
+				 */
+				start_year: string
+				/**
+				 * V​o​l​u​m​e​ ​c​o​u​n​t
+				 */
+				total_volumes: string
+				/**
+				 * G​e​n​r​e​s
+				 */
+				genres: string
+				/**
+				 * L​a​n​g​u​a​g​e
+				 */
+				language: string
+				/**
+				 * C​o​v​e​r​ ​a​d​d​r​e​s​s
+				 */
+				cover_url: string
+			}
+		}
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -8944,6 +9381,428 @@ export type TranslationFunctions = {
 			 * Open its series now
 			 */
 			openSeries: () => LocalizedString
+		}
+	}
+	metaPages: {
+		tabs: {
+			/**
+			 * Settings sections
+			 */
+			label: () => LocalizedString
+			/**
+			 * General
+			 */
+			general: () => LocalizedString
+			/**
+			 * Languages
+			 */
+			languages: () => LocalizedString
+			/**
+			 * Status mappings
+			 */
+			'status-mappings': () => LocalizedString
+			/**
+			 * Plugins
+			 */
+			plugins: () => LocalizedString
+			/**
+			 * Release indexer
+			 */
+			'release-indexer': () => LocalizedString
+			/**
+			 * Backups
+			 */
+			backups: () => LocalizedString
+			/**
+			 * About
+			 */
+			about: () => LocalizedString
+		}
+		general: {
+			/**
+			 * How the server behaves for every user and reading app.
+			 */
+			intro: () => LocalizedString
+		}
+		saveBar: {
+			/**
+			 * Unsaved changes
+			 */
+			label: () => LocalizedString
+			/**
+			 * You have unsaved changes.
+			 */
+			unsaved: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Discard
+			 */
+			discard: () => LocalizedString
+		}
+		leave: {
+			/**
+			 * Leave without saving?
+			 */
+			title: () => LocalizedString
+			/**
+			 * The changes in “{tab}” are not saved. They are lost if you leave.
+			 */
+			message: (arg: { tab: string }) => LocalizedString
+			/**
+			 * Stay
+			 */
+			stay: () => LocalizedString
+			/**
+			 * Discard and leave
+			 */
+			leave: () => LocalizedString
+		}
+		about: {
+			/**
+			 * This server, as it describes itself.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Server version
+			 */
+			version: () => LocalizedString
+			/**
+			 * Database
+			 */
+			database: () => LocalizedString
+			databases: {
+				/**
+				 * SQLite
+				 */
+				sqlite: () => LocalizedString
+				/**
+				 * PostgreSQL
+				 */
+				postgresql: () => LocalizedString
+			}
+			/**
+			 * Job backend
+			 */
+			jobs: () => LocalizedString
+			/**
+			 * State
+			 */
+			health: () => LocalizedString
+			/**
+			 * Working
+			 */
+			ok: () => LocalizedString
+			/**
+			 * Degraded: the database or the job backend does not answer
+			 */
+			degraded: () => LocalizedString
+			/**
+			 * answers
+			 */
+			answers: () => LocalizedString
+			/**
+			 * does not answer
+			 */
+			notAnswering: () => LocalizedString
+			/**
+			 * API documentation
+			 */
+			apiDocs: () => LocalizedString
+			/**
+			 * The REST API (OpenAPI), for scripts and reading apps; it opens in a new tab.
+			 */
+			apiDocsHint: () => LocalizedString
+		}
+		capabilities: {
+			fields: {
+				/**
+				 * Title
+				 */
+				title: () => LocalizedString
+				/**
+				 * Authors
+				 */
+				authors: () => LocalizedString
+				/**
+				 * Summary
+				 */
+				description: () => LocalizedString
+				/**
+				 * Summary
+				 */
+				summary: () => LocalizedString
+				/**
+				 * Publishers
+				 */
+				publishers: () => LocalizedString
+				/**
+				 * Start year
+				 */
+				startYear: () => LocalizedString
+				/**
+				 * Volume count
+				 */
+				totalVolumes: () => LocalizedString
+				/**
+				 * Chapter count
+				 */
+				totalChapters: () => LocalizedString
+				/**
+				 * Status
+				 */
+				rawStatus: () => LocalizedString
+				/**
+				 * Status
+				 */
+				status: () => LocalizedString
+				/**
+				 * Genres
+				 */
+				genres: () => LocalizedString
+				/**
+				 * Language
+				 */
+				language: () => LocalizedString
+				/**
+				 * Cover
+				 */
+				coverUrl: () => LocalizedString
+				/**
+				 * Web page
+				 */
+				externalUrl: () => LocalizedString
+				/**
+				 * Other titles
+				 */
+				alternativeTitles: () => LocalizedString
+				/**
+				 * ISBN
+				 */
+				isbn: () => LocalizedString
+				/**
+				 * Page count
+				 */
+				pageCount: () => LocalizedString
+				/**
+				 * Publication date
+				 */
+				publishDate: () => LocalizedString
+				/**
+				 * Volume number
+				 */
+				volumeNumber: () => LocalizedString
+			}
+			/**
+			 * Volumes
+			 */
+			volumes: () => LocalizedString
+			/**
+			 * Volumes: {field}
+			 */
+			volumeField: (arg: { field: string }) => LocalizedString
+			/**
+			 * Asks in your language
+			 */
+			language: () => LocalizedString
+			/**
+			 * Release search
+			 */
+			search: () => LocalizedString
+			/**
+			 * Connection test
+			 */
+			test_connection: () => LocalizedString
+		}
+		review: {
+			/**
+			 * Review queue
+			 */
+			title: () => LocalizedString
+			/**
+			 * Review the matches
+			 */
+			link: () => LocalizedString
+			/**
+			 * Series matched to a provider but not approved yet. Compare the fields before approving: approval writes the provider’s values, except in locked fields.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Library
+			 */
+			library: () => LocalizedString
+			/**
+			 * Choose a library
+			 */
+			chooseLibrary: () => LocalizedString
+			/**
+			 * Create a library first: the queue lists the matches of one library.
+			 */
+			noLibrary: () => LocalizedString
+			/**
+			 * Nothing to review: every match of this library is approved or rejected.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Match series in batch
+			 */
+			emptyAction: () => LocalizedString
+			/**
+			 * {count} match{{es}} to review
+			 */
+			count: (arg: { count: number }) => LocalizedString
+			/**
+			 * Confidence
+			 */
+			confidence: () => LocalizedString
+			/**
+			 * {value} %
+			 */
+			confidenceValue: (arg: { value: number }) => LocalizedString
+			/**
+			 * Unknown
+			 */
+			unknownConfidence: () => LocalizedString
+			/**
+			 * Provider
+			 */
+			provider: () => LocalizedString
+			/**
+			 * Provider’s title
+			 */
+			providerTitle: () => LocalizedString
+			/**
+			 * Compare the fields
+			 */
+			showDiff: () => LocalizedString
+			/**
+			 * Hide the comparison
+			 */
+			hideDiff: () => LocalizedString
+			/**
+			 * Fields of {series}
+			 */
+			diffOf: (arg: { series: string }) => LocalizedString
+			/**
+			 * Field
+			 */
+			field: () => LocalizedString
+			/**
+			 * Current value
+			 */
+			current: () => LocalizedString
+			/**
+			 * Provider’s value
+			 */
+			offered: () => LocalizedString
+			/**
+			 * Empty
+			 */
+			empty_value: () => LocalizedString
+			/**
+			 * Locked: kept as it is
+			 */
+			locked: () => LocalizedString
+			/**
+			 * Will change
+			 */
+			willChange: () => LocalizedString
+			/**
+			 * Unchanged
+			 */
+			same: () => LocalizedString
+			/**
+			 * Approve
+			 */
+			approve: () => LocalizedString
+			/**
+			 * Approve the match of {series}
+			 */
+			approveOf: (arg: { series: string }) => LocalizedString
+			/**
+			 * Reject
+			 */
+			reject: () => LocalizedString
+			/**
+			 * Reject the match of {series}
+			 */
+			rejectOf: (arg: { series: string }) => LocalizedString
+			/**
+			 * {series}: approved and synchronised.
+			 */
+			approved: (arg: { series: string }) => LocalizedString
+			/**
+			 * {series}: rejected.
+			 */
+			rejected: (arg: { series: string }) => LocalizedString
+			/**
+			 * Approve the 100 % matches ({count})
+			 */
+			bulk: (arg: { count: number }) => LocalizedString
+			/**
+			 * Approve the certain matches?
+			 */
+			bulkTitle: () => LocalizedString
+			/**
+			 * Approve {count} match{{es}} at 100 % confidence? Each series gets its provider’s values, except in locked fields.
+			 */
+			bulkMessage: (arg: { count: number }) => LocalizedString
+			/**
+			 * Approve {count}
+			 */
+			bulkConfirm: (arg: { count: number }) => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * {done} of {count} approved.
+			 */
+			bulkDone: (arg: { count: number, done: number }) => LocalizedString
+			/**
+			 * {series} could not be approved.
+			 */
+			bulkFailed: (arg: { series: string }) => LocalizedString
+			fields: {
+				/**
+				 * Status
+				 */
+				status: () => LocalizedString
+				/**
+				 * Authors
+				 */
+				authors: () => LocalizedString
+				/**
+				 * Summary
+				 */
+				description: () => LocalizedString
+				/**
+				 * Publishers
+				 */
+				publishers: () => LocalizedString
+				/**
+				 * Start year
+				 */
+				start_year: () => LocalizedString
+				/**
+				 * Volume count
+				 */
+				total_volumes: () => LocalizedString
+				/**
+				 * Genres
+				 */
+				genres: () => LocalizedString
+				/**
+				 * Language
+				 */
+				language: () => LocalizedString
+				/**
+				 * Cover address
+				 */
+				cover_url: () => LocalizedString
+			}
 		}
 	}
 	common: {

@@ -814,10 +814,38 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the links of a series
-         * @description The series' links of every status, most recently updated first.
+         * List the links of a series or of a library
+         * @description With `series_name`: the series' links, most recently updated first. Without it: the links of every series
+         *     of the library (a review queue with `status=pending`), highest confidence first (unknown last), then by
+         *     series name, at most `limit` of them. `status` keeps the links of one status either way.
          */
         get: operations["listMetadataLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/links/{link_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What approving a link would change
+         * @description The series' fields side by side with the provider's record the link holds (the one approval applies; read
+         *     from the provider when the link holds none): the current value, the provider's, whether the field is
+         *     locked (approval leaves it as it is) and whether approval would change it. Writes nothing. The provider
+         *     status is shown as the series would store it (mapped through the status mappings, or its raw words).
+         */
+        get: operations["previewMetadataLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1968,6 +1996,23 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description A series' fields beside a provider record's, before approval. */
+        MetadataLinkPreview: {
+            /** Format: uuid */
+            link_id: string;
+            fields: {
+                /** @enum {string} */
+                field: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language" | "cover_url";
+                /** @description The series' value (null when empty). */
+                current: string | number | string[] | null;
+                /** @description The provider's value (null when it has none). */
+                provider: string | number | string[] | null;
+                /** @description The field is locked on the series; approval does not write it. */
+                locked: boolean;
+                /** @description Approval would write the provider's value. */
+                changes: boolean;
+            }[];
         };
         MetadataLinkList: {
             items: components["schemas"]["MetadataLink"][];
@@ -3715,8 +3760,12 @@ export interface operations {
             query: {
                 /** @description The library of the series. */
                 library_id: string;
-                /** @description The series name. */
-                series_name: string;
+                /** @description Only the links of this status. */
+                status?: components["schemas"]["MetadataLinkStatus"];
+                /** @description Without `series_name`, the most links listed. */
+                limit?: number;
+                /** @description The series name; without it, the links of the whole library. */
+                series_name?: string;
             };
             header?: never;
             path?: never;
@@ -3737,6 +3786,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    previewMetadataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields of the series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLinkPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
         };
     };
     deleteMetadataLink: {

@@ -266,6 +266,19 @@ export class MetadataRepository {
     );
   }
 
+  /** The links of the library's series (of one status when given): highest confidence first, then by series. */
+  linksOfLibrary(libraryId: string, status: LinkStatus | undefined, limit: number): Promise<MetadataLink[]> {
+    return this.em.find(
+      MetadataLink,
+      { series: { library: libraryId }, ...(status ? { status } : {}) },
+      {
+        populate: ['series'],
+        orderBy: { confidence: 'desc nulls last', series: { sortName: 'asc', name: 'asc' }, id: 'asc' },
+        limit,
+      },
+    );
+  }
+
   async countApprovedLinks(libraryId: string): Promise<number> {
     return this.em.count(MetadataLink, { status: 'approved', series: { library: libraryId } });
   }

@@ -59,6 +59,22 @@ function seriesCurrent(series: Series): Record<(typeof SERIES_SYNC_FIELDS)[numbe
   };
 }
 
+export interface FieldPreview {
+  field: (typeof SERIES_SYNC_FIELDS)[number];
+  current: FieldValue;
+  provider: FieldValue;
+  locked: boolean;
+  changes: boolean;
+}
+
+const emptyAsNull = (value: FieldValue | undefined): FieldValue =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0)
+    ? null
+    : value;
+
 /**
  * Applies a provider's record to a series and its books (approve, batch auto-match, refresh): one transaction,
  * locks honoured, nothing cleared, the provider volumes stored with the local book that holds each.
@@ -69,6 +85,35 @@ export class MetadataSyncService {
     private readonly series: SeriesRepository,
     private readonly statuses: StatusMappingService,
   ) {}
+
+  /** The series' fields beside the record's, as `apply` would plan them (locks honoured), writing nothing. */
+  async preview(link: MetadataLink, record: SeriesRecord): Promise<FieldPreview[]> {
+    const series = await this.metadata.findSeriesById(link.series.id);
+    if (!series) throw new NotFoundError('Series', link.series.id);
+    const status = record.rawStatus === null ? null : (await this.statuses.peek(record.rawStatus)) || null;
+    const offered: Record<(typeof SERIES_SYNC_FIELDS)[number], FieldValue> = {
+      status,
+      authors: record.authors,
+      description: record.description,
+      publishers: record.publishers,
+      start_year: record.startYear,
+      total_volumes: record.totalVolumes,
+      genres: record.genres,
+      language: record.language,
+      cover_url: record.coverUrl,
+    };
+    const current = seriesCurrent(series);
+    const locked = new Set(series.lockedFields);
+    const plan = planSync(SERIES_SYNC_FIELDS, current, offered, locked);
+    const changing = new Set(plan.updated.map((change) => change.field));
+    return SERIES_SYNC_FIELDS.map((field) => ({
+      field,
+      current: emptyAsNull(current[field]),
+      provider: emptyAsNull(offered[field]),
+      locked: (locked as ReadonlySet<string>).has(field),
+      changes: changing.has(field),
+    }));
+  }
 
   async apply(link: MetadataLink, snapshot: ProviderSnapshot, options: { approve: boolean }): Promise<SyncReport> {
     const { record, volumes } = snapshot;

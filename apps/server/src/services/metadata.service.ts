@@ -1,6 +1,6 @@
 import type { SeriesRecord } from '@shelfmark/plugin-sdk';
 import { NO_PROVIDER } from '../entities/library.entity.js';
-import type { MetadataLink } from '../entities/metadata-link.entity.js';
+import type { LinkStatus, MetadataLink } from '../entities/metadata-link.entity.js';
 import type { Series } from '../entities/series.entity.js';
 import { NotFoundError, ProviderFailureError, ValidationError } from '../domain/errors.js';
 import { confidence } from '../domain/matching.js';
@@ -8,7 +8,7 @@ import type { PluginRunner } from '../plugins/plugin-runner.js';
 import type { MetadataRepository } from '../repositories/metadata.repository.js';
 import type { SeriesRepository } from '../repositories/series.repository.js';
 import type { LibraryService } from './library.service.js';
-import type { MetadataSyncService, ProviderSnapshot, SyncReport } from './metadata-sync.service.js';
+import type { FieldPreview, MetadataSyncService, ProviderSnapshot, SyncReport } from './metadata-sync.service.js';
 
 export interface Candidate extends SeriesRecord {
   provider: string;
@@ -184,6 +184,20 @@ export class MetadataService {
       : null;
     if (fresh) await this.metadata.updateLink(link, { candidate: { ...record } });
     return { providerName: entry.plugin.manifest.displayName, record, volumes };
+  }
+
+  /** What approving the link would change: the record approval applies (stored, else the provider's), no write. */
+  async preview(linkId: string, signal?: AbortSignal): Promise<FieldPreview[]> {
+    const link = await this.requireLink(linkId);
+    const record =
+      recordFrom(link.candidate, link.externalId) ?? (await this.fetchRecord(link.provider, link.externalId, signal));
+    return this.sync.preview(link, record);
+  }
+
+  /** The links of a library's series, of one status when given (the review queue: `pending`). */
+  async linksOfLibrary(libraryId: string, status: LinkStatus | undefined, limit: number): Promise<MetadataLink[]> {
+    await this.libraries.require(libraryId);
+    return this.metadata.linksOfLibrary(libraryId, status, limit);
   }
 
   async reject(linkId: string): Promise<MetadataLink> {

@@ -27,6 +27,13 @@ export class StatusMappingService {
     return key;
   }
 
+  /** What `normalise` would give, without adding an unknown status to the table (a preview writes nothing). */
+  async peek(raw: string): Promise<string> {
+    const key = statusKey(raw);
+    if (key === '') return '';
+    return resolveStatus(key, await this.mappings.mapped()) ?? key;
+  }
+
   async list(): Promise<StatusMappingRow[]> {
     return (await this.mappings.all()).sort(compareForListing);
   }

@@ -36,6 +36,7 @@ import { OperationInputs } from './operation-input.js';
 import { operationProcedures, router, toTrpcError } from './procedures.js';
 import { tracked } from '@trpc/server';
 import { NotFoundError } from '../domain/errors.js';
+import { metadataLinks } from '../http/routes/metadata.routes.js';
 
 /** Where REST serves its files (thumbnails): DTO links point there, as they do for REST clients. */
 const API_ROOT = '/api/v1';
@@ -267,6 +268,13 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         await services.metadata.delete(input.link_id);
         return { deleted: input.link_id };
       }),
+      links: operation('listMetadataLinks').query(async ({ input }) => ({
+        items: (await metadataLinks(services.metadata, services.series, input)).map(metadataLinkDto),
+      })),
+      preview: operation('previewMetadataLink').query(async ({ input, signal }) => ({
+        link_id: input.link_id,
+        fields: await services.metadata.preview(input.link_id, signal),
+      })),
       seriesLinks: operation('listSeriesLinks').query(async ({ input }) => ({
         items: (await services.series.metadataLinks({ id: input.series_id })).map(metadataLinkDto),
       })),
@@ -333,6 +341,9 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         items: (await services.backups.list()).map(backupDto),
       })),
       start: operation('startBackup').mutation(async () => jobDto((await services.backups.start()).job)),
+    }),
+    health: router({
+      get: operation('getHealth').query(() => services.health.report()),
     }),
   });
 }

@@ -13,6 +13,7 @@ import problems from './problems.js';
 import shell from './shell.js';
 import shelf from './shelf.js';
 import libraryPages from './libraryPages.js';
+import metaPages from './metaPages.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -81,6 +82,7 @@ const en = {
   shell,
   shelf,
   libraryPages,
+  metaPages,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

@@ -13,6 +13,7 @@ import problems from './problems.js';
 import shell from './shell.js';
 import shelf from './shelf.js';
 import libraryPages from './libraryPages.js';
+import metaPages from './metaPages.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -82,6 +83,7 @@ const fr = {
   shell,
   shelf,
   libraryPages,
+  metaPages,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

@@ -1,3 +1,4 @@
+import type { LinkStatus, MetadataLink } from '../../entities/metadata-link.entity.js';
 import type { MetadataService } from '../../services/metadata.service.js';
 import type { SeriesService } from '../../services/series.service.js';
 import { candidateDto, metadataLinkDto, missingVolumesDto, syncReportDto } from '../dto.js';
@@ -28,8 +29,12 @@ export function metadataRoutes(routes: OperationRouter, metadata: MetadataServic
 
   routes.handle('listMetadataLinks', async (req, res) => {
     const params = queryOf(req, 'listMetadataLinks');
-    const ref = { libraryId: params.library_id, name: params.series_name };
-    res.json({ items: (await series.metadataLinks(ref)).map(metadataLinkDto) });
+    res.json({ items: (await metadataLinks(metadata, series, params)).map(metadataLinkDto) });
+  });
+
+  routes.handle('previewMetadataLink', async (req, res) => {
+    const linkId = String(req.params.link_id);
+    res.json({ link_id: linkId, fields: await metadata.preview(linkId, clientGone(res)) });
   });
 
   routes.handle('deleteMetadataLink', async (req, res) => {
@@ -40,4 +45,17 @@ export function metadataRoutes(routes: OperationRouter, metadata: MetadataServic
   routes.handle('getMissingVolumes', async (req, res) => {
     res.json(missingVolumesDto(await metadata.missing(String(req.params.link_id))));
   });
+}
+
+/** `GET /metadata/links`: a series' links (by name) or a library's, of one status when asked (REST and tRPC). */
+export async function metadataLinks(
+  metadata: MetadataService,
+  series: SeriesService,
+  params: { library_id: string; series_name?: string; status?: LinkStatus; limit?: number },
+): Promise<MetadataLink[]> {
+  if (params.series_name === undefined) {
+    return metadata.linksOfLibrary(params.library_id, params.status, params.limit ?? 200);
+  }
+  const links = await series.metadataLinks({ libraryId: params.library_id, name: params.series_name });
+  return params.status ? links.filter((link) => link.status === params.status) : links;
 }

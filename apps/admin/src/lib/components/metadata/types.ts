@@ -20,3 +20,5 @@ export type PluginInfo = Outputs['plugins']['list']['items'][number];
 
 /** What a release search was for: the series, one volume, or every missing volume. */
 export type ReleaseScope = { kind: 'series' } | { kind: 'volume'; volume: number } | { kind: 'missing' };
+export type LinkPreview = Outputs['metadata']['preview'];
+export type FieldPreview = LinkPreview['fields'][number];

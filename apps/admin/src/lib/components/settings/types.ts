@@ -15,6 +15,21 @@ export type ConnectionTest = Awaited<ReturnType<typeof trpc.releases.test.mutate
 /** The five normalised series statuses of the contract (NormalisedSeriesStatus), in the order they are offered. */
 export const NORMALISED_STATUSES: readonly NormalisedStatus[] = ['ongoing', 'ended', 'hiatus', 'cancelled', 'upcoming'];
 
-/** The sections of the page, by anchor: links elsewhere (e.g. "set the key in Settings → Plugins") use these. */
-export const SETTINGS_SECTIONS = ['language', 'status-mappings', 'plugins', 'release-indexer', 'backups'] as const;
-export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+/** The tabs of the page, by id, as `?tab=` holds them: links elsewhere ("set the key in Settings → Plugins") use them. */
+export const SETTINGS_TABS = [
+  'general',
+  'languages',
+  'status-mappings',
+  'plugins',
+  'release-indexer',
+  'backups',
+  'about',
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** The tab a settings address opens: `?tab=`, else an older `#anchor` (`#language` → languages), else General. */
+export function settingsTabOf(url: URL): SettingsTab {
+  const asked = url.searchParams.get('tab') ?? url.hash.slice(1);
+  const alias = asked === 'language' ? 'languages' : asked;
+  return (SETTINGS_TABS as readonly string[]).includes(alias) ? (alias as SettingsTab) : 'general';
+}
