@@ -1,6 +1,7 @@
 /**
  * Shelfmark's UI kit. Colours, sizes and type come from tokens.css (the only file with colour values and font
  * sizes); base.css styles the native elements. Icons: `import Pencil from '@lucide/svelte/icons/pencil'`, one by one.
+ * Every component is shown, in the current theme, on the /kit page (src/routes/kit/+page.svelte).
  *
  * - Button: an action or a link drawn as one. variant primary|secondary|danger|quiet, size sm|md|lg, href (renders
  *   <a>), busy (spinner, blocks clicks), icon, block, type, disabled.
