@@ -211,7 +211,9 @@ export class SeriesRepository {
     offset: number,
     limit: number,
   ): Promise<{ ids: string[]; total: number }> {
-    const where = ['s.on_deck_book_id is not null'];
+    // A series on deck has a book read, so a read time: saying so lets the index walk skip the series never read
+    // (PostgreSQL puts their nulls first in a backward walk).
+    const where = ['s.on_deck_book_id is not null', 's.last_read_at is not null'];
     const params: unknown[] = [];
     if (libraryId !== undefined) {
       where.push('s.library_id = ?');
@@ -363,12 +365,13 @@ export async function refreshCounts(
         chapter_end: number | string | null;
         status: ReadingStatus | null;
         last_read_at: Date | number | string | null;
+        progress_at: Date | number | string | null;
         thumbnail_path: string | null;
         parse_status: string | null;
       }[]
     >(
       `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, b.chapter, b.chapter_end, rp.status,
-              rp.last_read_at, f.thumbnail_path, f.parse_status
+              rp.last_read_at, rp.updated_at as progress_at, f.thumbnail_path, f.parse_status
          from books b
          left join reading_progress rp on rp.book_id = b.id
          left join book_files f on f.book_id = b.id
@@ -391,8 +394,10 @@ export async function refreshCounts(
     >(batch.map((id) => [id, { facts: [], cover: null, lastReadAt: null }]));
     for (const book of books) {
       const entry = bySeries.get(book.series_id)!;
-      if (book.last_read_at !== null)
-        entry.lastReadAt = Math.max(entry.lastReadAt ?? 0, toDate(book.last_read_at).getTime());
+      // A book read or being read always has a time: its read time, else (progress restored without one) the
+      // progress' own.
+      const readAt = book.status === null || book.status === 'unread' ? null : (book.last_read_at ?? book.progress_at);
+      if (readAt !== null) entry.lastReadAt = Math.max(entry.lastReadAt ?? 0, toDate(readAt).getTime());
       entry.facts.push({
         id: book.id,
         volume: toNullableNumber(book.volume),
