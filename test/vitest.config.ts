@@ -13,6 +13,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Child processes are the unit of isolation; a fork per file keeps their clean-up per worker.
     pool: 'forks',
+    // Fixtures drawn once per run and copied by each file (the admin's sample library).
+    globalSetup: ['support/global-setup.ts'],
     /*
      * A file mostly waits on its servers, PostgreSQL and Chromium, so several files run at once even on 2 cores
      * (vitest's default, one less than the cores, runs them one at a time there). Every file has its own servers,

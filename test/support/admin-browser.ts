@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import sharp from 'sharp';
 import { buildZip } from './comics.js';
 import { TERMINAL_JOB_STATUSES, waitUntil } from './e2e-harness.js';
@@ -12,7 +12,8 @@ import { REPO_ROOT, startServer, type RunningServer } from './server-process.js'
  * with a small generated library, driven by the system Chromium through playwright-core. Each test file that calls
  * `useAdminBrowser()` gets its own server and browser for the whole file (started in beforeAll): a file's tests may
  * then change the account (its language), the library or reading states without another file seeing it, while the
- * start-up cost (about 2 s for the server and the scan, 1 s for Chromium) is paid once per file, not per test.
+ * start-up cost (about 2 s for the server and the scan, 1 s for Chromium) is paid once per file, not per test. The
+ * sample library's files are drawn once per run (support/global-setup.ts) and copied into each file's server.
  *
  * No browser is ever downloaded: Debian's `chromium` (apt-get install -y chromium, done by .ci/run when missing).
  */
@@ -118,6 +119,18 @@ export async function writeSampleLibrary(librariesRoot: string): Promise<void> {
   }
 }
 
+/**
+ * Puts SAMPLE_LIBRARY under `librariesRoot`: a copy of the one the run's global set-up wrote (support/global-setup.ts),
+ * or written here when there is none (a file run outside this package's vitest config).
+ */
+async function placeSampleLibrary(librariesRoot: string): Promise<void> {
+  const written = inject('sampleLibrariesRoot');
+  if (written === undefined) return writeSampleLibrary(librariesRoot);
+  await cp(path.join(written, SAMPLE_LIBRARY.rootPath), path.join(librariesRoot, SAMPLE_LIBRARY.rootPath), {
+    recursive: true,
+  });
+}
+
 /** Starts the built server on SQLite, with the sample library created and scanned through the API. */
 export async function startAdminSite(options: AdminSiteOptions = {}): Promise<AdminSite> {
   const server = await startServer({
@@ -145,7 +158,7 @@ export async function startAdminSite(options: AdminSiteOptions = {}): Promise<Ad
   let libraryId: string | undefined;
   try {
     if (options.library !== false) {
-      await writeSampleLibrary(server.librariesRoot);
+      await placeSampleLibrary(server.librariesRoot);
       const library = await api<{ id: string; scan_job: { id: string } }>('POST', '/libraries', {
         name: SAMPLE_LIBRARY.name,
         root_path: SAMPLE_LIBRARY.rootPath,
