@@ -303,7 +303,9 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 300_000 }, () => 
           try {
             await state.ready(page);
           } catch (error) {
-            failures.push(`${state.name} (${lang}, ${viewport}) never got ready: ${(error as Error).message.split('\n')[0]}`);
+            failures.push(
+              `${state.name} (${lang}, ${viewport}) never got ready: ${(error as Error).message.split('\n')[0]}`,
+            );
             continue;
           }
           expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
