@@ -220,8 +220,17 @@ async function scanSchemes(page: Page, where: string, minor: string[]): Promise<
   const failures: string[] = [];
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
-    // Let a style that follows the scheme settle (no transitions in the admin, but a frame for the repaint).
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    // Let a style that follows the scheme settle: a frame for the repaint, then the kit's colour transitions ended
+    // (axe would otherwise measure a colour halfway between the two themes).
+    await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
+    });
     const violations = await scanAccessibility(page, { tags: [...WCAG_21_AA_TAGS, 'best-practice'] });
     const blocking = violations.filter((violation) => isBlocking(violation));
     if (blocking.length > 0) failures.push(`${where}, ${colorScheme}:\n${formatViolations(blocking)}`);
@@ -303,7 +312,9 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 300_000 }, () => 
           try {
             await state.ready(page);
           } catch (error) {
-            failures.push(`${state.name} (${lang}, ${viewport}) never got ready: ${(error as Error).message.split('\n')[0]}`);
+            failures.push(
+              `${state.name} (${lang}, ${viewport}) never got ready: ${(error as Error).message.split('\n')[0]}`,
+            );
             continue;
           }
           expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);

@@ -38,7 +38,9 @@ describe('global search', { timeout: 60_000 }, () => {
     // Debounced, and both lists asked in one request: the last search is one batch of series.list and books.list.
     const searches = requests.filter((request) => /series\.list|books\.list/.test(request.url()));
     expect(searches.length).toBeLessThanOrEqual(2);
-    expect(new URL(searches.at(-1)!.url()).pathname).toMatch(/^\/trpc\/(series\.list,books\.list|books\.list,series\.list)$/);
+    expect(new URL(searches.at(-1)!.url()).pathname).toMatch(
+      /^\/trpc\/(series\.list,books\.list|books\.list,series\.list)$/,
+    );
     await admin.screenshot(page, 'search-suggestions');
 
     // ArrowDown to the first book, ArrowUp back to the series: aria-activedescendant follows, the focus stays.
@@ -72,7 +74,10 @@ describe('global search', { timeout: 60_000 }, () => {
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'lune');
     await page.getByRole('heading', { level: 1, name: 'Results for “lune”' }).waitFor();
     const seriesResults = page.getByRole('region', { name: /^Series \(/ });
-    await seriesResults.getByRole('link', { name: /Éclats de lune/ }).first().waitFor();
+    await seriesResults
+      .getByRole('link', { name: /Éclats de lune/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('heading', { level: 2, name: 'Books (4)' }).isVisible()).toBe(true);
     await admin.screenshot(page, 'search-results');
 
@@ -82,7 +87,10 @@ describe('global search', { timeout: 60_000 }, () => {
     await field.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'eclats');
     await page.getByRole('heading', { level: 1, name: 'Results for “eclats”' }).waitFor();
-    await seriesResults.getByRole('link', { name: /Éclats de lune/ }).first().waitFor();
+    await seriesResults
+      .getByRole('link', { name: /Éclats de lune/ })
+      .first()
+      .waitFor();
 
     // Nothing found says so.
     await page.goto('/search?q=zzzz-nothing');

@@ -245,7 +245,9 @@ describe('the admin shell', { timeout: 60_000 }, () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const library = nav.getByRole('link', { name: SAMPLE_LIBRARY.name, exact: true });
     await library.click();
-    await page.waitForURL((url) => url.pathname === '/series' && url.searchParams.get('library_id') === admin.site.libraryId);
+    await page.waitForURL(
+      (url) => url.pathname === '/series' && url.searchParams.get('library_id') === admin.site.libraryId,
+    );
     expect(await library.getAttribute('aria-current')).toBe('page');
     await page.getByRole('heading', { level: 1 }).waitFor();
 
@@ -350,8 +352,7 @@ describe('the admin shell', { timeout: 60_000 }, () => {
         expect(text.split(name).length - 1, `${text} names ${series.name} more than once`).toBeLessThanOrEqual(1);
       }
     }
-    const seeAll = async (name: string) =>
-      page.getByRole('link', { name: `See all: ${name}` }).getAttribute('href');
+    const seeAll = async (name: string) => page.getByRole('link', { name: `See all: ${name}` }).getAttribute('href');
     expect(await seeAll('Continue reading')).toBe('/books?reading_status=reading&sort=recently_read');
     expect(await seeAll('Recently added series')).toBe('/series?sort=added_desc');
     expect(await seeAll('Recently read')).toBe('/books?reading_status=read&sort=recently_read');
@@ -384,7 +385,9 @@ describe('the admin shell', { timeout: 60_000 }, () => {
         const context = await admin.browser.newContext({ baseURL: empty!.url, viewport });
         try {
           const page = await context.newPage();
-          await page.request.post('/api/v1/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+          await page.request.post('/api/v1/auth/login', {
+            data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+          });
           await page.goto('/');
           const add = page.getByRole('link', { name: 'Add your first library' });
           await add.waitFor();

@@ -12,11 +12,7 @@ export function bookLines(book: CardBook, LL: TranslationFunctions, locale: stri
   const numbers = bookNumbersLabel(book, LL, locale);
   if (!book.series) return { first: book.title, second: numbers };
   const title = book.title.trim();
-  const normalized = (text: string) =>
-    text
-      .toLocaleLowerCase(locale)
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '');
+  const normalized = (text: string) => text.toLocaleLowerCase(locale).normalize('NFD').replace(/\p{M}/gu, '');
   const repeatsSeries = normalized(title).includes(normalized(book.series));
   const second = [numbers, repeatsSeries || title === '' ? '' : title].filter(Boolean).join(' – ');
   return { first: book.series, second: second || (repeatsSeries ? title : '') };
