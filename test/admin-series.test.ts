@@ -240,12 +240,13 @@ describe('the series pages', { timeout: 60_000 }, () => {
     // The A–Z jump goes back to the name order and lands on the letter's first series (accents folded: É is E).
     const jump = page.getByRole('navigation', { name: 'Jump to letter' });
     await jump.getByRole('button', { name: 'Series starting with E' }).click();
-    await expect.poll(() => search(page).has('sort')).toBe(false);
+    await expect.poll(() => search(page).has('sort'), { timeout: 10_000 }).toBe(false);
     await expect
       .poll(() =>
         page.evaluate(() =>
           document.activeElement?.closest('[data-testid="series-card"]')?.querySelector('.name')?.textContent?.trim(),
         ),
+        { timeout: 10_000 },
       )
       .toBe('Éclats de lune');
     expect(await jump.getByRole('button', { name: 'Series starting with E' }).getAttribute('aria-current')).toBe(
@@ -257,6 +258,7 @@ describe('the series pages', { timeout: 60_000 }, () => {
         page.evaluate(() =>
           document.activeElement?.closest('[data-testid="series-card"]')?.querySelector('.name')?.textContent?.trim(),
         ),
+        { timeout: 10_000 },
       )
       .toBe('Nuit blanche');
   });
