@@ -111,7 +111,9 @@ describe('the books pages', { timeout: 60_000 }, () => {
     expect(await titleLock.getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
-    await page.getByRole('heading', { name: 'Harbour Lights: The Lighthouse', level: 1 }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('heading', { name: 'Harbour Lights: The Lighthouse', level: 1 })
+      .waitFor({ state: 'attached' });
     let stored = await getBook(target.id);
     expect(stored.title).toBe('Harbour Lights: The Lighthouse');
     expect(stored.locked_fields).toEqual(['title']);
@@ -306,7 +308,10 @@ describe('the books pages', { timeout: 60_000 }, () => {
     await french.getByRole('heading', { name: target.title, level: 1 }).waitFor();
     await admin.screenshot(french, 'book');
     await french.getByRole('button', { name: 'Modifier', exact: true }).click();
-    await french.getByRole('dialog', { name: 'Modifier le livre' }).getByRole('heading', { name: 'Métadonnées' }).waitFor();
+    await french
+      .getByRole('dialog', { name: 'Modifier le livre' })
+      .getByRole('heading', { name: 'Métadonnées' })
+      .waitFor();
     await admin.screenshot(french, 'book-edit');
 
     const phone = await admin.signedInPage({ path: '/books', viewport: 'phone' });

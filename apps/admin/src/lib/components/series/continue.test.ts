@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { continueBook } from './continue.js';
 
-const book = (volume: number, reading_status: string) => ({ id: `b${volume}`, volume, title: `T${volume}`, reading_status });
+const book = (volume: number, reading_status: string) => ({
+  id: `b${volume}`,
+  volume,
+  title: `T${volume}`,
+  reading_status,
+});
 
 describe('Continue: which book', () => {
   it('starts at the first book when none is read, and has nothing for an empty series', () => {

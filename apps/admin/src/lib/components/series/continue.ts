@@ -17,7 +17,8 @@ export function continueBook<T extends ContinueBook>(books: readonly T[]): { boo
   if (reading) return { book: reading, kind: 'continue' };
   const anyRead = books.some((book) => book.reading_status === 'read');
   const lastRead = books.findLastIndex((book) => book.reading_status === 'read');
-  const next = books.slice(lastRead + 1).find((book) => book.reading_status !== 'read') ??
+  const next =
+    books.slice(lastRead + 1).find((book) => book.reading_status !== 'read') ??
     books.find((book) => book.reading_status !== 'read');
   if (next) return { book: next, kind: anyRead ? 'continue' : 'start' };
   return { book: books[0]!, kind: 'again' };
