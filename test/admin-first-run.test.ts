@@ -14,7 +14,6 @@ const admin = useAdminBrowser({ admin: false, library: false });
 /** Under the libraries root: Manga, 3 series of 40 one-page books (enough for the scan to be seen running). */
 const MANGA = { path: 'Manga', series: 3, perSeries: 40 };
 
-
 async function text(locator: Locator) {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
@@ -77,7 +76,10 @@ describe('the first run', { timeout: 90_000 }, () => {
 
     const log = await page.evaluate(() => (window as unknown as { scanLog: string[] }).scanLog);
     // The progress was shown while the scan ran, and its end was seen before the grid opened.
-    expect(log.some((entry) => /^(queued|running)\|/.test(entry)), log.join('\n')).toBe(true);
+    expect(
+      log.some((entry) => /^(queued|running)\|/.test(entry)),
+      log.join('\n'),
+    ).toBe(true);
     expect(log.at(-1), log.join('\n')).toMatch(/^succeeded\|/);
     await admin.screenshot(page, 'first-run-series');
     expect(errors).toEqual([]);

@@ -39,12 +39,17 @@ const card = (page: Page, name: string) => page.getByRole('article', { name, exa
 
 /** One of a library's actions other than Scan, from its menu (Full scan, Edit, Metadata, Delete). */
 async function menuAction(page: Page, library: string, action: string, more = 'More actions for') {
-  await card(page, library).getByRole('button', { name: `${more} ${library}` }).click();
+  await card(page, library)
+    .getByRole('button', { name: `${more} ${library}` })
+    .click();
   await card(page, library).getByRole('menuitem', { name: action }).click();
 }
 
 async function openCreateForm(page: Page) {
-  await page.getByRole('link', { name: /^(Add a library|Ajouter une bibliothèque)$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^(Add a library|Ajouter une bibliothèque)$/ })
+    .first()
+    .click();
   await page.getByTestId('library-form').waitFor();
   await treeItem(page, 'comics').waitFor();
 }
