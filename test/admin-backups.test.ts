@@ -63,12 +63,14 @@ describe('the Backups section of the settings', { timeout: 60_000 }, () => {
     await section.locator('#settings-backup-schedule-cron').fill('15 4 * * 1');
     await section.locator('input[name="backup_keep"]').fill('1');
     await section.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => text(section.locator('form [role="status"]'))).toBe('Saved.');
+    await expect.poll(() => text(section.locator('form [role="status"]')), { timeout: 15_000 }).toBe('Saved.');
     expect(await admin.site.api('GET', '/settings')).toMatchObject({ backup_schedule: '15 4 * * 1', backup_keep: 1 });
 
     // One kept: the next backup replaces the first.
     await backUpNow(page);
-    await expect.poll(async () => (await rows(page).allTextContents()).join('|')).not.toContain(first);
+    await expect
+      .poll(async () => (await rows(page).allTextContents()).join('|'), { timeout: 20_000 })
+      .not.toContain(first);
     expect(await rows(page).count()).toBe(1);
     expect((await admin.site.api<{ items: unknown[] }>('GET', '/backups')).items).toHaveLength(1);
     expect(errors).toEqual([]);

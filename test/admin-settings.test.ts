@@ -156,9 +156,9 @@ describe('the settings page', { timeout: 90_000 }, () => {
     expect(await comicvine.textContent()).toContain('Metadata provider');
     expect(await comicvine.textContent()).toContain('0.1.0');
     // Capabilities as readable chips, not codes: series.description → Summary, volumes.publishDate → …
-    const capabilities = comicvine.getByRole('list').filter({ hasText: 'Summary' });
+    const capabilities = comicvine.getByRole('list').filter({ hasText: 'Other titles' });
     await capabilities.getByText('Summary', { exact: true }).waitFor();
-    await capabilities.getByText('Volumes: Publication date', { exact: true }).waitFor();
+    await comicvine.getByRole('list', { name: 'Volumes' }).getByText('Publication date', { exact: true }).waitFor();
     expect(await comicvine.textContent()).not.toContain('series.');
     // Rendered from its schema: the labels and help of its manifest, the secret one write-only.
     await comicvine.getByLabel('API key').waitFor();
@@ -227,8 +227,8 @@ describe('the settings page', { timeout: 90_000 }, () => {
     await comicvine.getByTestId('secret-state').getByText('Not set').waitFor();
     await comicvine
       .getByTestId('plugin-configured')
-      .getByText(/^Not configured/)
-      .waitFor();
+      .getByText(/^\s*Not configured/)
+      .waitFor({ timeout: 30_000 });
     expect(updates.at(-1)).toEqual({ plugins: { comicvine: { api_key: null } } });
   });
 
@@ -291,7 +291,7 @@ describe('the settings page', { timeout: 90_000 }, () => {
     await page.getByRole('heading', { name: 'Réglages', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
     // Kept in the account and in this browser's cookie.
-    expect(await accountLocale()).toBe('fr');
+    await expect.poll(accountLocale, { timeout: 15_000 }).toBe('fr');
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'shelfmark_locale')?.value).toBe('fr');
 
     // In French: the provider language (Languages tab) and the OPDS option (General tab), only what changed is sent.
@@ -343,7 +343,7 @@ describe('the settings page', { timeout: 90_000 }, () => {
     await page.getByRole('tab', { name: 'Langues' }).click();
     await page.getByLabel('Langue de l’interface').selectOption('en');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    expect(await accountLocale()).toBe('en');
+    await expect.poll(accountLocale, { timeout: 15_000 }).toBe('en');
     await page.getByTestId('settings-general').waitFor({ state: 'detached' });
     await shootBothThemes(page, 'settings-languages');
   });
