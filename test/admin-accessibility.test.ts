@@ -91,7 +91,10 @@ const STATES: PageState[] = [
     path: () => '/libraries',
     ready: async (page) => {
       // Delete is in the library's menu (the one primary action on a card is Scan).
-      await page.getByRole('button', { name: /^(More actions for|Autres actions pour) / }).first().click();
+      await page
+        .getByRole('button', { name: /^(More actions for|Autres actions pour) / })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: /^(Delete|Supprimer)$/ }).click();
       await page.getByTestId('delete-dialog').waitFor();
     },
