@@ -141,7 +141,12 @@ const STATES: PageState[] = [
     name: 'library delete dialog',
     path: () => '/libraries',
     ready: async (page) => {
-      await page.getByTestId('delete').first().click();
+      // Delete is in the library's menu (the one primary action on a card is Scan).
+      await page
+        .getByRole('button', { name: /^(More actions for|Autres actions pour) / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: /^(Delete|Supprimer)$/ }).click();
       await page.getByTestId('delete-dialog').waitFor();
     },
   },
@@ -430,16 +435,21 @@ describe('the admin by keyboard alone', { timeout: 120_000 }, () => {
     await expectFocusShown(page, 'after closing the reader');
   });
 
-  it('gives the focus back to the delete button when the delete dialog is left with Escape', async () => {
+  it('gives the focus back to the menu that opened the delete dialog when it is left with Escape', async () => {
     const page = await admin.signedInPage({ path: '/libraries' });
     await page.getByTestId('library').first().waitFor();
-    await tabTo(page, 'main [data-testid="delete"]');
+    // Delete is the last item of the library's menu: Enter opens the menu, End goes to Delete, Enter opens the dialog.
+    await tabTo(page, 'main button[aria-label="More actions for Comics"]');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.getByTestId('delete-dialog').waitFor();
     await expectFocusShown(page, 'the delete dialog open');
     await page.keyboard.press('Escape');
     await page.getByTestId('delete-dialog').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('delete');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'More actions for Comics',
+    );
     await expectFocusShown(page, 'after leaving the delete dialog');
   });
 });
