@@ -11,8 +11,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, useAdminBrowser, waitForShell } from '.
 const admin = useAdminBrowser();
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme ?? null);
-const rootBackground = (page: Page) =>
-  page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+const rootBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
 interface Probe {
   at: string;
@@ -42,9 +41,9 @@ async function probeFirstPaint(page: Page): Promise<void> {
 const probes = (page: Page) => page.evaluate(() => (window as unknown as { themeProbes: Probe[] }).themeProbes);
 
 async function openUserMenu(page: Page) {
-  if (!(await page.locator('details.user').evaluate((menu) => (menu as HTMLDetailsElement).open))) {
-    await page.getByTestId('user-menu').click();
-  }
+  // The account menu is a button that toggles its panel (the shell's AccountMenu).
+  const menu = page.getByTestId('user-menu');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
 }
 
 /** Picks a theme in the account menu and waits for the account to have stored it. */
@@ -186,9 +185,11 @@ describe('favicon, app icons and web app manifest', () => {
     const page = await admin.newPage();
     await page.goto('/');
     const links = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"], link[rel="manifest"], link[rel="apple-touch-icon"]')].map(
-        (link) => ({ rel: link.rel, href: link.getAttribute('href') ?? '' }),
-      ),
+      [
+        ...document.querySelectorAll<HTMLLinkElement>(
+          'link[rel~="icon"], link[rel="manifest"], link[rel="apple-touch-icon"]',
+        ),
+      ].map((link) => ({ rel: link.rel, href: link.getAttribute('href') ?? '' })),
     );
     expect(links.map((link) => link.rel).sort()).toEqual(['apple-touch-icon', 'icon', 'icon', 'manifest']);
     // Relative addresses: they hold behind a proxy that serves the admin under a sub-path.
