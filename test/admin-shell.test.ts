@@ -54,6 +54,8 @@ async function readmeScreenshot(page: Page) {
   }
   await page.reload();
   await page.getByRole('region', { name: 'Continue reading' }).getByRole('link').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'images', 'admin-dashboard.png') });
 }
 

@@ -41,9 +41,9 @@ async function probeFirstPaint(page: Page): Promise<void> {
 const probes = (page: Page) => page.evaluate(() => (window as unknown as { themeProbes: Probe[] }).themeProbes);
 
 async function openUserMenu(page: Page) {
-  if (!(await page.locator('details.user').evaluate((menu) => (menu as HTMLDetailsElement).open))) {
-    await page.getByTestId('user-menu').click();
-  }
+  // The account menu is a button that toggles its panel (the shell's AccountMenu).
+  const menu = page.getByTestId('user-menu');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
 }
 
 /** Picks a theme in the account menu and waits for the account to have stored it. */
