@@ -166,8 +166,9 @@ const STATES: PageState[] = [
   },
   {
     name: 'series detail',
-    path: () => `/series/${ids.seriesId}`,
-    ready: (page) => page.locator('main form').first().waitFor(),
+    // The edit dialog open (?edit=1): the page and its form in one scan.
+    path: () => `/series/${ids.seriesId}?edit=1`,
+    ready: (page) => page.getByRole('dialog').locator('form').first().waitFor(),
     phone: true,
   },
   {
@@ -178,7 +179,7 @@ const STATES: PageState[] = [
   {
     name: 'book detail',
     path: () => `/books/${ids.bookId}`,
-    ready: (page) => page.locator('main form').first().waitFor(),
+    ready: (page) => page.locator('main [data-testid="download-link"]').first().waitFor(),
     phone: true,
   },
   {
