@@ -40,7 +40,7 @@ describe('the Backups section of the settings', { timeout: 60_000 }, () => {
     await section.getByText('No backup yet.').waitFor();
 
     await backUpNow(page);
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
     const first = await text(rows(page).first().locator('code'));
     expect(first).toMatch(/^shelfmark-\d{4}-\d{2}-\d{2}T[\d-]+\.\d{3}Z\.sqlite$/);
     const listed = await admin.site.api<{ items: { name: string }[] }>('GET', '/backups');
@@ -86,7 +86,7 @@ describe('the Backups section of the settings', { timeout: 60_000 }, () => {
     expect(await section.locator('#settings-backup-schedule').inputValue()).toBe('custom');
     expect(await section.locator('#settings-backup-schedule-cron').inputValue()).toBe('15 4 * * 1');
     expect(await text(section)).toContain('Sauvegardes conservées');
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
     await admin.screenshot(page, 'settings-backups-phone');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(errors).toEqual([]);
