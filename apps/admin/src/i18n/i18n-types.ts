@@ -1067,6 +1067,10 @@ type RootTranslation = {
 			 * R​e​c​e​n​t​l​y​ ​a​d​d​e​d
 			 */
 			recently_added: string
+			/**
+			 * R​e​c​e​n​t​l​y​ ​r​e​a​d
+			 */
+			recently_read: string
 		}
 		statuses: {
 			/**
@@ -6035,6 +6039,10 @@ export type TranslationFunctions = {
 			 * Recently added
 			 */
 			recently_added: () => LocalizedString
+			/**
+			 * Recently read
+			 */
+			recently_read: () => LocalizedString
 		}
 		statuses: {
 			/**

@@ -15,7 +15,7 @@ const books: Translation['books'] = {
   parseStatus: 'Fichier',
   any: 'Tous',
   sort: 'Trier par',
-  sorts: { series: 'Série et tome', title: 'Titre', recently_added: 'Ajout récent' },
+  sorts: { series: 'Série et tome', title: 'Titre', recently_added: 'Ajout récent', recently_read: 'Lu récemment' },
   statuses: { unread: 'Non lu', reading: 'En cours', read: 'Lu' },
   parseStatuses: { pending: 'Pas encore analysé', ok: 'Lisible', error: 'Illisible' },
   clearFilters: 'Effacer les filtres',

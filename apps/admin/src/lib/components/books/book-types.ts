@@ -20,5 +20,5 @@ export const VOLUME_KINDS: readonly VolumeKind[] = ['regular', 'hors_serie', 'in
 export const BOOK_FORMATS: readonly BookFormat[] = ['cbz', 'cbr', 'cb7', 'cbt', 'pdf', 'epub'];
 export const READING_STATUSES: readonly ReadingStatus[] = ['unread', 'reading', 'read'];
 export const PARSE_STATUSES: readonly ParseStatus[] = ['pending', 'ok', 'error'];
-export const BOOK_SORTS = ['series', 'title', 'recently_added'] as const;
+export const BOOK_SORTS = ['series', 'title', 'recently_added', 'recently_read'] as const;
 export type BookSort = (typeof BOOK_SORTS)[number];
