@@ -67,6 +67,24 @@ export interface FieldPreview {
   changes: boolean;
 }
 
+/** What a provider's record offers for each synchronised series field (the status already mapped to ours). */
+function seriesOffered(
+  record: SeriesRecord,
+  status: string | null,
+): Record<(typeof SERIES_SYNC_FIELDS)[number], FieldValue> {
+  return {
+    status,
+    authors: record.authors,
+    description: record.description,
+    publishers: record.publishers,
+    start_year: record.startYear,
+    total_volumes: record.totalVolumes,
+    genres: record.genres,
+    language: record.language,
+    cover_url: record.coverUrl,
+  };
+}
+
 const emptyAsNull = (value: FieldValue | undefined): FieldValue =>
   value === undefined ||
   value === null ||
@@ -91,17 +109,7 @@ export class MetadataSyncService {
     const series = await this.metadata.findSeriesById(link.series.id);
     if (!series) throw new NotFoundError('Series', link.series.id);
     const status = record.rawStatus === null ? null : (await this.statuses.peek(record.rawStatus)) || null;
-    const offered: Record<(typeof SERIES_SYNC_FIELDS)[number], FieldValue> = {
-      status,
-      authors: record.authors,
-      description: record.description,
-      publishers: record.publishers,
-      start_year: record.startYear,
-      total_volumes: record.totalVolumes,
-      genres: record.genres,
-      language: record.language,
-      cover_url: record.coverUrl,
-    };
+    const offered = seriesOffered(record, status);
     const current = seriesCurrent(series);
     const locked = new Set(series.lockedFields);
     const plan = planSync(SERIES_SYNC_FIELDS, current, offered, locked);
@@ -132,17 +140,7 @@ export class MetadataSyncService {
       const plan = planSync(
         SERIES_SYNC_FIELDS,
         seriesCurrent(series),
-        {
-          status,
-          authors: record.authors,
-          description: record.description,
-          publishers: record.publishers,
-          start_year: record.startYear,
-          total_volumes: record.totalVolumes,
-          genres: record.genres,
-          language: record.language,
-          cover_url: record.coverUrl,
-        },
+        seriesOffered(record, status),
         new Set(series.lockedFields),
       );
       await tx.updateSeries(series, plan.changes, rawStatus);
