@@ -8,8 +8,8 @@ import { Migration20261125100000_job_completed_with_errors as m5 } from './Migra
 import { Migration20261125191010_scan_schedule_backup_jobs as m6 } from './Migration20261125191010_scan_schedule_backup_jobs.js';
 import { Migration20261125191021_library_watch as m7 } from './Migration20261125191021_library_watch.js';
 import { Migration20261125191035_chapters as m8 } from './Migration20261125191035_chapters.js';
-import { Migration20261125191100_reparse_book_names as m9 } from './Migration20261125191100_reparse_book_names.js';
-import { Migration20261125222000_series_sorts_on_deck as m10 } from './Migration20261125222000_series_sorts_on_deck.js';
+import { Migration20261125191050_series_sorts_on_deck as m9 } from './Migration20261125191050_series_sorts_on_deck.js';
+import { Migration20261125191100_reparse_book_names as m10 } from './Migration20261125191100_reparse_book_names.js';
 import { Migration20261125222814_user_theme as m11 } from './Migration20261125222814_user_theme.js';
 
 export const postgresqlMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11];

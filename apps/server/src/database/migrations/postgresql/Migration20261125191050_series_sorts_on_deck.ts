@@ -7,8 +7,8 @@ import { refreshCounts } from '../../../repositories/series.repository.js';
  * Its timestamp puts it before the re-parse migration, which refreshes the aggregates with today's code and so
  * needs these columns; a database that already ran that one runs this one alone.
  */
-export class Migration20261125222000_series_sorts_on_deck extends Migration {
-  override name = 'Migration20261125222000_series_sorts_on_deck';
+export class Migration20261125191050_series_sorts_on_deck extends Migration {
+  override name = 'Migration20261125191050_series_sorts_on_deck';
 
   override async up(): Promise<void> {
     for (const sql of [
