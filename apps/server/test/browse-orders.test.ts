@@ -194,8 +194,8 @@ describe('GET /books/on-deck', () => {
     await setProgress(books.Beta![1]!, 'read');
     // Epsilon: T03 read, nothing unread after it → T01, the first unread.
     await setProgress(books.Epsilon![2]!, 'read');
-    // Zeta (the other library): T01 being read → T02.
-    await setProgress(books.Zeta![0]!, 'reading');
+    // Zeta (the other library): T01 read → T02.
+    await setProgress(books.Zeta![0]!, 'read');
 
     const deck = await list('/books/on-deck');
     expect(deck.items.map((book) => book.id)).toEqual([
@@ -206,6 +206,10 @@ describe('GET /books/on-deck', () => {
     ]);
     expect(deck.total).toBe(4);
     expect(deck.items[3]).toMatchObject({ series: 'alpha', volume: 3, reading_status: 'unread' });
+
+    // While one of its books is being read, a series is in "continue reading", not on deck.
+    await setProgress(books.Zeta![1]!, 'reading');
+    expect((await list('/books/on-deck')).items.map((book) => book.series)).not.toContain('Zeta');
 
     // Reading alpha again brings it to the front; its hors-série comes after the numbered run.
     await setProgress(books.alpha![2]!, 'read');

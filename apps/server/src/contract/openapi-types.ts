@@ -415,9 +415,10 @@ export interface paths {
         };
         /**
          * List the next book to read in each series in progress
-         * @description One book per series in progress — a series with at least one book read or being read and at least one
-         *     unread — the series' most recently read first (the time its books were last read; ties by series id).
-         *     The book is the first unread one after the furthest book read or being read, in the series' reading order
+         * @description One book per series in progress — a series with at least one book read, at least one unread and none being
+         *     read (a book being read is what to continue, so its series is not listed here as well) — the series' most
+         *     recently read first (the time its books were last read; ties by series id).
+         *     The book is the first unread one after the furthest book read, in the series' reading order
          *     (`GET /series/{series_id}/books`: numbered volumes, then those without a number, then hors-séries; by
          *     chapter within a volume); when nothing unread follows it, the first unread book of the series. A series
          *     read to the end, and a series not started, are not listed. Paged like `GET /books`.

@@ -108,14 +108,18 @@ describe('onDeckBook', () => {
   const run = (...statuses: SeriesBookFacts['readingStatus'][]) =>
     statuses.map((readingStatus, i) => book(i + 1, { readingStatus }));
 
-  it('is the first unread book after the furthest one read or being read', () => {
+  it('is the first unread book after the furthest one read', () => {
     expect(onDeckBook(run('read', 'read', 'unread', 'unread'))?.volume).toBe(3);
-    expect(onDeckBook(run('read', 'reading', 'unread'))?.volume).toBe(3);
     expect(onDeckBook(run('read', 'unread', 'read', 'unread', 'unread'))?.volume).toBe(4);
   });
 
   it('falls back to the first unread book when nothing unread follows the furthest read', () => {
     expect(onDeckBook(run('read', 'unread', 'unread', 'read'))?.volume).toBe(2);
+  });
+
+  it('is null while a book of the series is being read (that book is the one to continue)', () => {
+    expect(onDeckBook(run('read', 'reading', 'unread'))).toBeNull();
+    expect(onDeckBook(run('reading', 'unread', 'unread'))).toBeNull();
   });
 
   it('is null for a series not started or read to the end', () => {

@@ -95,12 +95,14 @@ export function seriesReadingStatus(
 }
 
 /**
- * The book on deck: in a series in progress (a book read or being read, a book unread), the first unread book after
- * the furthest one read or being read, in reading order; when nothing unread follows it (a reader who skipped ahead,
- * or read a hors-série first), the first unread book. `books` are in reading order (volume, chapter, hors-séries
- * last). Null for a series not started or read to the end.
+ * The book on deck: in a series in progress (a book read, a book unread, none being read), the first unread book
+ * after the furthest one read, in reading order; when nothing unread follows it (a reader who skipped ahead, or read
+ * a hors-série first), the first unread book. `books` are in reading order (volume, chapter, hors-séries last). Null
+ * for a series not started or read to the end, and while one of its books is being read: that book is what to
+ * "continue reading", and a series shown in both rows would be named twice (Komga's rule too).
  */
 export function onDeckBook<B extends { readingStatus: ReadingStatus }>(books: readonly B[]): B | null {
+  if (books.some((book) => book.readingStatus === 'reading')) return null;
   let furthest = -1;
   books.forEach((book, i) => {
     if (book.readingStatus !== 'unread') furthest = i;
