@@ -60,7 +60,7 @@ describe('before the page code has loaded', () => {
     await chunks.release();
     await loading;
     await page.getByRole('heading', { level: 1, name: 'Libraries' }).waitFor();
-    await page.getByRole('link', { name: 'Add a library' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Add a library' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add a library' }).waitFor();
   });
 

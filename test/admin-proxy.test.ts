@@ -137,6 +137,8 @@ describe.each(['nginx', 'caddy'] as const)('behind %s, with the README snippet',
       await page.waitForURL(bookUrl);
 
       // The OPDS addresses the tokens page gives to copy are those of the sub-path.
+      // API tokens sit in the account menu.
+      await page.getByRole('button', { name: /^Account of / }).click();
       await page.getByRole('link', { name: 'API tokens', exact: true }).click();
       await page.waitForURL(`${under}tokens`);
       await expect

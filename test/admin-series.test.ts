@@ -66,16 +66,15 @@ describe('the series pages', { timeout: 60_000 }, () => {
     const page = await admin.signedInPage();
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    // The list and the filters' options come in one request.
+    // The list and the filters' options come in one request (with the shell's own refresh of the libraries and
+    // running jobs, asked on each change of page in the same tick).
     const opening = countTrpcRequests(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Series' }).click();
     expect((await shownNames(page)).sort()).toEqual([...ALL_NAMES].sort());
     await expect.poll(() => opening().length).toBe(1);
-    expect(opening()[0]?.replace('/trpc/', '').split(',').sort()).toEqual([
-      'libraries.list',
-      'series.list',
-      'series.statuses',
-    ]);
+    expect(opening()[0]?.replace('/trpc/', '').split(',')).toEqual(
+      expect.arrayContaining(['libraries.list', 'series.list', 'series.statuses']),
+    );
     expect(await page.getByTestId('series-total').textContent()).toContain(`${ALL_NAMES.length} series`);
     await admin.screenshot(page, 'series');
 
@@ -242,10 +241,11 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await jump.getByRole('button', { name: 'Series starting with E' }).click();
     await expect.poll(() => search(page).has('sort'), { timeout: 10_000 }).toBe(false);
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          document.activeElement?.closest('[data-testid="series-card"]')?.querySelector('.name')?.textContent?.trim(),
-        ),
+      .poll(
+        () =>
+          page.evaluate(() =>
+            document.activeElement?.closest('[data-testid="series-card"]')?.querySelector('.name')?.textContent?.trim(),
+          ),
         { timeout: 10_000 },
       )
       .toBe('Éclats de lune');
@@ -254,10 +254,11 @@ describe('the series pages', { timeout: 60_000 }, () => {
     );
     await jump.getByRole('button', { name: 'Series starting with N' }).click();
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          document.activeElement?.closest('[data-testid="series-card"]')?.querySelector('.name')?.textContent?.trim(),
-        ),
+      .poll(
+        () =>
+          page.evaluate(() =>
+            document.activeElement?.closest('[data-testid="series-card"]')?.querySelector('.name')?.textContent?.trim(),
+          ),
         { timeout: 10_000 },
       )
       .toBe('Nuit blanche');
