@@ -406,7 +406,7 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await shownNames(page);
     expect(await page.getByTestId('series-total').textContent()).toContain(`${ALL_NAMES.length} séries`);
     expect((await card(page, 'Harbour Lights').getByTestId('owned-progress').textContent())?.trim()).toBe(
-      '3 tomes possédés sur 6',
+      'Tomes possédés : 3 sur 6',
     );
     await admin.screenshot(page, 'series');
     await page.emulateMedia({ colorScheme: 'dark' });

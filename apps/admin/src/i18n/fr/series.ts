@@ -41,7 +41,7 @@ const series: Translation['series'] = {
   books: '{count} {{livre|livres}}',
   readCount: '{read} sur {count} lus',
   owned: '{owned} / {expected}',
-  ownedLabel: '{owned} tomes possédés sur {expected}',
+  ownedLabel: 'Tomes possédés : {owned} sur {expected}',
   noVolumes: 'Aucun tome numéroté',
   chapters: '{count} chapitre{{s}}',
   chapterRange: 'Ch. {range}',

@@ -24,7 +24,7 @@ const shelf: Translation['shelf'] = {
   markUnread: 'Marquer comme non lue',
   unread: '{count} non {{lu|lus}}',
   readPercent: '{percent} % lu',
-  ownedOf: '{owned} tomes possédés sur {expected}',
+  ownedOf: 'Tomes possédés : {owned} sur {expected}',
   select: 'Sélectionner {name}',
   selectPage: 'Tout sélectionner sur cette page',
   selected: '{count} {{sélectionnée|sélectionnées}}',
