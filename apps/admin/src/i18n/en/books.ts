@@ -14,7 +14,12 @@ const books = {
   parseStatus: 'File',
   any: 'Any',
   sort: 'Sort by',
-  sorts: { series: 'Series and volume', title: 'Title', recently_added: 'Recently added', recently_read: 'Recently read' },
+  sorts: {
+    series: 'Series and volume',
+    title: 'Title',
+    recently_added: 'Recently added',
+    recently_read: 'Recently read',
+  },
   statuses: { unread: 'Unread', reading: 'Reading', read: 'Read' },
   parseStatuses: { pending: 'Not analysed yet', ok: 'Readable', error: 'Unreadable' },
   clearFilters: 'Clear the filters',

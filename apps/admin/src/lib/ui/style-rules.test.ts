@@ -7,16 +7,9 @@ import { describe, expect, it } from 'vitest';
  * The design system's rule: colour values and font sizes live in src/lib/ui/tokens.css only. Everywhere else
  * (.svelte, .css, .ts under src, the logo and icons included) uses the tokens' variables: no hex colour, no
  * rgb()/hsl()/… colour function, no font-size value other than var(--…) or inherit.
- *
- * NOT_YET_PORTED lists the files that still break the rule while the pages are ported to the kit (ISSUE 19). It
- * only shrinks: a file not in it must follow the rule, and a file in it that follows the rule must leave the list.
  */
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOKENS = 'lib/ui/tokens.css';
-
-/** Paths relative to apps/admin/src. Remove a file's line once it is ported; the list must end empty. */
-const NOT_YET_PORTED: readonly string[] = [
-];
 
 export interface Breach {
   line: number;
@@ -74,18 +67,10 @@ describe('style rules: colours and font sizes only in tokens.css', () => {
     expect(breaches('<a href="#content">skip</a> <a href="#add">add</a> &#160; #beef-stew')).toEqual([]);
   });
 
-  it('holds in every file under src outside tokens.css, except the files not ported yet', () => {
+  it('holds in every file under src outside tokens.css', () => {
     const offending = files
-      .filter((file) => !NOT_YET_PORTED.includes(file))
       .map((file) => [file, breaches(readFileSync(path.join(SRC, file), 'utf8'))] as const)
       .filter(([, found]) => found.length > 0);
     expect(offending.map(([file, found]) => report(file, found)).join('\n')).toBe('');
-  });
-
-  it('lists only files that exist and still break the rule (the list shrinks as pages are ported)', () => {
-    const stale = NOT_YET_PORTED.filter(
-      (file) => !files.includes(file) || breaches(readFileSync(path.join(SRC, file), 'utf8')).length === 0,
-    );
-    expect(stale, 'remove these from NOT_YET_PORTED: they follow the rule now (or are gone)').toEqual([]);
   });
 });
