@@ -105,7 +105,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   pluginRoutes(routes, services.plugins, services.settings);
   statusMappingRoutes(routes, services.statusMappings);
   releaseRoutes(routes, services.releases);
-  metadataRoutes(routes, services.metadata, services.series);
+  metadataRoutes(routes, services.metadata);
   metadataJobRoutes(routes, services.metadataBatch, services.metadataRefresh);
   folderRoutes(routes, services.folders);
 

@@ -195,6 +195,19 @@ export class MetadataService {
   }
 
   /** The links of a library's series, of one status when given (the review queue: `pending`). */
+  /** `GET /metadata/links`: a series' links (by name) or, without a name, a library's; of one status when asked. */
+  async links(query: {
+    libraryId: string;
+    seriesName?: string;
+    status?: LinkStatus;
+    limit: number;
+  }): Promise<MetadataLink[]> {
+    if (query.seriesName === undefined) return this.linksOfLibrary(query.libraryId, query.status, query.limit);
+    const series = await this.series(query.libraryId, query.seriesName);
+    const links = await this.metadata.linksOfSeries(series.id);
+    return query.status ? links.filter((link) => link.status === query.status) : links;
+  }
+
   async linksOfLibrary(libraryId: string, status: LinkStatus | undefined, limit: number): Promise<MetadataLink[]> {
     await this.libraries.require(libraryId);
     return this.metadata.linksOfLibrary(libraryId, status, limit);

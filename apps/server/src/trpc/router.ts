@@ -36,7 +36,6 @@ import { OperationInputs } from './operation-input.js';
 import { operationProcedures, router, toTrpcError } from './procedures.js';
 import { tracked } from '@trpc/server';
 import { NotFoundError } from '../domain/errors.js';
-import { metadataLinks } from '../http/routes/metadata.routes.js';
 
 /** Where REST serves its files (thumbnails): DTO links point there, as they do for REST clients. */
 const API_ROOT = '/api/v1';
@@ -269,7 +268,14 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         return { deleted: input.link_id };
       }),
       links: operation('listMetadataLinks').query(async ({ input }) => ({
-        items: (await metadataLinks(services.metadata, services.series, input)).map(metadataLinkDto),
+        items: (
+          await services.metadata.links({
+            libraryId: input.library_id,
+            seriesName: input.series_name,
+            status: input.status,
+            limit: input.limit ?? 200,
+          })
+        ).map(metadataLinkDto),
       })),
       preview: operation('previewMetadataLink').query(async ({ input, signal }) => ({
         link_id: input.link_id,

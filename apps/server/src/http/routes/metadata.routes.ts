@@ -1,12 +1,10 @@
-import type { LinkStatus, MetadataLink } from '../../entities/metadata-link.entity.js';
 import type { MetadataService } from '../../services/metadata.service.js';
-import type { SeriesService } from '../../services/series.service.js';
 import { candidateDto, metadataLinkDto, missingVolumesDto, syncReportDto } from '../dto.js';
 import { clientGone } from '../client-signal.js';
 import { matchInput } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
-export function metadataRoutes(routes: OperationRouter, metadata: MetadataService, series: SeriesService): void {
+export function metadataRoutes(routes: OperationRouter, metadata: MetadataService): void {
   routes.handle('searchMetadata', async (req, res) => {
     const body = bodyOf(req, 'searchMetadata');
     const candidates = await metadata.search(body.library_id, body.series_name, body.provider, clientGone(res));
@@ -29,7 +27,13 @@ export function metadataRoutes(routes: OperationRouter, metadata: MetadataServic
 
   routes.handle('listMetadataLinks', async (req, res) => {
     const params = queryOf(req, 'listMetadataLinks');
-    res.json({ items: (await metadataLinks(metadata, series, params)).map(metadataLinkDto) });
+    const links = await metadata.links({
+      libraryId: params.library_id,
+      seriesName: params.series_name,
+      status: params.status,
+      limit: params.limit ?? 200,
+    });
+    res.json({ items: links.map(metadataLinkDto) });
   });
 
   routes.handle('previewMetadataLink', async (req, res) => {
@@ -45,17 +49,4 @@ export function metadataRoutes(routes: OperationRouter, metadata: MetadataServic
   routes.handle('getMissingVolumes', async (req, res) => {
     res.json(missingVolumesDto(await metadata.missing(String(req.params.link_id))));
   });
-}
-
-/** `GET /metadata/links`: a series' links (by name) or a library's, of one status when asked (REST and tRPC). */
-export async function metadataLinks(
-  metadata: MetadataService,
-  series: SeriesService,
-  params: { library_id: string; series_name?: string; status?: LinkStatus; limit?: number },
-): Promise<MetadataLink[]> {
-  if (params.series_name === undefined) {
-    return metadata.linksOfLibrary(params.library_id, params.status, params.limit ?? 200);
-  }
-  const links = await series.metadataLinks({ libraryId: params.library_id, name: params.series_name });
-  return params.status ? links.filter((link) => link.status === params.status) : links;
 }
