@@ -95,7 +95,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
     await mkdir(librariesRoot);
     await writeLibrary(librariesRoot, 'big', { series: SERIES, perSeries: PER_SERIES, pages: 40 });
     const database = await databaseFor(kind);
-    const options: StartOptions = { dataDir, librariesRoot, env: { JOB_LOCK_SECONDS: '3' } };
+    const options: StartOptions = { dataDir, librariesRoot, env: { JOB_LOCK_SECONDS: '10' } };
 
     const first = await launch('first server', database, options);
     const library = await createLibrary(first, 'Big', 'big');

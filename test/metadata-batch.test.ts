@@ -172,7 +172,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
     await writeLibrary(librariesRoot, 'shelf', { series: SERIES, perSeries: 2, pages: 1 });
     const database = await databaseFor(kind);
     const fake = await fakeProvider();
-    const options: StartOptions = { dataDir, librariesRoot, env: { JOB_LOCK_SECONDS: '3' } };
+    const options: StartOptions = { dataDir, librariesRoot, env: { JOB_LOCK_SECONDS: '10' } };
 
     const first = await launch('first server', database, options);
     await api(first, 'PATCH', '/settings', { plugins: { scripted_primary: { base_url: fake.url } } });

@@ -53,8 +53,16 @@ export class RunningJob implements JobContext {
     readonly params: Record<string, unknown>,
     readonly logger: Logger,
     private readonly jobs: JobRepository,
-    private readonly keepLock: () => Promise<void>,
+    private keepLock: () => Promise<void>,
   ) {}
+
+  /**
+   * The queue handed this job out again while it runs here (its lock looked expired: a stalled event loop or a slow
+   * database); the run goes on, and from now on it keeps the new claim alive instead of the one the queue dropped.
+   */
+  adoptLock(keepLock: () => Promise<void>): void {
+    this.keepLock = keepLock;
+  }
 
   get signal(): AbortSignal {
     return this.controller.signal;

@@ -151,6 +151,16 @@ export class JobRuntime implements JobQueue {
       await this.requeue(type, jobId);
       return;
     }
+    const current = this.running.get(jobId);
+    if (current) {
+      // Never run one job twice in a process: the first run takes over this claim and the queue's entry ends with it.
+      this.logger.warn({ jobId, type }, 'job handed out again while it runs here; the running one keeps it');
+      current.context.adoptLock(async () => {
+        await agendaJob.touch();
+      });
+      await current.done;
+      return;
+    }
     await withContext(this.orm, async () => {
       const job = await this.jobs.fresh(jobId);
       if (!job || isTerminal(job.status)) return;
