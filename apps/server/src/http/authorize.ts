@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import type { AuthService, Scope } from '../services/auth.service.js';
+import { ANONYMOUS_VIEWER } from '../domain/viewer.js';
+import { runAsViewer } from '../services/viewer-context.js';
 import { resolvePrincipal } from './credentials.js';
 import type { OpenApiDocument, SecurityRequirement } from './openapi-document.js';
 
@@ -34,7 +36,7 @@ export function authorize(document: OpenApiDocument, auth: AuthService): Request
     const needed = requiredScope(schema.security, document);
     req.principal = await resolvePrincipal(req, auth, ['bearer', 'session']);
     if (needed === null) {
-      next();
+      runAsViewer(req.principal?.viewer ?? ANONYMOUS_VIEWER, next);
       return;
     }
     if (!req.principal) throw new UnauthorizedError();
@@ -45,7 +47,7 @@ export function authorize(document: OpenApiDocument, auth: AuthService): Request
     if (needed === 'admin' && req.principal.scope !== 'admin') {
       throw new ForbiddenError('This operation needs a credential with the admin scope.');
     }
-    next();
+    runAsViewer(req.principal.viewer, next);
   };
 }
 

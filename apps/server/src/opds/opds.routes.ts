@@ -27,6 +27,7 @@ import {
 } from './opds2-feed.js';
 import { idParam, pageParam, searchParam } from './request-values.js';
 import { xmlSafe } from './xml-text.js';
+import { runAsViewer } from '../services/viewer-context.js';
 
 export interface OpdsServices {
   auth: AuthService;
@@ -70,7 +71,7 @@ export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
     await limiter.admit(client, username, TOO_MANY, { throttle: passwordCheck });
     req.principal = await resolvePrincipal(req, services.auth, ['basic', 'bearer', 'session']);
     if (req.principal) {
-      next();
+      runAsViewer(req.principal.viewer, next);
       return;
     }
     // Apps first ask without credentials to learn how to sign in: only wrong credentials count.

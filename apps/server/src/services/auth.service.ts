@@ -1,6 +1,7 @@
 import type { ApiToken, TokenScope } from '../entities/api-token.entity.js';
 import type { UiLocale, UiTheme, User } from '../entities/user.entity.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors.js';
+import type { Viewer } from '../domain/viewer.js';
 import type { Logger } from '../logger.js';
 import type { ApiTokenRepository } from '../repositories/api-token.repository.js';
 import type { SessionRepository } from '../repositories/session.repository.js';
@@ -21,7 +22,12 @@ export interface Principal {
   username: string | null;
   userId: string | null;
   tokenId: string | null;
+  /** What this caller may see and whose progress it reads (domain/viewer.ts). */
+  viewer: Viewer;
 }
+
+/** Today every credential acts as an administrator of every library. */
+const adminViewer = (userId: string | null): Viewer => ({ userId, role: 'admin', libraryIds: null });
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 /** A session is extended at most this often, so browsing does not write on every request. */
@@ -101,12 +107,26 @@ export class AuthService {
       await this.sessions.extend(session, now, new Date(now.getTime() + SESSION_LIFETIME_MS));
     }
     const user = session.user;
-    return { kind: 'session', scope: 'admin', username: user.username, userId: user.id, tokenId: null };
+    return {
+      kind: 'session',
+      scope: 'admin',
+      username: user.username,
+      userId: user.id,
+      tokenId: null,
+      viewer: adminViewer(user.id),
+    };
   }
 
   async authenticateToken(token: string): Promise<Principal | null> {
     if (this.bootstrapToken !== undefined && secretsEqual(token, this.bootstrapToken)) {
-      return { kind: 'bootstrap', scope: 'admin', username: null, userId: null, tokenId: null };
+      return {
+        kind: 'bootstrap',
+        scope: 'admin',
+        username: null,
+        userId: null,
+        tokenId: null,
+        viewer: adminViewer(null),
+      };
     }
     const parsed = parseApiToken(token);
     if (!parsed) return null;
@@ -117,7 +137,14 @@ export class AuthService {
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOKEN_TOUCH_INTERVAL_MS) {
       await this.tokens.markUsed(row.id, now);
     }
-    return { kind: 'token', scope: row.scope, username: null, userId: null, tokenId: row.id };
+    return {
+      kind: 'token',
+      scope: row.scope,
+      username: null,
+      userId: null,
+      tokenId: row.id,
+      viewer: adminViewer(null),
+    };
   }
 
   /**
@@ -142,6 +169,7 @@ export class AuthService {
       username: user.username,
       userId: user.id,
       tokenId: null,
+      viewer: adminViewer(user.id),
     };
     if (this.verifiedPasswords.size >= BASIC_PASSWORD_MEMORY_SIZE) this.verifiedPasswords.clear();
     this.verifiedPasswords.set(key, { principal, until: now + BASIC_PASSWORD_MEMORY_MS });

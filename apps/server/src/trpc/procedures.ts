@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OperationId, OperationInput } from '../contract/operation-types.js';
 import { DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.js';
+import { ANONYMOUS_VIEWER } from '../domain/viewer.js';
 import { crossSite, requiredScope } from '../http/authorize.js';
+import { runAsViewer } from '../services/viewer-context.js';
 import { operations, type OpenApiDocument } from '../http/openapi-document.js';
 import type { TrpcContext } from './context.js';
 import { problemOf, trpcCodeOf } from './errors.js';
@@ -57,7 +59,7 @@ export function operationProcedures(document: OpenApiDocument, inputs: Operation
         } catch (error) {
           throw toTrpcError(error);
         }
-        const result = await next();
+        const result = await runAsViewer(ctx.principal?.viewer ?? ANONYMOUS_VIEWER, () => next());
         // A service's domain error arrives wrapped as a 500: give it back its own status (404, 409, 422…).
         if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause) {
           return { ...result, error: toTrpcError(result.error.cause) };

@@ -1,0 +1,22 @@
+/**
+ * Who a read is for: the user whose progress it shows, and the libraries they may see. Every transport (REST, tRPC,
+ * OPDS, KOReader sync) resolves the caller to a viewer once; the services and repositories read it from the request's
+ * context (services/viewer-context.ts), so library access is enforced in one place whatever the transport.
+ */
+export interface Viewer {
+  /** The user whose progress is read and written; null for the system (jobs, start-up) and the anonymous. */
+  readonly userId: string | null;
+  readonly role: 'admin' | 'reader';
+  /** The libraries this viewer may see; null means every library (admins, the system). */
+  readonly libraryIds: readonly string[] | null;
+}
+
+/** Background work (scans, metadata jobs, start-up): every library, nobody's progress. */
+export const SYSTEM_VIEWER: Viewer = Object.freeze({ userId: null, role: 'admin', libraryIds: null });
+
+/** A caller with no valid credential: public operations only, and no library. */
+export const ANONYMOUS_VIEWER: Viewer = Object.freeze({ userId: null, role: 'reader', libraryIds: Object.freeze([]) });
+
+export function canSeeLibrary(viewer: Viewer, libraryId: string): boolean {
+  return viewer.libraryIds === null || viewer.libraryIds.includes(libraryId);
+}
