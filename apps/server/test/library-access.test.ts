@@ -442,6 +442,12 @@ describe('the services, for a viewer set by runAsViewer', () => {
       expect((await libraries.page(1, 50)).total).toBe(0);
       expect((await jobs.page({}, 1, 50)).total).toBe(0);
       await expect(series.get(ids.seriesA)).rejects.toMatchObject({ status: 404 });
+      await expect(series.details({ id: ids.seriesA })).rejects.toMatchObject({ status: 404 });
+      await expect(series.details({ libraryId: ids.libA, name: 'Alpha' })).rejects.toMatchObject({ status: 404 });
+      await expect(libraries.get(ids.libA)).rejects.toMatchObject({ status: 404 });
+      await expect(bookFiles.thumbnail(ids.bookA)).rejects.toMatchObject({ status: 404 });
+      await expect(server.container.services.metadata.missing(ids.linkB)).rejects.toMatchObject({ status: 404 });
+      expect(await series.statuses()).not.toContain('bravo-only');
     });
     // Outside any request: the system, which sees everything.
     expect(
