@@ -8,6 +8,16 @@ export class UserRepository {
     return this.em.count(User, {});
   }
 
+  /** The oldest user: the first admin, whom the bootstrap token acts as. Null while no user exists. */
+  async firstUserId(): Promise<string | null> {
+    const [first] = await this.em.find(
+      User,
+      {},
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 1, fields: ['id'] },
+    );
+    return first?.id ?? null;
+  }
+
   findByUsername(username: string): Promise<User | null> {
     return this.em.findOne(User, { username });
   }
