@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UserRepository } from '../src/repositories/user.repository.js';
-import { hashPassword } from '../src/services/password-hashing.js';
 import { runAsViewer } from '../src/services/viewer-context.js';
 import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
@@ -66,9 +64,14 @@ beforeAll(async () => {
   const listed = await call('/books', { token, query: { limit: '10', sort: 'series' } });
   for (const book of listed.body.items) books[`T0${book.volume}`] = book.id;
   seriesId = listed.body.items[0].series_id;
-  // The second user, made as the users' setup makes them (hashed password).
-  const users = new UserRepository(server.container.orm.em.fork());
-  readerId = (await users.create('reader', await hashPassword(READER_PASSWORD))).id;
+  // The second user: a reader of the library, made by the administrator.
+  const created = await call('/users', {
+    method: 'POST',
+    token,
+    body: { username: 'reader', password: READER_PASSWORD, role: 'reader', library_ids: [libraryId] },
+  });
+  expect(created.status, created.text).toBe(201);
+  readerId = created.body.id;
   for (const who of ['admin', 'reader'] as const) {
     const login = await call('/auth/login', {
       method: 'POST',

@@ -6,7 +6,7 @@ import { refreshCounts } from '../../../repositories/series-counts.js';
  * series' read and started counts, last read time and on-deck book move to `series_reader_state`, one row per
  * reader and series they started.
  *
- * Today's progress was everyone's; it is given to the first admin, the oldest user. With no user at all the
+ * Today's progress was everyone's; it is given to the first admin, the oldest administrator (every account was one before roles). With no user at all the
  * progress cannot be kept (a record needs its reader, and nobody could ever read it back): it is dropped.
  * Columns change in place, so rows, foreign keys and the catalog triggers stay.
  */
@@ -14,7 +14,7 @@ export class Migration20261126030000_progress_per_reader extends Migration {
   override name = 'Migration20261126030000_progress_per_reader';
 
   override async up(): Promise<void> {
-    const owner = '(select "id" from "users" order by "created_at", "id" limit 1)';
+    const owner = `(select "id" from "users" where "role" = 'admin' order by "created_at", "id" limit 1)`;
     for (const sql of [
       `alter table "reading_progress" add column "user_id" uuid null, add column "position" text null, add column "percentage" double precision null, add column "device" varchar(200) null, add column "device_id" varchar(200) null;`,
       `update "reading_progress" set "user_id" = ${owner};`,

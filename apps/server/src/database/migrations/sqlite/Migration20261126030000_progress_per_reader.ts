@@ -9,7 +9,7 @@ const TRIGGER = (table: string, event: 'insert' | 'update' | 'delete') =>
  * series' read and started counts, last read time and on-deck book move to `series_reader_state`, one row per
  * reader and series they started.
  *
- * Today's progress was everyone's; it is given to the first admin, the oldest user. With no user at all the
+ * Today's progress was everyone's; it is given to the first admin, the oldest administrator (every account was one before roles). With no user at all the
  * progress cannot be kept (a record needs its reader, and nobody could ever read it back): it is dropped.
  *
  * SQLite cannot add a NOT NULL foreign key in place, so both progress tables are rebuilt: nothing references them,
@@ -21,10 +21,10 @@ export class Migration20261126030000_progress_per_reader extends Migration {
   override name = 'Migration20261126030000_progress_per_reader';
 
   override async up(): Promise<void> {
-    const owner = '(select `id` from `users` order by `created_at`, `id` limit 1)';
+    const owner = "(select `id` from `users` where `role` = 'admin' order by `created_at`, `id` limit 1)";
     for (const sql of [
       `create table \`reading_progress__temp_alter\` (\`id\` text not null primary key, \`user_id\` text not null, \`book_id\` text not null, \`status\` text check (\`status\` in ('unread', 'reading', 'read')) not null, \`current_page\` integer null, \`position\` text null, \`percentage\` double null, \`device\` text null, \`device_id\` text null, \`last_read_at\` datetime null, \`updated_at\` datetime not null, constraint \`reading_progress_user_id_foreign\` foreign key (\`user_id\`) references \`users\` (\`id\`) on delete cascade, constraint \`reading_progress_book_id_foreign\` foreign key (\`book_id\`) references \`books\` (\`id\`) on delete cascade);`,
-      `insert into \`reading_progress__temp_alter\` (\`id\`, \`user_id\`, \`book_id\`, \`status\`, \`current_page\`, \`last_read_at\`, \`updated_at\`) select \`id\`, ${owner}, \`book_id\`, \`status\`, \`current_page\`, \`last_read_at\`, \`updated_at\` from \`reading_progress\` where exists (select 1 from \`users\`);`,
+      `insert into \`reading_progress__temp_alter\` (\`id\`, \`user_id\`, \`book_id\`, \`status\`, \`current_page\`, \`last_read_at\`, \`updated_at\`) select \`id\`, ${owner}, \`book_id\`, \`status\`, \`current_page\`, \`last_read_at\`, \`updated_at\` from \`reading_progress\` where ${owner} is not null;`,
       `drop table \`reading_progress\`;`,
       `alter table \`reading_progress__temp_alter\` rename to \`reading_progress\`;`,
       `create index \`reading_progress_user_id_index\` on \`reading_progress\` (\`user_id\`);`,
@@ -36,7 +36,7 @@ export class Migration20261126030000_progress_per_reader extends Migration {
       TRIGGER('reading_progress', 'delete'),
 
       `create table \`orphaned_progress__temp_alter\` (\`id\` text not null primary key, \`user_id\` text not null, \`library_id\` text not null, \`path\` text not null, \`file_name\` text not null, \`size_bytes\` bigint not null, \`status\` text check (\`status\` in ('unread', 'reading', 'read')) not null, \`current_page\` integer null, \`position\` text null, \`percentage\` double null, \`device\` text null, \`device_id\` text null, \`last_read_at\` datetime null, \`orphaned_at\` datetime not null, constraint \`orphaned_progress_user_id_foreign\` foreign key (\`user_id\`) references \`users\` (\`id\`) on delete cascade, constraint \`orphaned_progress_library_id_foreign\` foreign key (\`library_id\`) references \`libraries\` (\`id\`) on delete cascade);`,
-      `insert into \`orphaned_progress__temp_alter\` (\`id\`, \`user_id\`, \`library_id\`, \`path\`, \`file_name\`, \`size_bytes\`, \`status\`, \`current_page\`, \`last_read_at\`, \`orphaned_at\`) select \`id\`, ${owner}, \`library_id\`, \`path\`, \`file_name\`, \`size_bytes\`, \`status\`, \`current_page\`, \`last_read_at\`, \`orphaned_at\` from \`orphaned_progress\` where exists (select 1 from \`users\`);`,
+      `insert into \`orphaned_progress__temp_alter\` (\`id\`, \`user_id\`, \`library_id\`, \`path\`, \`file_name\`, \`size_bytes\`, \`status\`, \`current_page\`, \`last_read_at\`, \`orphaned_at\`) select \`id\`, ${owner}, \`library_id\`, \`path\`, \`file_name\`, \`size_bytes\`, \`status\`, \`current_page\`, \`last_read_at\`, \`orphaned_at\` from \`orphaned_progress\` where ${owner} is not null;`,
       `drop table \`orphaned_progress\`;`,
       `alter table \`orphaned_progress__temp_alter\` rename to \`orphaned_progress\`;`,
       `create index \`orphaned_progress_user_id_index\` on \`orphaned_progress\` (\`user_id\`);`,
