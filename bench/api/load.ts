@@ -149,6 +149,15 @@ export async function loadLibrary(options: {
     // Progress: a fifth of the series read, a tenth half-read; metadata: 40% of the series know their total,
     // which leaves some of them missing volumes.
     const series = await em.execute<{ id: string }[]>('select id from series order by sort_name');
+    // Two readers, each with their own progress: the first admin (whom the bench's bootstrap token acts as) and a
+    // reader who read the same books, so every reader-keyed index holds twice the rows one reader needs.
+    const readers = [randomUUID(), randomUUID()];
+    for (const [i, reader] of readers.entries()) {
+      await em.execute(
+        `insert into users (id, username, password_hash, role, created_at, updated_at) values (?, ?, 'x', ?, ?, ?)`,
+        [reader, `bench${i}`, i === 0 ? 'admin' : 'reader', at(options.database, i), at(options.database, i)],
+      );
+    }
     await em.transactional(async (tx) => {
       for (const [index, { id }] of series.entries()) {
         const roll = next();
@@ -171,18 +180,20 @@ export async function loadLibrary(options: {
           const upTo = roll > 0.9 ? Math.ceil(books.length / 2) : books.length;
           for (const [i, book] of books.slice(0, upTo).entries()) {
             const reading = roll > 0.9 && i === upTo - 1;
-            await tx.execute(
-              `insert into reading_progress (id, book_id, status, current_page, last_read_at, updated_at)
-                 values (?, ?, ?, ?, ?, ?)`,
-              [
-                randomUUID(),
-                book.id,
-                reading ? 'reading' : 'read',
-                reading ? 1 : book.page_count,
-                now(options.database),
-                now(options.database),
-              ],
-            );
+            for (const reader of readers)
+              await tx.execute(
+                `insert into reading_progress (id, user_id, book_id, status, current_page, last_read_at, updated_at)
+                   values (?, ?, ?, ?, ?, ?, ?)`,
+                [
+                  randomUUID(),
+                  reader,
+                  book.id,
+                  reading ? 'reading' : 'read',
+                  reading ? 1 : book.page_count,
+                  now(options.database),
+                  now(options.database),
+                ],
+              );
           }
         }
       }
@@ -203,4 +214,10 @@ export async function loadLibrary(options: {
 /** Timestamps as each database stores them through the ORM: epoch ms on SQLite, a timestamp on PostgreSQL. */
 function now(database: DatabaseConfig): unknown {
   return database.kind === 'sqlite' ? Date.now() : new Date();
+}
+
+/** A creation time `i` seconds after a fixed start, so the first user is the oldest. */
+function at(database: DatabaseConfig, i: number): unknown {
+  const ms = 1_700_000_000_000 + i * 1000;
+  return database.kind === 'sqlite' ? ms : new Date(ms);
 }

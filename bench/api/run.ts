@@ -71,6 +71,15 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
       { name: 'series: q', path: '/api/v1/series?q=chroniques', list: true },
       { name: 'series: has_missing', path: '/api/v1/series?has_missing=true', list: true },
       { name: 'series: deep page', path: `/api/v1/series?page=${lastSeriesPage}`, list: true },
+      // The reading-status filters: on the reader's own series state since progress is per reader.
+      { name: 'series: status=read', path: '/api/v1/series?reading_status=read', list: true },
+      { name: 'series: status=reading', path: '/api/v1/series?reading_status=reading', list: true },
+      { name: 'series: status=unread', path: '/api/v1/series?reading_status=unread', list: true },
+      {
+        name: 'series: status=unread deep',
+        path: `/api/v1/series?reading_status=unread&page=${Math.max(1, Math.floor(lastSeriesPage / 2))}`,
+        list: true,
+      },
       { name: 'series: name_desc', path: '/api/v1/series?sort=name_desc', list: true },
       { name: 'series: added_desc', path: '/api/v1/series?sort=added_desc', list: true },
       { name: 'series: updated_desc', path: '/api/v1/series?sort=updated_desc', list: true },
@@ -88,6 +97,8 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
         path: `/api/v1/books?library_id=${library}&reading_status=read`,
         list: true,
       },
+      { name: 'books: status=reading', path: '/api/v1/books?reading_status=reading', list: true },
+      { name: 'books: status=unread', path: '/api/v1/books?reading_status=unread', list: true },
       { name: 'books: deep page', path: `/api/v1/books?page=${lastBooksPage}`, list: true },
       { name: 'books: recently_read', path: '/api/v1/books?sort=recently_read', list: true },
       {

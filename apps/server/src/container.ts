@@ -41,6 +41,8 @@ import { CredentialRepository } from './repositories/credential.repository.js';
 import { BookFileService } from './services/book-file.service.js';
 import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
+import { ProgressService } from './services/progress.service.js';
+import { ProgressRepository } from './repositories/progress.repository.js';
 import { SeriesService } from './services/series.service.js';
 import { FolderService } from './services/folder.service.js';
 import { HealthService } from './services/health.service.js';
@@ -83,6 +85,8 @@ export interface Container {
     backups: BackupService;
     bookFiles: BookFileService;
     books: BookService;
+    /** Per-reader progress: what REST, OPDS, the admin and KOReader sync write and read (ProgressService). */
+    progress: ProgressService;
     series: SeriesService;
     folders: FolderService;
     health: HealthService;
@@ -242,13 +246,15 @@ export async function createContainer(
     await backups.reconcile();
   });
 
-  const books = new BookService(bookRepository, seriesRepository);
+  const progress = new ProgressService(new ProgressRepository(em, config.database.kind));
+  const books = new BookService(bookRepository, seriesRepository, progress);
   const services = {
     auth,
     users: new UserService(userRepository, logger.child({ area: 'users' })),
     backups,
     bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader),
     books,
+    progress,
     series: new SeriesService(seriesRepository, libraries, books, metadataRepository),
     folders: new FolderService(librariesRoot),
     health: new HealthService(orm, config.database.kind, VERSION, () => ({

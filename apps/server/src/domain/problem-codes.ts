@@ -22,6 +22,7 @@ export const PROBLEM_KINDS = [
   'method-not-allowed',
   'request-timeout',
   'conflict',
+  'no-reader',
   'scan-refused',
   'last-admin',
   'username-taken',

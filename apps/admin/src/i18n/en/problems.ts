@@ -13,6 +13,7 @@ const problems = {
     method_not_allowed: 'This action is not available here.',
     request_timeout: 'The request took too long to arrive.',
     conflict: 'This conflicts with the current state of the library.',
+    no_reader: 'Reading progress belongs to a user: sign in with your own account.',
     scan_refused: 'The scan was stopped to protect the library (is the folder mounted?).',
     last_admin: 'The last administrator cannot be removed, demoted or disabled.',
     username_taken: 'This user name is already in use.',

@@ -12,6 +12,7 @@ const problems: Translation['problems'] = {
     method_not_allowed: 'Cette action n’est pas disponible ici.',
     request_timeout: 'La demande a mis trop de temps à arriver.',
     conflict: 'Ceci entre en conflit avec l’état actuel de la bibliothèque.',
+    no_reader: 'La progression de lecture appartient à un utilisateur : connectez-vous avec votre propre compte.',
     scan_refused: 'L’analyse a été arrêtée pour protéger la bibliothèque (le dossier est-il monté ?).',
     last_admin: 'Le dernier administrateur ne peut être ni supprimé, ni rétrogradé, ni désactivé.',
     username_taken: 'Ce nom d’utilisateur est déjà pris.',
