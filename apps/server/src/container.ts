@@ -39,6 +39,9 @@ import { AuthService } from './services/auth.service.js';
 import { BookFileService } from './services/book-file.service.js';
 import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
+import { KosyncService } from './services/kosync.service.js';
+import { SharedProgressAdapter } from './services/shared-progress.adapter.js';
+import { KoreaderProgressRepository } from './repositories/koreader-progress.repository.js';
 import { SeriesService } from './services/series.service.js';
 import { FolderService } from './services/folder.service.js';
 import { HealthService } from './services/health.service.js';
@@ -95,6 +98,9 @@ export interface Container {
     settings: SettingsService;
     statusMappings: StatusMappingService;
     catalogFreshness: CatalogFreshness;
+    kosync: KosyncService;
+    /** Whom KOReader sync reads for when a token belongs to no user yet: the first administrator. */
+    kosyncReaderFallback: () => Promise<string | null>;
   };
   /** Watches libraries' folders once the worker has started. */
   watcher: WatchService;
@@ -202,7 +208,20 @@ export async function createContainer(
   jobRuntime.define('backup', (context) => backups.run(context));
   jobRuntime.defineTrigger(SCAN_TRIGGER, (data) => scanSchedules.onTrigger(data));
   jobRuntime.defineTrigger(BACKUP_TRIGGER, () => backups.onTrigger());
-  jobRuntime.define('scan', (context) => scanService.run(context));
+  const userRepository = new UserRepository(em);
+  const kosync = new KosyncService(
+    new KoreaderProgressRepository(em),
+    new BookFileRepository(em),
+    // Filled below: the book service is built after the job runtime.
+    { read: (...args) => progressPort.read(...args), write: (...args) => progressPort.write(...args) },
+    logger.child({ area: 'kosync' }),
+  );
+  jobRuntime.define('scan', async (context) => {
+    const report = await scanService.run(context);
+    // Every user sees every library until per-user library access exists.
+    await kosync.attachWaiting(context.libraryId!, async () => true);
+    return report;
+  });
   const metadataBatch = new MetadataBatchService(
     new MetadataBatchRepository(em),
     metadataRepository,
@@ -238,6 +257,7 @@ export async function createContainer(
   });
 
   const books = new BookService(bookRepository, seriesRepository);
+  const progressPort = new SharedProgressAdapter(em, books);
   const services = {
     auth,
     backups,
@@ -261,6 +281,8 @@ export async function createContainer(
     settings,
     statusMappings,
     catalogFreshness: new CatalogFreshness(catalogVersion),
+    kosync,
+    kosyncReaderFallback: () => userRepository.oldestId(),
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));

@@ -16,6 +16,12 @@ export class UserRepository {
     return this.em.findOne(User, { id });
   }
 
+  /** The first account created (the first administrator), for credentials that belong to no user yet. */
+  async oldestId(): Promise<string | null> {
+    const [user] = await this.em.find(User, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 1, fields: ['id'] });
+    return user?.id ?? null;
+  }
+
   async create(username: string, passwordHash: string): Promise<User> {
     const user = this.em.create(User, { username, passwordHash });
     await this.em.persist(user).flush();
