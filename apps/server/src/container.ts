@@ -219,7 +219,7 @@ export async function createContainer(
   jobRuntime.define('scan', async (context) => {
     const report = await scanService.run(context);
     // Every user sees every library until per-user library access exists.
-    await kosync.attachWaiting(context.libraryId!, async () => true);
+    await kosync.attachWaiting(context.libraryId!, () => true);
     return report;
   });
   const metadataBatch = new MetadataBatchService(

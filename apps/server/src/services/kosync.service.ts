@@ -88,7 +88,10 @@ export class KosyncService {
    * After a scan of `libraryId`: pushes that were waiting for a file the scan added become progress of its book,
    * unless the reader has moved on in that book since.
    */
-  async attachWaiting(libraryId: string, canSee: (userId: string, libraryId: string) => Promise<boolean>) {
+  async attachWaiting(
+    libraryId: string,
+    canSee: (userId: string, libraryId: string) => boolean | Promise<boolean>,
+  ): Promise<number> {
     let attached = 0;
     for (const waiting of await this.records.waitingFor(libraryId)) {
       if (!(await canSee(waiting.userId, libraryId))) continue;
