@@ -40,8 +40,10 @@ import { BookFileService } from './services/book-file.service.js';
 import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
 import { KosyncService } from './services/kosync.service.js';
-import { SharedProgressAdapter } from './services/shared-progress.adapter.js';
+import { kosyncProgress } from './services/kosync-progress.js';
 import { KoreaderProgressRepository } from './repositories/koreader-progress.repository.js';
+import { ProgressService } from './services/progress.service.js';
+import { ProgressRepository } from './repositories/progress.repository.js';
 import { SeriesService } from './services/series.service.js';
 import { FolderService } from './services/folder.service.js';
 import { HealthService } from './services/health.service.js';
@@ -83,6 +85,8 @@ export interface Container {
     backups: BackupService;
     bookFiles: BookFileService;
     books: BookService;
+    /** Per-reader progress: what REST, OPDS, the admin and KOReader sync write and read (ProgressService). */
+    progress: ProgressService;
     series: SeriesService;
     folders: FolderService;
     health: HealthService;
@@ -99,8 +103,6 @@ export interface Container {
     statusMappings: StatusMappingService;
     catalogFreshness: CatalogFreshness;
     kosync: KosyncService;
-    /** Whom KOReader sync reads for when a token belongs to no user yet: the first administrator. */
-    kosyncReaderFallback: () => Promise<string | null>;
   };
   /** Watches libraries' folders once the worker has started. */
   watcher: WatchService;
@@ -208,12 +210,11 @@ export async function createContainer(
   jobRuntime.define('backup', (context) => backups.run(context));
   jobRuntime.defineTrigger(SCAN_TRIGGER, (data) => scanSchedules.onTrigger(data));
   jobRuntime.defineTrigger(BACKUP_TRIGGER, () => backups.onTrigger());
-  const userRepository = new UserRepository(em);
+  const progress = new ProgressService(new ProgressRepository(em, config.database.kind));
   const kosync = new KosyncService(
     new KoreaderProgressRepository(em),
     new BookFileRepository(em),
-    // Filled below: the book service is built after the job runtime.
-    { read: (...args) => progressPort.read(...args), write: (...args) => progressPort.write(...args) },
+    kosyncProgress(progress),
     logger.child({ area: 'kosync' }),
   );
   jobRuntime.define('scan', async (context) => {
@@ -256,13 +257,13 @@ export async function createContainer(
     await backups.reconcile();
   });
 
-  const books = new BookService(bookRepository, seriesRepository);
-  const progressPort = new SharedProgressAdapter(em, books);
+  const books = new BookService(bookRepository, seriesRepository, progress);
   const services = {
     auth,
     backups,
     bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader),
     books,
+    progress,
     series: new SeriesService(seriesRepository, libraries, books, metadataRepository),
     folders: new FolderService(librariesRoot),
     health: new HealthService(orm, config.database.kind, VERSION, () => ({
@@ -282,7 +283,6 @@ export async function createContainer(
     statusMappings,
     catalogFreshness: new CatalogFreshness(catalogVersion),
     kosync,
-    kosyncReaderFallback: () => userRepository.oldestId(),
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));

@@ -261,6 +261,25 @@ describe('page-based books', () => {
   });
 });
 
+describe('one record for every client', () => {
+  it('shows a push in the OPDS pse:lastRead, and a page streamed over OPDS-PSE in the pull', async () => {
+    const { hash, id } = books['shelf:cbz:mortimer']!;
+    const seriesId = (await book(id)).series_id as string;
+    const opds = (pathname: string) =>
+      fetch(`${server.url}${pathname}`, {
+        headers: { authorization: `Basic ${Buffer.from(`kobo:${account.username}`).toString('base64')}` },
+      });
+    expectJson(await push(phone, hash, '3', 0.5), 200);
+    const feed = await (await opds(`/opds/v1.2/series/${seriesId}`)).text();
+    expect(feed).toMatch(/pse:lastRead="3"/);
+    // PSE numbers pages from 0 in URLs: {pageNumber} 4 is page 5.
+    expect((await opds(`/opds/books/${id}/pages/4?maxWidth=100`)).status).toBe(200);
+    const pulled = await koreader.getProgress(account, hash);
+    expect(pulled.body).toMatchObject({ progress: '5', device: 'Shelfmark', device_id: SHELFMARK_DEVICE_ID });
+    expect(pullDecision(pulled, { ...phone, progress: '3', percentage: 0.5 }, true)).toBe('synced');
+  });
+});
+
 describe('EPUB', () => {
   it('keeps the xpointer verbatim and answers it back; 100 % marks the book read', async () => {
     const { hash, id } = books['shelf:epub']!;

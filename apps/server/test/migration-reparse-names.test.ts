@@ -70,6 +70,12 @@ describe('the migration that re-reads stored file names', () => {
           [file(n), book(n), LIBRARY, path, now, now],
         );
       }
+      // Progress is kept for the first admin (a later migration gives it to them).
+      await run(
+        `insert into users (id, username, password_hash, created_at, updated_at)
+           values ('00000000-0000-4000-8000-000000000401', 'admin', 'x', ?, ?)`,
+        [now, now],
+      );
       await run(
         `insert into reading_progress (id, book_id, status, current_page, updated_at)
            values ('00000000-0000-4000-8000-000000000301', ?, 'reading', 2, ?)`,

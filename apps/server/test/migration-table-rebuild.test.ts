@@ -26,7 +26,10 @@ describe.runIf(testDatabaseKind() === 'sqlite')('the SQLite table rebuild of boo
            values ('f1', 'b1', 'l1', 'a.cbz', 'cbz', 10, 1, 'abc', '${now}', '${now}')`,
       );
       await connection.execute(
-        `insert into reading_progress (id, book_id, status, current_page, updated_at) values ('p1', 'b1', 'reading', 2, '${now}')`,
+        `insert into users (id, username, password_hash, created_at, updated_at) values ('u1', 'admin', 'x', '${now}', '${now}')`,
+      );
+      await connection.execute(
+        `insert into reading_progress (id, user_id, book_id, status, current_page, updated_at) values ('p1', 'u1', 'b1', 'reading', 2, '${now}')`,
       );
       const migration = new RebuildBooks(orm.em.getDriver(), orm.config);
       await migration.up();

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BookFile } from '../src/entities/book-file.entity.js';
 import { Book } from '../src/entities/book.entity.js';
 import { ReadingProgress } from '../src/entities/reading-progress.entity.js';
+import { User } from '../src/entities/user.entity.js';
 import { Series } from '../src/entities/series.entity.js';
 import { ScanRepository } from '../src/repositories/scan.repository.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
@@ -191,7 +192,14 @@ describe('rescans', () => {
     const relative = 'Astérix/Astérix - T03 - Astérix et Cléopâtre.cbz';
     const file = await bookByPath(relative);
     const fork = em();
-    fork.create(ReadingProgress, { book: file.book.id, status: 'reading', currentPage: 2, lastReadAt: new Date() });
+    const admin = await fork.findOneOrFail(User, { username: 'admin' });
+    fork.create(ReadingProgress, {
+      user: admin.id,
+      book: file.book.id,
+      status: 'reading',
+      currentPage: 2,
+      lastReadAt: new Date(),
+    });
     await fork.flush();
     const aside = path.join(server.librariesRoot, 'aside.cbz');
     await rename(path.join(libraryDir, relative), aside);
@@ -202,7 +210,7 @@ describe('rescans', () => {
     const job = await scan();
     expect(job.report).toMatchObject({ added: 1, removed: 0, progress_restored: 1 });
     const moved = await bookByPath('Moved/Astérix - T03 - Astérix et Cléopâtre.cbz');
-    const progress = await em().findOneOrFail(ReadingProgress, { book: moved.book.id });
+    const progress = await em().findOneOrFail(ReadingProgress, { user: admin.id, book: moved.book.id });
     expect(progress).toMatchObject({ status: 'reading', currentPage: 2 });
   });
 

@@ -3639,6 +3639,10 @@ type RootTranslation = {
 			 */
 			conflict: string
 			/**
+			 * R​e​a​d​i​n​g​ ​p​r​o​g​r​e​s​s​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​ ​u​s​e​r​:​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+			 */
+			no_reader: string
+			/**
 			 * T​h​e​ ​s​c​a​n​ ​w​a​s​ ​s​t​o​p​p​e​d​ ​t​o​ ​p​r​o​t​e​c​t​ ​t​h​e​ ​l​i​b​r​a​r​y​ ​(​i​s​ ​t​h​e​ ​f​o​l​d​e​r​ ​m​o​u​n​t​e​d​?​)​.
 			 */
 			scan_refused: string
@@ -8497,6 +8501,10 @@ export type TranslationFunctions = {
 			 * This conflicts with the current state of the library.
 			 */
 			conflict: () => LocalizedString
+			/**
+			 * Reading progress belongs to a user: sign in with your own account.
+			 */
+			no_reader: () => LocalizedString
 			/**
 			 * The scan was stopped to protect the library (is the folder mounted?).
 			 */

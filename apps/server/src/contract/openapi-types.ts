@@ -548,8 +548,11 @@ export interface paths {
         get?: never;
         /**
          * Set a book's reading progress
-         * @description `reading` needs `current_page` within the book's pages (400 otherwise). `read` sets the page to the last
-         *     page. `unread` clears the page. Allowed with a `read` token.
+         * @description The caller's own progress: each user has theirs, and every client (this API, the admin's reader, OPDS-PSE
+         *     page streaming, KOReader sync) writes and reads the same record. `reading` needs `current_page` within the
+         *     book's pages (400 otherwise). `read` sets the page to the last page. `unread` clears the page. Allowed with
+         *     a `read` token. A caller that is no user (the bootstrap token while no user exists) has no progress: 409
+         *     `no-reader`.
          */
         put: operations["setBookProgress"];
         post?: never;
@@ -625,7 +628,8 @@ export interface paths {
         /**
          * Mark every book of a series read or unread
          * @description Sets every book of the series to `read` (last page) or `unread` in one transaction and returns how many
-         *     books changed. Idempotent: a second call changes 0. Allowed with a `read` token.
+         *     books changed, in the caller's own progress. Idempotent: a second call changes 0. Allowed with a `read`
+         *     token. A caller that is no user (the bootstrap token while no user exists) has no progress: 409 `no-reader`.
          */
         post: operations["markSeriesRead"];
         delete?: never;
@@ -1309,7 +1313,7 @@ export interface components {
              *     sentence for each kind (in its own language) and `detail` for the specifics.
              * @enum {string}
              */
-            type: "urn:shelfmark:problem:validation" | "urn:shelfmark:problem:invalid-path" | "urn:shelfmark:problem:bad-request" | "urn:shelfmark:problem:unauthorized" | "urn:shelfmark:problem:forbidden" | "urn:shelfmark:problem:not-found" | "urn:shelfmark:problem:file-unavailable" | "urn:shelfmark:problem:method-not-allowed" | "urn:shelfmark:problem:request-timeout" | "urn:shelfmark:problem:conflict" | "urn:shelfmark:problem:scan-refused" | "urn:shelfmark:problem:payload-too-large" | "urn:shelfmark:problem:unsupported-media-type" | "urn:shelfmark:problem:request-header-fields-too-large" | "urn:shelfmark:problem:page-unreadable" | "urn:shelfmark:problem:too-many-requests" | "urn:shelfmark:problem:internal-error" | "urn:shelfmark:problem:not-implemented" | "urn:shelfmark:problem:provider-failure";
+            type: "urn:shelfmark:problem:validation" | "urn:shelfmark:problem:invalid-path" | "urn:shelfmark:problem:bad-request" | "urn:shelfmark:problem:unauthorized" | "urn:shelfmark:problem:forbidden" | "urn:shelfmark:problem:not-found" | "urn:shelfmark:problem:file-unavailable" | "urn:shelfmark:problem:method-not-allowed" | "urn:shelfmark:problem:request-timeout" | "urn:shelfmark:problem:conflict" | "urn:shelfmark:problem:no-reader" | "urn:shelfmark:problem:scan-refused" | "urn:shelfmark:problem:payload-too-large" | "urn:shelfmark:problem:unsupported-media-type" | "urn:shelfmark:problem:request-header-fields-too-large" | "urn:shelfmark:problem:page-unreadable" | "urn:shelfmark:problem:too-many-requests" | "urn:shelfmark:problem:internal-error" | "urn:shelfmark:problem:not-implemented" | "urn:shelfmark:problem:provider-failure";
             /** @description Short summary of the kind of problem (the HTTP reason phrase for generic kinds). */
             title: string;
             /** @description The HTTP status code. */
@@ -1784,12 +1788,29 @@ export interface components {
             status: components["schemas"]["ReadingStatus"];
             /** @description Page reached; required with `reading`, ignored with `read` (last page) and `unread`. */
             current_page?: number;
+            /**
+             * @description Where in a reflowable book (an EPUB locator), kept verbatim; ignored with `unread`. A write without it
+             *     clears the stored one (the place moved).
+             */
+            position?: string;
+            /**
+             * @description How far through the book, 0 to 1. Left out with `reading`, the page's share of the book's pages; `read`
+             *     is 1; ignored with `unread`.
+             */
+            percentage?: number;
         };
         ReadingProgress: {
             /** Format: uuid */
             book_id: string;
             status: components["schemas"]["ReadingStatus"];
             current_page: number | null;
+            /** @description An EPUB locator or a KOReader xpointer, as the client that wrote it sent it. */
+            position: string | null;
+            percentage: number | null;
+            /** @description The device that wrote it (KOReader's device name); null when written through Shelfmark. */
+            device: string | null;
+            /** Format: date-time */
+            last_read_at: string | null;
             /** Format: date-time */
             updated_at: string;
         };
@@ -2478,6 +2499,15 @@ export interface components {
         };
         /** @description The book's file is there but cannot be read (corrupt, encrypted, unsupported compression). */
         Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The caller is no user, so has no reading progress (the bootstrap token while no user exists). */
+        NoReader: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3427,6 +3457,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
         };
     };
     listSeries: {
@@ -3521,6 +3552,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
         };
     };
     getSeries: {

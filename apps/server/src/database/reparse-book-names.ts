@@ -3,7 +3,7 @@ import { LOCKABLE_BOOK_FIELDS, type LockableBookField, type VolumeKind } from '.
 import { yearAsDate } from '../domain/book-numbers.js';
 import { chapterSort, volumeSort } from '../domain/search-text.js';
 import { parseFileName } from '../indexer/filename-parser.js';
-import { refreshCounts } from '../repositories/series.repository.js';
+import { refreshSeriesCounts } from '../repositories/series.repository.js';
 import { toNullableNumber, toStringList, updateFromValues, type SqlDialect } from '../repositories/sql-values.js';
 
 const PAGE = 500;
@@ -67,7 +67,7 @@ export async function reparseBookNames(em: EntityManager, dialect: SqlDialect): 
   }
   // Every series, not only those of changed books: the loose-chapter aggregates are new and start empty.
   const series = await em.execute<{ id: string }[]>('select id from series');
-  await refreshCounts(
+  await refreshSeriesCounts(
     em,
     dialect,
     series.map((row) => row.id),

@@ -75,6 +75,18 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** A progress write by a viewer without a user (the bootstrap token before any user exists): nobody to write for. */
+export class NoReaderError extends DomainError {
+  constructor() {
+    super(
+      409,
+      'no-reader',
+      'No reader',
+      'Reading progress belongs to a user: sign in as one, or use a token of one (no user exists yet).',
+    );
+  }
+}
+
 export class TooManyRequestsError extends DomainError {
   constructor(
     detail: string,

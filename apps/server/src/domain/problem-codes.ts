@@ -22,6 +22,7 @@ export const PROBLEM_KINDS = [
   'method-not-allowed',
   'request-timeout',
   'conflict',
+  'no-reader',
   'scan-refused',
   'payload-too-large',
   'unsupported-media-type',

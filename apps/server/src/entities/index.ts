@@ -12,6 +12,7 @@ import { MetadataBatchResult } from './metadata-batch-result.entity.js';
 import { MetadataLink } from './metadata-link.entity.js';
 import { OrphanedProgress } from './orphaned-progress.entity.js';
 import { ReadingProgress } from './reading-progress.entity.js';
+import { SeriesReaderState } from './series-reader-state.entity.js';
 import { Series } from './series.entity.js';
 import { Session } from './session.entity.js';
 import { Setting } from './setting.entity.js';
@@ -35,6 +36,7 @@ export {
   OrphanedProgress,
   ReadingProgress,
   Series,
+  SeriesReaderState,
   Session,
   Setting,
   StatusMapping,
@@ -48,6 +50,7 @@ export const ALL_ENTITIES = [
   ApiToken,
   Library,
   Series,
+  SeriesReaderState,
   Book,
   BookFile,
   ReadingProgress,

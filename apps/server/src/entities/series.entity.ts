@@ -40,10 +40,9 @@ export const SeriesSchema = defineEntity({
     /** Folded name (domain/search-text.ts): what `q` matches and the first key of the order. */
     sortName: p.string().length(1024).default(''),
     // Aggregates of the series' books, kept by SeriesRepository.refreshCounts after every write that can change
-    // them, so lists and their filters never aggregate 100k books per request.
+    // them, so lists and their filters never aggregate 100k books per request. What each reader read is in
+    // series_reader_state.
     bookCount: p.integer().default(0),
-    readCount: p.integer().default(0),
-    startedCount: p.integer().default(0),
     ownedCount: p.integer().default(0),
     missingCount: p.integer().default(0),
     /**
@@ -55,15 +54,11 @@ export const SeriesSchema = defineEntity({
     lastChapter: p.double().nullable(),
     /** The first book with a cover, in volume order: the series' cover. */
     coverBookId: p.uuid().nullable(),
-    /** When a book of the series was last read (the newest `last_read_at` of their progress): on deck's order. */
-    lastReadAt: p.datetime().nullable(),
-    /** The next book to read while the series is in progress (domain/series-counts.ts `onDeckBook`), else null. */
-    onDeckBookId: p.uuid().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   uniques: [{ properties: ['library', 'name'] }],
-  // Each list order read straight from an index (GET /series `sort`, on deck): a page walks index entries, in
+  // Each list order read straight from an index (GET /series `sort`): a page walks index entries, in
   // either direction, instead of sorting every series.
   indexes: [
     { properties: ['sortName', 'library', 'name'] },
@@ -71,7 +66,6 @@ export const SeriesSchema = defineEntity({
     { properties: ['createdAt', 'sortName', 'library', 'name'] },
     { properties: ['updatedAt', 'sortName', 'library', 'name'] },
     { properties: ['startYear', 'sortName', 'library', 'name'] },
-    { properties: ['lastReadAt', 'id'] },
   ],
 });
 export class Series extends SeriesSchema.class {}

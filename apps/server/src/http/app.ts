@@ -133,10 +133,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   });
   app.use('/trpc', trpcMiddleware(container, spec, signIns));
   app.use('/opds', opdsRoutes(services, logger.child({ area: 'opds' })));
-  app.use(
-    '/koreader',
-    kosyncRoutes(services.auth, services.kosync, services.kosyncReaderFallback, logger.child({ area: 'kosync' })),
-  );
+  app.use('/koreader', kosyncRoutes(services.auth, services.kosync, logger.child({ area: 'kosync' })));
   if (options.adminHandler) app.use(options.adminHandler);
   app.use(errorHandler(logger));
   return { express: app, implemented: routes.implemented, spec };

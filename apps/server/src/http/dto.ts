@@ -183,12 +183,20 @@ export function readingProgressDto(progress: {
   bookId: string;
   status: ReadingStatus;
   currentPage: number | null;
+  position: string | null;
+  percentage: number | null;
+  device: string | null;
+  lastReadAt: Date | null;
   updatedAt: Date;
 }) {
   return {
     book_id: progress.bookId,
     status: progress.status,
     current_page: progress.currentPage,
+    position: progress.position,
+    percentage: progress.percentage,
+    device: progress.device,
+    last_read_at: progress.lastReadAt?.toISOString() ?? null,
     updated_at: progress.updatedAt.toISOString(),
   };
 }

@@ -8,12 +8,6 @@ import type { AuthService } from '../services/auth.service.js';
 import type { KosyncService } from '../services/kosync.service.js';
 import { runAsViewer } from '../services/viewer-context.js';
 
-/**
- * Who a credential reads for when it belongs to no user yet (a token from before user accounts, the bootstrap
- * token): the first administrator, as everywhere else.
- */
-export type ReaderFallback = () => Promise<string | null>;
-
 /** KOReader's progress documents are tiny (a few hundred bytes); the reference server's nginx takes 1 MiB. */
 const BODY_LIMIT = '64kb';
 /** Failed sign-ins from one address before KOReader sync refuses it for the rest of the window. */
@@ -34,12 +28,7 @@ declare module 'express-serve-static-core' {
  * The user name is an API token (the password, which KOReader sends as an MD5 in x-auth-key, is ignored). Every
  * answer is `Content-Type: application/json` exactly: KOReader's JSON decoding compares the type as a string.
  */
-export function kosyncRoutes(
-  auth: AuthService,
-  kosync: KosyncService,
-  readerFallback: ReaderFallback,
-  logger: Logger,
-): Router {
+export function kosyncRoutes(auth: AuthService, kosync: KosyncService, logger: Logger): Router {
   const router = Router();
   const limiter = new SignInLimiter(FAILED_SIGN_INS);
 
@@ -52,7 +41,8 @@ export function kosyncRoutes(
     const token = req.get('x-auth-user');
     await limiter.admit(client, LIMITER_NAME, TOO_MANY, { throttle: false });
     const principal = token ? await auth.authenticateToken(token) : null;
-    const userId = principal ? (principal.viewer.userId ?? (await readerFallback())) : null;
+    // A credential with no user behind it (the bootstrap token before any account exists) has no progress to sync.
+    const userId = principal?.viewer.userId ?? null;
     if (!principal || userId === null) {
       if (token) limiter.recordFailure(client, LIMITER_NAME);
       sendError(res, 'unauthorized');

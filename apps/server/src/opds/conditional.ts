@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Freshness } from '../services/catalog-freshness.js';
+import { currentViewer } from '../services/viewer-context.js';
 
 /**
- * Validators of one catalog document: its ETag changes with the catalog version and with what the document's
- * links depend on (its URL and the link base), so it never needs the feed itself to be built.
+ * Validators of one catalog document: its ETag changes with the catalog version, with what the document's links
+ * depend on (its URL and the link base) and with the viewer (whose progress it shows, which libraries it lists), so
+ * it never needs the feed itself to be built and one reader is never answered another's feed or 304.
  */
 export function validatorsFor(freshness: Freshness, req: Request, base: string) {
-  const hash = createHash('sha1').update(`${freshness.tag}\n${req.originalUrl}\n${base}`).digest('base64url');
+  const viewer = JSON.stringify(currentViewer());
+  const hash = createHash('sha1')
+    .update(`${freshness.tag}\n${viewer}\n${req.originalUrl}\n${base}`)
+    .digest('base64url');
   return { etag: `W/"${hash.slice(0, 22)}"`, lastModified: freshness.modifiedAt };
 }
 

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
-import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
+import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import { bookSearchText, chapterSort, fold, likePattern, volumeSort } from '../domain/search-text.js';
+import { currentViewer } from '../services/viewer-context.js';
 import type { ListCache } from './list-cache.js';
 import { placeholders, toDate, toNullableNumber, toNumber, toStringList } from './sql-values.js';
 
@@ -81,7 +81,7 @@ const ORDER: Record<BookSort, string> = {
   series: 'b.sort_series, b.volume_sort, b.chapter_sort, b.sort_title, b.id',
   title: 'b.sort_title, b.id',
   recently_added: 'b.created_at desc, b.id desc',
-  // Only books with a read time are in this order (the join below): the reading_progress index gives it.
+  // Only books the reader has a read time for are in this order (the join below): their (user, last read) index.
   recently_read: 'rp.last_read_at desc, rp.book_id desc',
 };
 
@@ -121,9 +121,10 @@ interface EntryRow extends SummaryRow {
   publish_date: string | null;
   language: string | null;
 }
+/** The current reader's progress joins on the first parameter (a null reader matches none: all unread). */
 const SUMMARY_JOINS = `left join series s on s.id = b.series_id
   left join book_files f on f.book_id = b.id
-  left join reading_progress rp on rp.book_id = b.id`;
+  left join reading_progress rp on rp.book_id = b.id and rp.user_id = ?`;
 
 function entry(row: EntryRow): BookEntry {
   return {
@@ -164,7 +165,7 @@ function summary(row: SummaryRow): BookSummary {
   };
 }
 
-/** Books for the browsing API: paged lists, details, edits and reading progress. */
+/** Books for the browsing API: paged lists, details and edits, each with the current reader's progress. */
 export class BookRepository {
   constructor(
     private readonly em: EntityManager,
@@ -199,6 +200,7 @@ export class BookRepository {
   ): Promise<{ items: (D extends 'entry' ? BookEntry : BookSummary)[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
+    const { userId } = currentViewer();
     let needsProgress = sort === 'recently_read';
     let needsFile = false;
     if (filters.libraryId !== undefined) {
@@ -236,26 +238,26 @@ export class BookRepository {
     }
     if (sort === 'recently_read') where.push('rp.last_read_at is not null');
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
+    // The reader's own progress, one unique (user, book) lookup per book.
+    const progressJoin = `join reading_progress rp on rp.book_id = b.id and rp.user_id = ?`;
     const filterJoins = [
-      sort === 'recently_read'
-        ? 'join reading_progress rp on rp.book_id = b.id'
-        : needsProgress
-          ? 'left join reading_progress rp on rp.book_id = b.id'
-          : '',
+      sort === 'recently_read' ? progressJoin : needsProgress ? `left ${progressJoin}` : '',
       needsFile ? 'left join book_files f on f.book_id = b.id' : '',
     ].join(' ');
-    const key = JSON.stringify(['books', detail, whereSql, params, sort, offset, limit]);
+    const queryParams = needsProgress ? [userId, ...params] : params;
+    // The items carry the reader's progress: one reader's page is never another's.
+    const key = JSON.stringify(['books', detail, userId, filterJoins, whereSql, params, sort, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
       const [countRow] = await this.em.execute<{ n: number | string }[]>(
         `select count(*) as n from books b ${filterJoins} ${whereSql}`,
-        params,
+        queryParams,
       );
       const count = toNumber(countRow?.n ?? 0);
       if (offset >= count) return { total: count, items: [] };
       // Only ids, read from the narrow sort index: a deep page walks index entries, never joined rows.
       const rows = await this.em.execute<{ id: string }[]>(
         `select b.id from books b ${filterJoins} ${whereSql} order by ${ORDER[sort]} limit ? offset ?`,
-        [...params, limit, offset],
+        [...queryParams, limit, offset],
       );
       const ids = rows.map((row) => row.id);
       return { total: count, items: detail === 'entry' ? await this.entryRows(ids) : await this.summaries(ids) };
@@ -267,7 +269,7 @@ export class BookRepository {
     if (ids.length === 0) return [];
     const rows = await this.em.execute<EntryRow[]>(
       `select ${ENTRY_COLUMNS} from books b ${SUMMARY_JOINS} where b.id in (${placeholders(ids.length)})`,
-      ids,
+      [currentViewer().userId, ...ids],
     );
     const byId = new Map(rows.map((row) => [row.id, entry(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -278,7 +280,7 @@ export class BookRepository {
     if (ids.length === 0) return [];
     const rows = await this.em.execute<SummaryRow[]>(
       `select ${SUMMARY_COLUMNS} from books b ${SUMMARY_JOINS} where b.id in (${placeholders(ids.length)})`,
-      ids,
+      [currentViewer().userId, ...ids],
     );
     const byId = new Map(rows.map((row) => [row.id, summary(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -294,7 +296,7 @@ export class BookRepository {
     >(
       `select ${ENTRY_COLUMNS}, b.locked_fields, f.path, f.mtime_ms
          from books b ${SUMMARY_JOINS} where b.id = ?`,
-      [id],
+      [currentViewer().userId, id],
     );
     if (!row) return null;
     const book = entry(row);
@@ -329,52 +331,6 @@ export class BookRepository {
       );
       await em.flush();
       return true;
-    });
-  }
-
-  /** The facts progress rules need: null when the book does not exist. */
-  async progressTarget(id: string): Promise<{
-    pageCount: number | null;
-    seriesId: string | null;
-    status: ReadingStatus;
-    currentPage: number | null;
-  } | null> {
-    const [row] = await this.em.execute<
-      {
-        page_count: number | null;
-        series_id: string | null;
-        status: ReadingStatus | null;
-        current_page: number | null;
-      }[]
-    >(
-      `select b.page_count, b.series_id, rp.status, rp.current_page
-         from books b left join reading_progress rp on rp.book_id = b.id where b.id = ?`,
-      [id],
-    );
-    return row
-      ? {
-          pageCount: row.page_count,
-          seriesId: row.series_id,
-          status: row.status ?? 'unread',
-          currentPage: row.current_page,
-        }
-      : null;
-  }
-
-  async setProgress(
-    bookId: string,
-    status: ReadingStatus,
-    currentPage: number | null,
-  ): Promise<{ status: ReadingStatus; currentPage: number | null; updatedAt: Date }> {
-    return this.em.transactional(async (em) => {
-      const now = new Date();
-      const existing = await em.findOne(ReadingProgress, { book: bookId });
-      const lastReadAt = status === 'unread' ? null : now;
-      if (existing) em.assign(existing, { status, currentPage, lastReadAt, updatedAt: now });
-      else
-        em.create(ReadingProgress, { id: randomUUID(), book: bookId, status, currentPage, lastReadAt, updatedAt: now });
-      await em.flush();
-      return { status, currentPage, updatedAt: now };
     });
   }
 

@@ -378,16 +378,22 @@ export class ScanRepository {
         const progress = await em.find(ReadingProgress, { book: { $in: bookIds } });
         const byBook = new Map(batch.map((file) => [file.bookId, file]));
         const now = new Date();
+        // Every reader's record is set aside, each under its reader.
         const orphans = progress.map((row) => {
           const file = byBook.get(row.book.id)!;
           return {
             id: randomUUID(),
+            user: row.user.id,
             library: libraryId,
             path: file.path,
             fileName: file.path.slice(file.path.lastIndexOf('/') + 1),
             sizeBytes: file.sizeBytes,
             status: row.status,
             currentPage: row.currentPage,
+            position: row.position,
+            percentage: row.percentage,
+            device: row.device,
+            deviceId: row.deviceId,
             lastReadAt: row.lastReadAt,
             orphanedAt: now,
           };
@@ -408,7 +414,10 @@ export class ScanRepository {
     return (await this.em.fork().count(OrphanedProgress, { library: libraryId })) > 0;
   }
 
-  /** Gives new books the progress their file had before it vanished: same path first, then same name and size. */
+  /**
+   * Gives new books the progress their file had before it vanished, each reader's own: same path first, then same
+   * name and size. A reader's record goes to one book only (their newest, when a file vanished twice).
+   */
   async restoreProgress(
     libraryId: string,
     books: { bookId: string; path: string; sizeBytes: number }[],
@@ -417,34 +426,54 @@ export class ScanRepository {
     const em = this.em.fork();
     const orphans = await em.find(OrphanedProgress, { library: libraryId }, { orderBy: { orphanedAt: 'desc' } });
     if (orphans.length === 0) return 0;
-    const byPath = new Map(orphans.map((orphan) => [orphan.path, orphan]));
-    const byNameAndSize = new Map(orphans.map((orphan) => [`${orphan.fileName}\u0000${orphan.sizeBytes}`, orphan]));
+    const group = (map: Map<string, OrphanedProgress[]>, key: string, orphan: OrphanedProgress) => {
+      const list = map.get(key);
+      if (list) list.push(orphan);
+      else map.set(key, [orphan]);
+    };
+    const byPath = new Map<string, OrphanedProgress[]>();
+    const byNameAndSize = new Map<string, OrphanedProgress[]>();
+    for (const orphan of orphans) {
+      group(byPath, orphan.path, orphan);
+      group(byNameAndSize, `${orphan.fileName}\u0000${orphan.sizeBytes}`, orphan);
+    }
     const used = new Set<string>();
     const restored: { bookId: string; orphan: OrphanedProgress }[] = [];
     for (const book of books) {
       const fileName = book.path.slice(book.path.lastIndexOf('/') + 1);
-      const orphan = byPath.get(book.path) ?? byNameAndSize.get(`${fileName}\u0000${book.sizeBytes}`);
-      if (orphan && !used.has(orphan.id)) {
+      const candidates = byPath.get(book.path) ?? byNameAndSize.get(`${fileName}\u0000${book.sizeBytes}`) ?? [];
+      const readers = new Set<string>();
+      for (const orphan of candidates) {
+        if (used.has(orphan.id) || readers.has(orphan.user.id)) continue;
         used.add(orphan.id);
+        readers.add(orphan.user.id);
         restored.push({ bookId: book.bookId, orphan });
       }
     }
     if (restored.length === 0) return 0;
     await em.transactional(async (tx) => {
-      await tx.insertMany(
-        ReadingProgress,
-        restored.map(({ bookId, orphan }) => ({
-          id: randomUUID(),
-          book: bookId,
-          status: orphan.status,
-          currentPage: orphan.currentPage,
-          lastReadAt: orphan.lastReadAt,
-          updatedAt: new Date(),
-        })),
-      );
-      await tx.nativeDelete(OrphanedProgress, { id: { $in: restored.map((r) => r.orphan.id) } });
+      for (const batch of chunks(restored)) {
+        await tx.insertMany(
+          ReadingProgress,
+          batch.map(({ bookId, orphan }) => ({
+            id: randomUUID(),
+            user: orphan.user.id,
+            book: bookId,
+            status: orphan.status,
+            currentPage: orphan.currentPage,
+            position: orphan.position,
+            percentage: orphan.percentage,
+            device: orphan.device,
+            deviceId: orphan.deviceId,
+            lastReadAt: orphan.lastReadAt,
+            updatedAt: new Date(),
+          })),
+        );
+        await tx.nativeDelete(OrphanedProgress, { id: { $in: batch.map((r) => r.orphan.id) } });
+      }
     });
-    return restored.length;
+    // Books that got progress back, whatever the number of readers.
+    return new Set(restored.map((r) => r.bookId)).size;
   }
 
   async purgeOrphanedProgress(olderThan: Date): Promise<number> {

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
-import type { VolumeKind } from '../entities/book.entity.js';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
-import { onDeckBook, seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
+import type { SeriesCounts } from '../domain/series-counts.js';
+import { currentViewer } from '../services/viewer-context.js';
 import type { ListCache } from './list-cache.js';
-import {
-  chunks,
-  placeholders,
-  toDate,
-  toNullableNumber,
-  toNumber,
-  updateFromValues,
-  type SqlDialect,
-} from './sql-values.js';
+import { refreshCounts } from './series-counts.js';
+import { chunks, placeholders, toDate, toNullableNumber, toNumber, type SqlDialect } from './sql-values.js';
+
+export { refreshCounts, refreshSeriesCounts } from './series-counts.js';
 
 export interface SeriesFilters {
   q?: string;
@@ -93,12 +88,21 @@ function summary(row: SummaryRow): SeriesSummary {
   };
 }
 
-/** The reading-status filter, on the stored aggregates (SPEC §2's derivation, in SQL). */
-const READING_STATUS_SQL: Record<ReadingStatus, string> = {
-  read: 's.book_count > 0 and s.read_count = s.book_count',
-  unread: 's.started_count = 0',
-  reading: 's.started_count > 0 and s.read_count < s.book_count',
-};
+/**
+ * The reading-status filter on the reader's stored aggregates (SPEC §2's derivation, in SQL): one lookup of the
+ * unique (user, series) index per series. A reader has a state row only for the series they started; a viewer
+ * without a user has read nothing.
+ */
+function readingStatusFilter(status: ReadingStatus, userId: string | null): { sql: string; params: unknown[] } {
+  if (userId === null) return status === 'unread' ? { sql: '1 = 1', params: [] } : { sql: '1 = 0', params: [] };
+  const state = 'select 1 from series_reader_state st where st.user_id = ? and st.series_id = s.id';
+  const sql = {
+    read: `s.book_count > 0 and exists (${state} and st.read_count = s.book_count)`,
+    unread: `not exists (${state})`,
+    reading: `exists (${state} and st.read_count < s.book_count)`,
+  }[status];
+  return { sql, params: [userId] };
+}
 
 export const SERIES_SORTS = [
   'name_asc',
@@ -149,7 +153,12 @@ export class SeriesRepository {
       where.push(`s.sort_name like ? escape '\\'`);
       params.push(likePattern(filters.q));
     }
-    if (filters.readingStatus !== undefined) where.push(READING_STATUS_SQL[filters.readingStatus]);
+    const { userId } = currentViewer();
+    if (filters.readingStatus !== undefined) {
+      const filter = readingStatusFilter(filters.readingStatus, userId);
+      where.push(filter.sql);
+      params.push(...filter.params);
+    }
     if (filters.seriesStatus !== undefined) {
       where.push('s.status = ?');
       params.push(filters.seriesStatus);
@@ -157,7 +166,8 @@ export class SeriesRepository {
     if (filters.hasMissing !== undefined)
       where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
-    const key = JSON.stringify(['series', whereSql, params, sort, offset, limit]);
+    // The items carry the reader's counts: one reader's page is never another's.
+    const key = JSON.stringify(['series', userId, whereSql, params, sort, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
       const count = await this.count(whereSql, params);
       if (offset >= count) return { total: count, items: [] };
@@ -203,30 +213,34 @@ export class SeriesRepository {
   }
 
   /**
-   * The on-deck book ids of the series in progress (see `onDeckBook`), the most recently read series first: the
-   * stored `on_deck_book_id` and `last_read_at`, read along their index.
+   * The reader's on-deck book ids of the series they have in progress (see `onDeckBook`), the most recently read
+   * series first: their stored `on_deck_book_id` and `last_read_at`, read along the (user, last read) index.
    */
   async onDeck(
     libraryId: string | undefined,
     offset: number,
     limit: number,
   ): Promise<{ ids: string[]; total: number }> {
-    // A series on deck has a book read, so a read time: saying so lets the index walk skip the series never read
+    const { userId } = currentViewer();
+    if (userId === null) return { ids: [], total: 0 };
+    // A series on deck has a book read, so a read time: saying so lets the index walk skip the rows without one
     // (PostgreSQL puts their nulls first in a backward walk).
-    const where = ['s.on_deck_book_id is not null', 's.last_read_at is not null'];
-    const params: unknown[] = [];
+    const where = ['st.user_id = ?', 'st.on_deck_book_id is not null', 'st.last_read_at is not null'];
+    const params: unknown[] = [userId];
+    let join = '';
     if (libraryId !== undefined) {
+      join = 'join series s on s.id = st.series_id';
       where.push('s.library_id = ?');
       params.push(libraryId);
     }
-    const whereSql = `where ${where.join(' and ')}`;
-    const key = JSON.stringify(['on-deck', whereSql, params, offset, limit]);
+    const from = `from series_reader_state st ${join} where ${where.join(' and ')}`;
+    const key = JSON.stringify(['on-deck', from, params, offset, limit]);
     return this.cache.remember(key, async () => {
-      const total = await this.count(whereSql, params);
+      const [row] = await this.em.execute<{ n: number | string }[]>(`select count(*) as n ${from}`, params);
+      const total = toNumber(row?.n ?? 0);
       if (offset >= total) return { total, items: [], ids: [] };
       const rows = await this.em.execute<{ id: string }[]>(
-        `select s.on_deck_book_id as id from series s ${whereSql}
-          order by s.last_read_at desc, s.id desc limit ? offset ?`,
+        `select st.on_deck_book_id as id ${from} order by st.last_read_at desc, st.series_id desc limit ? offset ?`,
         [...params, limit, offset],
       );
       const ids = rows.map((row) => row.id);
@@ -234,14 +248,18 @@ export class SeriesRepository {
     });
   }
 
-  /** The rows of these series, fresh, in the order given. */
+  /** The rows of these series, fresh, in the order given, with the current reader's counts. */
   private async summaries(ids: string[]): Promise<SeriesSummary[]> {
     if (ids.length === 0) return [];
+    // A viewer without a user matches no state row (null = null is not true): everything unread.
     const rows = await this.em.execute<SummaryRow[]>(
-      `select s.id, s.library_id, s.name, s.status, s.total_volumes, s.book_count, s.read_count, s.started_count,
-              s.owned_count, s.missing_count, s.chapter_count, s.first_chapter, s.last_chapter, s.cover_book_id, s.cover_url, s.description, s.updated_at
-         from series s where s.id in (${placeholders(ids.length)})`,
-      ids,
+      `select s.id, s.library_id, s.name, s.status, s.total_volumes, s.book_count,
+              coalesce(st.read_count, 0) as read_count, coalesce(st.started_count, 0) as started_count,
+              s.owned_count, s.missing_count, s.chapter_count, s.first_chapter, s.last_chapter, s.cover_book_id,
+              s.cover_url, s.description, s.updated_at
+         from series s left join series_reader_state st on st.series_id = s.id and st.user_id = ?
+        where s.id in (${placeholders(ids.length)})`,
+      [currentViewer().userId, ...ids],
     );
     const byId = new Map(rows.map((row) => [row.id, summary(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -277,20 +295,22 @@ export class SeriesRepository {
   }
 
   /**
-   * Sets every book of the series to read (last page) or unread, in one transaction; returns how many books
-   * changed status.
+   * Sets every book of the series to read (last page) or unread for this reader, in one transaction; returns how
+   * many books changed status.
    */
-  async markAll(seriesId: string, status: 'read' | 'unread'): Promise<number> {
+  async markAll(userId: string, seriesId: string, status: 'read' | 'unread'): Promise<number> {
     return this.em.transactional(async (em) => {
       const books = await em.execute<{ id: string; page_count: number | null; status: ReadingStatus | null }[]>(
-        `select b.id, b.page_count, rp.status from books b left join reading_progress rp on rp.book_id = b.id
+        `select b.id, b.page_count, rp.status from books b
+           left join reading_progress rp on rp.book_id = b.id and rp.user_id = ?
           where b.series_id = ?`,
-        [seriesId],
+        [userId, seriesId],
       );
       const now = new Date();
       let changed = 0;
       const toInsert: {
         id: string;
+        user: string;
         book: string;
         status: ReadingStatus;
         currentPage: number | null;
@@ -303,133 +323,43 @@ export class SeriesRepository {
         changed++;
         const currentPage = status === 'read' ? book.page_count : null;
         const lastReadAt = status === 'read' ? now : null;
+        // A book marked read is read to the end; one marked unread has no place in it any more.
+        const place = { position: null, percentage: status === 'read' ? 1 : null };
         if (book.status === null) {
-          toInsert.push({ id: randomUUID(), book: book.id, status, currentPage, lastReadAt, updatedAt: now });
+          toInsert.push({
+            id: randomUUID(),
+            user: userId,
+            book: book.id,
+            status,
+            currentPage,
+            lastReadAt,
+            updatedAt: now,
+          });
         } else {
           await em.nativeUpdate(
             ReadingProgress,
-            { book: book.id },
-            { status, currentPage, lastReadAt, updatedAt: now },
+            { user: userId, book: book.id },
+            { status, currentPage, ...place, lastReadAt, updatedAt: now },
           );
         }
       }
-      for (const batch of chunks(toInsert)) await em.insertMany(ReadingProgress, batch);
-      if (changed > 0) await refreshCounts(em, this.dialect, [seriesId]);
+      for (const batch of chunks(toInsert))
+        await em.insertMany(
+          ReadingProgress,
+          batch.map((row) => ({ ...row, percentage: status === 'read' ? 1 : null })),
+        );
+      if (changed > 0) await refreshCounts(em, this.dialect, [seriesId], userId);
       return changed;
     });
   }
 
-  refreshCounts(seriesIds: readonly string[]): Promise<void> {
-    return this.em.transactional((em) => refreshCounts(em, this.dialect, seriesIds));
+  /** Recomputes the series' aggregates, and every reader's state of them (or only `userId`'s, after their write). */
+  refreshCounts(seriesIds: readonly string[], userId?: string): Promise<void> {
+    return this.em.transactional((em) => refreshCounts(em, this.dialect, seriesIds, userId));
   }
 
   async refreshLibraryCounts(libraryId: string): Promise<void> {
     const rows = await this.em.execute<{ id: string }[]>('select id from series where library_id = ?', [libraryId]);
     for (const batch of chunks(rows.map((row) => row.id))) await this.refreshCounts(batch);
-  }
-}
-
-const COUNT_COLUMNS = [
-  { name: 'book_count', type: 'integer' },
-  { name: 'read_count', type: 'integer' },
-  { name: 'started_count', type: 'integer' },
-  { name: 'owned_count', type: 'integer' },
-  { name: 'missing_count', type: 'integer' },
-  { name: 'chapter_count', type: 'integer' },
-  { name: 'first_chapter', type: 'double precision' },
-  { name: 'last_chapter', type: 'double precision' },
-  { name: 'cover_book_id', type: 'uuid' },
-  { name: 'last_read_at', type: 'timestamptz' },
-  { name: 'on_deck_book_id', type: 'uuid' },
-] as const;
-
-/** Recomputes the stored aggregates of these series from their books (see domain/series-counts.ts). */
-export async function refreshCounts(
-  em: EntityManager,
-  dialect: SqlDialect,
-  seriesIds: readonly string[],
-): Promise<void> {
-  for (const batch of chunks(seriesIds)) {
-    const expected = await em.execute<{ id: string; total_volumes: number | null }[]>(
-      `select id, total_volumes from series where id in (${placeholders(batch.length)})`,
-      batch,
-    );
-    const books = await em.execute<
-      {
-        series_id: string;
-        id: string;
-        volume: number | string | null;
-        volume_end: number | string | null;
-        volume_kind: VolumeKind;
-        chapter: number | string | null;
-        chapter_end: number | string | null;
-        status: ReadingStatus | null;
-        last_read_at: Date | number | string | null;
-        progress_at: Date | number | string | null;
-        thumbnail_path: string | null;
-        parse_status: string | null;
-      }[]
-    >(
-      `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, b.chapter, b.chapter_end, rp.status,
-              rp.last_read_at, rp.updated_at as progress_at, f.thumbnail_path, f.parse_status
-         from books b
-         left join reading_progress rp on rp.book_id = b.id
-         left join book_files f on f.book_id = b.id
-        where b.series_id in (${placeholders(batch.length)})
-        order by b.series_id, b.volume_sort, b.chapter_sort, b.sort_title, b.id`,
-      batch,
-    );
-    // Without a count of its own, a series expects the volumes its approved provider link knows (SPEC §3).
-    const providerCounts = await em.execute<{ series_id: string; n: number | string }[]>(
-      `select l.series_id, count(e.id) as n from external_metadata_links l
-         join external_book_metadata e on e.link_id = l.id
-        where l.status = 'approved' and l.series_id in (${placeholders(batch.length)})
-        group by l.series_id`,
-      batch,
-    );
-    const providerCount = new Map(providerCounts.map((row) => [row.series_id, toNumber(row.n)]));
-    const bySeries = new Map<
-      string,
-      { facts: (SeriesBookFacts & { id: string })[]; cover: string | null; lastReadAt: number | null }
-    >(batch.map((id) => [id, { facts: [], cover: null, lastReadAt: null }]));
-    for (const book of books) {
-      const entry = bySeries.get(book.series_id)!;
-      // A book read or being read always has a time: its read time, else (progress restored without one) the
-      // progress' own.
-      const readAt = book.status === null || book.status === 'unread' ? null : (book.last_read_at ?? book.progress_at);
-      if (readAt !== null) entry.lastReadAt = Math.max(entry.lastReadAt ?? 0, toDate(readAt).getTime());
-      entry.facts.push({
-        id: book.id,
-        volume: toNullableNumber(book.volume),
-        volumeEnd: toNullableNumber(book.volume_end),
-        volumeKind: book.volume_kind,
-        chapter: toNullableNumber(book.chapter),
-        chapterEnd: toNullableNumber(book.chapter_end),
-        readingStatus: book.status ?? 'unread',
-      });
-      if (entry.cover === null && book.parse_status !== 'error' && book.thumbnail_path !== '') entry.cover = book.id;
-    }
-    const updates = expected.map((row) => {
-      const { facts, cover, lastReadAt } = bySeries.get(row.id)!;
-      const counts = seriesCounts(facts, row.total_volumes ?? providerCount.get(row.id) ?? null);
-      return [
-        row.id,
-        counts.bookCount,
-        counts.readCount,
-        counts.startedCount,
-        counts.ownedCount,
-        counts.missingCount,
-        counts.chapterCount,
-        counts.firstChapter,
-        counts.lastChapter,
-        cover,
-        // SQLite stores datetimes as epoch milliseconds, PostgreSQL as timestamptz.
-        lastReadAt === null ? null : dialect === 'sqlite' ? lastReadAt : new Date(lastReadAt),
-        onDeckBook(facts)?.id ?? null,
-      ];
-    });
-    if (updates.length === 0) continue;
-    const { sql, params } = updateFromValues(dialect, 'series', COUNT_COLUMNS, updates);
-    await em.execute(sql, params, 'run');
   }
 }

@@ -8,18 +8,22 @@ export class UserRepository {
     return this.em.count(User, {});
   }
 
+  /** The oldest user: the first admin, whom the bootstrap token acts as. Null while no user exists. */
+  async firstUserId(): Promise<string | null> {
+    const [first] = await this.em.find(
+      User,
+      {},
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 1, fields: ['id'] },
+    );
+    return first?.id ?? null;
+  }
+
   findByUsername(username: string): Promise<User | null> {
     return this.em.findOne(User, { username });
   }
 
   findById(id: string): Promise<User | null> {
     return this.em.findOne(User, { id });
-  }
-
-  /** The first account created (the first administrator), for credentials that belong to no user yet. */
-  async oldestId(): Promise<string | null> {
-    const [user] = await this.em.find(User, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 1, fields: ['id'] });
-    return user?.id ?? null;
   }
 
   async create(username: string, passwordHash: string): Promise<User> {

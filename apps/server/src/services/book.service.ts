@@ -1,5 +1,4 @@
 import type { LockableBookField, VolumeKind } from '../entities/book.entity.js';
-import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { normaliseIsbn } from '../domain/isbn.js';
 import type {
@@ -12,6 +11,7 @@ import type {
   BookSummary,
 } from '../repositories/book.repository.js';
 import type { SeriesRepository } from '../repositories/series.repository.js';
+import type { ProgressInput, ProgressRecord, ProgressService } from './progress.service.js';
 
 export interface BookEdit {
   title?: string;
@@ -26,11 +26,6 @@ export interface BookEdit {
   publishDate?: string | null;
   language?: string | null;
   lockedFields?: LockableBookField[];
-}
-
-export interface ProgressInput {
-  status: ReadingStatus;
-  currentPage?: number;
 }
 
 /** Lists of names keep their order, lose blanks and repeats (the same author twice is a data-entry slip). */
@@ -90,6 +85,7 @@ export class BookService {
   constructor(
     private readonly books: BookRepository,
     private readonly series: SeriesRepository,
+    private readonly progress: ProgressService,
   ) {}
 
   page(
@@ -164,41 +160,13 @@ export class BookService {
     return book;
   }
 
-  /**
-   * A reading app fetched page `page` (1-based) while streaming the book (OPDS-PSE). Progress only moves forward:
-   * apps fetch ahead of the reader and jump around, so a fetch never takes a book back, and the first page alone
-   * (a cover preview) starts nothing. The last page marks the book read when `lastPageMarksRead`.
-   */
-  async pageStreamed(id: string, page: number, lastPageMarksRead: boolean): Promise<void> {
-    const book = await this.books.progressTarget(id);
-    if (!book || book.pageCount === null || book.status === 'read') return;
-    if (page >= book.pageCount && lastPageMarksRead) {
-      await this.setProgress(id, { status: 'read' });
-      return;
-    }
-    if (page < 2 || page <= (book.currentPage ?? 0)) return;
-    await this.setProgress(id, { status: 'reading', currentPage: Math.min(page, book.pageCount) });
+  /** OPDS-PSE page streaming: see ProgressService.pageStreamed. */
+  pageStreamed(id: string, page: number, lastPageMarksRead: boolean): Promise<void> {
+    return this.progress.pageStreamed(id, page, lastPageMarksRead);
   }
 
-  async setProgress(id: string, input: ProgressInput) {
-    const book = await this.books.progressTarget(id);
-    if (!book) throw new NotFoundError('Book', id);
-    let currentPage: number | null = null;
-    if (input.status === 'reading') {
-      if (input.currentPage === undefined) {
-        throw new ValidationError('current_page is required when status is reading', [
-          { path: '/body/current_page', message: 'is required with status reading' },
-        ]);
-      }
-      if (book.pageCount !== null && input.currentPage > book.pageCount) {
-        throw new ValidationError(`current_page must be between 1 and ${book.pageCount}`, [
-          { path: '/body/current_page', message: `must be at most ${book.pageCount}, the book's page count` },
-        ]);
-      }
-      currentPage = input.currentPage;
-    } else if (input.status === 'read') currentPage = book.pageCount;
-    const progress = await this.books.setProgress(id, input.status, currentPage);
-    if (book.seriesId !== null) await this.series.refreshCounts([book.seriesId]);
-    return { bookId: id, ...progress };
+  /** The current viewer's progress in the book (REST, the admin's reader). */
+  setProgress(id: string, input: ProgressInput): Promise<ProgressRecord> {
+    return this.progress.set(id, input);
   }
 }

@@ -1,3 +1,4 @@
+import { currentReader } from './progress.service.js';
 import type { Series, LockableSeriesField } from '../entities/series.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
 import { NotFoundError } from '../domain/errors.js';
@@ -119,6 +120,6 @@ export class SeriesService {
 
   async markRead(ref: SeriesRef, status: 'read' | 'unread'): Promise<number> {
     const series = await this.metadata(ref);
-    return this.series.markAll(series.id, status);
+    return this.series.markAll(currentReader(), series.id, status);
   }
 }

@@ -197,6 +197,8 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
           await services.books.setProgress(input.book_id, {
             status: input.body.status,
             currentPage: input.body.current_page,
+            position: input.body.position,
+            percentage: input.body.percentage,
           }),
         ),
       ),

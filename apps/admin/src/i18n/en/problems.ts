@@ -13,6 +13,7 @@ const problems = {
     method_not_allowed: 'This action is not available here.',
     request_timeout: 'The request took too long to arrive.',
     conflict: 'This conflicts with the current state of the library.',
+    no_reader: 'Reading progress belongs to a user: sign in with your own account.',
     scan_refused: 'The scan was stopped to protect the library (is the folder mounted?).',
     payload_too_large: 'What was sent is too large.',
     unsupported_media_type: 'What was sent is in a format the server does not take.',

@@ -12,6 +12,7 @@ const problems: Translation['problems'] = {
     method_not_allowed: 'Cette action n’est pas disponible ici.',
     request_timeout: 'La demande a mis trop de temps à arriver.',
     conflict: 'Ceci entre en conflit avec l’état actuel de la bibliothèque.',
+    no_reader: 'La progression de lecture appartient à un utilisateur : connectez-vous avec votre propre compte.',
     scan_refused: 'L’analyse a été arrêtée pour protéger la bibliothèque (le dossier est-il monté ?).',
     payload_too_large: 'Ce qui a été envoyé est trop volumineux.',
     unsupported_media_type: 'Ce qui a été envoyé est dans un format que le serveur n’accepte pas.',

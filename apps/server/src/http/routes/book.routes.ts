@@ -57,6 +57,8 @@ export function bookRoutes(routes: OperationRouter, books: BookService): void {
     const progress = await books.setProgress(String(req.params.book_id), {
       status: body.status,
       currentPage: body.current_page,
+      position: body.position,
+      percentage: body.percentage,
     });
     res.json(readingProgressDto(progress));
   });

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { refreshCounts } from '../../../repositories/series.repository.js';
+import { refreshSeriesCounts } from '../../../repositories/series.repository.js';
 
 /**
  * The series orders of GET /series `sort` (added, updated, year) and the recently-read order of GET /books, each
@@ -24,7 +24,7 @@ export class Migration20261125191050_series_sorts_on_deck extends Migration {
       await this.execute(sql);
     const em = this.getEntityManager();
     const series = await em.execute<{ id: string }[]>('select id from series');
-    await refreshCounts(
+    await refreshSeriesCounts(
       em,
       'sqlite',
       series.map((row) => row.id),

@@ -11,6 +11,7 @@ import { Migration20261125191035_chapters as m8 } from './Migration2026112519103
 import { Migration20261125191050_series_sorts_on_deck as m9 } from './Migration20261125191050_series_sorts_on_deck.js';
 import { Migration20261125191100_reparse_book_names as m10 } from './Migration20261125191100_reparse_book_names.js';
 import { Migration20261125222813_user_theme as m11 } from './Migration20261125222813_user_theme.js';
-import { Migration20261126040000_koreader_sync as m12 } from './Migration20261126040000_koreader_sync.js';
+import { Migration20261126030000_progress_per_reader as m12 } from './Migration20261126030000_progress_per_reader.js';
+import { Migration20261126040000_koreader_sync as m13 } from './Migration20261126040000_koreader_sync.js';
 
-export const sqliteMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12];
+export const sqliteMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13];
