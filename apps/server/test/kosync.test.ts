@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withContext } from '../src/database/request-context.js';
 import { SHELFMARK_DEVICE_ID } from '../src/domain/kosync.js';
+import { UserRepository } from '../src/repositories/user.repository.js';
 import { partialMd5 } from '../src/indexer/partial-hash.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
@@ -45,6 +47,7 @@ const phone: KoreaderDevice = {
   percentage: 0.1,
   lastPageTurn: 0,
 };
+const pushBody = (document: string) => ({ document, device: 'Kobo', device_id: 'K' });
 const push = (device: KoreaderDevice, document: string, progress: string | number, percentage: number) =>
   koreader.updateProgress(account, {
     document,
@@ -97,6 +100,7 @@ beforeAll(async () => {
     .id;
   await scan(shelfId);
   await scan(twinId);
+  books.twinLibrary = { id: twinId, hash: '' };
   for (const [name, libraryId] of [
     ['shelf', shelfId],
     ['twin', twinId],
@@ -377,8 +381,42 @@ describe('bodies the reference server refuses', () => {
     expect((await koreader.getProgress(account, document)).body).toMatchObject({ percentage: 0.2, progress: '2' });
   });
 
-  it('answers the route without a document with 2004', async () => {
+  it('answers the route without a document with 2004, and a document that does not decode with 2003', async () => {
     expectJson(await koreader.getProgress(account, ''), 403, noDocument);
+    expectJson(await koreader.getProgress(account, '%E0%A4%A'), 403, invalid);
+    expectJson(await koreader.getProgress(account, 'a%2Fb'), 403, invalid);
+  });
+});
+
+describe('readers side by side', () => {
+  it("keeps each reader's KOReader records and progress apart, and books of a library they cannot see untouched", async () => {
+    const { orm, services } = server.container;
+    const [alice, bob] = await withContext(orm, async () => {
+      const users = new UserRepository(orm.em);
+      return [(await users.create('alice', 'x')).id, (await users.create('bob', 'x')).id];
+    });
+    const { hash, id } = books['shelf:cbz']!;
+    const everywhere = { role: 'reader' as const, libraryIds: null };
+    await withContext(orm, async () => {
+      expect(
+        await services.kosync.push(
+          { ...everywhere, userId: alice },
+          { ...pushBody(hash), progress: '9', percentage: 0.9 },
+        ),
+      ).toMatchObject({ ok: true });
+      // Bob may see the twin library only: his push is kept, but the shelf's book is not his to move.
+      const twinOnly = { role: 'reader' as const, libraryIds: [books.twinLibrary!.id], userId: bob };
+      expect(await services.kosync.push(twinOnly, { ...pushBody(hash), progress: '2', percentage: 0.2 })).toMatchObject(
+        { ok: true },
+      );
+      expect((await services.progress.get(alice, id))?.currentPage).toBe(9);
+      expect(await services.progress.get(bob, id)).toBeNull();
+      expect((await services.progress.get(bob, books['twin:cbz']!.id))?.currentPage).toBe(2);
+      const alicePull = await services.kosync.pull({ ...everywhere, userId: alice }, hash);
+      const bobPull = await services.kosync.pull(twinOnly, hash);
+      expect(alicePull).toMatchObject({ ok: true, value: { progress: '9' } });
+      expect(bobPull).toMatchObject({ ok: true, value: { progress: '2' } });
+    });
   });
 });
 

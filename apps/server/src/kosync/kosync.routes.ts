@@ -95,6 +95,11 @@ function kosyncErrors(logger: Logger): ErrorRequestHandler {
     if (type === 'entity.parse.failed' || type === 'charset.unsupported' || type === 'encoding.unsupported') {
       return sendError(res, 'invalidFields');
     }
+    const status = (error as { status?: unknown }).status;
+    // Anything else the request got wrong (a path that does not decode…) is the reference's invalid request.
+    if (typeof status === 'number' && status >= 400 && status < 500 && !(error instanceof TooManyRequestsError)) {
+      return sendError(res, 'invalidFields');
+    }
     if (error instanceof TooManyRequestsError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
       return send(res, 429, { code: 2001, message: error.message });
