@@ -1,3 +1,4 @@
+import { NotFoundError } from '../domain/errors.js';
 import {
   parseDocument,
   parsePush,
@@ -119,10 +120,15 @@ export class KosyncService {
         'KOReader page and percentage disagree; the percentage was used',
       );
     }
-    await this.progress.write(userId, book.bookId, {
-      ...mapping.write,
-      device: push.device,
-      deviceId: push.deviceId,
-    });
+    try {
+      await this.progress.write(userId, book.bookId, {
+        ...mapping.write,
+        device: push.device,
+        deviceId: push.deviceId,
+      });
+    } catch (error) {
+      // Removed by a scan since it was looked up: the push is still kept for the file.
+      if (!(error instanceof NotFoundError)) throw error;
+    }
   }
 }
