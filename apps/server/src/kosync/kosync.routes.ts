@@ -6,15 +6,20 @@ import { SignInLimiter } from '../http/sign-in-limiter.js';
 import type { Logger } from '../logger.js';
 import type { AuthService } from '../services/auth.service.js';
 import type { KosyncService } from '../services/kosync.service.js';
+import { sha256 } from '../services/secret-tokens.js';
 import { runAsViewer } from '../services/viewer-context.js';
 
 /** KOReader's progress documents are tiny (a few hundred bytes); the reference server's nginx takes 1 MiB. */
 const BODY_LIMIT = '64kb';
-/** Failed sign-ins from one address before KOReader sync refuses it for the rest of the window. */
+/**
+ * Failed sign-ins with one token from one address before that pair is refused for the rest of the window. KOReader
+ * replays a refused push for ever, so a device left with a revoked token is stopped without shutting out the
+ * other readers behind the same address; tokens are never guessed (32 random bytes), so nothing is slowed.
+ */
 const FAILED_SIGN_INS = { attempts: 30, windowMs: 15 * 60 * 1000 };
 const TOO_MANY = 'Too many failed sign-ins to KOReader sync; try again later.';
-/** The limiter counts per (address, user name); KOReader's user name is the token, so one name for them all. */
-const LIMITER_NAME = 'koreader';
+/** The limiter's user name for a token: a digest, so the limiter's memory never holds a credential. */
+const limiterName = (token: string) => sha256(token).slice(0, 32);
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -38,13 +43,13 @@ export function kosyncRoutes(auth: AuthService, kosync: KosyncService, logger: L
 
   router.use(async (req, res, next) => {
     const client = req.ip ?? 'unknown';
-    const token = req.get('x-auth-user');
-    await limiter.admit(client, LIMITER_NAME, TOO_MANY, { throttle: false });
+    const token = req.get('x-auth-user') ?? '';
+    await limiter.admit(client, limiterName(token), TOO_MANY, { throttle: false });
     const principal = token ? await auth.authenticateToken(token) : null;
     // A credential with no user behind it (the bootstrap token before any account exists) has no progress to sync.
     const userId = principal?.viewer.userId ?? null;
     if (!principal || userId === null) {
-      if (token) limiter.recordFailure(client, LIMITER_NAME);
+      if (token) limiter.recordFailure(client, limiterName(token));
       sendError(res, 'unauthorized');
       return;
     }
