@@ -41,6 +41,9 @@ import { CredentialRepository } from './repositories/credential.repository.js';
 import { BookFileService } from './services/book-file.service.js';
 import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
+import { KosyncService } from './services/kosync.service.js';
+import { kosyncProgress } from './services/kosync-progress.js';
+import { KoreaderProgressRepository } from './repositories/koreader-progress.repository.js';
 import { ProgressService } from './services/progress.service.js';
 import { ProgressRepository } from './repositories/progress.repository.js';
 import { SeriesService } from './services/series.service.js';
@@ -102,6 +105,7 @@ export interface Container {
     settings: SettingsService;
     statusMappings: StatusMappingService;
     catalogFreshness: CatalogFreshness;
+    kosync: KosyncService;
   };
   /** Watches libraries' folders once the worker has started. */
   watcher: WatchService;
@@ -211,7 +215,19 @@ export async function createContainer(
   jobRuntime.define('backup', (context) => backups.run(context));
   jobRuntime.defineTrigger(SCAN_TRIGGER, (data) => scanSchedules.onTrigger(data));
   jobRuntime.defineTrigger(BACKUP_TRIGGER, () => backups.onTrigger());
-  jobRuntime.define('scan', (context) => scanService.run(context));
+  const progress = new ProgressService(new ProgressRepository(em, config.database.kind));
+  const kosync = new KosyncService(
+    new KoreaderProgressRepository(em),
+    new BookFileRepository(em),
+    kosyncProgress(progress),
+    logger.child({ area: 'kosync' }),
+  );
+  jobRuntime.define('scan', async (context) => {
+    const report = await scanService.run(context);
+    // Every user sees every library until per-user library access exists.
+    await kosync.attachWaiting(context.libraryId!, () => true);
+    return report;
+  });
   const metadataBatch = new MetadataBatchService(
     new MetadataBatchRepository(em),
     metadataRepository,
@@ -246,7 +262,6 @@ export async function createContainer(
     await backups.reconcile();
   });
 
-  const progress = new ProgressService(new ProgressRepository(em, config.database.kind));
   const books = new BookService(bookRepository, seriesRepository, progress);
   const services = {
     auth,
@@ -273,6 +288,7 @@ export async function createContainer(
     settings,
     statusMappings,
     catalogFreshness: new CatalogFreshness(catalogVersion),
+    kosync,
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));

@@ -32,7 +32,8 @@ export const BookFileSchema = defineEntity({
     updatedAt: updatedAt(),
   },
   uniques: [{ properties: ['library', 'path'] }],
-  indexes: [{ properties: ['library', 'partialHash', 'sizeBytes'] }],
+  // The second finds the books of a KOReader document, whatever their library.
+  indexes: [{ properties: ['library', 'partialHash', 'sizeBytes'] }, { properties: ['partialHash'] }],
 });
 export class BookFile extends BookFileSchema.class {}
 BookFileSchema.setClass(BookFile);

@@ -6,6 +6,7 @@ import { DirtyFolder } from './dirty-folder.entity.js';
 import { ExternalBookMetadata } from './external-book-metadata.entity.js';
 import { JobItemError } from './job-item-error.entity.js';
 import { Job } from './job.entity.js';
+import { KoreaderProgress } from './koreader-progress.entity.js';
 import { Library } from './library.entity.js';
 import { MetadataBatchResult } from './metadata-batch-result.entity.js';
 import { MetadataLink } from './metadata-link.entity.js';
@@ -29,6 +30,7 @@ export {
   ExternalBookMetadata,
   Job,
   JobItemError,
+  KoreaderProgress,
   Library,
   MetadataBatchResult,
   MetadataLink,
@@ -66,4 +68,5 @@ export const ALL_ENTITIES = [
   WatchLease,
   DirtyFolder,
   UserLibrary,
+  KoreaderProgress,
 ];

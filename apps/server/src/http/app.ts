@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Container } from '../container.js';
 import { serializeError } from '../logger.js';
+import { kosyncRoutes } from '../kosync/kosync.routes.js';
 import { opdsRoutes } from '../opds/opds.routes.js';
 import { trpcMiddleware } from '../trpc/express.js';
 import { authorize } from './authorize.js';
@@ -134,6 +135,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   });
   app.use('/trpc', trpcMiddleware(container, spec, signIns));
   app.use('/opds', opdsRoutes(services, logger.child({ area: 'opds' })));
+  app.use('/koreader', kosyncRoutes(services.auth, services.kosync, logger.child({ area: 'kosync' })));
   if (options.adminHandler) app.use(options.adminHandler);
   app.use(errorHandler(logger));
   return { express: app, implemented: routes.implemented, spec };

@@ -44,6 +44,26 @@ export class BookFileRepository {
     };
   }
 
+  /**
+   * The books whose file has this partial hash (KOReader's document id), in the libraries given (null: all). A
+   * hash shared by several files (the same file in two libraries) finds each.
+   */
+  async booksWithPartialHash(
+    partialHash: string,
+    libraryIds: readonly string[] | null,
+  ): Promise<{ bookId: string; format: BookFormat; pageCount: number | null }[]> {
+    if (libraryIds !== null && libraryIds.length === 0) return [];
+    const inLibraries = libraryIds === null ? '' : ` and f.library_id in (${libraryIds.map(() => '?').join(', ')})`;
+    const rows = await this.em.execute<{ book_id: string; format: BookFormat; page_count: number | null }[]>(
+      `select f.book_id, b.format, b.page_count
+         from book_files f join books b on b.id = f.book_id
+        where f.partial_hash = ?${inLibraries}
+        order by f.book_id`,
+      [partialHash, ...(libraryIds ?? [])],
+    );
+    return rows.map((row) => ({ bookId: row.book_id, format: row.format, pageCount: row.page_count }));
+  }
+
   async setThumbnail(fileId: string, thumbnailPath: string): Promise<void> {
     await this.em.nativeUpdate(BookFile, { id: fileId }, { thumbnailPath });
   }

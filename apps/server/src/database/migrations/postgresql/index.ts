@@ -13,5 +13,6 @@ import { Migration20261125191100_reparse_book_names as m10 } from './Migration20
 import { Migration20261125222814_user_theme as m11 } from './Migration20261125222814_user_theme.js';
 import { Migration20261126020000_users_roles_libraries_token_owners as m12 } from './Migration20261126020000_users_roles_libraries_token_owners.js';
 import { Migration20261126030000_progress_per_reader as m13 } from './Migration20261126030000_progress_per_reader.js';
+import { Migration20261126040000_koreader_sync as m14 } from './Migration20261126040000_koreader_sync.js';
 
-export const postgresqlMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13];
+export const postgresqlMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14];

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { BookFormat } from '../entities/book.entity.js';
+import { KoreaderProgress } from '../entities/koreader-progress.entity.js';
+import type { KosyncPush, KosyncRecord } from '../domain/kosync.js';
+
+/** A KOReader push waiting for a file that a scan just found, with the book now holding it. */
+export interface WaitingPush {
+  userId: string;
+  record: KosyncRecord;
+  bookId: string;
+  libraryId: string;
+  format: BookFormat;
+  pageCount: number | null;
+}
+
+const toRecord = (row: KoreaderProgress): KosyncRecord => ({
+  document: row.document,
+  progress: row.progress,
+  percentage: Number(row.percentage),
+  device: row.device,
+  deviceId: row.deviceId ?? null,
+  pushedAt: row.pushedAt,
+});
+
+export class KoreaderProgressRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async find(userId: string, document: string): Promise<KosyncRecord | null> {
+    const row = await this.em.fork().findOne(KoreaderProgress, { user: userId, document });
+    return row ? toRecord(row) : null;
+  }
+
+  /** One row per reader and document: a newer push replaces the older, whichever device sent it. */
+  async save(userId: string, push: KosyncPush, pushedAt: Date): Promise<void> {
+    const fields = {
+      progress: push.progress,
+      percentage: push.percentage,
+      device: push.device,
+      deviceId: push.deviceId,
+      pushedAt,
+    };
+    await this.em
+      .createQueryBuilder(KoreaderProgress)
+      .insert({ id: randomUUID(), user: userId, document: push.document, ...fields })
+      .onConflict(['user', 'document'])
+      .merge(fields)
+      .execute();
+  }
+
+  /**
+   * Pushes whose document is the partial hash of a file of `libraryId` added to the library after the push (a
+   * scan found it later), with that file's book.
+   */
+  async waitingFor(libraryId: string): Promise<WaitingPush[]> {
+    const rows = await this.em.execute<
+      {
+        user_id: string;
+        document: string;
+        progress: string;
+        percentage: number;
+        device: string;
+        device_id: string | null;
+        pushed_at: Date | string | number;
+        book_id: string;
+        format: BookFormat;
+        page_count: number | null;
+      }[]
+    >(
+      `select k.user_id, k.document, k.progress, k.percentage, k.device, k.device_id, k.pushed_at,
+              f.book_id, b.format, b.page_count
+         from book_files f
+         join koreader_progress k on k.document = f.partial_hash
+         join books b on b.id = f.book_id
+        where f.library_id = ? and f.created_at > k.pushed_at`,
+      [libraryId],
+    );
+    return rows.map((row) => ({
+      userId: row.user_id,
+      record: {
+        document: row.document,
+        progress: row.progress,
+        percentage: Number(row.percentage),
+        device: row.device,
+        deviceId: row.device_id,
+        pushedAt: new Date(row.pushed_at),
+      },
+      bookId: row.book_id,
+      libraryId,
+      format: row.format,
+      pageCount: row.page_count,
+    }));
+  }
+}
