@@ -380,6 +380,37 @@ describe('a reader granted one library of two, over OPDS', () => {
   });
 });
 
+describe('a reader granted another library', () => {
+  it('gets a new ETag and Last-Modified at once, never a 304 or a cached list from before the grant', async () => {
+    const { token } = await readerWith('reader-granted-later', [ids.libA]);
+    const userId = (await call('/auth/me', { token })).body.user_id as string;
+    const before = await opds('/v1.2/recent', token);
+    const etag = before.headers.get('etag')!;
+    const lastModified = before.headers.get('last-modified')!;
+    expect(await before.text()).not.toContain(ids.bookB);
+    expect((await call('/books', { token })).body.total).toBe(2);
+    // Granting a library writes no book, series or progress: the catalog version does not move.
+    const granted = await call(`/users/${userId}`, {
+      method: 'PATCH',
+      token: admin,
+      body: { library_ids: [ids.libA, ids.libB] },
+    });
+    expect(granted.status).toBe(200);
+    const after = await opds('/v1.2/recent', token, { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain(ids.bookB);
+    expect(new Date(after.headers.get('last-modified')!).getTime()).toBeGreaterThanOrEqual(
+      new Date(lastModified).getTime(),
+    );
+    expect((await call('/books', { token })).body.total).toBe(4);
+    // Taken back: the library's things are 404 again, and lists leave them out.
+    await call(`/users/${userId}`, { method: 'PATCH', token: admin, body: { library_ids: [ids.libA] } });
+    expect((await call(`/books/${ids.bookB}`, { token })).status).toBe(404);
+    expect((await opds('/v1.2/recent', token, { 'if-none-match': etag })).status).toBe(304);
+    expect((await call('/books', { token })).body.total).toBe(2);
+  });
+});
+
 describe('the list cache, over REST', () => {
   it('never hands reader B the list or counts computed for reader A', async () => {
     for (const route of ['/books', '/series', '/books/on-deck', '/books?q=a', '/series?reading_status=reading']) {
