@@ -12,7 +12,7 @@ import { apiClient, sessionCookie, type ApiClient } from './support/http-client.
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
 import { expectProblem } from './support/problems.js';
-import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * Library access for a reader (a user of role `reader`) granted one library of two, through every transport: each REST operation of
