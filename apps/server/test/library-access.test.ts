@@ -12,7 +12,7 @@ import { apiClient, sessionCookie, type ApiClient } from './support/http-client.
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
 import { expectProblem } from './support/problems.js';
-import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * Library access for a reader (a user of role `reader`) granted one library of two, through every transport: each REST operation of
@@ -183,7 +183,7 @@ const CASES: Record<string, Case> = {
     body: () => ({ status: 'x' }),
   },
   getSeriesMetadata: { expect: 'hidden', path: () => `/libraries/${ids.libB}/series/Bravo/metadata` },
-  listFolders: { expect: 'forbidden', path: () => '/folders' },
+  listFolders: { expect: 'list', path: () => '/folders', check: (body) => expect(body).toEqual([]) },
   listBooks: { expect: 'list', path: () => '/books?limit=100' },
   listOnDeckBooks: { expect: 'list', path: () => '/books/on-deck' },
   getBook: { expect: 'hidden', path: () => `/books/${ids.bookB}` },
@@ -377,6 +377,37 @@ describe('a reader granted one library of two, over OPDS', () => {
       expect(other.status).toBe(200);
       expect(other.headers.get('etag')).not.toBe(etag);
     }
+  });
+});
+
+describe('a reader granted another library', () => {
+  it('gets a new ETag and Last-Modified at once, never a 304 or a cached list from before the grant', async () => {
+    const { token } = await readerWith('reader-granted-later', [ids.libA]);
+    const userId = (await call('/auth/me', { token })).body.user_id as string;
+    const before = await opds('/v1.2/recent', token);
+    const etag = before.headers.get('etag')!;
+    const lastModified = before.headers.get('last-modified')!;
+    expect(await before.text()).not.toContain(ids.bookB);
+    expect((await call('/books', { token })).body.total).toBe(2);
+    // Granting a library writes no book, series or progress: the catalog version does not move.
+    const granted = await call(`/users/${userId}`, {
+      method: 'PATCH',
+      token: admin,
+      body: { library_ids: [ids.libA, ids.libB] },
+    });
+    expect(granted.status).toBe(200);
+    const after = await opds('/v1.2/recent', token, { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain(ids.bookB);
+    expect(new Date(after.headers.get('last-modified')!).getTime()).toBeGreaterThanOrEqual(
+      new Date(lastModified).getTime(),
+    );
+    expect((await call('/books', { token })).body.total).toBe(4);
+    // Taken back: the library's things are 404 again, and lists leave them out.
+    await call(`/users/${userId}`, { method: 'PATCH', token: admin, body: { library_ids: [ids.libA] } });
+    expect((await call(`/books/${ids.bookB}`, { token })).status).toBe(404);
+    expect((await opds('/v1.2/recent', token, { 'if-none-match': etag })).status).toBe(304);
+    expect((await call('/books', { token })).body.total).toBe(2);
   });
 });
 

@@ -260,7 +260,9 @@ export interface paths {
         };
         /**
          * List libraries
-         * @description Libraries sorted by name, with their book and series counts.
+         * @description Libraries sorted by name, with their book and series counts (each library's own, whoever asks). A reader sees
+         *     only the libraries granted to them, here and everywhere: a library, series, book, file, page, thumbnail or
+         *     metadata link of another library is a 404, as if it did not exist, and lists and searches leave them out.
          */
         get: operations["listLibraries"];
         put?: never;
@@ -437,7 +439,8 @@ export interface paths {
          * List subfolders under the libraries root
          * @description Lists the immediate subfolders of `path` (of `LIBRARIES_ROOT` itself when `path` is absent), sorted by name.
          *     Any path that would leave the root (`..`, an absolute path, a symlink pointing outside, a NUL byte, a path
-         *     that is too long) is a 400 and lists nothing.
+         *     that is too long) is a 400 and lists nothing. A reader granted only some libraries gets an empty list: the
+         *     folders name every library.
          */
         get: operations["listFolders"];
         put?: never;
@@ -1255,7 +1258,8 @@ export interface paths {
         };
         /**
          * List jobs
-         * @description Jobs, newest first.
+         * @description Jobs, newest first. A reader granted only some libraries sees no jobs (an empty list here, 404 for a job,
+         *     its events and its reports): jobs span libraries and name their folders.
          */
         get: operations["listJobs"];
         put?: never;
