@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAsViewer } from '../src/services/viewer-context.js';
+import type { AppRouter } from '../src/trpc/router.js';
 import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
@@ -171,6 +173,27 @@ describe('progress per reader', () => {
       reading_status: 'reading',
       current_page: 3,
     });
+  });
+
+  it('records the admin app’s reader (tRPC) for the signed-in user, and its dashboard rows are theirs', async () => {
+    const trpc = (who: 'admin' | 'reader') =>
+      createTRPCClient<AppRouter>({
+        links: [httpBatchLink({ url: `${server.url}/trpc`, headers: () => ({ cookie: cookies[who] }) })],
+      });
+    const written = await trpc('reader').books.setProgress.mutate({
+      book_id: books.T03!,
+      body: { status: 'reading', current_page: 4 },
+    });
+    expect(written).toMatchObject({ status: 'reading', current_page: 4 });
+    expect((await as('reader')(`/books/${books.T03}`)).body.current_page).toBe(4);
+    expect((await as('admin')(`/books/${books.T03}`)).body.reading_status).toBe('unread');
+    const continueReading = async (who: 'admin' | 'reader') =>
+      (await trpc(who).books.list.query({ reading_status: 'reading', sort: 'recently_read' })).items.map(
+        (book) => book.volume,
+      );
+    expect(await continueReading('reader')).toEqual([3]);
+    expect(await continueReading('admin')).toEqual([]);
+    expect((await trpc('admin').books.onDeck.query({})).items.map((book) => book.volume)).toEqual([2]);
   });
 
   it('keeps each reader’s progress through the service KOReader sync calls', async () => {

@@ -32,7 +32,10 @@ export interface ProgressInput {
 export function progressValues(change: ProgressChange, pageCount: number | null, now: Date): ProgressValues {
   const page =
     change.page === undefined ? null : Math.max(1, pageCount === null ? change.page : Math.min(change.page, pageCount));
-  const percentage = change.percentage === undefined ? null : Math.min(1, Math.max(0, change.percentage));
+  const percentage =
+    change.percentage === undefined || !Number.isFinite(change.percentage)
+      ? null
+      : Math.min(1, Math.max(0, change.percentage));
   const status =
     change.status ??
     ((pageCount !== null && page !== null && page >= pageCount) || (percentage !== null && percentage >= 1)
