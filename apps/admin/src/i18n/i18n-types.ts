@@ -3643,6 +3643,18 @@ type RootTranslation = {
 			 */
 			scan_refused: string
 			/**
+			 * T​h​e​ ​l​a​s​t​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​m​o​v​e​d​,​ ​d​e​m​o​t​e​d​ ​o​r​ ​d​i​s​a​b​l​e​d​.
+			 */
+			last_admin: string
+			/**
+			 * T​h​i​s​ ​u​s​e​r​ ​n​a​m​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​i​n​ ​u​s​e​.
+			 */
+			username_taken: string
+			/**
+			 * T​h​e​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​w​r​o​n​g​.
+			 */
+			wrong_password: string
+			/**
 			 * W​h​a​t​ ​w​a​s​ ​s​e​n​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​.
 			 */
 			payload_too_large: string
@@ -8501,6 +8513,18 @@ export type TranslationFunctions = {
 			 * The scan was stopped to protect the library (is the folder mounted?).
 			 */
 			scan_refused: () => LocalizedString
+			/**
+			 * The last administrator cannot be removed, demoted or disabled.
+			 */
+			last_admin: () => LocalizedString
+			/**
+			 * This user name is already in use.
+			 */
+			username_taken: () => LocalizedString
+			/**
+			 * The current password is wrong.
+			 */
+			wrong_password: () => LocalizedString
 			/**
 			 * What was sent is too large.
 			 */

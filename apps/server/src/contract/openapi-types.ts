@@ -116,7 +116,9 @@ export interface paths {
         };
         /**
          * Who the caller is
-         * @description The kind of credential used, its scope, and the user name or token behind it.
+         * @description The kind of credential used, its effective scope (the user's role narrowed by the token's scope), the user
+         *     behind it (for a token, its owner; for the bootstrap token, the first administrator), that user's role and
+         *     the libraries the caller may see (`null`: every library).
          */
         get: operations["getCurrentPrincipal"];
         put?: never;
@@ -125,12 +127,15 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the admin's preferences
-         * @description Sets the admin account's UI language and colour theme (light, dark or system), kept in the database so
-         *     that a new browser of the same admin gets them (the admin app also keeps each in a cookie, read before
-         *     sign-in and before first paint). A field left out keeps its value; an empty body is refused with 400.
-         *     Only a signed-in admin (session cookie) has preferences: an API token, even with the admin scope, has no
-         *     user behind it and is refused with 403.
+         * Change the caller's own preferences or password
+         * @description Sets the caller's UI language and colour theme (light, dark or system), kept in the database so that a new
+         *     browser of the same user gets them (the admin app also keeps each in a cookie, read before sign-in and before
+         *     first paint), and changes the caller's own password: `password` (same rules as at setup) with
+         *     `current_password`. A wrong current password is a 403 `wrong-password`; `password` without
+         *     `current_password` is a 400. A new password ends the user's other sessions and any password remembered for
+         *     OPDS Basic; the current session and the user's API tokens stay valid. A field left out keeps its value; an
+         *     empty body is refused with 400. A credential with no user behind it (the bootstrap token before any user
+         *     exists) is refused with 403.
          */
         patch: operations["updateCurrentUser"];
         trace?: never;
@@ -144,13 +149,16 @@ export interface paths {
         };
         /**
          * List API tokens
-         * @description All tokens, newest first. Secrets are never shown; `prefix` helps recognise a token.
+         * @description The caller's own tokens, newest first; with the `admin` scope, every user's tokens. Each names its owner
+         *     (`user_id`, `username`). Secrets are never shown; `prefix` helps recognise a token.
          */
         get: operations["listTokens"];
         put?: never;
         /**
          * Create an API token
-         * @description Returns the token's secret once, in `token`; only a hash is kept.
+         * @description Creates a token owned by the caller's user (the bootstrap token creates it for the first administrator) and
+         *     returns its secret once, in `token`; only a hash is kept. A token never has more rights than its owner: asking
+         *     for the `admin` scope with a `read` credential (a reader, or an admin's `read` token) is a 403.
          */
         post: operations["createToken"];
         delete?: never;
@@ -174,12 +182,73 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API token
-         * @description The token stops working at once.
+         * @description The token stops working at once. The caller may revoke their own tokens; with the `admin` scope, anyone's.
+         *     Another user's token is a 404 to a caller who may not revoke it.
          */
         delete: operations["deleteToken"];
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Every user account, oldest first, with role, granted libraries and whether it is disabled.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Creates an account with a password (same rules as at setup; hashed with scrypt), a role and, for a reader,
+         *     the libraries they may see (`library_ids`; empty or left out means none; a library created later is seen
+         *     by admins only until granted). A user name already in use is a 409 `username-taken`; an unknown library id
+         *     is a 400.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the user. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /** One user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a user
+         * @description Deletes the account with its sessions, API tokens and reading progress; they stop working at once. The
+         *     last enabled administrator cannot be deleted (409 `last-admin`).
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's name, role, libraries, password or state
+         * @description Changes the fields given; `library_ids` replaces the granted libraries. `password` resets the password
+         *     (no current password needed). Disabling a user, or resetting their password, ends at once their sessions,
+         *     their API tokens' access (a reset revokes their tokens; disabling refuses them until re-enabled) and any
+         *     password remembered for OPDS Basic. The last enabled administrator cannot be demoted or disabled (409
+         *     `last-admin`); a user name already in use is a 409 `username-taken`.
+         */
+        patch: operations["updateUser"];
         trace?: never;
     };
     "/libraries": {
@@ -1309,7 +1378,7 @@ export interface components {
              *     sentence for each kind (in its own language) and `detail` for the specifics.
              * @enum {string}
              */
-            type: "urn:shelfmark:problem:validation" | "urn:shelfmark:problem:invalid-path" | "urn:shelfmark:problem:bad-request" | "urn:shelfmark:problem:unauthorized" | "urn:shelfmark:problem:forbidden" | "urn:shelfmark:problem:not-found" | "urn:shelfmark:problem:file-unavailable" | "urn:shelfmark:problem:method-not-allowed" | "urn:shelfmark:problem:request-timeout" | "urn:shelfmark:problem:conflict" | "urn:shelfmark:problem:scan-refused" | "urn:shelfmark:problem:payload-too-large" | "urn:shelfmark:problem:unsupported-media-type" | "urn:shelfmark:problem:request-header-fields-too-large" | "urn:shelfmark:problem:page-unreadable" | "urn:shelfmark:problem:too-many-requests" | "urn:shelfmark:problem:internal-error" | "urn:shelfmark:problem:not-implemented" | "urn:shelfmark:problem:provider-failure";
+            type: "urn:shelfmark:problem:validation" | "urn:shelfmark:problem:invalid-path" | "urn:shelfmark:problem:bad-request" | "urn:shelfmark:problem:unauthorized" | "urn:shelfmark:problem:forbidden" | "urn:shelfmark:problem:not-found" | "urn:shelfmark:problem:file-unavailable" | "urn:shelfmark:problem:method-not-allowed" | "urn:shelfmark:problem:request-timeout" | "urn:shelfmark:problem:conflict" | "urn:shelfmark:problem:scan-refused" | "urn:shelfmark:problem:last-admin" | "urn:shelfmark:problem:username-taken" | "urn:shelfmark:problem:wrong-password" | "urn:shelfmark:problem:payload-too-large" | "urn:shelfmark:problem:unsupported-media-type" | "urn:shelfmark:problem:request-header-fields-too-large" | "urn:shelfmark:problem:page-unreadable" | "urn:shelfmark:problem:too-many-requests" | "urn:shelfmark:problem:internal-error" | "urn:shelfmark:problem:not-implemented" | "urn:shelfmark:problem:provider-failure";
             /** @description Short summary of the kind of problem (the HTTP reason phrase for generic kinds). */
             title: string;
             /** @description The HTTP status code. */
@@ -1464,15 +1533,54 @@ export interface components {
             /** Format: uuid */
             id: string;
             username: string;
+            role: components["schemas"]["UserRole"];
+            /**
+             * @description The libraries granted to the user, which a reader may see (an admin sees every library whatever is
+             *     granted; the grants are kept for when they become a reader).
+             */
+            library_ids: string[];
+            /** @description A disabled user cannot sign in, and their tokens are refused. */
+            disabled: boolean;
             locale: components["schemas"]["Locale"];
             theme: components["schemas"]["Theme"];
             /** Format: date-time */
             created_at: string;
         };
-        /** @description The preferences to change; those left out keep their value. */
+        /**
+         * @description `admin` may do everything; `reader` browses and reads the libraries granted, with the `read` scope.
+         * @enum {string}
+         */
+        UserRole: "admin" | "reader";
+        UserList: {
+            items: components["schemas"]["User"][];
+        };
+        /** @description The libraries the user may see as a reader; empty means none. */
+        UserLibraryIds: string[];
+        /** Format: password */
+        NewPassword: string;
+        UserCreate: {
+            username: string;
+            password: components["schemas"]["NewPassword"];
+            role: components["schemas"]["UserRole"];
+            library_ids?: components["schemas"]["UserLibraryIds"];
+            /** @default false */
+            disabled: boolean;
+        };
+        /** @description The fields to change; those left out keep their value. */
+        UserAdminUpdate: {
+            username?: string;
+            password?: components["schemas"]["NewPassword"];
+            role?: components["schemas"]["UserRole"];
+            library_ids?: components["schemas"]["UserLibraryIds"];
+            disabled?: boolean;
+        };
+        /** @description The preferences to change, and a new password with the current one; fields left out keep their value. */
         UserUpdate: {
             locale?: components["schemas"]["Locale"];
             theme?: components["schemas"]["Theme"];
+            password?: components["schemas"]["NewPassword"];
+            /** Format: password */
+            current_password?: string;
         };
         /**
          * @description The admin's colour theme; `system` (a new account's) follows the device's light or dark scheme.
@@ -1486,13 +1594,26 @@ export interface components {
         TokenScope: "admin" | "read";
         Principal: {
             /**
-             * @description Session of the admin, API token, or the bootstrap token from the environment.
+             * @description Session of a user, API token, or the bootstrap token from the environment.
              * @enum {string}
              */
             kind: "session" | "token" | "bootstrap";
             scope: components["schemas"]["TokenScope"];
-            /** @description The admin's user name for a session; null for tokens. */
+            /** @description The user behind the credential (a token's owner); null when there is none. */
             username: string | null;
+            /**
+             * Format: uuid
+             * @description The user behind the credential: a session's user, a token's owner, the first administrator for the
+             *     bootstrap token; null before any user exists.
+             */
+            user_id: string | null;
+            /**
+             * @description What the caller acts as: the user's role, narrowed by the token's scope (a `read` token of an admin is a
+             *     reader of every library).
+             */
+            role: components["schemas"]["UserRole"];
+            /** @description The libraries the caller may see; null means every library. */
+            library_ids: string[] | null;
             /**
              * Format: uuid
              * @description The API token's id; null for sessions and the bootstrap token.
@@ -1502,7 +1623,15 @@ export interface components {
         ApiToken: {
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description The owner; null only for a token made by the bootstrap token before any user existed.
+             */
+            user_id: string | null;
+            /** @description The owner's user name. */
+            username: string | null;
             name: string;
+            /** @description What the token may do, never more than its owner (a reader's token acts as `read`). */
             scope: components["schemas"]["TokenScope"];
             /** @description The first characters of the token, to recognise it (e.g. `smk_a1b2c3d4`). */
             prefix: string;
@@ -2545,6 +2674,8 @@ export interface components {
         LibraryId: string;
         /** @description Identifier of the book. */
         BookId: string;
+        /** @description Identifier of the user. */
+        UserId: string;
         /** @description Identifier of the API token. */
         TokenId: string;
         /** @description Identifier of the metadata link. */
@@ -2818,6 +2949,142 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users (not paged; they are few). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The user, created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the user. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the user. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the user. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listLibraries: {
