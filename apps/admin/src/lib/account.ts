@@ -4,6 +4,8 @@ import { trpc } from './trpc.js';
 
 /** Who is signed in, as the server says (GET /auth/me): what the shell and the pages show depends on the role. */
 export interface Account {
+  /** Null for a credential with no user behind it (the bootstrap token before any user exists). */
+  userId: string | null;
   username: string;
   role: Role;
   /** The libraries a reader may see; null = every library (an administrator). */
@@ -15,15 +17,13 @@ export const account = writable<Account | null>(null);
 /** Whether the admin's management pages and actions are shown (the server decides what is allowed regardless). */
 export const isAdmin = derived(account, ($account) => $account?.role === 'admin');
 
-/**
- * Asks the server who the session is. A server that does not say (an older one) is taken as an administrator, which
- * is what every session was before readers existed.
- */
+/** Asks the server who the session is: their role and the libraries they may see. */
 export async function loadAccount(username: string): Promise<Account> {
-  const me = (await trpc.auth.me.query({})) as { username: string | null; role?: Role; library_ids?: string[] | null };
+  const me = await trpc.auth.me.query({});
   const loaded: Account = {
+    userId: me.user_id ?? null,
     username: me.username ?? username,
-    role: me.role === 'reader' ? 'reader' : 'admin',
+    role: me.role,
     libraryIds: me.library_ids ?? null,
   };
   account.set(loaded);

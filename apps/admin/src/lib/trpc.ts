@@ -15,8 +15,6 @@ import type { AppRouter } from '../../../server/src/trpc/router.js';
 import { offline, sessionExpired } from './connection.js';
 import { withBase } from './paths.js';
 
-const ANSWERED_401 = new Set(['auth.signIn', 'auth.setPassword']);
-
 /** Watches every call: a 401 means the session ended, no answer at all means the server is unreachable. */
 const connectionLink: TRPCLink<AppRouter> = () => {
   return ({ next, op }) =>
@@ -28,8 +26,7 @@ const connectionLink: TRPCLink<AppRouter> = () => {
         },
         error(error) {
           if (!error.data) offline.set(true);
-          // A 401 from signing in or from a wrong current password is the answer, not the end of the session.
-          else if (error.data.httpStatus === 401 && !ANSWERED_401.has(op.path)) sessionExpired.set(true);
+          else if (error.data.httpStatus === 401 && op.path !== 'auth.signIn') sessionExpired.set(true);
           observer.error(error);
         },
         complete() {

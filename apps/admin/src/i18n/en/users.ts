@@ -49,7 +49,8 @@ const users = {
   password: {
     action: 'Reset the password',
     title: 'New password for “{name:string}”',
-    intro: 'Their sessions end and their tokens stop working at once; any reading app that remembered the old password must be given the new one.',
+    intro:
+      'Their sessions end and their tokens stop working at once; any reading app that remembered the old password must be given the new one.',
     field: 'New password',
     save: 'Set the password',
     working: 'Setting…',
@@ -70,12 +71,14 @@ const users = {
     working: 'Deleting…',
     done: 'User “{name:string}” deleted.',
   },
-  lastAdmin: 'The only administrator cannot be deleted, disabled or made a reader: make another user an administrator first.',
+  lastAdmin:
+    'The only administrator cannot be deleted, disabled or made a reader: make another user an administrator first.',
   self: 'This is you: change your own password from the account menu.',
   account: {
     changePassword: 'Change password',
     title: 'Change your password',
-    intro: 'Your other sessions end and reading apps that remembered your password must be given the new one. Your API tokens keep working.',
+    intro:
+      'Your other sessions end and reading apps that remembered your password must be given the new one. Your API tokens keep working.',
     current: 'Current password',
     next: 'New password',
     confirm: 'New password again',

@@ -101,7 +101,8 @@ const users: Translation['users'] = {
   owner: 'Propriétaire',
   allTokens: {
     title: 'Les jetons de tous',
-    intro: 'En tant qu’administrateur, vous voyez les jetons de chaque utilisateur et pouvez révoquer n’importe lequel.',
+    intro:
+      'En tant qu’administrateur, vous voyez les jetons de chaque utilisateur et pouvez révoquer n’importe lequel.',
   },
 };
 
