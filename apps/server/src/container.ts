@@ -36,6 +36,8 @@ import { SessionRepository } from './repositories/session.repository.js';
 import { SettingRepository } from './repositories/setting.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { AuthService } from './services/auth.service.js';
+import { UserService } from './services/user.service.js';
+import { CredentialRepository } from './repositories/credential.repository.js';
 import { BookFileService } from './services/book-file.service.js';
 import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
@@ -77,6 +79,7 @@ export interface Container {
   readers: ReaderPool;
   services: {
     auth: AuthService;
+    users: UserService;
     backups: BackupService;
     bookFiles: BookFileService;
     books: BookService;
@@ -128,10 +131,12 @@ export async function createContainer(
   const catalogVersion = await openCatalogVersion(config.database, em, logger.child({ area: 'catalog' }));
   const listCache = new ListCache(catalogVersion);
   const librariesRoot = new LibrariesRoot(config.librariesRoot);
+  const userRepository = new UserRepository(em);
   const auth = new AuthService(
-    new UserRepository(em),
+    userRepository,
     new SessionRepository(em),
     new ApiTokenRepository(em),
+    new CredentialRepository(em),
     new SettingRepository(em),
     config.bootstrapToken,
     logger.child({ area: 'auth' }),
@@ -240,6 +245,7 @@ export async function createContainer(
   const books = new BookService(bookRepository, seriesRepository);
   const services = {
     auth,
+    users: new UserService(userRepository, logger.child({ area: 'users' })),
     backups,
     bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader),
     books,

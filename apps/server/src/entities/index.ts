@@ -15,6 +15,7 @@ import { Series } from './series.entity.js';
 import { Session } from './session.entity.js';
 import { Setting } from './setting.entity.js';
 import { StatusMapping } from './status-mapping.entity.js';
+import { UserLibrary } from './user-library.entity.js';
 import { User } from './user.entity.js';
 import { WatchLease } from './watch-lease.entity.js';
 
@@ -37,6 +38,7 @@ export {
   Setting,
   StatusMapping,
   User,
+  UserLibrary,
   WatchLease,
 };
 
@@ -60,4 +62,5 @@ export const ALL_ENTITIES = [
   MetadataBatchResult,
   WatchLease,
   DirtyFolder,
+  UserLibrary,
 ];

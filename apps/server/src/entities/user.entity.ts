@@ -6,6 +6,9 @@ export type UiLocale = (typeof UI_LOCALES)[number];
 /** The admin's colour theme: light, dark, or the system's scheme. */
 export const UI_THEMES = ['light', 'dark', 'system'] as const;
 export type UiTheme = (typeof UI_THEMES)[number];
+/** `admin` may do everything; `reader` browses and reads the libraries granted to them (user_libraries). */
+export const USER_ROLES = ['admin', 'reader'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 export const UserSchema = defineEntity({
   name: 'User',
@@ -15,6 +18,14 @@ export const UserSchema = defineEntity({
     username: p.string().length(64).unique(),
     /** scrypt, self-describing: `scrypt$N$r$p$salt$hash` (base64url). */
     passwordHash: p.string().length(255).hidden(),
+    role: p.enum(USER_ROLES).default('admin'),
+    /** A disabled user authenticates as nobody: sessions, tokens and passwords are refused. */
+    disabled: p.boolean().default(false),
+    /**
+     * When the password last changed (or the account was disabled): a password remembered for OPDS Basic in any
+     * process is trusted only while this is unchanged, so a reset there is seen everywhere.
+     */
+    credentialsChangedAt: p.datetime().nullable(),
     locale: p.enum(UI_LOCALES).default('en'),
     theme: p.enum(UI_THEMES).default('system'),
     createdAt: createdAt(),

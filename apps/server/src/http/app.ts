@@ -31,6 +31,7 @@ import { jobRoutes } from './routes/job.routes.js';
 import { backupRoutes } from './routes/backup.routes.js';
 import { libraryRoutes } from './routes/library.routes.js';
 import { tokenRoutes } from './routes/token.routes.js';
+import { userRoutes } from './routes/user.routes.js';
 
 export interface AppOptions extends ValidationOptions {
   spec?: LoadedSpec;
@@ -96,6 +97,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   const signIns = new SignInLimiter(options.loginLimit ?? { attempts: 10, windowMs: 15 * 60 * 1000 });
   authRoutes(routes, services.auth, signIns);
   tokenRoutes(routes, services.auth);
+  userRoutes(routes, services.users);
   libraryRoutes(routes, services.libraries, services.scans);
   jobRoutes(routes, services.jobs);
   backupRoutes(routes, services.backups);

@@ -5,7 +5,7 @@ import type { MetadataLink } from '../entities/metadata-link.entity.js';
 import type { Job } from '../entities/job.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import type { Series } from '../entities/series.entity.js';
-import type { User } from '../entities/user.entity.js';
+import type { UserWithLibraries } from '../repositories/user.repository.js';
 import { seriesReadingStatus } from '../domain/series-counts.js';
 import type { BookDetails, BookSummary } from '../repositories/book.repository.js';
 import type { SeriesSummary } from '../repositories/series.repository.js';
@@ -27,10 +27,13 @@ import type { BackupFile } from '../services/backup.service.js';
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
-export function userDto(user: User) {
+export function userDto({ user, libraryIds }: UserWithLibraries) {
   return {
     id: user.id,
     username: user.username,
+    role: user.role,
+    library_ids: libraryIds,
+    disabled: user.disabled,
     locale: user.locale,
     theme: user.theme,
     created_at: user.createdAt.toISOString(),
@@ -50,6 +53,9 @@ export function principalDto(principal: Principal) {
     kind: principal.kind,
     scope: principal.scope,
     username: principal.username,
+    user_id: principal.userId,
+    role: principal.viewer.role,
+    library_ids: principal.viewer.libraryIds === null ? null : [...principal.viewer.libraryIds],
     token_id: principal.tokenId,
   };
 }
@@ -60,6 +66,8 @@ export function apiTokenDto(token: ApiToken) {
     name: token.name,
     scope: token.scope,
     prefix: `smk_${token.prefix}`,
+    user_id: token.user?.id ?? null,
+    username: token.user?.username ?? null,
     created_at: token.createdAt.toISOString(),
     last_used_at: iso(token.lastUsedAt),
     expires_at: iso(token.expiresAt),

@@ -7,22 +7,30 @@ export interface NewApiToken {
   prefix: string;
   tokenHash: string;
   expiresAt: Date | null;
+  /** The owner; null only when the bootstrap token makes one before any user exists. */
+  userId: string | null;
 }
 
 export class ApiTokenRepository {
   constructor(private readonly em: EntityManager) {}
 
-  list(): Promise<ApiToken[]> {
-    return this.em.find(ApiToken, {}, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  /** Newest first, with each owner's name; only `ownerId`'s when given. */
+  list(ownerId?: string): Promise<ApiToken[]> {
+    return this.em.find(ApiToken, ownerId === undefined ? {} : { user: ownerId }, {
+      orderBy: { createdAt: 'desc', id: 'asc' },
+      populate: ['user'],
+    });
   }
 
-  findByPrefix(prefix: string): Promise<ApiToken | null> {
-    return this.em.findOne(ApiToken, { prefix });
+  findById(id: string): Promise<ApiToken | null> {
+    return this.em.findOne(ApiToken, { id });
   }
 
   async create(token: NewApiToken): Promise<ApiToken> {
-    const entity = this.em.create(ApiToken, token);
+    const { userId, ...fields } = token;
+    const entity = this.em.create(ApiToken, { ...fields, user: userId });
     await this.em.persist(entity).flush();
+    await this.em.populate(entity, ['user']);
     return entity;
   }
 

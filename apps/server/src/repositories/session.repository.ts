@@ -11,12 +11,8 @@ export class SessionRepository {
     return session;
   }
 
-  findLive(tokenHash: string, now: Date): Promise<Session | null> {
-    return this.em.findOne(Session, { tokenHash, expiresAt: { $gt: now } }, { populate: ['user'] });
-  }
-
-  async extend(session: Session, now: Date, expiresAt: Date): Promise<void> {
-    await this.em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now, expiresAt });
+  async extend(sessionId: string, now: Date, expiresAt: Date): Promise<void> {
+    await this.em.nativeUpdate(Session, { id: sessionId }, { lastSeenAt: now, expiresAt });
   }
 
   async deleteByHash(tokenHash: string): Promise<void> {

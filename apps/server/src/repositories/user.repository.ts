@@ -1,8 +1,42 @@
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
-import { User, type UiLocale, type UiTheme } from '../entities/user.entity.js';
+import { ApiToken } from '../entities/api-token.entity.js';
+import { Library } from '../entities/library.entity.js';
+import { Session } from '../entities/session.entity.js';
+import { UserLibrary } from '../entities/user-library.entity.js';
+import { User, type UiLocale, type UiTheme, type UserRole } from '../entities/user.entity.js';
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  role?: UserRole;
+  disabled?: boolean;
+}
+
+/** The fields of an account an administrator changes; those left undefined keep their value. */
+export interface UserChanges {
+  username?: string;
+  passwordHash?: string;
+  role?: UserRole;
+  disabled?: boolean;
+}
+
+/** A user with the libraries granted to them. */
+export interface UserWithLibraries {
+  user: User;
+  libraryIds: string[];
+}
+
+/** Thrown when a user name is already taken (the unique index decides, so concurrent creations cannot both win). */
+export class UsernameTakenError extends Error {}
 
 export class UserRepository {
   constructor(private readonly em: EntityManager) {}
+
+  /** Runs the work in one transaction, through a repository bound to it. */
+  transaction<T>(work: (tx: UserRepository) => Promise<T>): Promise<T> {
+    return this.em.transactional((em) => work(new UserRepository(em)));
+  }
 
   count(): Promise<number> {
     return this.em.count(User, {});
@@ -16,10 +50,108 @@ export class UserRepository {
     return this.em.findOne(User, { id });
   }
 
-  async create(username: string, passwordHash: string): Promise<User> {
-    const user = this.em.create(User, { username, passwordHash });
-    await this.em.persist(user).flush();
+  /** The first administrator: the oldest enabled admin (what the bootstrap token and ownerless tokens act as). */
+  firstAdmin(): Promise<User | null> {
+    return this.em.findOne(User, { role: 'admin', disabled: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  list(): Promise<User[]> {
+    return this.em.find(User, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  async libraryIdsOf(userIds: readonly string[]): Promise<Map<string, string[]>> {
+    const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return byUser;
+    const rows = await this.em.execute<{ user_id: string; library_id: string }[]>(
+      `select user_id, library_id from user_libraries where user_id in (${userIds.map(() => '?').join(', ')}) order by library_id`,
+      [...userIds],
+    );
+    for (const row of rows) byUser.get(row.user_id)?.push(row.library_id);
+    return byUser;
+  }
+
+  /** The ids among `ids` that name no library. */
+  async unknownLibraries(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const found = await this.em.find(Library, { id: { $in: [...ids] } }, { fields: ['id'] });
+    const known = new Set(found.map((library) => library.id));
+    return ids.filter((id) => !known.has(id));
+  }
+
+  async create(user: NewUser): Promise<User> {
+    const entity = this.em.create(User, {
+      username: user.username,
+      passwordHash: user.passwordHash,
+      role: user.role ?? 'admin',
+      disabled: user.disabled ?? false,
+      credentialsChangedAt: new Date(),
+    });
+    try {
+      await this.em.persist(entity).flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new UsernameTakenError();
+      throw error;
+    }
+    return entity;
+  }
+
+  async update(user: User, changes: UserChanges, now: Date): Promise<User> {
+    if (changes.username !== undefined) user.username = changes.username;
+    if (changes.role !== undefined) user.role = changes.role;
+    if (changes.disabled !== undefined) user.disabled = changes.disabled;
+    if (changes.passwordHash !== undefined) user.passwordHash = changes.passwordHash;
+    // Either one makes every remembered Basic password of this user stale, in every process.
+    if (changes.passwordHash !== undefined || changes.disabled === true) user.credentialsChangedAt = now;
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new UsernameTakenError();
+      throw error;
+    }
     return user;
+  }
+
+  /** Replaces the libraries granted to the user. */
+  async setLibraries(userId: string, libraryIds: readonly string[]): Promise<void> {
+    await this.em.nativeDelete(UserLibrary, { user: userId });
+    if (libraryIds.length > 0) {
+      await this.em.insertMany(
+        UserLibrary,
+        libraryIds.map((library) => ({ user: userId, library })),
+      );
+    }
+  }
+
+  /**
+   * The enabled administrators, their rows locked until the transaction ends (PostgreSQL), so that two requests
+   * demoting, disabling or deleting two different admins at once cannot both pass the last-admin check. SQLite has
+   * no row locks: its writers are serialised by the database lock.
+   */
+  async lockEnabledAdmins(): Promise<string[]> {
+    // Whole rows: a partial entity in the identity map would be what the caller's findById returns next.
+    const admins = await this.em.find(
+      User,
+      { role: 'admin', disabled: false },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    return admins.map((admin) => admin.id);
+  }
+
+  /** Ends every session of the user (all of them, or all but `keepSessionHash`). */
+  async endSessions(userId: string, keepSessionHash?: string): Promise<void> {
+    await this.em.nativeDelete(
+      Session,
+      keepSessionHash === undefined ? { user: userId } : { user: userId, tokenHash: { $ne: keepSessionHash } },
+    );
+  }
+
+  async revokeTokens(userId: string): Promise<void> {
+    await this.em.nativeDelete(ApiToken, { user: userId });
+  }
+
+  /** Deletes the user; their sessions, tokens and granted libraries go with them (foreign keys cascade). */
+  async delete(userId: string): Promise<boolean> {
+    return (await this.em.nativeDelete(User, { id: userId })) > 0;
   }
 
   /** Changes the preferences given (a field left undefined keeps its value). */

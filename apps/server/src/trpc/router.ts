@@ -30,7 +30,7 @@ import {
 } from '../http/dto.js';
 import type { LoadedSpec } from '../http/openapi-document.js';
 import { bookEdit, libraryInput, matchInput, seriesEdit, settingsUpdate } from '../http/request-inputs.js';
-import { setUp, signIn, signOut } from '../http/sign-in.js';
+import { setUp, signIn, signOut, updateOwnAccount } from '../http/sign-in.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
 import { operationProcedures, router, toTrpcError } from './procedures.js';
@@ -54,10 +54,12 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         authStatusDto(await services.auth.setupRequired(), ctx.principal),
       ),
       setup: operation('setupAdmin').mutation(async ({ ctx, input }) =>
-        userDto((await setUp(ctx.req, ctx.res, services.auth, input.body)).user),
+        userDto(await services.auth.withLibraries((await setUp(ctx.req, ctx.res, services.auth, input.body)).user)),
       ),
       signIn: operation('login').mutation(async ({ ctx, input }) =>
-        userDto((await signIn(ctx.req, ctx.res, services.auth, signIns, input.body)).user),
+        userDto(
+          await services.auth.withLibraries((await signIn(ctx.req, ctx.res, services.auth, signIns, input.body)).user),
+        ),
       ),
       signOut: operation('logout').mutation(async ({ ctx }) => {
         await signOut(ctx.req, ctx.res, services.auth);
@@ -65,10 +67,29 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       }),
       me: operation('getCurrentPrincipal').query(({ ctx }) => principalDto(ctx.principal!)),
       setLocale: operation('updateCurrentUser').mutation(async ({ ctx, input }) =>
-        userDto(await services.auth.setPreferences(ctx.principal!, { locale: input.body.locale })),
+        userDto(
+          await services.auth.withLibraries(
+            await services.auth.setPreferences(ctx.principal!, { locale: input.body.locale }),
+          ),
+        ),
       ),
       setTheme: operation('updateCurrentUser').mutation(async ({ ctx, input }) =>
-        userDto(await services.auth.setPreferences(ctx.principal!, { theme: input.body.theme })),
+        userDto(
+          await services.auth.withLibraries(
+            await services.auth.setPreferences(ctx.principal!, { theme: input.body.theme }),
+          ),
+        ),
+      ),
+      /** The caller's own password, with the current one (`password` and `current_password`). */
+      changePassword: operation('updateCurrentUser').mutation(async ({ ctx, input }) =>
+        userDto(
+          await services.auth.withLibraries(
+            await updateOwnAccount(ctx.req, services.auth, signIns, ctx.principal!, {
+              password: input.body.password,
+              current_password: input.body.current_password,
+            }),
+          ),
+        ),
       ),
     }),
     libraries: router({
@@ -202,19 +223,52 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       ),
     }),
     tokens: router({
-      list: operation('listTokens').query(async () => ({ items: (await services.auth.listTokens()).map(apiTokenDto) })),
-      create: operation('createToken').mutation(async ({ input }) => {
+      list: operation('listTokens').query(async ({ ctx }) => ({
+        items: (await services.auth.listTokens(ctx.principal!)).map(apiTokenDto),
+      })),
+      create: operation('createToken').mutation(async ({ ctx, input }) => {
         const body = input.body;
         const created = await services.auth.createToken(
+          ctx.principal!,
           body.name,
           body.scope,
           body.expires_at ? new Date(body.expires_at) : null,
         );
         return { ...apiTokenDto(created.token), token: created.secret };
       }),
-      remove: operation('deleteToken').mutation(async ({ input }) => {
-        await services.auth.deleteToken(input.token_id);
+      remove: operation('deleteToken').mutation(async ({ ctx, input }) => {
+        await services.auth.deleteToken(ctx.principal!, input.token_id);
         return { deleted: input.token_id };
+      }),
+    }),
+    users: router({
+      list: operation('listUsers').query(async () => ({ items: (await services.users.list()).map(userDto) })),
+      get: operation('getUser').query(async ({ input }) => userDto(await services.users.get(input.user_id))),
+      create: operation('createUser').mutation(async ({ input }) =>
+        userDto(
+          await services.users.create({
+            username: input.body.username,
+            password: input.body.password,
+            role: input.body.role,
+            libraryIds: input.body.library_ids,
+            disabled: input.body.disabled,
+          }),
+        ),
+      ),
+      update: operation('updateUser').mutation(async ({ input }) =>
+        userDto(
+          await services.users.update(input.user_id, {
+            username: input.body.username,
+            password: input.body.password,
+            role: input.body.role,
+            libraryIds: input.body.library_ids,
+            disabled: input.body.disabled,
+          }),
+        ),
+      ),
+      remove: operation('deleteUser').mutation(async ({ input }) => {
+        await services.users.delete(input.user_id);
+        return { deleted: input.user_id };
       }),
     }),
     jobs: router({

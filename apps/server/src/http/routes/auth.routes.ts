@@ -1,7 +1,7 @@
 import type { AuthService } from '../../services/auth.service.js';
 import { authStatusDto, principalDto, userDto } from '../dto.js';
 import { bodyOf, type OperationRouter } from '../operation-router.js';
-import { setUp, signIn, signOut } from '../sign-in.js';
+import { setUp, signIn, signOut, updateOwnAccount } from '../sign-in.js';
 import type { SignInLimiter, SignInLimits } from '../sign-in-limiter.js';
 
 export type LoginLimit = SignInLimits;
@@ -13,12 +13,12 @@ export function authRoutes(routes: OperationRouter, auth: AuthService, limiter: 
 
   routes.handle('setupAdmin', async (req, res) => {
     const session = await setUp(req, res, auth, bodyOf(req, 'setupAdmin'));
-    res.status(201).json(userDto(session.user));
+    res.status(201).json(userDto(await auth.withLibraries(session.user)));
   });
 
   routes.handle('login', async (req, res) => {
     const session = await signIn(req, res, auth, limiter, bodyOf(req, 'login'));
-    res.json(userDto(session.user));
+    res.json(userDto(await auth.withLibraries(session.user)));
   });
 
   routes.handle('logout', async (req, res) => {
@@ -31,7 +31,7 @@ export function authRoutes(routes: OperationRouter, auth: AuthService, limiter: 
   });
 
   routes.handle('updateCurrentUser', async (req, res) => {
-    const { locale, theme } = bodyOf(req, 'updateCurrentUser');
-    res.json(userDto(await auth.setPreferences(req.principal!, { locale, theme })));
+    const user = await updateOwnAccount(req, auth, limiter, req.principal!, bodyOf(req, 'updateCurrentUser'));
+    res.json(userDto(await auth.withLibraries(user)));
   });
 }

@@ -11,5 +11,6 @@ import { Migration20261125191035_chapters as m8 } from './Migration2026112519103
 import { Migration20261125191050_series_sorts_on_deck as m9 } from './Migration20261125191050_series_sorts_on_deck.js';
 import { Migration20261125191100_reparse_book_names as m10 } from './Migration20261125191100_reparse_book_names.js';
 import { Migration20261125222814_user_theme as m11 } from './Migration20261125222814_user_theme.js';
+import { Migration20261126020000_users_roles_libraries_token_owners as m12 } from './Migration20261126020000_users_roles_libraries_token_owners.js';
 
-export const postgresqlMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11];
+export const postgresqlMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12];

@@ -1,0 +1,42 @@
+import type { UserService } from '../../services/user.service.js';
+import { userDto } from '../dto.js';
+import { bodyOf, type OperationRouter } from '../operation-router.js';
+
+export function userRoutes(routes: OperationRouter, users: UserService): void {
+  routes.handle('listUsers', async (_req, res) => {
+    res.json({ items: (await users.list()).map(userDto) });
+  });
+
+  routes.handle('createUser', async (req, res) => {
+    const body = bodyOf(req, 'createUser');
+    const created = await users.create({
+      username: body.username,
+      password: body.password,
+      role: body.role,
+      libraryIds: body.library_ids,
+      disabled: body.disabled,
+    });
+    res.status(201).json(userDto(created));
+  });
+
+  routes.handle('getUser', async (req, res) => {
+    res.json(userDto(await users.get(String(req.params.user_id))));
+  });
+
+  routes.handle('updateUser', async (req, res) => {
+    const body = bodyOf(req, 'updateUser');
+    const updated = await users.update(String(req.params.user_id), {
+      username: body.username,
+      password: body.password,
+      role: body.role,
+      libraryIds: body.library_ids,
+      disabled: body.disabled,
+    });
+    res.json(userDto(updated));
+  });
+
+  routes.handle('deleteUser', async (req, res) => {
+    await users.delete(String(req.params.user_id));
+    res.status(204).end();
+  });
+}

@@ -1,0 +1,150 @@
+import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js';
+import type { User, UserRole } from '../entities/user.entity.js';
+import type { Logger } from '../logger.js';
+import { UsernameTakenError, type UserRepository, type UserWithLibraries } from '../repositories/user.repository.js';
+import { hashPassword } from './password-hashing.js';
+
+/** The last enabled administrator would be deleted, demoted or disabled: nobody could administer the server. */
+export class LastAdminError extends DomainError {
+  constructor(detail: string) {
+    super(409, 'last-admin', 'Last administrator', detail);
+  }
+}
+
+export class UsernameTakenConflict extends DomainError {
+  constructor(username: string) {
+    super(409, 'username-taken', 'User name taken', `The user name "${username}" is already in use.`);
+  }
+}
+
+export interface NewUserInput {
+  username: string;
+  password: string;
+  role: UserRole;
+  libraryIds?: readonly string[];
+  disabled?: boolean;
+}
+
+export interface UserUpdateInput {
+  username?: string;
+  password?: string;
+  role?: UserRole;
+  libraryIds?: readonly string[];
+  disabled?: boolean;
+}
+
+/**
+ * User accounts as the administrator manages them. Disabling, deleting or resetting the password of a user ends at
+ * once what they are signed in with: their sessions are deleted, their tokens refused (disabled: the join that checks
+ * every token reads `users.disabled`) or revoked (reset), and a password remembered for OPDS Basic is refused in
+ * every process because `credentials_changed_at` moved.
+ */
+export class UserService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly logger: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(): Promise<UserWithLibraries[]> {
+    const users = await this.users.list();
+    const libraries = await this.users.libraryIdsOf(users.map((user) => user.id));
+    return users.map((user) => ({ user, libraryIds: libraries.get(user.id) ?? [] }));
+  }
+
+  async get(id: string): Promise<UserWithLibraries> {
+    const user = await this.users.findById(id);
+    if (!user) throw new NotFoundError('User', id);
+    return this.withLibraries(user);
+  }
+
+  async create(input: NewUserInput): Promise<UserWithLibraries> {
+    const libraryIds = await this.checkedLibraries(input.libraryIds ?? []);
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.users
+      .transaction(async (tx) => {
+        const created = await tx.create({
+          username: input.username,
+          passwordHash,
+          role: input.role,
+          disabled: input.disabled ?? false,
+        });
+        await tx.setLibraries(created.id, libraryIds);
+        return created;
+      })
+      .catch((error: unknown) => {
+        throw error instanceof UsernameTakenError ? new UsernameTakenConflict(input.username) : error;
+      });
+    this.logger.info({ userId: user.id, role: user.role }, 'user created');
+    return this.get(user.id);
+  }
+
+  async update(id: string, input: UserUpdateInput): Promise<UserWithLibraries> {
+    const libraryIds = input.libraryIds === undefined ? undefined : await this.checkedLibraries(input.libraryIds);
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    await this.users
+      .transaction(async (tx) => {
+        const loses = input.role === 'reader' || input.disabled === true;
+        // Lock the enabled admins before reading the user, so a concurrent demotion waits and then sees this one.
+        const admins = loses ? await tx.lockEnabledAdmins() : [];
+        const user = await tx.findById(id);
+        if (!user) throw new NotFoundError('User', id);
+        if (loses && admins.length === 1 && admins[0] === user.id) {
+          throw new LastAdminError('This is the last enabled administrator: make another user an administrator first.');
+        }
+        const endsAccess = input.disabled === true || passwordHash !== undefined;
+        await tx.update(
+          user,
+          { username: input.username, role: input.role, disabled: input.disabled, passwordHash },
+          this.now(),
+        );
+        if (libraryIds !== undefined) await tx.setLibraries(user.id, libraryIds);
+        if (endsAccess) await tx.endSessions(user.id);
+        // A reset password revokes the tokens (they may have leaked with it); disabling only refuses them.
+        if (passwordHash !== undefined) await tx.revokeTokens(user.id);
+      })
+      .catch((error: unknown) => {
+        throw error instanceof UsernameTakenError ? new UsernameTakenConflict(input.username ?? '') : error;
+      });
+    this.logger.info(
+      { userId: id, fields: Object.keys(input).filter((key) => key !== 'password' || input.password !== undefined) },
+      'user updated',
+    );
+    return this.get(id);
+  }
+
+  /** Deletes the user with their sessions, tokens and granted libraries (foreign keys cascade). */
+  async delete(id: string): Promise<void> {
+    await this.users.transaction(async (tx) => {
+      const admins = await tx.lockEnabledAdmins();
+      const user = await tx.findById(id);
+      if (!user) throw new NotFoundError('User', id);
+      if (admins.length === 1 && admins[0] === user.id) {
+        throw new LastAdminError('This is the last enabled administrator: it cannot be deleted.');
+      }
+      await tx.delete(id);
+    });
+    this.logger.info({ userId: id }, 'user deleted');
+  }
+
+  private async withLibraries(user: User): Promise<UserWithLibraries> {
+    const libraries = await this.users.libraryIdsOf([user.id]);
+    return { user, libraryIds: libraries.get(user.id) ?? [] };
+  }
+
+  private async checkedLibraries(ids: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const unknown = await this.users.unknownLibraries(unique);
+    if (unknown.length > 0) {
+      throw new ValidationError(
+        `No library has the id ${unknown.join(', ')}.`,
+        unknown.map((libraryId) => ({
+          path: `/body/library_ids/${ids.indexOf(libraryId)}`,
+          message: 'names no library',
+          code: 'invalid',
+        })),
+      );
+    }
+    return unique;
+  }
+}
