@@ -32,5 +32,5 @@ export async function loadAccount(username: string): Promise<Account> {
 
 /** PATCH /auth/me with the new password and the current one (the server checks it; a wrong one is refused). */
 export async function changePassword(currentPassword: string, password: string): Promise<void> {
-  await trpc.auth.setPassword.mutate({ body: { password, current_password: currentPassword } });
+  await trpc.auth.changePassword.mutate({ body: { password, current_password: currentPassword } });
 }

@@ -16,7 +16,7 @@ export async function listUsers(): Promise<UserRow[]> {
 }
 
 export function createUser(body: { username: string; password: string; role: Role; library_ids: string[] }) {
-  return trpc.users.create.mutate({ body });
+  return trpc.users.create.mutate({ body: { ...body, disabled: false } });
 }
 
 export function updateUser(userId: string, body: UserChanges) {
