@@ -277,13 +277,29 @@ describe('users and what a reader sees', { timeout: 90_000 }, () => {
   });
 
   it('shows an administrator everyone’s tokens with their owner, and revokes one of them', async () => {
+    // A token of the reader's own, made in their session.
+    const reader = await admin.newPage();
+    expect(
+      (
+        await reader.request.post('/api/v1/auth/login', { data: { username: 'anna', password: 'anna-new-password' } })
+      ).ok(),
+    ).toBe(true);
+    const made = await reader.request.post('/api/v1/tokens', { data: { name: 'Anna’s phone', scope: 'read' } });
+    expect(made.ok(), await made.text()).toBe(true);
+
     const page = await admin.signedInPage({ path: '/tokens' });
-    const row = page.locator('tr', { hasText: 'Anna’s e-reader' });
+    // Not among the administrator's own tokens: in everyone's, with its owner.
+    const row = page.getByTestId('others-tokens').locator('tr', { hasText: 'Anna’s phone' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('anna');
+    expect(await row.getByTestId('token-owner').textContent()).toBe('anna');
+    expect(await page.getByTestId('tokens').locator('tr', { hasText: 'Anna’s phone' }).count()).toBe(0);
     await admin.screenshot(page, 'tokens-everyone');
-    await row.getByRole('button', { name: 'Revoke Anna’s e-reader' }).click();
+    await row.getByRole('button', { name: 'Revoke Anna’s phone' }).click();
     await row.getByRole('button', { name: 'Yes, revoke it' }).click();
     await row.waitFor({ state: 'detached' });
+    const left = await reader.request.get('/api/v1/tokens');
+    expect(((await left.json()) as { items: { name: string }[] }).items.map((token) => token.name)).not.toContain(
+      'Anna’s phone',
+    );
   });
 });
