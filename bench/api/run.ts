@@ -1,11 +1,13 @@
 /**
- * npm run bench:api [-- --books 100000 --series 10000 --duration 8 --database-url postgres://…/db]
+ * npm run bench:api [-- --books 100000 --series 10000 --duration 8 --database-url postgres://…/db] [--as reader]
  *
  * Loads 100k books in 10k series (load.ts: the server's own storage code, no files), starts the real server on
  * that database, and measures with autocannon at 32 connections: req/s, p50 and p99 of GET /health (the framework
  * floor) and of the series and books lists (first page, filtered, deep page) and a book's details. Runs on SQLite
  * and on PostgreSQL in one go (PostgreSQL: a fresh `shelfmark_bench` database on 127.0.0.1:5432 unless
  * --database-url names another). Targets from the issue are printed next to each figure; nothing is asserted.
+ * `--as reader` asks as a user of role reader granted every loaded library (their queries carry the library-access
+ * condition, and their list cache entries are their own) instead of the bootstrap admin.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/shelfmark_bench' },
     only: { type: 'string' },
+    as: { type: 'string', default: 'admin' },
   },
 });
 const books = Number(values.books);
@@ -61,6 +64,7 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     const lastDeckPage = Math.max(1, Math.ceil(deck.total / 50));
     console.log(`[${label}] ${read.total} books read or in progress, ${deck.total} series on deck`);
     const [library] = loaded.libraryIds;
+    const headers = values.as === 'reader' ? await readerHeaders(server.url, loaded.libraryIds) : undefined;
     const targets: Measure[] = [
       { name: 'health (floor)', path: '/api/v1/health', list: false },
       { name: 'series: first page', path: '/api/v1/series', list: true },
@@ -109,7 +113,7 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     await autocannon({ url: `${server.url}/api/v1/health`, connections, duration: Math.min(3, duration) });
     const figures: Figure[] = [];
     for (const target of targets) {
-      const figure = { database: label, ...(await measure(server.url, target, { connections, duration })) };
+      const figure = { database: label, ...(await measure(server.url, target, { connections, duration, headers })) };
       figures.push(figure);
       console.log(figureLine(figure, 24));
     }
@@ -117,6 +121,25 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
   } finally {
     await server.stop();
   }
+}
+
+/** The Authorization header of a new reader granted these libraries (a read token of their own). */
+async function readerHeaders(url: string, libraryIds: string[]): Promise<Record<string, string>> {
+  const credentials = { username: `bench-reader-${Date.now()}`, password: 'bench reader password' };
+  await api(url, '/users', { method: 'POST', body: { ...credentials, role: 'reader', library_ids: libraryIds } });
+  const login = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+  const token = await fetch(`${url}/api/v1/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'bench', scope: 'read' }),
+  });
+  if (token.status !== 201) throw new Error(`reader token: ${token.status} ${await token.text()}`);
+  return { authorization: `Bearer ${((await token.json()) as { token: string }).token}` };
 }
 
 function table(figures: Figure[]): string {
@@ -152,6 +175,6 @@ mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
 writeFileSync(
   file,
-  `# bench:api — ${books} books, ${seriesCount} series, ${connections} connections, ${duration} s each\n\n${report}\n`,
+  `# bench:api — ${books} books, ${seriesCount} series, ${connections} connections, ${duration} s each, as ${values.as}\n\n${report}\n`,
 );
 console.log(`\nWritten to ${path.relative(repo, file)}`);

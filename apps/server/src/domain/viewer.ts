@@ -20,3 +20,21 @@ export const ANONYMOUS_VIEWER: Viewer = Object.freeze({ userId: null, role: 'rea
 export function canSeeLibrary(viewer: Viewer, libraryId: string): boolean {
   return viewer.libraryIds === null || viewer.libraryIds.includes(libraryId);
 }
+
+/**
+ * Whether the viewer sees the whole server: every library, and so also what spans libraries (jobs, the folders under
+ * the libraries root). Admins and an admin's read token do; a reader limited to granted libraries does not.
+ */
+export function seesEveryLibrary(viewer: Viewer): boolean {
+  return viewer.libraryIds === null;
+}
+
+/**
+ * What a cached answer shown to this viewer depends on: whose progress it shows and which libraries it may list.
+ * Two viewers with the same key see the same bytes; any difference (another user, one more granted library) gives
+ * another key, so a cache keyed by it never hands one reader another's list, feed or 304.
+ */
+export function viewerCacheKey(viewer: Viewer): string {
+  const libraries = viewer.libraryIds === null ? 'all' : [...viewer.libraryIds].sort().join(',');
+  return `${viewer.role}:${viewer.userId ?? '-'}:${libraries}`;
+}

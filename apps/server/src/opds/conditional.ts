@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { viewerCacheKey } from '../domain/viewer.js';
 import type { Freshness } from '../services/catalog-freshness.js';
+import { currentViewer } from '../services/viewer-context.js';
 
 /**
- * Validators of one catalog document: its ETag changes with the catalog version and with what the document's
- * links depend on (its URL and the link base), so it never needs the feed itself to be built.
+ * Validators of one catalog document: its ETag changes with the catalog version, with what the document's links
+ * depend on (its URL and the link base) and with who asks (whose progress it shows, which libraries it lists: the
+ * viewer's cache key), so it never needs the feed itself to be built, and one reader's ETag never matches a feed
+ * rendered for another (the rendered-feed cache is keyed by it too).
  */
 export function validatorsFor(freshness: Freshness, req: Request, base: string) {
-  const hash = createHash('sha1').update(`${freshness.tag}\n${req.originalUrl}\n${base}`).digest('base64url');
+  const viewer = viewerCacheKey(currentViewer());
+  const hash = createHash('sha1')
+    .update(`${freshness.tag}\n${req.originalUrl}\n${base}\n${viewer}`)
+    .digest('base64url');
   return { etag: `W/"${hash.slice(0, 22)}"`, lastModified: freshness.modifiedAt };
 }
 

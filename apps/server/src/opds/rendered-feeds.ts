@@ -1,6 +1,6 @@
 /**
- * Rendered feeds by ETag. An ETag names one catalog version, one URL and one link base, which is everything a
- * feed's bytes depend on, so a document rendered once is served again as is until the catalog changes (a popular
+ * Rendered feeds by ETag. An ETag names one catalog version, one URL, one link base and one viewer (user and visible
+ * libraries, opds/conditional.ts), which is everything a feed's bytes depend on, so a document rendered once is served again as is until the catalog changes (a popular
  * feed, or an app re-reading a series while pages stream). Least recently used entries go first once the bodies
  * pass `maxBytes`; entries also expire after `ttlMs`, as the list cache's do (ADR 7: a SQLite version number can be
  * reused after a rolled-back write).

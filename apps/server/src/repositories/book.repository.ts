@@ -4,6 +4,7 @@ import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
 import { bookSearchText, chapterSort, fold, likePattern, volumeSort } from '../domain/search-text.js';
+import { visibleLibrarySql, whereVisible } from './library-access.js';
 import type { ListCache } from './list-cache.js';
 import { placeholders, toDate, toNullableNumber, toNumber, toStringList } from './sql-values.js';
 
@@ -164,6 +165,13 @@ function summary(row: SummaryRow): BookSummary {
   };
 }
 
+/** ` and <the viewer's library condition>` on books `b`, or nothing: a book of another library is not found. */
+const andVisible = () => {
+  const condition = visibleLibrarySql('b.library_id');
+  return condition ? ` and ${condition.sql}` : '';
+};
+const visibleParams = () => visibleLibrarySql('b.library_id')?.params ?? [];
+
 /** Books for the browsing API: paged lists, details, edits and reading progress. */
 export class BookRepository {
   constructor(
@@ -201,6 +209,7 @@ export class BookRepository {
     const params: unknown[] = [];
     let needsProgress = sort === 'recently_read';
     let needsFile = false;
+    whereVisible('b.library_id', where, params);
     if (filters.libraryId !== undefined) {
       where.push('b.library_id = ?');
       params.push(filters.libraryId);
@@ -293,8 +302,8 @@ export class BookRepository {
       })[]
     >(
       `select ${ENTRY_COLUMNS}, b.locked_fields, f.path, f.mtime_ms
-         from books b ${SUMMARY_JOINS} where b.id = ?`,
-      [id],
+         from books b ${SUMMARY_JOINS} where b.id = ?${andVisible()}`,
+      [id, ...visibleParams()],
     );
     if (!row) return null;
     const book = entry(row);
@@ -332,7 +341,7 @@ export class BookRepository {
     });
   }
 
-  /** The facts progress rules need: null when the book does not exist. */
+  /** The facts progress rules need: null when the book does not exist or is in a library the viewer may not see. */
   async progressTarget(id: string): Promise<{
     pageCount: number | null;
     seriesId: string | null;
@@ -348,8 +357,8 @@ export class BookRepository {
       }[]
     >(
       `select b.page_count, b.series_id, rp.status, rp.current_page
-         from books b left join reading_progress rp on rp.book_id = b.id where b.id = ?`,
-      [id],
+         from books b left join reading_progress rp on rp.book_id = b.id where b.id = ?${andVisible()}`,
+      [id, ...visibleParams()],
     );
     return row
       ? {

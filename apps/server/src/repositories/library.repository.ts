@@ -1,7 +1,14 @@
-import type { EntityManager } from '@mikro-orm/sql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/sql';
 import { Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
 import type { ListCache } from './list-cache.js';
+import { visibleLibraryFilter } from './library-access.js';
 import { placeholders } from './sql-values.js';
+
+/** The condition that keeps the viewer to their libraries ({} when they see every one). */
+function visible(): FilterQuery<Library> {
+  const ids = visibleLibraryFilter();
+  return ids === undefined ? {} : { id: ids };
+}
 
 export interface LibraryCounts {
   bookCount: number;
@@ -28,20 +35,23 @@ export class LibraryRepository {
     private readonly cache: ListCache,
   ) {}
 
+  /** The libraries the viewer may see (library-access.ts), by name. */
   async page(offset: number, limit: number): Promise<{ items: Library[]; total: number }> {
-    const [items, total] = await this.em.findAndCount(
-      Library,
-      {},
-      { orderBy: { name: 'asc', id: 'asc' }, offset, limit },
-    );
+    const [items, total] = await this.em.findAndCount(Library, visible(), {
+      orderBy: { name: 'asc', id: 'asc' },
+      offset,
+      limit,
+    });
     return { items, total };
   }
 
   all(): Promise<Library[]> {
-    return this.em.find(Library, {}, { orderBy: { name: 'asc', id: 'asc' } });
+    return this.em.find(Library, visible(), { orderBy: { name: 'asc', id: 'asc' } });
   }
 
-  findById(id: string): Promise<Library | null> {
+  /** Null for a library the viewer may not see, as for one that does not exist. */
+  async findById(id: string): Promise<Library | null> {
+    if (visibleLibraryFilter()?.$in.includes(id) === false) return null;
     return this.em.findOne(Library, { id });
   }
 
@@ -74,9 +84,12 @@ export class LibraryRepository {
    */
   async counts(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
     const key = JSON.stringify(['library-counts', libraryIds]);
-    const { items } = await this.cache.remember(key, async () => ({
-      items: [...(await this.countNow(libraryIds)).entries()],
-    }));
+    // Library-wide counts are the same for every viewer (the caller names only libraries the viewer may see).
+    const { items } = await this.cache.remember(
+      key,
+      async () => ({ items: [...(await this.countNow(libraryIds)).entries()] }),
+      { shared: true },
+    );
     return new Map(items.map(([id, counts]) => [id, { ...counts }]));
   }
 

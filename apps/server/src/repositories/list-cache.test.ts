@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogVersion } from './catalog-version.js';
+import { runAsViewer } from '../services/viewer-context.js';
 import { ListCache } from './list-cache.js';
 
 function versionSource(start: number | null = 1) {
@@ -61,5 +62,32 @@ describe('ListCache', () => {
     const compute = () => Promise.resolve({ items: [++computed] });
     await cache.remember('a', compute);
     expect(await cache.remember('a', compute)).toEqual({ items: [2] });
+  });
+
+  it('keys every entry by the viewer: another user or another set of libraries computes its own', async () => {
+    const cache = new ListCache(versionSource());
+    let computed = 0;
+    const compute = () => Promise.resolve({ items: [++computed] });
+    const readerA = { userId: 'a', role: 'reader', libraryIds: ['l1'] } as const;
+    const readerB = { userId: 'b', role: 'reader', libraryIds: ['l1'] } as const;
+    const readerAWider = { userId: 'a', role: 'reader', libraryIds: ['l2', 'l1'] } as const;
+    const readerAWiderReordered = { userId: 'a', role: 'reader', libraryIds: ['l1', 'l2'] } as const;
+    expect(await runAsViewer(readerA, () => cache.remember('q', compute))).toEqual({ items: [1] });
+    expect(await runAsViewer(readerA, () => cache.remember('q', compute))).toEqual({ items: [1] });
+    expect(await runAsViewer(readerB, () => cache.remember('q', compute))).toEqual({ items: [2] });
+    expect(await runAsViewer(readerAWider, () => cache.remember('q', compute))).toEqual({ items: [3] });
+    expect(await runAsViewer(readerAWiderReordered, () => cache.remember('q', compute))).toEqual({ items: [3] });
+    expect(await cache.remember('q', compute)).toEqual({ items: [4] }); // the system
+  });
+
+  it('shares `shared` entries between viewers', async () => {
+    const cache = new ListCache(versionSource());
+    let computed = 0;
+    const compute = () => Promise.resolve({ items: [++computed] });
+    const viewer = (userId: string) => ({ userId, role: 'reader', libraryIds: [] }) as const;
+    await runAsViewer(viewer('a'), () => cache.remember('q', compute, { shared: true }));
+    expect(await runAsViewer(viewer('b'), () => cache.remember('q', compute, { shared: true }))).toEqual({
+      items: [1],
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { viewerCacheKey } from '../domain/viewer.js';
+import { currentViewer } from '../services/viewer-context.js';
 import type { CatalogVersion } from './catalog-version.js';
 
 interface Entry {
@@ -13,6 +15,9 @@ interface Entry {
  * come from bumps the catalog version, so a hit is as fresh as a query. Entries also expire after `ttlMs`, which
  * bounds staleness should a version ever be reused (a SQLite transaction rolled back after a read saw its
  * uncommitted bump), and the cache holds at most `maxWeight` rows in all, least recently used going first.
+ * Every entry is keyed by the current viewer too (its user, whose progress the rows show, and the libraries it may
+ * see), so one reader is never handed a list computed for another; `shared` is only for answers that depend on
+ * neither (counts of the libraries named in the key).
  */
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
@@ -26,7 +31,12 @@ export class ListCache {
     private readonly ttlMs = 60_000,
   ) {}
 
-  async remember<T extends { items: readonly unknown[] }>(key: string, compute: () => Promise<T>): Promise<T> {
+  async remember<T extends { items: readonly unknown[] }>(
+    query: string,
+    compute: () => Promise<T>,
+    { shared = false }: { shared?: boolean } = {},
+  ): Promise<T> {
+    const key = shared ? `*\n${query}` : `${viewerCacheKey(currentViewer())}\n${query}`;
     const version = await this.version.current();
     if (version === null) return compute();
     const now = Date.now();

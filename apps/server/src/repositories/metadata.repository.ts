@@ -7,6 +7,7 @@ import { Series } from '../entities/series.entity.js';
 import type { FieldValue, LocalBook } from '../domain/metadata-sync.js';
 import { derivedColumns } from './book.repository.js';
 import { toNullableNumber, toStringList } from './sql-values.js';
+import { visibleLibraryFilter } from './library-access.js';
 
 export interface LinkFields {
   provider: string;
@@ -84,8 +85,12 @@ export class MetadataRepository {
     return toNullableNumber(row?.n ?? null);
   }
 
+  /** Null for a link of a series the viewer may not see (library-access.ts), as for one that does not exist. */
   findLink(id: string): Promise<MetadataLink | null> {
-    return this.em.findOne(MetadataLink, { id }, { populate: ['series'] });
+    const library = visibleLibraryFilter();
+    return this.em.findOne(MetadataLink, library === undefined ? { id } : { id, series: { library } }, {
+      populate: ['series'],
+    });
   }
 
   linksOfSeries(seriesId: string): Promise<MetadataLink[]> {

@@ -5,6 +5,7 @@ import { ReadingProgress, type ReadingStatus } from '../entities/reading-progres
 import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
 import { onDeckBook, seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
+import { visibleLibraryFilter, visibleLibrarySql, whereVisible } from './library-access.js';
 import type { ListCache } from './list-cache.js';
 import {
   chunks,
@@ -141,6 +142,7 @@ export class SeriesRepository {
   ): Promise<{ items: SeriesSummary[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
+    whereVisible('s.library_id', where, params);
     if (filters.libraryId !== undefined) {
       where.push('s.library_id = ?');
       params.push(filters.libraryId);
@@ -215,6 +217,7 @@ export class SeriesRepository {
     // (PostgreSQL puts their nulls first in a backward walk).
     const where = ['s.on_deck_book_id is not null', 's.last_read_at is not null'];
     const params: unknown[] = [];
+    whereVisible('s.library_id', where, params);
     if (libraryId !== undefined) {
       where.push('s.library_id = ?');
       params.push(libraryId);
@@ -234,14 +237,15 @@ export class SeriesRepository {
     });
   }
 
-  /** The rows of these series, fresh, in the order given. */
+  /** The rows of these series, fresh, in the order given; those of libraries the viewer may not see are skipped. */
   private async summaries(ids: string[]): Promise<SeriesSummary[]> {
     if (ids.length === 0) return [];
+    const visible = visibleLibrarySql('s.library_id');
     const rows = await this.em.execute<SummaryRow[]>(
       `select s.id, s.library_id, s.name, s.status, s.total_volumes, s.book_count, s.read_count, s.started_count,
               s.owned_count, s.missing_count, s.chapter_count, s.first_chapter, s.last_chapter, s.cover_book_id, s.cover_url, s.description, s.updated_at
-         from series s where s.id in (${placeholders(ids.length)})`,
-      ids,
+         from series s where s.id in (${placeholders(ids.length)})${visible ? ` and ${visible.sql}` : ''}`,
+      [...ids, ...(visible?.params ?? [])],
     );
     const byId = new Map(rows.map((row) => [row.id, summary(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -252,11 +256,14 @@ export class SeriesRepository {
     return found ?? null;
   }
 
+  /** Null for a series of a library the viewer may not see, as for one that does not exist. */
   findById(id: string): Promise<Series | null> {
-    return this.em.findOne(Series, { id });
+    const library = visibleLibraryFilter();
+    return this.em.findOne(Series, library === undefined ? { id } : { id, library });
   }
 
-  findByName(libraryId: string, name: string): Promise<Series | null> {
+  async findByName(libraryId: string, name: string): Promise<Series | null> {
+    if (visibleLibraryFilter()?.$in.includes(libraryId) === false) return null;
     return this.em.findOne(Series, { library: libraryId, name });
   }
 
@@ -266,12 +273,14 @@ export class SeriesRepository {
     return series;
   }
 
-  /** Statuses present on series plus every non-null mapped status, distinct and sorted. */
+  /** Statuses present on the viewer's series plus every non-null mapped status, distinct and sorted. */
   async statuses(): Promise<string[]> {
+    const visible = visibleLibrarySql('library_id');
     const rows = await this.em.execute<{ status: string }[]>(
-      `select status from series where status is not null
+      `select status from series where status is not null${visible ? ` and ${visible.sql}` : ''}
        union
        select mapped_status as status from status_mappings where mapped_status is not null`,
+      visible?.params ?? [],
     );
     return [...new Set(rows.map((row) => row.status))].sort((a, b) => a.localeCompare(b));
   }

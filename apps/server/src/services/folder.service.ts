@@ -1,6 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { opendir, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { ForbiddenError } from '../domain/errors.js';
+import { viewerSeesEveryLibrary } from '../repositories/library-access.js';
 import type { LibrariesRoot } from './libraries-root.js';
 
 export interface FolderItem {
@@ -18,6 +20,8 @@ export class FolderService {
 
   /** Immediate subfolders of `input` (the root when empty), sorted by name. */
   async list(input: string | undefined): Promise<FolderItem[]> {
+    // The folders of every library, by name: not for a reader limited to some (choosing roots is an admin's task).
+    if (!viewerSeesEveryLibrary()) throw new ForbiddenError('Only a user who sees every library may browse folders.');
     const folder = await this.root.resolveFolder(input ?? '', '/query/path');
     let entries: Dirent[];
     try {

@@ -3,6 +3,7 @@ import type { Job, JobStatus, JobType } from '../entities/job.entity.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import type { JobFilters, JobRepository } from '../repositories/job.repository.js';
+import { viewerSeesEveryLibrary } from '../repositories/library-access.js';
 
 /** Where jobs are handed for execution (Agenda); the service records them, the queue runs them. */
 export interface JobQueue {
@@ -50,18 +51,22 @@ export class JobService {
   }
 
   async get(id: string): Promise<JobDetails> {
-    const job = await this.jobs.fresh(id);
-    if (!job) throw new NotFoundError('Job', id);
+    const job = await this.require(id);
     return { job, itemErrors: await this.jobs.itemErrors(id, SHOWN_ITEM_ERRORS) };
   }
 
+  /**
+   * The job, for a viewer who sees every library: jobs span libraries and name their paths, so a reader limited to
+   * some libraries sees none (a 404, as for a job that does not exist). Its events and reports go through here.
+   */
   async require(id: string): Promise<Job> {
-    const job = await this.jobs.fresh(id);
+    const job = viewerSeesEveryLibrary() ? await this.jobs.fresh(id) : null;
     if (!job) throw new NotFoundError('Job', id);
     return job;
   }
 
-  page(filters: JobFilters, page: number, limit: number): Promise<{ items: Job[]; total: number }> {
+  async page(filters: JobFilters, page: number, limit: number): Promise<{ items: Job[]; total: number }> {
+    if (!viewerSeesEveryLibrary()) return { items: [], total: 0 };
     return this.jobs.page(filters, (page - 1) * limit, limit);
   }
 

@@ -1,0 +1,454 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { RequestContext } from '@mikro-orm/core';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '../src/domain/viewer.js';
+import { operations } from '../src/http/openapi-document.js';
+import { MetadataRepository } from '../src/repositories/metadata.repository.js';
+import { runAsViewer } from '../src/services/viewer-context.js';
+import type { AppRouter } from '../src/trpc/router.js';
+import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
+import { waitForJob } from './support/jobs.js';
+import { writeComic } from './support/library-builder.js';
+import { expectProblem } from './support/problems.js';
+import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * Library access for a reader (a user of role `reader`) granted one library of two, through every transport: each REST operation of
+ * openapi.yaml, the OPDS 1.2 and 2.0 feeds, search, files, pages and thumbnails, tRPC, and the services themselves.
+ * Things of the other library are 404 (never 403), lists leave them out, and no cache (list cache, OPDS ETags and
+ * rendered feeds) hands one reader what was computed for another.
+ */
+
+const admin = BOOTSTRAP_TOKEN;
+let server: TestServer;
+let call: ApiClient;
+const ids = {
+  libA: '',
+  libB: '',
+  seriesA: '',
+  seriesB: '',
+  bookA: '',
+  bookB: '',
+  linkB: '',
+  jobB: '',
+};
+/** API tokens of readers: of library A, of B, another user of A, and of both. */
+const tokens = { readerA: '', readerB: '', otherUserA: '', readerAB: '', adminRead: '' };
+/** Reader A's session, for tRPC (the admin app's transport). */
+let readerCookie = '';
+const READER_PASSWORD = 'reader password 1';
+
+const reader = (userId: string | null, libraryIds: string[]): Viewer => ({ userId, role: 'reader', libraryIds });
+const basic = (token: string) => `Basic ${Buffer.from(`app:${token}`).toString('base64')}`;
+const opds = (pathname: string, token: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/opds${pathname}`, { headers: { authorization: basic(token), ...headers } });
+
+/** A reader granted `libraryIds`, signed in, with a read token of their own. */
+async function readerWith(username: string, libraryIds: string[]): Promise<{ token: string; cookie: string }> {
+  const created = await call('/users', {
+    method: 'POST',
+    token: admin,
+    body: { username, password: READER_PASSWORD, role: 'reader', library_ids: libraryIds },
+  });
+  expect(created.status).toBe(201);
+  const login = await call('/auth/login', { method: 'POST', body: { username, password: READER_PASSWORD } });
+  expect(login.status).toBe(200);
+  const cookie = sessionCookie(login.headers);
+  const token = await call('/tokens', { method: 'POST', cookie, body: { name: 'app', scope: 'read' } });
+  expect(token.status).toBe(201);
+  return { token: token.body.token, cookie };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ thumbnails: false });
+  call = apiClient(server.url);
+  for (const name of [
+    'a/Alpha/Alpha T01.cbz',
+    'a/Alpha/Alpha T02.cbz',
+    'b/Bravo/Bravo T01.cbz',
+    'b/Bravo/Bravo T02.cbz',
+  ])
+    await writeComic(server.librariesRoot, name, { pages: 3 });
+  await mkdir(path.join(server.librariesRoot, 'c'), { recursive: true });
+  for (const [key, folder] of [
+    ['libA', 'a'],
+    ['libB', 'b'],
+  ] as const) {
+    const created = await call('/libraries', {
+      method: 'POST',
+      token: admin,
+      body: { name: `Lib ${folder}`, root_path: folder },
+    });
+    expect(created.status).toBe(201);
+    ids[key] = created.body.id;
+    if (key === 'libB') ids.jobB = created.body.scan_job.id;
+    expect((await waitForJob(call, admin, created.body.scan_job.id, 60_000)).status).toBe('succeeded');
+  }
+  for (const [lib, series, book] of [
+    ['libA', 'seriesA', 'bookA'],
+    ['libB', 'seriesB', 'bookB'],
+  ] as const) {
+    const books = await call(`/books?library_id=${ids[lib]}&sort=series`, { token: admin });
+    expect(books.body.items).toHaveLength(2);
+    ids[book] = books.body.items[0].id;
+    ids[series] = books.body.items[0].series_id;
+    // Volume 1 read, volume 2 not yet: the series is in progress, volume 2 on deck.
+    await call(`/books/${ids[book]}/progress`, { method: 'PUT', token: admin, body: { status: 'read' } });
+  }
+  // Something of B for every kind of id a read operation takes: a status and a metadata link.
+  await call(`/series/${ids.seriesB}`, { method: 'PATCH', token: admin, body: { status: 'bravo-only' } });
+  const link = await new MetadataRepository(server.container.orm.em.fork()).upsertLink(ids.seriesB, {
+    provider: 'nobody',
+    externalId: 'x-1',
+    externalUrl: null,
+    title: 'Bravo',
+    confidence: null,
+    candidate: { title: 'Bravo' },
+    totalVolumesExternal: 3,
+  });
+  ids.linkB = link.id;
+
+  const readerA = await readerWith('reader-a', [ids.libA]);
+  tokens.readerA = readerA.token;
+  readerCookie = readerA.cookie;
+  tokens.readerB = (await readerWith('reader-b', [ids.libB])).token;
+  tokens.otherUserA = (await readerWith('reader-c', [ids.libA])).token;
+  tokens.readerAB = (await readerWith('reader-ab', [ids.libA, ids.libB])).token;
+  // The first admin's read token: a reader of every library.
+  const adminRead = await call('/tokens', {
+    method: 'POST',
+    token: admin,
+    body: { name: 'admin read', scope: 'read' },
+  });
+  expect(adminRead.status).toBe(201);
+  tokens.adminRead = adminRead.body.token;
+}, 120_000);
+afterAll(() => server?.close());
+afterEach(() => {
+  expect(server.responseFailures).toEqual([]);
+});
+
+type Expectation = 'hidden' | 'forbidden' | 'list' | 'open';
+interface Case {
+  expect: Expectation;
+  path: () => string;
+  body?: () => unknown;
+  /** For lists: what must not appear in the answer (B's ids and names). */
+  check?: (body: any) => void;
+}
+
+const withoutB = (body: unknown) => {
+  const text = JSON.stringify(body);
+  for (const secret of [ids.libB, ids.seriesB, ids.bookB, ids.linkB, 'Bravo', 'bravo-only', 'Lib b'])
+    expect(text).not.toContain(secret);
+};
+
+/**
+ * Every operation of openapi.yaml as the reader of library A asks it about library B: `hidden` is a 404, `forbidden`
+ * a 403 (an operation a read credential may not use at all), `list` a 200 without any of B's things, `open` an
+ * operation about no library (answered, without B's things).
+ */
+const CASES: Record<string, Case> = {
+  getHealth: { expect: 'open', path: () => '/health' },
+  getAuthStatus: { expect: 'open', path: () => '/auth/status' },
+  setupAdmin: { expect: 'open', path: () => '/auth/setup', body: () => ({ username: 'x', password: 'y'.repeat(12) }) },
+  login: { expect: 'open', path: () => '/auth/login', body: () => ({ username: 'admin', password: 'wrong' }) },
+  logout: { expect: 'open', path: () => '/auth/logout', body: () => ({}) },
+  getCurrentPrincipal: { expect: 'open', path: () => '/auth/me' },
+  updateCurrentUser: { expect: 'open', path: () => '/auth/me', body: () => ({ locale: 'fr' }) },
+  listTokens: { expect: 'open', path: () => '/tokens' },
+  createToken: { expect: 'open', path: () => '/tokens', body: () => ({ name: 'x', scope: 'read' }) },
+  deleteToken: { expect: 'hidden', path: () => `/tokens/${ids.bookB}` },
+  listUsers: { expect: 'forbidden', path: () => '/users' },
+  createUser: {
+    expect: 'forbidden',
+    path: () => '/users',
+    body: () => ({ username: 'x', password: READER_PASSWORD, role: 'admin' }),
+  },
+  getUser: { expect: 'forbidden', path: () => `/users/${ids.bookB}` },
+  updateUser: { expect: 'forbidden', path: () => `/users/${ids.bookB}`, body: () => ({ library_ids: [ids.libB] }) },
+  deleteUser: { expect: 'forbidden', path: () => `/users/${ids.bookB}` },
+  listLibraries: { expect: 'list', path: () => '/libraries' },
+  createLibrary: { expect: 'forbidden', path: () => '/libraries', body: () => ({ name: 'x', root_path: 'c' }) },
+  getLibrary: { expect: 'hidden', path: () => `/libraries/${ids.libB}` },
+  updateLibrary: { expect: 'forbidden', path: () => `/libraries/${ids.libB}`, body: () => ({ name: 'x' }) },
+  deleteLibrary: { expect: 'forbidden', path: () => `/libraries/${ids.libB}` },
+  scanLibrary: { expect: 'forbidden', path: () => `/libraries/${ids.libB}/scan`, body: () => ({}) },
+  listLibrarySeries: { expect: 'hidden', path: () => `/libraries/${ids.libB}/series` },
+  updateSeriesMetadata: {
+    expect: 'forbidden',
+    path: () => `/libraries/${ids.libB}/series/Bravo`,
+    body: () => ({ status: 'x' }),
+  },
+  getSeriesMetadata: { expect: 'hidden', path: () => `/libraries/${ids.libB}/series/Bravo/metadata` },
+  listFolders: { expect: 'forbidden', path: () => '/folders' },
+  listBooks: { expect: 'list', path: () => '/books?limit=100' },
+  listOnDeckBooks: { expect: 'list', path: () => '/books/on-deck' },
+  getBook: { expect: 'hidden', path: () => `/books/${ids.bookB}` },
+  updateBook: { expect: 'forbidden', path: () => `/books/${ids.bookB}`, body: () => ({ title: 'x' }) },
+  downloadBookFile: { expect: 'hidden', path: () => `/books/${ids.bookB}/file` },
+  getBookPage: { expect: 'hidden', path: () => `/books/${ids.bookB}/pages/1` },
+  getBookThumbnail: { expect: 'hidden', path: () => `/books/${ids.bookB}/thumbnail` },
+  setBookProgress: { expect: 'hidden', path: () => `/books/${ids.bookB}/progress`, body: () => ({ status: 'read' }) },
+  listSeries: { expect: 'list', path: () => '/series?limit=100' },
+  listSeriesStatuses: { expect: 'list', path: () => '/series/statuses' },
+  markSeriesRead: {
+    expect: 'hidden',
+    path: () => '/series/mark-read',
+    body: () => ({ library_id: ids.libB, series_name: 'Bravo', status: 'read' }),
+  },
+  getSeries: { expect: 'hidden', path: () => `/series/${ids.seriesB}` },
+  updateSeries: { expect: 'forbidden', path: () => `/series/${ids.seriesB}`, body: () => ({ status: 'x' }) },
+  listSeriesBooks: { expect: 'hidden', path: () => `/series/${ids.seriesB}/books` },
+  listSeriesLinks: { expect: 'hidden', path: () => `/series/${ids.seriesB}/links` },
+  searchMetadata: {
+    expect: 'forbidden',
+    path: () => '/metadata/search',
+    body: () => ({ library_id: ids.libB, series_name: 'Bravo' }),
+  },
+  matchMetadata: {
+    expect: 'forbidden',
+    path: () => '/metadata/match',
+    body: () => ({ library_id: ids.libB, series_name: 'Bravo', provider: 'x', external_id: 'y' }),
+  },
+  approveMetadataLink: { expect: 'forbidden', path: () => `/metadata/approve/${ids.linkB}`, body: () => ({}) },
+  rejectMetadataLink: { expect: 'forbidden', path: () => `/metadata/reject/${ids.linkB}`, body: () => ({}) },
+  listMetadataLinks: { expect: 'hidden', path: () => `/metadata/links?library_id=${ids.libB}` },
+  previewMetadataLink: { expect: 'hidden', path: () => `/metadata/links/${ids.linkB}/preview` },
+  deleteMetadataLink: { expect: 'forbidden', path: () => `/metadata/links/${ids.linkB}` },
+  getMissingVolumes: { expect: 'hidden', path: () => `/metadata/missing/${ids.linkB}` },
+  startMetadataBatch: { expect: 'forbidden', path: () => '/metadata/batch', body: () => ({ library_id: ids.libB }) },
+  getMetadataBatchReport: { expect: 'hidden', path: () => `/metadata/batch/${ids.jobB}/report` },
+  listMetadataBatchResults: { expect: 'hidden', path: () => `/metadata/batch/${ids.jobB}/results` },
+  startMetadataRefresh: {
+    expect: 'forbidden',
+    path: () => '/metadata/refresh',
+    body: () => ({ library_id: ids.libB }),
+  },
+  getMetadataRefreshReport: { expect: 'hidden', path: () => `/metadata/refresh/${ids.jobB}/report` },
+  listStatusMappings: { expect: 'open', path: () => '/settings/status-mappings' },
+  upsertStatusMapping: {
+    expect: 'forbidden',
+    path: () => '/settings/status-mappings',
+    body: () => ({ raw_status: 'x', mapped_status: 'y' }),
+  },
+  unmapStatusMapping: { expect: 'forbidden', path: () => `/settings/status-mappings/${ids.bookB}` },
+  searchReleases: { expect: 'forbidden', path: () => '/releases/search', body: () => ({ query: 'Bravo' }) },
+  testReleaseIndexer: { expect: 'forbidden', path: () => '/releases/test', body: () => ({}) },
+  getSettings: { expect: 'forbidden', path: () => '/settings' },
+  updateSettings: { expect: 'forbidden', path: () => '/settings', body: () => ({}) },
+  listBackups: { expect: 'forbidden', path: () => '/backups' },
+  startBackup: { expect: 'forbidden', path: () => '/backups', body: () => ({}) },
+  listJobs: { expect: 'list', path: () => '/jobs', check: (body) => expect(body.items).toEqual([]) },
+  getJob: { expect: 'hidden', path: () => `/jobs/${ids.jobB}` },
+  cancelJob: { expect: 'forbidden', path: () => `/jobs/${ids.jobB}/cancel`, body: () => ({}) },
+  streamJobEvents: { expect: 'hidden', path: () => `/jobs/${ids.jobB}/events` },
+  listPlugins: { expect: 'open', path: () => '/plugins' },
+};
+
+describe('a reader granted one library of two, over REST', () => {
+  const all = () => operations(server.app.spec.document);
+
+  it('has an expectation for every operation of openapi.yaml', () => {
+    expect(
+      all()
+        .map((op) => op.operation.operationId)
+        .filter((id) => !(id in CASES)),
+    ).toEqual([]);
+  });
+
+  it('gets 404 for the other library’s things, lists without them, and 403 only for operations it may not use', async () => {
+    for (const op of all()) {
+      const id = op.operation.operationId;
+      const spec = CASES[id]!;
+      const method = op.method.toUpperCase();
+      const result = await call(spec.path(), {
+        method,
+        token: tokens.readerA,
+        ...(spec.body ? { body: spec.body() } : {}),
+      });
+      const where = `${id}: ${result.status} ${result.text.slice(0, 300)}`;
+      if (spec.expect === 'hidden') expectProblem(result, 404);
+      else if (spec.expect === 'forbidden') expectProblem(result, 403);
+      else expect(result.status, where).toBeLessThan(500);
+      if (spec.expect === 'list') expect(result.status, where).toBe(200);
+      if (spec.expect === 'list' || spec.expect === 'open') withoutB(result.body);
+      spec.check?.(result.body);
+    }
+  }, 120_000);
+
+  it('still sees its own library in full', async () => {
+    const asA = (route: string) => call(route, { token: tokens.readerA });
+    expect((await asA('/libraries')).body.items.map((l: any) => l.id)).toEqual([ids.libA]);
+    // Library-wide counts stay the library's, whoever asks.
+    expect((await asA(`/libraries/${ids.libA}`)).body).toMatchObject({ book_count: 2 });
+    const books = (await asA('/books?sort=series')).body;
+    expect(books.total).toBe(2);
+    expect(books.items.every((b: any) => b.library_id === ids.libA)).toBe(true);
+    expect((await asA('/books?q=alpha')).body.total).toBe(2);
+    expect((await asA('/books?q=bravo')).body.total).toBe(0);
+    expect((await asA(`/books?library_id=${ids.libB}`)).body.total).toBe(0);
+    expect((await asA('/books/on-deck')).body.items.map((b: any) => b.series_id)).toEqual([ids.seriesA]);
+    expect((await asA('/series')).body.items.map((s: any) => s.id)).toEqual([ids.seriesA]);
+    for (const route of [
+      `/books/${ids.bookA}`,
+      `/books/${ids.bookA}/file`,
+      `/books/${ids.bookA}/pages/1`,
+      `/series/${ids.seriesA}`,
+      `/series/${ids.seriesA}/books`,
+      `/libraries/${ids.libA}/series`,
+    ])
+      expect((await asA(route)).status, route).toBe(200);
+  });
+
+  it('lets a credential of every library (an admin’s read token) see both, jobs and folders included', async () => {
+    expect((await call('/books', { token: tokens.readerAB })).body.total).toBe(4);
+    expect((await call('/jobs', { token: tokens.readerAB })).body.total).toBe(0);
+    const asEveryLibrary = (route: string) => call(route, { token: tokens.adminRead });
+    expect((await asEveryLibrary('/jobs')).body.total).toBeGreaterThan(0);
+    expect((await asEveryLibrary('/folders')).status).toBe(200);
+    expect((await asEveryLibrary(`/jobs/${ids.jobB}`)).status).toBe(200);
+  });
+});
+
+describe('a reader granted one library of two, over OPDS', () => {
+  it('gets 404 for the other library’s feeds, files, covers and pages', async () => {
+    for (const route of [
+      `/v1.2/libraries/${ids.libB}`,
+      `/v1.2/series/${ids.seriesB}`,
+      `/v2/libraries/${ids.libB}`,
+      `/v2/series/${ids.seriesB}`,
+      `/books/${ids.bookB}/file`,
+      `/books/${ids.bookB}/thumbnail`,
+      `/books/${ids.bookB}/cover`,
+      `/books/${ids.bookB}/pages/0`,
+    ]) {
+      expect((await opds(route, tokens.readerA)).status, route).toBe(404);
+      expect(
+        (
+          await opds(
+            route.replace(ids.libB, ids.libA).replace(ids.seriesB, ids.seriesA).replace(ids.bookB, ids.bookA),
+            tokens.readerA,
+          )
+        ).status,
+      ).toBe(200);
+    }
+  });
+
+  it('lists and searches only the granted library, in both versions', async () => {
+    for (const route of [
+      '/v1.2',
+      '/v1.2/series',
+      '/v1.2/recent',
+      '/v1.2/continue',
+      '/v1.2/search?q=bravo',
+      '/v2',
+      '/v2/series',
+      '/v2/recent',
+      '/v2/continue',
+      '/v2/search?q=bravo',
+    ]) {
+      const response = await opds(route, tokens.readerA);
+      expect(response.status, route).toBe(200);
+      withoutB(await response.text());
+    }
+    expect(await (await opds('/v1.2/search?q=alpha', tokens.readerA)).text()).toContain(ids.bookA);
+  });
+
+  it('never answers one reader with another’s cached feed or a 304 for it', async () => {
+    for (const route of ['/v1.2/recent', '/v2/recent', '/v1.2', '/v2/series']) {
+      const first = await opds(route, tokens.readerA);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toBeTruthy();
+      expect(await first.text()).not.toContain(ids.bookB);
+      // The same reader asking again gets its 304.
+      expect((await opds(route, tokens.readerA, { 'if-none-match': etag })).status).toBe(304);
+      // Reader B, with A's validators: a full feed of its own library, never A's copy or a 304.
+      const asB = await opds(route, tokens.readerB, { 'if-none-match': etag });
+      expect(asB.status, route).toBe(200);
+      expect(asB.headers.get('etag')).not.toBe(etag);
+      const bodyB = await asB.text();
+      expect(bodyB).not.toContain(ids.bookA);
+      expect(bodyB).not.toContain(ids.libA);
+      // Another user of the same library shows their own progress: another ETag as well.
+      const other = await opds(route, tokens.otherUserA, { 'if-none-match': etag });
+      expect(other.status).toBe(200);
+      expect(other.headers.get('etag')).not.toBe(etag);
+    }
+  });
+});
+
+describe('the list cache, over REST', () => {
+  it('never hands reader B the list or counts computed for reader A', async () => {
+    for (const route of ['/books', '/series', '/books/on-deck', '/books?q=a', '/series?reading_status=reading']) {
+      const asA = await call(route, { token: tokens.readerA });
+      const asB = await call(route, { token: tokens.readerB });
+      const both = await call(route, { token: tokens.readerAB });
+      expect(JSON.stringify(asA.body), route).not.toContain(ids.libB);
+      expect(JSON.stringify(asB.body), route).not.toContain(ids.libA);
+      expect(asA.body.total + asB.body.total, route).toBe(both.body.total);
+      expect(asB.body.total, route).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('a reader granted one library of two, over tRPC', () => {
+  const client = () =>
+    createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `${server.url}/trpc`, headers: () => ({ cookie: readerCookie }) })],
+    });
+
+  it('lists only the granted library and answers NOT_FOUND for the other’s things', async () => {
+    const trpc = client();
+    expect((await trpc.libraries.list.query({})).items.map((l) => l.id)).toEqual([ids.libA]);
+    expect(new Set((await trpc.books.list.query({})).items.map((b) => b.library_id))).toEqual(new Set([ids.libA]));
+    expect((await trpc.series.list.query({})).items.map((s) => s.id)).toEqual([ids.seriesA]);
+    expect((await trpc.jobs.list.query({})).items).toEqual([]);
+    for (const attempt of [
+      () => trpc.books.get.query({ book_id: ids.bookB }),
+      () => trpc.series.get.query({ series_id: ids.seriesB }),
+      () => trpc.libraries.get.query({ library_id: ids.libB }),
+      () => trpc.jobs.get.query({ job_id: ids.jobB }),
+    ]) {
+      const error = await attempt().then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(TRPCClientError);
+      expect((error as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('the services, for a viewer set by runAsViewer', () => {
+  it('keep every query to the viewer’s libraries, and an empty grant sees nothing', async () => {
+    const { books, series, libraries, bookFiles, jobs } = server.container.services;
+    const as = <T>(viewer: Viewer, work: () => Promise<T>) =>
+      runAsViewer(viewer, () => RequestContext.create(server.container.orm.em.fork(), work));
+    await as(reader(null, [ids.libB]), async () => {
+      expect(new Set((await books.page({}, 'title', 1, 50)).items.map((b) => b.libraryId))).toEqual(
+        new Set([ids.libB]),
+      );
+      expect((await series.page({}, 1, 50)).items.map((s) => s.id)).toEqual([ids.seriesB]);
+      await expect(books.get(ids.bookA)).rejects.toMatchObject({ status: 404 });
+      await expect(bookFiles.locate(ids.bookA)).rejects.toMatchObject({ status: 404 });
+      expect((await libraries.page(1, 50)).items.map((view) => view.library.id)).toEqual([ids.libB]);
+    });
+    await as(reader(null, []), async () => {
+      expect((await books.page({}, 'title', 1, 50)).total).toBe(0);
+      expect((await series.page({}, 1, 50)).total).toBe(0);
+      expect((await libraries.page(1, 50)).total).toBe(0);
+      expect((await jobs.page({}, 1, 50)).total).toBe(0);
+      await expect(series.get(ids.seriesA)).rejects.toMatchObject({ status: 404 });
+    });
+    // Outside any request: the system, which sees everything.
+    expect(
+      await RequestContext.create(
+        server.container.orm.em.fork(),
+        async () => (await books.page({}, 'title', 1, 50)).total,
+      ),
+    ).toBe(4);
+  });
+});
