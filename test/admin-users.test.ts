@@ -111,6 +111,12 @@ describe('users and what a reader sees', { timeout: 90_000 }, () => {
 
     await signOut(page);
     await signInAs(page, 'anna', 'anna-reads-comics');
+    // Their dashboard, counting their one library (its counter leads to their series, not to library management).
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const libraries = page.getByTestId('counts').getByRole('link', { name: /Libraries/ });
+    expect((await libraries.textContent())?.replace(/\s+/g, ' ').trim()).toBe('1 Libraries');
+    expect(await libraries.getAttribute('href')).toBe('/series');
+    await admin.screenshot(page, 'reader-dashboard');
 
     // The navigation: the dashboard, series and books, the reader's libraries; nothing to manage.
     const nav = page.getByRole('navigation', { name: 'Main' });
