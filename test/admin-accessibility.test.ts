@@ -219,6 +219,69 @@ const STATES: PageState[] = [
   },
   { name: 'series metadata', path: () => `/series/${ids.seriesId}/metadata`, ready: loaded, phone: true },
   { name: 'settings', path: () => '/settings', ready: loaded, phone: true },
+  {
+    name: 'users',
+    path: () => '/users',
+    ready: async (page) => {
+      await page.locator('[data-testid="users"] tr[data-user="admin"]').waitFor();
+      await loaded(page);
+    },
+    phone: true,
+  },
+  {
+    name: 'user edit dialog',
+    path: () => '/users',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^(Actions for|Actions pour) admin$/ }).click();
+      await page.getByRole('menuitem', { name: /^(Edit|Modifier)$/ }).click();
+      await page.getByTestId('user-edit').waitFor();
+    },
+    phone: true,
+  },
+  {
+    name: 'user delete dialog',
+    path: () => '/users',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^(Actions for|Actions pour) admin$/ }).click();
+      await page.getByRole('menuitem', { name: /^(Delete|Supprimer)$/ }).click();
+      await page.getByTestId('delete-user-dialog').waitFor();
+    },
+  },
+  {
+    name: 'change password dialog',
+    path: () => '/',
+    ready: async (page) => {
+      await loaded(page);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('change-password').click();
+      await page.getByTestId('change-password-form').waitFor();
+    },
+    phone: true,
+  },
+];
+
+/** A reader (one library) for the reader's pages: what they see, and the pages they may not open. */
+const READER = { username: 'reader', password: 'reader-e2e-password' };
+
+/** The reader's pages: the shell without management, their tokens, and a page for administrators. */
+const READER_STATES: PageState[] = [
+  { name: 'reader: dashboard', path: () => '/', ready: loaded, phone: true },
+  {
+    name: 'reader: account menu open',
+    path: () => '/',
+    ready: async (page) => {
+      await loaded(page);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('change-password').waitFor();
+    },
+  },
+  { name: 'reader: tokens', path: () => '/tokens', ready: loaded, phone: true },
+  {
+    name: 'reader: settings not available',
+    path: () => '/settings',
+    ready: (page) => page.getByTestId('not-available').waitFor(),
+    phone: true,
+  },
 ];
 
 /** Scans the page as it is in both colour schemes; returns the problems as text, one block per scheme. */
@@ -303,6 +366,38 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 300_000 }, () => 
         await browser.close();
       }
     });
+  });
+
+  it('a reader’s pages (en and fr, desktop and phone)', async () => {
+    await admin.site.api('POST', '/users', {
+      ...READER,
+      role: 'reader',
+      library_ids: [admin.site.libraryId],
+    });
+    const failures: string[] = [];
+    for (const { locale, lang } of LANGUAGES) {
+      for (const viewport of ['desktop', 'phone'] as ViewportName[]) {
+        const page = await admin.newPage({ locale, viewport });
+        const response = await page.request.post('/api/v1/auth/login', { data: READER });
+        expect(response.ok()).toBe(true);
+        for (const state of READER_STATES) {
+          if (viewport === 'phone' && !state.phone) continue;
+          await page.emulateMedia({ colorScheme: 'light' });
+          await page.goto(state.path());
+          try {
+            await waitForShell(page);
+            await state.ready(page);
+          } catch (error) {
+            failures.push(
+              `${state.name} (${lang}, ${viewport}) never got ready: ${(error as Error).message.split('\n')[0]}`,
+            );
+            continue;
+          }
+          failures.push(...(await scanSchemes(page, `${state.name} (${lang}, ${viewport})`, minorFindings)));
+        }
+      }
+    }
+    expectClean(failures);
   });
 
   // One context per language and screen size, its page reused from state to state (fast); both colour schemes.

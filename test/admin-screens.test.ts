@@ -57,6 +57,7 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'job', path: () => `/jobs/${ids.jobId}` },
   { name: 'settings', path: () => '/settings' },
   { name: 'tokens', path: () => '/tokens' },
+  { name: 'users', path: () => '/users' },
   { name: 'search', path: () => '/search?q=lune' },
 ];
 

@@ -254,7 +254,7 @@ describe('the admin shell', { timeout: 60_000 }, () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
 
     // The pages follow the libraries.
-    for (const name of ['Dashboard', 'Series', 'Books', 'Metadata', 'Jobs', 'Settings']) {
+    for (const name of ['Dashboard', 'Series', 'Books', 'Metadata', 'Jobs', 'Users', 'Settings']) {
       await nav.getByRole('link', { name, exact: true }).waitFor();
     }
     await nav.getByRole('link', { name: 'Books', exact: true }).click();

@@ -56,6 +56,10 @@ type RootTranslation = {
 		 */
 		tokens: string
 		/**
+		 * U​s​e​r​s
+		 */
+		users: string
+		/**
 		 * S​k​i​p​ ​t​o​ ​c​o​n​t​e​n​t
 		 */
 		skip: string
@@ -5039,6 +5043,346 @@ type RootTranslation = {
 			}
 		}
 	}
+	users: {
+		/**
+		 * U​s​e​r​s
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​o​n​e​ ​w​h​o​ ​r​e​a​d​s​ ​f​r​o​m​ ​t​h​i​s​ ​s​e​r​v​e​r​.​ ​A​ ​r​e​a​d​e​r​ ​b​r​o​w​s​e​s​ ​a​n​d​ ​r​e​a​d​s​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​g​r​a​n​t​e​d​ ​t​o​ ​t​h​e​m​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​o​w​n​ ​p​r​o​g​r​e​s​s​ ​a​n​d​ ​t​o​k​e​n​s​;​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​m​a​n​a​g​e​s​ ​e​v​e​r​y​t​h​i​n​g​.
+		 */
+		intro: string
+		roles: {
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			admin: string
+			/**
+			 * R​e​a​d​e​r
+			 */
+			reader: string
+		}
+		roleHelp: {
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r​:​ ​e​v​e​r​y​ ​l​i​b​r​a​r​y​,​ ​s​e​t​t​i​n​g​s​,​ ​j​o​b​s​,​ ​m​e​t​a​d​a​t​a​ ​a​n​d​ ​u​s​e​r​s
+			 */
+			admin: string
+			/**
+			 * R​e​a​d​e​r​:​ ​b​r​o​w​s​e​s​ ​a​n​d​ ​r​e​a​d​s​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​c​h​o​s​e​n​ ​b​e​l​o​w
+			 */
+			reader: string
+		}
+		list: {
+			/**
+			 * A​c​c​o​u​n​t​s
+			 */
+			title: string
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			name: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * L​i​b​r​a​r​i​e​s
+			 */
+			libraries: string
+			/**
+			 * S​t​a​t​e
+			 */
+			state: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+			/**
+			 * A​l​l​ ​l​i​b​r​a​r​i​e​s
+			 */
+			allLibraries: string
+			/**
+			 * N​o​ ​l​i​b​r​a​r​y
+			 */
+			noLibrary: string
+			/**
+			 * A​c​t​i​v​e
+			 */
+			enabled: string
+			/**
+			 * D​i​s​a​b​l​e​d
+			 */
+			disabled: string
+			/**
+			 * y​o​u
+			 */
+			you: string
+			/**
+			 * N​o​ ​u​s​e​r​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			actionsFor: RequiredParams<'name'>
+		}
+		create: {
+			/**
+			 * N​e​w​ ​u​s​e​r
+			 */
+			title: string
+			/**
+			 * U​s​e​r​ ​n​a​m​e
+			 */
+			username: string
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			password: string
+			/**
+			 * A​t​ ​l​e​a​s​t​ ​8​ ​c​h​a​r​a​c​t​e​r​s​.​ ​T​e​l​l​ ​i​t​ ​t​o​ ​t​h​e​m​:​ ​t​h​e​y​ ​c​a​n​ ​c​h​a​n​g​e​ ​i​t​ ​o​n​c​e​ ​s​i​g​n​e​d​ ​i​n​.
+			 */
+			passwordHint: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * L​i​b​r​a​r​i​e​s​ ​t​h​e​y​ ​m​a​y​ ​s​e​e
+			 */
+			libraries: string
+			/**
+			 * A​ ​l​i​b​r​a​r​y​ ​c​r​e​a​t​e​d​ ​l​a​t​e​r​ ​i​s​ ​s​e​e​n​ ​b​y​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​o​n​l​y​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​g​r​a​n​t​e​d​ ​h​e​r​e​.
+			 */
+			librariesHint: string
+			/**
+			 * N​o​ ​l​i​b​r​a​r​y​ ​e​x​i​s​t​s​ ​y​e​t​.
+			 */
+			noLibraries: string
+			/**
+			 * C​r​e​a​t​e​ ​t​h​e​ ​u​s​e​r
+			 */
+			submit: string
+			/**
+			 * C​r​e​a​t​i​n​g​…
+			 */
+			working: string
+			/**
+			 * U​s​e​r​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+		}
+		edit: {
+			/**
+			 * E​d​i​t
+			 */
+			action: string
+			/**
+			 * E​d​i​t​ ​“​{​n​a​m​e​}​”
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * S​a​v​i​n​g​…
+			 */
+			working: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * “​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+		}
+		password: {
+			/**
+			 * R​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+			 */
+			action: string
+			/**
+			 * N​e​w​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​“​{​n​a​m​e​}​”
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​e​n​d​ ​a​n​d​ ​t​h​e​i​r​ ​t​o​k​e​n​s​ ​s​t​o​p​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​;​ ​a​n​y​ ​r​e​a​d​i​n​g​ ​a​p​p​ ​t​h​a​t​ ​r​e​m​e​m​b​e​r​e​d​ ​t​h​e​ ​o​l​d​ ​p​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​g​i​v​e​n​ ​t​h​e​ ​n​e​w​ ​o​n​e​.
+			 */
+			intro: string
+			/**
+			 * N​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			field: string
+			/**
+			 * S​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+			 */
+			save: string
+			/**
+			 * S​e​t​t​i​n​g​…
+			 */
+			working: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​o​f​ ​“​{​n​a​m​e​}​”​ ​c​h​a​n​g​e​d​.
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+		}
+		disable: {
+			/**
+			 * D​i​s​a​b​l​e
+			 */
+			action: string
+			/**
+			 * E​n​a​b​l​e
+			 */
+			enable: string
+			/**
+			 * “​{​n​a​m​e​}​”​ ​d​i​s​a​b​l​e​d​:​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​.
+			 * @param {string} name
+			 */
+			disabledDone: RequiredParams<'name'>
+			/**
+			 * “​{​n​a​m​e​}​”​ ​e​n​a​b​l​e​d​.
+			 * @param {string} name
+			 */
+			enabledDone: RequiredParams<'name'>
+		}
+		remove: {
+			/**
+			 * D​e​l​e​t​e
+			 */
+			action: string
+			/**
+			 * D​e​l​e​t​e​ ​“​{​n​a​m​e​}​”​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​h​e​i​r​ ​a​c​c​o​u​n​t​,​ ​r​e​a​d​i​n​g​ ​p​r​o​g​r​e​s​s​ ​a​n​d​ ​A​P​I​ ​t​o​k​e​n​s​ ​a​r​e​ ​d​e​l​e​t​e​d​;​ ​t​h​e​ ​b​o​o​k​s​ ​a​n​d​ ​l​i​b​r​a​r​i​e​s​ ​s​t​a​y​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 */
+			lost: string
+			/**
+			 * Y​e​s​,​ ​d​e​l​e​t​e​ ​t​h​e​ ​u​s​e​r
+			 */
+			confirm: string
+			/**
+			 * K​e​e​p​ ​t​h​e​ ​u​s​e​r
+			 */
+			cancel: string
+			/**
+			 * D​e​l​e​t​i​n​g​…
+			 */
+			working: string
+			/**
+			 * U​s​e​r​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+		}
+		/**
+		 * T​h​e​ ​o​n​l​y​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​a​n​n​o​t​ ​b​e​ ​d​e​l​e​t​e​d​,​ ​d​i​s​a​b​l​e​d​ ​o​r​ ​m​a​d​e​ ​a​ ​r​e​a​d​e​r​:​ ​m​a​k​e​ ​a​n​o​t​h​e​r​ ​u​s​e​r​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​f​i​r​s​t​.
+		 */
+		lastAdmin: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​y​o​u​:​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​w​o​r​d​ ​f​r​o​m​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​m​e​n​u​.
+		 */
+		self: string
+		account: {
+			/**
+			 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+			 */
+			changePassword: string
+			/**
+			 * C​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			title: string
+			/**
+			 * Y​o​u​r​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​e​n​d​ ​a​n​d​ ​r​e​a​d​i​n​g​ ​a​p​p​s​ ​t​h​a​t​ ​r​e​m​e​m​b​e​r​e​d​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​g​i​v​e​n​ ​t​h​e​ ​n​e​w​ ​o​n​e​.​ ​Y​o​u​r​ ​A​P​I​ ​t​o​k​e​n​s​ ​k​e​e​p​ ​w​o​r​k​i​n​g​.
+			 */
+			intro: string
+			/**
+			 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+			 */
+			current: string
+			/**
+			 * N​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			next: string
+			/**
+			 * N​e​w​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n
+			 */
+			confirm: string
+			/**
+			 * T​h​e​ ​t​w​o​ ​n​e​w​ ​p​a​s​s​w​o​r​d​s​ ​d​i​f​f​e​r​.
+			 */
+			mismatch: string
+			/**
+			 * C​h​a​n​g​e​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+			 */
+			save: string
+			/**
+			 * C​h​a​n​g​i​n​g​…
+			 */
+			working: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​c​h​a​n​g​e​d​.
+			 */
+			done: string
+		}
+		unavailable: {
+			/**
+			 * N​o​t​ ​a​v​a​i​l​a​b​l​e
+			 */
+			title: string
+			/**
+			 * T​h​i​s​ ​p​a​g​e​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​.​ ​A​s​k​ ​o​n​e​ ​i​f​ ​y​o​u​ ​n​e​e​d​ ​s​o​m​e​t​h​i​n​g​ ​c​h​a​n​g​e​d​ ​h​e​r​e​.
+			 */
+			message: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​d​a​s​h​b​o​a​r​d
+			 */
+			back: string
+		}
+		readerEmpty: {
+			/**
+			 * N​o​ ​l​i​b​r​a​r​y​ ​s​h​a​r​e​d​ ​w​i​t​h​ ​y​o​u​ ​y​e​t
+			 */
+			title: string
+			/**
+			 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​h​o​o​s​e​s​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​e​a​c​h​ ​r​e​a​d​e​r​ ​s​e​e​s​:​ ​a​s​k​ ​o​n​e​ ​t​o​ ​o​p​e​n​ ​a​ ​l​i​b​r​a​r​y​ ​t​o​ ​y​o​u​.
+			 */
+			message: string
+		}
+		/**
+		 * O​w​n​e​r
+		 */
+		owner: string
+		allTokens: {
+			/**
+			 * E​v​e​r​y​o​n​e​’​s​ ​t​o​k​e​n​s
+			 */
+			title: string
+			/**
+			 * A​s​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​y​o​u​ ​s​e​e​ ​t​h​e​ ​t​o​k​e​n​s​ ​o​f​ ​e​v​e​r​y​ ​u​s​e​r​,​ ​a​n​d​ ​m​a​y​ ​r​e​v​o​k​e​ ​a​n​y​ ​o​f​ ​t​h​e​m​.
+			 */
+			intro: string
+		}
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -5098,6 +5442,10 @@ export type TranslationFunctions = {
 		 * API tokens
 		 */
 		tokens: () => LocalizedString
+		/**
+		 * Users
+		 */
+		users: () => LocalizedString
 		/**
 		 * Skip to content
 		 */
@@ -9843,6 +10191,336 @@ export type TranslationFunctions = {
 				 */
 				cover_url: () => LocalizedString
 			}
+		}
+	}
+	users: {
+		/**
+		 * Users
+		 */
+		title: () => LocalizedString
+		/**
+		 * Everyone who reads from this server. A reader browses and reads the libraries granted to them, with their own progress and tokens; an administrator manages everything.
+		 */
+		intro: () => LocalizedString
+		roles: {
+			/**
+			 * Administrator
+			 */
+			admin: () => LocalizedString
+			/**
+			 * Reader
+			 */
+			reader: () => LocalizedString
+		}
+		roleHelp: {
+			/**
+			 * Administrator: every library, settings, jobs, metadata and users
+			 */
+			admin: () => LocalizedString
+			/**
+			 * Reader: browses and reads the libraries chosen below
+			 */
+			reader: () => LocalizedString
+		}
+		list: {
+			/**
+			 * Accounts
+			 */
+			title: () => LocalizedString
+			/**
+			 * User name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * Libraries
+			 */
+			libraries: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+			/**
+			 * All libraries
+			 */
+			allLibraries: () => LocalizedString
+			/**
+			 * No library
+			 */
+			noLibrary: () => LocalizedString
+			/**
+			 * Active
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * you
+			 */
+			you: () => LocalizedString
+			/**
+			 * No user yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Actions for {name}
+			 */
+			actionsFor: (arg: { name: string }) => LocalizedString
+		}
+		create: {
+			/**
+			 * New user
+			 */
+			title: () => LocalizedString
+			/**
+			 * User name
+			 */
+			username: () => LocalizedString
+			/**
+			 * Password
+			 */
+			password: () => LocalizedString
+			/**
+			 * At least 8 characters. Tell it to them: they can change it once signed in.
+			 */
+			passwordHint: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * Libraries they may see
+			 */
+			libraries: () => LocalizedString
+			/**
+			 * A library created later is seen by administrators only until it is granted here.
+			 */
+			librariesHint: () => LocalizedString
+			/**
+			 * No library exists yet.
+			 */
+			noLibraries: () => LocalizedString
+			/**
+			 * Create the user
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Creating…
+			 */
+			working: () => LocalizedString
+			/**
+			 * User “{name}” created.
+			 */
+			done: (arg: { name: string }) => LocalizedString
+		}
+		edit: {
+			/**
+			 * Edit
+			 */
+			action: () => LocalizedString
+			/**
+			 * Edit “{name}”
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			working: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * “{name}” saved.
+			 */
+			done: (arg: { name: string }) => LocalizedString
+		}
+		password: {
+			/**
+			 * Reset the password
+			 */
+			action: () => LocalizedString
+			/**
+			 * New password for “{name}”
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Their sessions end and their tokens stop working at once; any reading app that remembered the old password must be given the new one.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * New password
+			 */
+			field: () => LocalizedString
+			/**
+			 * Set the password
+			 */
+			save: () => LocalizedString
+			/**
+			 * Setting…
+			 */
+			working: () => LocalizedString
+			/**
+			 * Password of “{name}” changed.
+			 */
+			done: (arg: { name: string }) => LocalizedString
+		}
+		disable: {
+			/**
+			 * Disable
+			 */
+			action: () => LocalizedString
+			/**
+			 * Enable
+			 */
+			enable: () => LocalizedString
+			/**
+			 * “{name}” disabled: signed out everywhere.
+			 */
+			disabledDone: (arg: { name: string }) => LocalizedString
+			/**
+			 * “{name}” enabled.
+			 */
+			enabledDone: (arg: { name: string }) => LocalizedString
+		}
+		remove: {
+			/**
+			 * Delete
+			 */
+			action: () => LocalizedString
+			/**
+			 * Delete “{name}”?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Their account, reading progress and API tokens are deleted; the books and libraries stay. This cannot be undone.
+			 */
+			lost: () => LocalizedString
+			/**
+			 * Yes, delete the user
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Keep the user
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Deleting…
+			 */
+			working: () => LocalizedString
+			/**
+			 * User “{name}” deleted.
+			 */
+			done: (arg: { name: string }) => LocalizedString
+		}
+		/**
+		 * The only administrator cannot be deleted, disabled or made a reader: make another user an administrator first.
+		 */
+		lastAdmin: () => LocalizedString
+		/**
+		 * This is you: change your own password from the account menu.
+		 */
+		self: () => LocalizedString
+		account: {
+			/**
+			 * Change password
+			 */
+			changePassword: () => LocalizedString
+			/**
+			 * Change your password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your other sessions end and reading apps that remembered your password must be given the new one. Your API tokens keep working.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Current password
+			 */
+			current: () => LocalizedString
+			/**
+			 * New password
+			 */
+			next: () => LocalizedString
+			/**
+			 * New password again
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * The two new passwords differ.
+			 */
+			mismatch: () => LocalizedString
+			/**
+			 * Change the password
+			 */
+			save: () => LocalizedString
+			/**
+			 * Changing…
+			 */
+			working: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Your password is changed.
+			 */
+			done: () => LocalizedString
+		}
+		unavailable: {
+			/**
+			 * Not available
+			 */
+			title: () => LocalizedString
+			/**
+			 * This page is for administrators. Ask one if you need something changed here.
+			 */
+			message: () => LocalizedString
+			/**
+			 * Back to the dashboard
+			 */
+			back: () => LocalizedString
+		}
+		readerEmpty: {
+			/**
+			 * No library shared with you yet
+			 */
+			title: () => LocalizedString
+			/**
+			 * An administrator chooses the libraries each reader sees: ask one to open a library to you.
+			 */
+			message: () => LocalizedString
+		}
+		/**
+		 * Owner
+		 */
+		owner: () => LocalizedString
+		allTokens: {
+			/**
+			 * Everyone’s tokens
+			 */
+			title: () => LocalizedString
+			/**
+			 * As an administrator you see the tokens of every user, and may revoke any of them.
+			 */
+			intro: () => LocalizedString
 		}
 	}
 	common: {

@@ -14,6 +14,7 @@ import shell from './shell.js';
 import shelf from './shelf.js';
 import libraryPages from './libraryPages.js';
 import metaPages from './metaPages.js';
+import users from './users.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -27,6 +28,7 @@ const en = {
     metadata: 'Metadata',
     settings: 'Settings',
     tokens: 'API tokens',
+    users: 'Users',
     skip: 'Skip to content',
     loadingPage: 'Loading the page…',
   },
@@ -83,6 +85,7 @@ const en = {
   shelf,
   libraryPages,
   metaPages,
+  users,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

@@ -14,6 +14,7 @@ import shell from './shell.js';
 import shelf from './shelf.js';
 import libraryPages from './libraryPages.js';
 import metaPages from './metaPages.js';
+import users from './users.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -27,6 +28,7 @@ const fr = {
     metadata: 'Métadonnées',
     settings: 'Réglages',
     tokens: 'Jetons d’API',
+    users: 'Utilisateurs',
     skip: 'Aller au contenu',
     loadingPage: 'Chargement de la page…',
   },
@@ -84,6 +86,7 @@ const fr = {
   shelf,
   libraryPages,
   metaPages,
+  users,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 
