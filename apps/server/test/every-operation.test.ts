@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { requiredScope } from '../src/http/authorize.js';
 import { operations } from '../src/http/openapi-document.js';
-import { apiClient, type ApiClient } from './support/http-client.js';
+import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { expectProblem } from './support/problems.js';
 import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -56,6 +57,42 @@ describe('every operation of openapi.yaml', () => {
       });
       if (result.status >= 400) expectProblem(result, result.status);
       expect(result.status, `${op.method} ${op.path}: ${result.text}`).toBeLessThan(500);
+    }
+  });
+});
+
+describe('every operation for a reader', () => {
+  it('refuses each admin operation with 403 and lets each read operation through, session or token', async () => {
+    const password = 'reader password 1';
+    const created = await call('/users', {
+      method: 'POST',
+      token: BOOTSTRAP_TOKEN,
+      body: { username: 'matrix-reader', password, role: 'reader' },
+    });
+    expect(created.status).toBe(201);
+    const signedIn = await call('/auth/login', { method: 'POST', body: { username: 'matrix-reader', password } });
+    const cookie = sessionCookie(signedIn.headers);
+    // Even a token the database says is `admin` (made before a demotion) acts with the reader's `read` scope.
+    const token = (await call('/tokens', { method: 'POST', cookie, body: { name: 'matrix', scope: 'read' } })).body
+      .token as string;
+    await server.container.orm.em.fork().getConnection().execute(`update api_tokens set scope = 'admin'`);
+    const document = server.app.spec.document;
+    for (const credential of [{ token }, { cookie }]) {
+      for (const op of operations(document)) {
+        const scope = requiredScope((op.operation as { security?: never }).security, document);
+        // Public, streaming, or ending the credential under test.
+        if (scope === null || op.path.endsWith('/events') || op.operation.operationId === 'logout') continue;
+        const result = await call(concretePath(op.path), {
+          method: op.method.toUpperCase(),
+          ...credential,
+          headers: { origin: server.url },
+          ...(op.method === 'get' || op.method === 'delete' ? {} : { body: {} }),
+        });
+        const label = `${op.method} ${op.path} (${Object.keys(credential)[0]}): ${result.status} ${result.text}`;
+        if (scope === 'admin') expectProblem(result, 403);
+        else expect([401, 403], label).not.toContain(result.status);
+        expect(result.status, label).toBeLessThan(500);
+      }
     }
   });
 });

@@ -63,7 +63,9 @@ describe('the users migration over a database of the previous version', () => {
       ]);
 
       // Grants cascade from both sides; a token goes with its owner.
-      await connection.execute(`insert into user_libraries (user_id, library_id) values ('${ids.newer}', '${ids.library}')`);
+      await connection.execute(
+        `insert into user_libraries (user_id, library_id) values ('${ids.newer}', '${ids.library}')`,
+      );
       await connection.execute(`delete from libraries where id = '${ids.library}'`);
       expect(await connection.execute('select * from user_libraries')).toEqual([]);
       await connection.execute(`delete from users where id = '${ids.older}'`);

@@ -13,6 +13,8 @@ let libraryB: string;
 let counter = 0;
 
 const READER_PASSWORD = 'reader password 1';
+// Each test signs in and hashes passwords (scrypt) several times: slow on a loaded machine, never a measure here.
+const SCRYPT_HEAVY_MS = 180_000;
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const opds = (authorization: string) => fetch(`${server.url}/opds/v1.2/catalog`, { headers: { authorization } });
 
@@ -58,7 +60,7 @@ afterEach(() => {
   expect(server.responseFailures).toEqual([]);
 });
 
-describe('users', () => {
+describe('users', { timeout: SCRYPT_HEAVY_MS }, () => {
   it('are created, listed, read, changed and deleted by an admin, the password never shown', async () => {
     const created = await createUser({ library_ids: [libraryA] });
     expect(created).toMatchObject({ role: 'reader', library_ids: [libraryA], disabled: false });
@@ -131,7 +133,7 @@ describe('users', () => {
   });
 });
 
-describe('who a credential acts as', () => {
+describe('who a credential acts as', { timeout: SCRYPT_HEAVY_MS }, () => {
   it('a session takes its user’s role and libraries; the bootstrap token is the first admin', async () => {
     const reader = await createUser({ library_ids: [libraryA] });
     const me = await call('/auth/me', { cookie: await signIn(reader.username) });
@@ -223,7 +225,7 @@ describe('who a credential acts as', () => {
   });
 });
 
-describe('the last administrator', () => {
+describe('the last administrator', { timeout: SCRYPT_HEAVY_MS }, () => {
   it('cannot be demoted, disabled or deleted (409 last-admin), even by two requests at once', async () => {
     for (const [method, body] of [
       ['PATCH', { role: 'reader' }],
@@ -254,7 +256,7 @@ describe('the last administrator', () => {
   });
 });
 
-describe('a user’s own password', () => {
+describe('a user’s own password', { timeout: SCRYPT_HEAVY_MS }, () => {
   it('changes with the current one; a wrong one is 403 wrong-password; other sessions end', async () => {
     const reader = await createUser();
     const current = await signIn(reader.username);
@@ -289,7 +291,7 @@ describe('a user’s own password', () => {
   });
 });
 
-describe('ending a user’s access', () => {
+describe('ending a user’s access', { timeout: SCRYPT_HEAVY_MS }, () => {
   async function signedInEverywhere() {
     const reader = await createUser({ library_ids: [libraryA] });
     const cookie = await signIn(reader.username);

@@ -1563,8 +1563,8 @@ export interface components {
             password: components["schemas"]["NewPassword"];
             role: components["schemas"]["UserRole"];
             library_ids?: components["schemas"]["UserLibraryIds"];
-            /** @default false */
-            disabled: boolean;
+            /** @description Create the account disabled (it cannot sign in until enabled); left out, it is enabled. */
+            disabled?: boolean;
         };
         /** @description The fields to change; those left out keep their value. */
         UserAdminUpdate: {
