@@ -224,8 +224,8 @@ export async function createContainer(
   );
   jobRuntime.define('scan', async (context) => {
     const report = await scanService.run(context);
-    // Every user sees every library until per-user library access exists.
-    await kosync.attachWaiting(context.libraryId!, () => true);
+    // Pushes of readers who may see this library (admins, or granted it) and are not disabled.
+    await kosync.attachWaiting(context.libraryId!);
     return report;
   });
   const metadataBatch = new MetadataBatchService(

@@ -18,8 +18,9 @@ const entryFor = (jobId: string): QueueEntry => {
   const entry: QueueEntry = {
     attrs: { data: { jobId } },
     touches: 0,
-    touch: async () => {
+    touch: () => {
       entry.touches += 1;
+      return Promise.resolve();
     },
   };
   return entry;

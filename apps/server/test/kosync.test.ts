@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withContext } from '../src/database/request-context.js';
 import { SHELFMARK_DEVICE_ID } from '../src/domain/kosync.js';
-import { UserRepository } from '../src/repositories/user.repository.js';
 import { partialMd5 } from '../src/indexer/partial-hash.js';
-import { apiClient, type ApiClient } from './support/http-client.js';
+import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
+import { expectProblem } from './support/problems.js';
 import {
   koreaderClient,
   pullDecision,
@@ -47,7 +46,6 @@ const phone: KoreaderDevice = {
   percentage: 0.1,
   lastPageTurn: 0,
 };
-const pushBody = (document: string) => ({ document, device: 'Kobo', device_id: 'K' });
 const push = (device: KoreaderDevice, document: string, progress: string | number, percentage: number) =>
   koreader.updateProgress(account, {
     document,
@@ -71,6 +69,34 @@ async function storedHash(bookId: string): Promise<string> {
 }
 
 const book = async (id: string) => (await call(`/books/${id}`, { token })).body;
+
+// Readers are created with a password (scrypt) and sign in: slow on a loaded machine, never a measure here.
+const SCRYPT_HEAVY_MS = 180_000;
+const READER_PASSWORD = secret('kosync reader password 1');
+let readers = 0;
+
+/** A reader made by the admin (POST /users), granted `libraryIds`, signed in, with a read token of their own. */
+async function readerWith(libraryIds: string[]) {
+  const username = `kosync-reader-${++readers}`;
+  const created = await call('/users', {
+    method: 'POST',
+    token,
+    body: { username, password: READER_PASSWORD, role: 'reader', library_ids: libraryIds },
+  });
+  expect(created.status).toBe(201);
+  const login = await call('/auth/login', { method: 'POST', body: { username, password: READER_PASSWORD } });
+  expect(login.status).toBe(200);
+  const cookie = sessionCookie(login.headers);
+  const made = await call('/tokens', { method: 'POST', cookie, body: { name: 'KOReader', scope: 'read' } });
+  expect(made.status).toBe(201);
+  const readToken = secret(made.body.token as string);
+  const account: KoreaderAccount = { username: readToken, password: 'anything' };
+  return { id: created.body.id as string, cookie, token: readToken, account };
+}
+
+async function disable(userId: string, disabled: boolean) {
+  expect((await call(`/users/${userId}`, { method: 'PATCH', token, body: { disabled } })).status).toBe(200);
+}
 
 /** The reference server's answers are JSON with exactly this type; KOReader decodes nothing else. */
 function expectJson(response: KoreaderResponse, status: number, body?: unknown) {
@@ -388,35 +414,98 @@ describe('bodies the reference server refuses', () => {
   });
 });
 
-describe('readers side by side', () => {
+describe('readers side by side', { timeout: SCRYPT_HEAVY_MS }, () => {
   it("keeps each reader's KOReader records and progress apart, and books of a library they cannot see untouched", async () => {
-    const { orm, services } = server.container;
-    const [alice, bob] = await withContext(orm, async () => {
-      const users = new UserRepository(orm.em);
-      return [(await users.create('alice', 'x')).id, (await users.create('bob', 'x')).id];
-    });
+    const alice = await readerWith([shelfId, books.twinLibrary!.id]);
+    // Bob may see the twin library only: his push is kept, but the shelf's book is not his to move or to answer.
+    const bob = await readerWith([books.twinLibrary!.id]);
     const { hash, id } = books['shelf:cbz']!;
-    const everywhere = { role: 'reader' as const, libraryIds: null };
-    await withContext(orm, async () => {
-      expect(
-        await services.kosync.push(
-          { ...everywhere, userId: alice },
-          { ...pushBody(hash), progress: '9', percentage: 0.9 },
-        ),
-      ).toMatchObject({ ok: true });
-      // Bob may see the twin library only: his push is kept, but the shelf's book is not his to move.
-      const twinOnly = { role: 'reader' as const, libraryIds: [books.twinLibrary!.id], userId: bob };
-      expect(await services.kosync.push(twinOnly, { ...pushBody(hash), progress: '2', percentage: 0.2 })).toMatchObject(
-        { ok: true },
-      );
-      expect((await services.progress.get(alice, id))?.currentPage).toBe(9);
-      expect(await services.progress.get(bob, id)).toBeNull();
-      expect((await services.progress.get(bob, books['twin:cbz']!.id))?.currentPage).toBe(2);
-      const alicePull = await services.kosync.pull({ ...everywhere, userId: alice }, hash);
-      const bobPull = await services.kosync.pull(twinOnly, hash);
-      expect(alicePull).toMatchObject({ ok: true, value: { progress: '9' } });
-      expect(bobPull).toMatchObject({ ok: true, value: { progress: '2' } });
+    const twinBook = books['twin:cbz']!.id;
+    const bobPush = { document: hash, progress: '2', percentage: 0.2, device: phone.model, device_id: phone.deviceId };
+    expectJson(await koreader.updateProgress(alice.account, { ...bobPush, progress: '9', percentage: 0.9 }), 200);
+    expectJson(await koreader.updateProgress(bob.account, bobPush), 200);
+    const shown = async (who: typeof alice, bookId: string) => call(`/books/${bookId}`, { token: who.token });
+    expect((await shown(alice, id)).body.current_page).toBe(9);
+    expect((await shown(alice, twinBook)).body.current_page).toBe(9);
+    expect((await shown(bob, twinBook)).body.current_page).toBe(2);
+    expectProblem(await shown(bob, id), 404);
+    expect(await server.container.services.progress.get(bob.id, id)).toBeNull();
+    expect((await koreader.getProgress(alice.account, hash)).body).toMatchObject({
+      progress: '9',
+      device: phone.model,
     });
+    expect((await koreader.getProgress(bob.account, hash)).body).toMatchObject({ progress: '2', device: phone.model });
+    // Alice reads the shelf's copy on in the admin: a pull of Bob's never answers it (he cannot see that book).
+    const page = { method: 'PUT', token: alice.token, body: { status: 'reading', current_page: 10 } } as const;
+    expect((await call(`/books/${id}/progress`, page)).status).toBe(200);
+    expect((await koreader.getProgress(bob.account, hash)).body).toMatchObject({ progress: '2', device: phone.model });
+  });
+
+  it('attaches a waiting push after a scan only for an enabled reader who may see that library', async () => {
+    const file = path.join(scratch, 'Waiting T03.cbz');
+    // Seven pages: a file of its own (not the same bytes, so not the same document, as the other books).
+    await writeFile(file, await comicBuffer({ pages: 7 }));
+    const document = await partialMd5(file);
+    const granted = await readerWith([shelfId]);
+    const elsewhere = await readerWith([books.twinLibrary!.id]);
+    const disabled = await readerWith([shelfId]);
+    for (const [who, page] of [
+      [granted, '3'],
+      [elsewhere, '4'],
+      [disabled, '5'],
+    ] as const) {
+      const body = { document, progress: page, percentage: Number(page) / 7, device: kobo.model, device_id: 'K' };
+      expectJson(await koreader.updateProgress(who.account, body), 200);
+    }
+    await disable(disabled.id, true);
+    await mkdir(path.join(server.librariesRoot, 'shelf/Waiting'), { recursive: true });
+    await copyFile(file, path.join(server.librariesRoot, 'shelf/Waiting/Waiting T03.cbz'));
+    await scan(shelfId);
+    const found = (await call(`/books?library_id=${shelfId}&limit=100`, { token })).body.items.find(
+      (item: { series: string }) => item.series === 'Waiting',
+    );
+    expect(found).toBeDefined();
+    expect((await call(`/books/${found.id}`, { token: granted.token })).body.current_page).toBe(3);
+    const { progress } = server.container.services;
+    expect(await progress.get(elsewhere.id, found.id)).toBeNull();
+    expect(await progress.get(disabled.id, found.id)).toBeNull();
+  });
+});
+
+describe('access ends at once', { timeout: SCRYPT_HEAVY_MS }, () => {
+  const unauthorized = { code: 2001, message: 'Unauthorized' };
+  const tryAll = async (account: KoreaderAccount, status: number) => {
+    const { hash } = books['shelf:cbz']!;
+    expect((await koreader.authorize(account)).status).toBe(status);
+    expect((await koreader.getProgress(account, hash)).status).toBe(status);
+    const pushed = await koreader.updateProgress(account, {
+      document: hash,
+      progress: '1',
+      percentage: 0.1,
+      device: 'x',
+      device_id: 'y',
+    });
+    expect(pushed.status).toBe(status);
+    if (status === 401) expectJson(pushed, 401, unauthorized);
+  };
+
+  it('when the user is disabled (and again once enabled)', async () => {
+    const reader = await readerWith([shelfId]);
+    await tryAll(reader.account, 200);
+    await disable(reader.id, true);
+    await tryAll(reader.account, 401);
+    expectJson(await koreader.authorize(reader.account), 401, unauthorized);
+    await disable(reader.id, false);
+    await tryAll(reader.account, 200);
+  });
+
+  it('when the token is revoked', async () => {
+    const reader = await readerWith([shelfId]);
+    await tryAll(reader.account, 200);
+    const own = await call('/tokens', { cookie: reader.cookie });
+    const tokenId = (own.body.items as { id: string; name: string }[]).find((item) => item.name === 'KOReader')!.id;
+    expect((await call(`/tokens/${tokenId}`, { method: 'DELETE', cookie: reader.cookie })).status).toBe(204);
+    await tryAll(reader.account, 401);
   });
 });
 

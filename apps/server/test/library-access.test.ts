@@ -116,6 +116,17 @@ beforeAll(async () => {
   tokens.readerB = (await readerWith('reader-b', [ids.libB])).token;
   tokens.otherUserA = (await readerWith('reader-c', [ids.libA])).token;
   tokens.readerAB = (await readerWith('reader-ab', [ids.libA, ids.libB])).token;
+  // Progress is each reader's own: the readers read volume 1 of what they see too, so their series are in progress.
+  for (const [reader, books] of [
+    [tokens.readerA, [ids.bookA]],
+    [tokens.readerB, [ids.bookB]],
+    [tokens.readerAB, [ids.bookA, ids.bookB]],
+  ] as const) {
+    for (const book of books) {
+      const read = await call(`/books/${book}/progress`, { method: 'PUT', token: reader, body: { status: 'read' } });
+      expect(read.status).toBe(200);
+    }
+  }
   // The first admin's read token: a reader of every library.
   const adminRead = await call('/tokens', {
     method: 'POST',

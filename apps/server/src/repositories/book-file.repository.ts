@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { BookFile } from '../entities/book-file.entity.js';
 import type { BookFormat } from '../entities/book.entity.js';
-import { visibleLibrarySql } from './library-access.js';
+import { visibleLibrarySql, whereVisible } from './library-access.js';
 
 export interface BookFileRow {
   fileId: string;
@@ -45,21 +45,22 @@ export class BookFileRepository {
   }
 
   /**
-   * The books whose file has this partial hash (KOReader's document id), in the libraries given (null: all). A
-   * hash shared by several files (the same file in two libraries) finds each.
+   * The books whose file has this partial hash (KOReader's document id), in the libraries the current viewer may see
+   * (a book elsewhere is never found, so KOReader sync neither moves nor answers it). A hash shared by several files
+   * (the same file in two libraries) finds each.
    */
   async booksWithPartialHash(
     partialHash: string,
-    libraryIds: readonly string[] | null,
   ): Promise<{ bookId: string; format: BookFormat; pageCount: number | null }[]> {
-    if (libraryIds !== null && libraryIds.length === 0) return [];
-    const inLibraries = libraryIds === null ? '' : ` and f.library_id in (${libraryIds.map(() => '?').join(', ')})`;
+    const where = ['f.partial_hash = ?'];
+    const params: unknown[] = [partialHash];
+    whereVisible('f.library_id', where, params);
     const rows = await this.em.execute<{ book_id: string; format: BookFormat; page_count: number | null }[]>(
       `select f.book_id, b.format, b.page_count
          from book_files f join books b on b.id = f.book_id
-        where f.partial_hash = ?${inLibraries}
+        where ${where.join(' and ')}
         order by f.book_id`,
-      [partialHash, ...(libraryIds ?? [])],
+      params,
     );
     return rows.map((row) => ({ bookId: row.book_id, format: row.format, pageCount: row.page_count }));
   }

@@ -50,7 +50,8 @@ export class KoreaderProgressRepository {
 
   /**
    * Pushes whose document is the partial hash of a file of `libraryId` added to the library after the push (a
-   * scan found it later), with that file's book.
+   * scan found it later), with that file's book: only pushes of enabled users who may see that library (an admin,
+   * or a reader granted it), decided here in the one query rather than user by user.
    */
   async waitingFor(libraryId: string): Promise<WaitingPush[]> {
     const rows = await this.em.execute<
@@ -72,7 +73,10 @@ export class KoreaderProgressRepository {
          from book_files f
          join koreader_progress k on k.document = f.partial_hash
          join books b on b.id = f.book_id
-        where f.library_id = ? and f.created_at > k.pushed_at`,
+         join users u on u.id = k.user_id
+        where f.library_id = ? and f.created_at > k.pushed_at and u.disabled = false
+          and (u.role = 'admin'
+               or exists (select 1 from user_libraries ul where ul.user_id = u.id and ul.library_id = f.library_id))`,
       [libraryId],
     );
     return rows.map((row) => ({

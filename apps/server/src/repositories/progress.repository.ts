@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
+import { whereVisible } from './library-access.js';
 import { refreshCounts } from './series-counts.js';
 import type { SqlDialect } from './sql-values.js';
 
@@ -46,10 +47,14 @@ export class ProgressRepository {
     private readonly dialect: SqlDialect,
   ) {}
 
+  /** The book a write is for; null (a 404) when it does not exist or is in a library the viewer may not see. */
   async target(bookId: string): Promise<ProgressTarget | null> {
+    const where = ['id = ?'];
+    const params: unknown[] = [bookId];
+    whereVisible('library_id', where, params);
     const [row] = await this.em.execute<{ page_count: number | null; series_id: string | null }[]>(
-      'select page_count, series_id from books where id = ?',
-      [bookId],
+      `select page_count, series_id from books where ${where.join(' and ')}`,
+      params,
     );
     return row ? { pageCount: row.page_count, seriesId: row.series_id } : null;
   }

@@ -269,8 +269,8 @@ export class SeriesRepository {
               s.owned_count, s.missing_count, s.chapter_count, s.first_chapter, s.last_chapter, s.cover_book_id,
               s.cover_url, s.description, s.updated_at
          from series s left join series_reader_state st on st.series_id = s.id and st.user_id = ?
-        where s.id in (${placeholders(ids.length)})`,
-      [currentViewer().userId, ...ids],
+        where s.id in (${placeholders(ids.length)})${visible ? ` and ${visible.sql}` : ''}`,
+      [currentViewer().userId, ...ids, ...(visible?.params ?? [])],
     );
     const byId = new Map(rows.map((row) => [row.id, summary(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);

@@ -15,6 +15,7 @@ import type { Viewer } from '../domain/viewer.js';
 import type { Logger } from '../logger.js';
 import type { BookFileRepository } from '../repositories/book-file.repository.js';
 import type { KoreaderProgressRepository } from '../repositories/koreader-progress.repository.js';
+import { runAsViewer } from './viewer-context.js';
 
 /**
  * Where KOReader's pushes become a reader's progress, and where a pull reads it back: the one progress record
@@ -56,7 +57,7 @@ export class KosyncService {
     const parsed = parsePush(body);
     if (!parsed.ok) return parsed;
     const push = { ...parsed.value, document: parsed.value.document.toLowerCase() };
-    for (const book of await this.files.booksWithPartialHash(push.document, viewer.libraryIds)) {
+    for (const book of await this.visibleBooks(viewer, push.document)) {
       await this.apply(viewer.userId, push, book);
     }
     // Stamped after the progress it wrote, so that progress never reads as newer than KOReader's own record.
@@ -71,7 +72,7 @@ export class KosyncService {
     if (!parsed.ok) return parsed;
     const hash = parsed.value.toLowerCase();
     const record = await this.records.find(viewer.userId, hash);
-    const books = await this.files.booksWithPartialHash(hash, viewer.libraryIds);
+    const books = await this.visibleBooks(viewer, hash);
     const progress = await this.progress.read(
       viewer.userId,
       books.map((book) => book.bookId),
@@ -87,15 +88,12 @@ export class KosyncService {
 
   /**
    * After a scan of `libraryId`: pushes that were waiting for a file the scan added become progress of its book,
-   * unless the reader has moved on in that book since.
+   * for enabled readers who may see that library (the repository's query decides), unless the reader has moved on
+   * in that book since.
    */
-  async attachWaiting(
-    libraryId: string,
-    canSee: (userId: string, libraryId: string) => boolean | Promise<boolean>,
-  ): Promise<number> {
+  async attachWaiting(libraryId: string): Promise<number> {
     let attached = 0;
     for (const waiting of await this.records.waitingFor(libraryId)) {
-      if (!(await canSee(waiting.userId, libraryId))) continue;
       const current = (await this.progress.read(waiting.userId, [waiting.bookId])).get(waiting.bookId);
       if (current && current.updatedAt >= waiting.record.pushedAt) continue;
       const push = { ...waiting.record };
@@ -104,6 +102,14 @@ export class KosyncService {
     }
     if (attached > 0) this.logger.info({ libraryId, attached }, 'KOReader progress attached to newly found books');
     return attached;
+  }
+
+  /**
+   * The books holding this document that the reader may see: the lookup runs as `viewer` (library access is the
+   * repositories' rule, services/viewer-context), whoever calls, so a book of another library is never touched.
+   */
+  private visibleBooks(viewer: Viewer, hash: string): Promise<BookTarget[]> {
+    return runAsViewer(viewer, () => this.files.booksWithPartialHash(hash));
   }
 
   private async apply(
