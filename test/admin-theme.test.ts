@@ -177,7 +177,8 @@ describe('the colour theme', { timeout: 60_000 }, () => {
         }
       }
     }
-  });
+    // Sixteen pages and four sign-ins: 21 s alone, past a minute beside three other browser files on 2 cores.
+  }, 120_000);
 });
 
 describe('favicon, app icons and web app manifest', () => {

@@ -11,6 +11,9 @@ export default defineConfig({
     include: ['*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A poll waits on the admin's next request and render, which a loaded 2-core machine running four files at once
+    // can delay past vitest's 1 s default; it still ends as soon as the condition holds.
+    expect: { poll: { timeout: 5_000 } },
     // Child processes are the unit of isolation; a fork per file keeps their clean-up per worker.
     pool: 'forks',
     // Fixtures drawn once per run and copied by each file (the admin's sample library).
