@@ -135,39 +135,43 @@ describe('the UI kit', { timeout: 60_000 }, () => {
     expect(await page.getByTestId('busy-button').getAttribute('aria-busy')).toBe('true');
   });
 
-  it('passes axe (WCAG 2.1 AA) in both themes, open menu and dialog included, at 1366 px and 360 px', async () => {
-    const failures: string[] = [];
-    for (const [width, height] of [
-      [1366, 900],
-      [360, 740],
-    ] as const) {
-      const page = await kitPage();
-      await page.setViewportSize({ width, height });
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, colorScheme);
-        await admin.screenshot(page, `kit-${colorScheme}-${width}`);
-        const scan = async (where: string) => {
-          const violations = await scanAccessibility(page, { tags: WCAG_21_AA_TAGS });
-          const blocking = violations.filter(
-            (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-          );
-          if (blocking.length > 0)
-            failures.push(`${where}, ${colorScheme}, ${width}px:\n${formatViolations(blocking)}`);
-        };
-        await scan('kit');
-        await page.getByRole('button', { name: 'Actions for Harbour Lights' }).first().click();
-        await page.getByRole('menu').waitFor();
-        await scan('kit, menu open');
-        await page.keyboard.press('Escape');
-        await page.getByTestId('open-dialog').click();
-        await page.getByRole('dialog').waitFor();
-        if (width === 1366) await admin.screenshot(page, `kit-dialog-${colorScheme}`);
-        await scan('kit, dialog open');
-        await page.keyboard.press('Escape');
-        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  it(
+    'passes axe (WCAG 2.1 AA) in both themes, open menu and dialog included, at 1366 px and 360 px',
+    { timeout: 180_000 },
+    async () => {
+      const failures: string[] = [];
+      for (const [width, height] of [
+        [1366, 900],
+        [360, 740],
+      ] as const) {
+        const page = await kitPage();
+        await page.setViewportSize({ width, height });
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, colorScheme);
+          await admin.screenshot(page, `kit-${colorScheme}-${width}`);
+          const scan = async (where: string) => {
+            const violations = await scanAccessibility(page, { tags: WCAG_21_AA_TAGS });
+            const blocking = violations.filter(
+              (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+            );
+            if (blocking.length > 0)
+              failures.push(`${where}, ${colorScheme}, ${width}px:\n${formatViolations(blocking)}`);
+          };
+          await scan('kit');
+          await page.getByRole('button', { name: 'Actions for Harbour Lights' }).first().click();
+          await page.getByRole('menu').waitFor();
+          await scan('kit, menu open');
+          await page.keyboard.press('Escape');
+          await page.getByTestId('open-dialog').click();
+          await page.getByRole('dialog').waitFor();
+          if (width === 1366) await admin.screenshot(page, `kit-dialog-${colorScheme}`);
+          await scan('kit, dialog open');
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        }
       }
-    }
-    expect(failures, failures.join('\n\n')).toEqual([]);
-  });
+      expect(failures, failures.join('\n\n')).toEqual([]);
+    },
+  );
 });

@@ -414,7 +414,7 @@ describe('the admin shell', { timeout: 60_000 }, () => {
     const module = (await import(
       pathToFileURL(path.join(REPO_ROOT, 'plugins', 'open-library', 'test', 'fake-service.ts')).href
     )) as { startOpenLibraryFake: (options: { latencyMs?: number }) => Promise<FakeService> };
-    const slow = await module.startOpenLibraryFake({ latencyMs: 1_500 });
+    const slow = await module.startOpenLibraryFake({ latencyMs: 4_000 });
     try {
       await admin.site.api('PATCH', '/settings', { plugins: { open_library: { base_url: slow.url } } });
       const libraryId = await addLibrary(admin.site, {
@@ -442,7 +442,10 @@ describe('the admin shell', { timeout: 60_000 }, () => {
       await link.click();
       await page.waitForURL(`**/jobs/${job.id}`);
       expect(await indicator.getAttribute('aria-expanded')).toBe('false');
-      await admin.site.api('POST', `/jobs/${job.id}/cancel`, {});
+      // Clean-up only: on a loaded machine the batch may already have ended (409), which is fine here.
+      await admin.site.api('POST', `/jobs/${job.id}/cancel`, {}).catch((error: Error) => {
+        if (!/→ 409/.test(error.message)) throw error;
+      });
     } finally {
       await slow.close();
     }

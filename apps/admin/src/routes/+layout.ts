@@ -10,5 +10,9 @@ export const prerender = false;
  * name). The layout waits on the promise, so the first page does not pay for a second round trip.
  */
 export function load() {
-  return { status: trpc.auth.status.query({}) };
+  const status = trpc.auth.status.query({});
+  // The layout's onMount awaits it and shows the offline state when it fails; on a loaded machine it can fail (server
+  // unreachable) before that handler is attached, which the browser would report as an unhandled rejection.
+  status.catch(() => undefined);
+  return { status };
 }
