@@ -31,7 +31,8 @@ function concretePath(template: string): string {
 
 const isPublic = (security: unknown) => Array.isArray(security) && security.length === 0;
 
-describe('every operation of openapi.yaml', () => {
+// Each test walks every operation over HTTP: minutes, not seconds, on a loaded 2-core machine.
+describe('every operation of openapi.yaml', { timeout: 120_000 }, () => {
   const all = () => operations(server.app.spec.document);
 
   it('has a handler', () => {
@@ -61,7 +62,7 @@ describe('every operation of openapi.yaml', () => {
   });
 });
 
-describe('every operation for a reader', () => {
+describe('every operation for a reader', { timeout: 120_000 }, () => {
   it('refuses each admin operation with 403 and lets each read operation through, session or token', async () => {
     const password = 'reader password 1';
     const created = await call('/users', {
