@@ -308,6 +308,34 @@ describe('the series pages', { timeout: 60_000 }, () => {
     expect(await opacity(books.first().getByRole('link').first())).toBe('1');
   });
 
+  it("opens the series of a genre or a publisher from a series page's chips, and drops that filter from its chip", async () => {
+    const [first, second] = ['Harbour Lights', 'The Quiet Forest'];
+    const sortedNames = async (page: Page) => (await shownNames(page)).sort();
+    await admin.site.api('PATCH', `/series/${seriesIds[first]}`, {
+      genres: ['Récit d’aventure'],
+      publishers: ['Dupuis'],
+    });
+    await admin.site.api('PATCH', `/series/${seriesIds[second]}`, { genres: ['Récit d’aventure'] });
+    try {
+      const page = await admin.signedInPage({ path: `/series/${seriesIds[first]}` });
+      await page.getByRole('group', { name: 'Genres' }).getByRole('link', { name: 'Récit d’aventure' }).click();
+      await page.waitForURL('**/series?genre=*');
+      expect(search(page).get('genre')).toBe('Récit d’aventure');
+      await expect.poll(() => sortedNames(page), { timeout: 10_000 }).toEqual([first, second].sort());
+      await page.getByRole('button', { name: 'Genre: Récit d’aventure' }).click();
+      await expect.poll(() => search(page).has('genre')).toBe(false);
+      await expect.poll(() => sortedNames(page), { timeout: 10_000 }).toEqual([...ALL_NAMES].sort());
+
+      await page.goto(`/series/${seriesIds[first]}`);
+      await page.getByRole('group', { name: 'Publishers' }).getByRole('link', { name: 'Dupuis' }).click();
+      await page.waitForURL('**/series?publisher=Dupuis');
+      await expect.poll(() => sortedNames(page), { timeout: 10_000 }).toEqual([first]);
+    } finally {
+      await admin.site.api('PATCH', `/series/${seriesIds[first]}`, { genres: [], publishers: [] });
+      await admin.site.api('PATCH', `/series/${seriesIds[second]}`, { genres: [] });
+    }
+  });
+
   it('edits in a dialog: editing a field locks it, and the locks are still there when it is opened again', async () => {
     const page = await admin.signedInPage({ path: `/series/${seriesIds['Éclats de lune']}` });
     await page.getByRole('heading', { level: 1, name: 'Éclats de lune' }).waitFor();

@@ -679,6 +679,24 @@ type RootTranslation = {
 		 */
 		withoutMissing: string
 		/**
+		 * P​u​b​l​i​s​h​e​r​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		publisherFilter: RequiredParams<'name'>
+		/**
+		 * G​e​n​r​e​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		genreFilter: RequiredParams<'name'>
+		/**
+		 * P​u​b​l​i​s​h​e​r​ ​a​n​d​ ​g​e​n​r​e
+		 */
+		exactFilters: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​i​s​ ​f​i​l​t​e​r
+		 */
+		removeFilter: string
+		/**
 		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
 		 */
 		clearFilters: string
@@ -4510,6 +4528,16 @@ type RootTranslation = {
 		 */
 		linksHelp: string
 		/**
+		 * S​e​r​i​e​s​ ​p​u​b​l​i​s​h​e​d​ ​b​y​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		seriesOfPublisher: RequiredParams<'name'>
+		/**
+		 * S​e​r​i​e​s​ ​o​f​ ​t​h​e​ ​g​e​n​r​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		seriesOfGenre: RequiredParams<'name'>
+		/**
 		 * B​o​o​k​s​ ​b​y​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
@@ -6034,6 +6062,22 @@ export type TranslationFunctions = {
 		 * None missing
 		 */
 		withoutMissing: () => LocalizedString
+		/**
+		 * Publisher: {name}
+		 */
+		publisherFilter: (arg: { name: string }) => LocalizedString
+		/**
+		 * Genre: {name}
+		 */
+		genreFilter: (arg: { name: string }) => LocalizedString
+		/**
+		 * Publisher and genre
+		 */
+		exactFilters: () => LocalizedString
+		/**
+		 * Remove this filter
+		 */
+		removeFilter: () => LocalizedString
 		/**
 		 * Clear filters
 		 */
@@ -9682,6 +9726,14 @@ export type TranslationFunctions = {
 		 * Provider links and matches live on the metadata page.
 		 */
 		linksHelp: () => LocalizedString
+		/**
+		 * Series published by {name}
+		 */
+		seriesOfPublisher: (arg: { name: string }) => LocalizedString
+		/**
+		 * Series of the genre {name}
+		 */
+		seriesOfGenre: (arg: { name: string }) => LocalizedString
 		/**
 		 * Books by {name}
 		 */

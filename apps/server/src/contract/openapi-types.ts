@@ -645,7 +645,9 @@ export interface paths {
          * List series across libraries
          * @description Series of every library, sorted by `sort` (by name by default); each item carries its `library_id`.
          *     `series_status` matches the stored status exactly (a normalised status, or a raw one when unmapped: see
-         *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0.
+         *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0. `publisher` and
+         *     `genre` keep series whose metadata lists that publisher or genre, spelt exactly as stored (the admin's
+         *     chips on a series page link to these lists).
          *
          *     Sorts (`_asc` or `_desc`, every one stable):
          *     - `name`: the series name, case and accents folded, then the library, then the exact name.
@@ -3751,6 +3753,16 @@ export interface operations {
                 series_status?: components["schemas"]["SeriesStatus"];
                 /** @description `true`: only series missing volumes; `false`: only series missing none. */
                 has_missing?: boolean;
+                /**
+                 * @description Only series whose publishers include this one, exactly as stored.
+                 * @example Dargaud
+                 */
+                publisher?: string;
+                /**
+                 * @description Only series whose genres include this one, exactly as stored.
+                 * @example Aventure
+                 */
+                genre?: string;
                 /** @description Order of the results (see the operation's description for each key and its ties). */
                 sort?: "name_asc" | "name_desc" | "added_asc" | "added_desc" | "updated_asc" | "updated_desc" | "year_asc" | "year_desc";
             };

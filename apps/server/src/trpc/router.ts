@@ -135,6 +135,8 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
             readingStatus: input.reading_status,
             seriesStatus: input.series_status,
             hasMissing: input.has_missing,
+            publisher: input.publisher,
+            genre: input.genre,
           },
           page,
           limit,

@@ -51,6 +51,8 @@ const shelf = {
   editBook: 'Edit book',
   tabs: { label: 'Edit sections', general: 'General', people: 'People', genres: 'Genres & tags', links: 'Links' },
   linksHelp: 'Provider links and matches live on the metadata page.',
+  seriesOfPublisher: 'Series published by {name:string}',
+  seriesOfGenre: 'Series of the genre {name:string}',
   booksOf: 'Books by {name:string}',
   previousBook: 'Previous: {title:string}',
   nextBook: 'Next: {title:string}',

@@ -57,6 +57,8 @@ const shelf: Translation['shelf'] = {
     links: 'Liens',
   },
   linksHelp: 'Les liens et associations aux fournisseurs sont sur la page des métadonnées.',
+  seriesOfPublisher: 'Séries publiées par {name}',
+  seriesOfGenre: 'Séries du genre {name}',
   booksOf: 'Livres de {name}',
   previousBook: 'Précédent : {title}',
   nextBook: 'Suivant : {title}',
