@@ -4427,9 +4427,9 @@ type RootTranslation = {
 		 */
 		marked: RequiredParams<'count' | 'status'>
 		/**
-		 * M​a​t​c​h​ ​m​e​t​a​d​a​t​a​ ​o​f​ ​t​h​e​ ​l​i​b​r​a​r​y
+		 * M​a​t​c​h​ ​m​e​t​a​d​a​t​a
 		 */
-		matchLibrary: string
+		matchSelection: string
 		/**
 		 * B​a​t​c​h​ ​m​a​t​c​h​ ​w​o​r​k​s​ ​o​n​ ​o​n​e​ ​l​i​b​r​a​r​y​:​ ​s​e​l​e​c​t​ ​s​e​r​i​e​s​ ​o​f​ ​o​n​e​ ​l​i​b​r​a​r​y​.
 		 */
@@ -9629,9 +9629,9 @@ export type TranslationFunctions = {
 		 */
 		marked: (arg: { count: number, status: string }) => LocalizedString
 		/**
-		 * Match metadata of the library
+		 * Match metadata
 		 */
-		matchLibrary: () => LocalizedString
+		matchSelection: () => LocalizedString
 		/**
 		 * Batch match works on one library: select series of one library.
 		 */

@@ -992,7 +992,9 @@ export interface paths {
         put?: never;
         /**
          * Match every series of a library automatically
-         * @description Starts a `metadata_batch` job. Per series: a series already linked is skipped; the primary provider is
+         * @description Starts a `metadata_batch` job over every series of the library, or over `series_ids` only (a selection in
+         *     the admin's series grid; each must be a series of that library, or the request is a 400 and nothing
+         *     starts). Per series: a series already linked is skipped; the primary provider is
          *     searched, then the fallback when the primary returns nothing or fails (unless it is `none`); the match is
          *     applied (approved and synced) only when there is exactly one candidate and its confidence is 100;
          *     otherwise the reason is recorded. A library whose provider is `none` is a 400. While a batch of the library
@@ -2235,6 +2237,12 @@ export interface components {
         LibraryJobRequest: {
             /** Format: uuid */
             library_id: string;
+        };
+        MetadataBatchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            /** @description Only these series of the library (left out, every series of it). */
+            series_ids?: string[];
         };
         /**
          * @description What the batch did with a series: `auto_matched` (one candidate at 100, applied), `already_linked`
@@ -4193,7 +4201,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LibraryJobRequest"];
+                "application/json": components["schemas"]["MetadataBatchRequest"];
             };
         };
         responses: {

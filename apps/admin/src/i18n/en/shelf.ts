@@ -31,7 +31,7 @@ const shelf = {
   clearSelection: 'Clear selection',
   selection: 'Selected series',
   marked: '{count:number} {{series|series}} marked {status:string}',
-  matchLibrary: 'Match metadata of the library',
+  matchSelection: 'Match metadata',
   matchOneLibrary: 'Batch match works on one library: select series of one library.',
   nothingToRead: 'This series has no book to read.',
   continueVolume: 'Continue: Vol. {volume:string}',

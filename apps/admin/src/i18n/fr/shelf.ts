@@ -31,7 +31,7 @@ const shelf: Translation['shelf'] = {
   clearSelection: 'Vider la sélection',
   selection: 'Séries sélectionnées',
   marked: '{count} {{série marquée|séries marquées}} {status}',
-  matchLibrary: 'Associer les métadonnées de la bibliothèque',
+  matchSelection: 'Associer les métadonnées',
   matchOneLibrary: 'L’association par lot porte sur une bibliothèque : choisissez des séries d’une seule bibliothèque.',
   nothingToRead: 'Cette série n’a aucun livre à lire.',
   continueVolume: 'Continuer : vol. {volume}',
