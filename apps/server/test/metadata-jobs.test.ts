@@ -214,6 +214,49 @@ describe('POST /metadata/batch', () => {
   });
 });
 
+describe('POST /metadata/batch with series_ids (a selection)', () => {
+  it('asks only for the selected series of the library, and refuses ids of another library without starting', async () => {
+    const listed = await call('/series', { token, query: { library_id: libraryId, limit: '50' } });
+    const idOf = (name: string) => listed.body.items.find((item: any) => item.name === name).id as string;
+    const searched = () =>
+      primary.requests
+        .filter((request) => request.path.startsWith('/search?'))
+        .map((request) => new URL(request.path, 'http://fake').searchParams.get('q'));
+    const asked = searched().length;
+    const started = await post('/metadata/batch', {
+      library_id: libraryId,
+      series_ids: [idOf('Twin Name'), idOf('Near Match')],
+    });
+    expect(started.status, started.text).toBe(202);
+    const job = await waitForJob(call, token, started.body.id, 60_000);
+    expect(job.status).toBe('succeeded');
+    const results = await call(`/metadata/batch/${started.body.id}/results`, { token, query: { limit: '50' } });
+    expect(results.body.items.map((item: any) => [item.series_name, item.outcome]).sort()).toEqual([
+      ['Near Match', 'low_confidence'],
+      ['Twin Name', 'too_many_results'],
+    ]);
+    expect(searched().slice(asked).sort()).toEqual(['Near Match', 'Twin Name']);
+
+    // A series of the Plain library (the test above created it; its first scan starts by itself).
+    const strangerOf = async () =>
+      (await call('/series', { token, query: { limit: '50' } })).body.items.find(
+        (item: any) => item.library_id !== libraryId,
+      )?.id as string | undefined;
+    await expect.poll(strangerOf, { timeout: 20_000 }).toBeDefined();
+    const stranger = (await strangerOf())!;
+    const before = (await call('/jobs', { token, query: { type: 'metadata_batch' } })).body.total;
+    for (const series_ids of [[stranger], [idOf('Broken'), '0b5b7c4e-1111-4222-8333-944445555666']]) {
+      const refused = await post('/metadata/batch', { library_id: libraryId, series_ids });
+      expectProblem(refused, 400);
+      expect(refused.body.errors[0].path).toBe('/body/series_ids');
+    }
+    for (const series_ids of [[], [idOf('Broken'), idOf('Broken')], ['not-a-uuid']]) {
+      expectProblem(await post('/metadata/batch', { library_id: libraryId, series_ids }), 400);
+    }
+    expect((await call('/jobs', { token, query: { type: 'metadata_batch' } })).body.total).toBe(before);
+  });
+});
+
 describe('POST /metadata/refresh', () => {
   it('re-reads approved links, applies the sync rules and reports what changed per series', async () => {
     await call(`/libraries/${libraryId}/series/Exact%20One`, {

@@ -155,7 +155,38 @@ describe('GET /series', () => {
     expect((await series({ reading_status: 'unread' })).total).toBe(AWKWARD_NAMES.length + 2);
   });
 
+  it('filters by one publisher or one genre, spelt as stored, alone and with other filters', async () => {
+    const legendaires = seriesPath(shelfId, 'Les Légendaires');
+    const saga = seriesPath(shelfId, 'Saga');
+    await call(legendaires, {
+      method: 'PATCH',
+      token,
+      body: { publishers: ['Delcourt', 'Éditions "Spéciales"'], genres: ['Humour', 'Fantasy'] },
+    });
+    await call(saga, {
+      method: 'PATCH',
+      token,
+      body: { publishers: ['Image'], genres: ['Fantasy', 'Science-fiction'] },
+    });
+    try {
+      expect(names(await series({ publisher: 'Delcourt' }))).toEqual(['Les Légendaires']);
+      expect(names(await series({ publisher: 'Éditions "Spéciales"' }))).toEqual(['Les Légendaires']);
+      expect(names(await series({ genre: 'Fantasy' }))).toEqual(['Les Légendaires', 'Saga']);
+      expect(names(await series({ genre: 'Fantasy', publisher: 'Image' }))).toEqual(['Saga']);
+      expect(names(await series({ genre: 'Fantasy', library_id: secondId }))).toEqual([]);
+      // A value is one element of the list, never a part of one or of its JSON text.
+      expect((await series({ genre: 'Fanta' })).total).toBe(0);
+      expect((await series({ genre: '"Fantasy"' })).total).toBe(0);
+      expect((await series({ publisher: 'Delcourt", "Image' })).total).toBe(0);
+    } finally {
+      await call(legendaires, { method: 'PATCH', token, body: { publishers: [], genres: [] } });
+      await call(saga, { method: 'PATCH', token, body: { publishers: [], genres: [] } });
+    }
+  });
+
   it.each([
+    ['an empty publisher', { publisher: '' }],
+    ['a genre of 201 characters', { genre: 'x'.repeat(201) }],
     ['an unknown reading status', { reading_status: 'done' }],
     ['a has_missing that is not a boolean', { has_missing: 'maybe' }],
     ['an empty series status', { series_status: '' }],

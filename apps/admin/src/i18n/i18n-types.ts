@@ -679,6 +679,24 @@ type RootTranslation = {
 		 */
 		withoutMissing: string
 		/**
+		 * P​u​b​l​i​s​h​e​r​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		publisherFilter: RequiredParams<'name'>
+		/**
+		 * G​e​n​r​e​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		genreFilter: RequiredParams<'name'>
+		/**
+		 * P​u​b​l​i​s​h​e​r​ ​a​n​d​ ​g​e​n​r​e
+		 */
+		exactFilters: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​i​s​ ​f​i​l​t​e​r
+		 */
+		removeFilter: string
+		/**
 		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
 		 */
 		clearFilters: string
@@ -4409,9 +4427,9 @@ type RootTranslation = {
 		 */
 		marked: RequiredParams<'count' | 'status'>
 		/**
-		 * M​a​t​c​h​ ​m​e​t​a​d​a​t​a​ ​o​f​ ​t​h​e​ ​l​i​b​r​a​r​y
+		 * M​a​t​c​h​ ​m​e​t​a​d​a​t​a
 		 */
-		matchLibrary: string
+		matchSelection: string
 		/**
 		 * B​a​t​c​h​ ​m​a​t​c​h​ ​w​o​r​k​s​ ​o​n​ ​o​n​e​ ​l​i​b​r​a​r​y​:​ ​s​e​l​e​c​t​ ​s​e​r​i​e​s​ ​o​f​ ​o​n​e​ ​l​i​b​r​a​r​y​.
 		 */
@@ -4509,6 +4527,16 @@ type RootTranslation = {
 		 * P​r​o​v​i​d​e​r​ ​l​i​n​k​s​ ​a​n​d​ ​m​a​t​c​h​e​s​ ​l​i​v​e​ ​o​n​ ​t​h​e​ ​m​e​t​a​d​a​t​a​ ​p​a​g​e​.
 		 */
 		linksHelp: string
+		/**
+		 * S​e​r​i​e​s​ ​p​u​b​l​i​s​h​e​d​ ​b​y​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		seriesOfPublisher: RequiredParams<'name'>
+		/**
+		 * S​e​r​i​e​s​ ​o​f​ ​t​h​e​ ​g​e​n​r​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		seriesOfGenre: RequiredParams<'name'>
 		/**
 		 * B​o​o​k​s​ ​b​y​ ​{​n​a​m​e​}
 		 * @param {string} name
@@ -6034,6 +6062,22 @@ export type TranslationFunctions = {
 		 * None missing
 		 */
 		withoutMissing: () => LocalizedString
+		/**
+		 * Publisher: {name}
+		 */
+		publisherFilter: (arg: { name: string }) => LocalizedString
+		/**
+		 * Genre: {name}
+		 */
+		genreFilter: (arg: { name: string }) => LocalizedString
+		/**
+		 * Publisher and genre
+		 */
+		exactFilters: () => LocalizedString
+		/**
+		 * Remove this filter
+		 */
+		removeFilter: () => LocalizedString
 		/**
 		 * Clear filters
 		 */
@@ -9585,9 +9629,9 @@ export type TranslationFunctions = {
 		 */
 		marked: (arg: { count: number, status: string }) => LocalizedString
 		/**
-		 * Match metadata of the library
+		 * Match metadata
 		 */
-		matchLibrary: () => LocalizedString
+		matchSelection: () => LocalizedString
 		/**
 		 * Batch match works on one library: select series of one library.
 		 */
@@ -9682,6 +9726,14 @@ export type TranslationFunctions = {
 		 * Provider links and matches live on the metadata page.
 		 */
 		linksHelp: () => LocalizedString
+		/**
+		 * Series published by {name}
+		 */
+		seriesOfPublisher: (arg: { name: string }) => LocalizedString
+		/**
+		 * Series of the genre {name}
+		 */
+		seriesOfGenre: (arg: { name: string }) => LocalizedString
 		/**
 		 * Books by {name}
 		 */

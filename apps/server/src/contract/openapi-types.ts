@@ -645,7 +645,9 @@ export interface paths {
          * List series across libraries
          * @description Series of every library, sorted by `sort` (by name by default); each item carries its `library_id`.
          *     `series_status` matches the stored status exactly (a normalised status, or a raw one when unmapped: see
-         *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0.
+         *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0. `publisher` and
+         *     `genre` keep series whose metadata lists that publisher or genre, spelt exactly as stored (the admin's
+         *     chips on a series page link to these lists).
          *
          *     Sorts (`_asc` or `_desc`, every one stable):
          *     - `name`: the series name, case and accents folded, then the library, then the exact name.
@@ -990,7 +992,9 @@ export interface paths {
         put?: never;
         /**
          * Match every series of a library automatically
-         * @description Starts a `metadata_batch` job. Per series: a series already linked is skipped; the primary provider is
+         * @description Starts a `metadata_batch` job over every series of the library, or over `series_ids` only (a selection in
+         *     the admin's series grid; each must be a series of that library, or the request is a 400 and nothing
+         *     starts). Per series: a series already linked is skipped; the primary provider is
          *     searched, then the fallback when the primary returns nothing or fails (unless it is `none`); the match is
          *     applied (approved and synced) only when there is exactly one candidate and its confidence is 100;
          *     otherwise the reason is recorded. A library whose provider is `none` is a 400. While a batch of the library
@@ -2233,6 +2237,12 @@ export interface components {
         LibraryJobRequest: {
             /** Format: uuid */
             library_id: string;
+        };
+        MetadataBatchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            /** @description Only these series of the library (left out, every series of it). */
+            series_ids?: string[];
         };
         /**
          * @description What the batch did with a series: `auto_matched` (one candidate at 100, applied), `already_linked`
@@ -3751,6 +3761,16 @@ export interface operations {
                 series_status?: components["schemas"]["SeriesStatus"];
                 /** @description `true`: only series missing volumes; `false`: only series missing none. */
                 has_missing?: boolean;
+                /**
+                 * @description Only series whose publishers include this one, exactly as stored.
+                 * @example Dargaud
+                 */
+                publisher?: string;
+                /**
+                 * @description Only series whose genres include this one, exactly as stored.
+                 * @example Aventure
+                 */
+                genre?: string;
                 /** @description Order of the results (see the operation's description for each key and its ties). */
                 sort?: "name_asc" | "name_desc" | "added_asc" | "added_desc" | "updated_asc" | "updated_desc" | "year_asc" | "year_desc";
             };
@@ -4181,7 +4201,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LibraryJobRequest"];
+                "application/json": components["schemas"]["MetadataBatchRequest"];
             };
         };
         responses: {

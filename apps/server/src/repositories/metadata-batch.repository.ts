@@ -6,7 +6,7 @@ import {
   type BatchOutcome,
   type ProviderFailure,
 } from '../entities/metadata-batch-result.entity.js';
-import { toNumber } from './sql-values.js';
+import { chunks, placeholders, toNumber } from './sql-values.js';
 
 export interface BatchResultInput {
   seriesId: string;
@@ -37,12 +37,39 @@ const OUTCOME_ORDER: BatchOutcome[] = [
 export class MetadataBatchRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Series of the library that hold books, by name. */
-  seriesOfLibrary(libraryId: string): Promise<{ id: string; name: string }[]> {
-    return this.em.execute<{ id: string; name: string }[]>(
-      'select id, name from series where library_id = ? and book_count > 0 order by sort_name, name',
-      [libraryId],
-    );
+  /** Series of the library that hold books, by name; only those of `ids` when given (a selection). */
+  async seriesOfLibrary(libraryId: string, ids?: readonly string[]): Promise<{ id: string; name: string }[]> {
+    if (ids === undefined) {
+      return this.em.execute<{ id: string; name: string }[]>(
+        'select id, name from series where library_id = ? and book_count > 0 order by sort_name, name',
+        [libraryId],
+      );
+    }
+    const rows: { id: string; name: string; sort_name: string }[] = [];
+    for (const chunk of chunks(ids)) {
+      rows.push(
+        ...(await this.em.execute<{ id: string; name: string; sort_name: string }[]>(
+          `select id, name, sort_name from series where library_id = ? and book_count > 0 and id in (${placeholders(chunk.length)})`,
+          [libraryId, ...chunk],
+        )),
+      );
+    }
+    return rows
+      .sort((a, b) => (a.sort_name < b.sort_name ? -1 : a.sort_name > b.sort_name ? 1 : a.name < b.name ? -1 : 1))
+      .map(({ id, name }) => ({ id, name }));
+  }
+
+  /** Of these series ids, those that are not series of the library. */
+  async notInLibrary(libraryId: string, ids: readonly string[]): Promise<string[]> {
+    const found = new Set<string>();
+    for (const chunk of chunks(ids)) {
+      const rows = await this.em.execute<{ id: string }[]>(
+        `select id from series where library_id = ? and id in (${placeholders(chunk.length)})`,
+        [libraryId, ...chunk],
+      );
+      for (const row of rows) found.add(row.id);
+    }
+    return ids.filter((id) => !found.has(id));
   }
 
   /** Names of the series this batch already handled: a resumed batch skips them. */

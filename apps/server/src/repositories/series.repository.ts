@@ -18,6 +18,10 @@ export interface SeriesFilters {
   readingStatus?: ReadingStatus;
   seriesStatus?: string;
   hasMissing?: boolean;
+  /** Exactly one of the series' publishers (JSON arrays on both databases). */
+  publisher?: string;
+  /** Exactly one of the series' genres. */
+  genre?: string;
 }
 
 export interface SeriesSummary extends SeriesCounts {
@@ -130,6 +134,16 @@ function orderBy(keys: readonly string[], direction: 'asc' | 'desc'): string {
   return keys.map((key) => (direction === 'desc' ? `${key} desc` : key)).join(', ');
 }
 
+/**
+ * A JSON list column holding a value: containment on PostgreSQL's jsonb, the list's elements on SQLite's JSON text.
+ * No index serves it; it filters series, which are few beside books.
+ */
+function listMemberSql(dialect: SqlDialect, column: string, value: string): { sql: string; param: string } {
+  return dialect === 'postgresql'
+    ? { sql: `${column} @> ?::jsonb`, param: JSON.stringify([value]) }
+    : { sql: `exists (select 1 from json_each(${column}) where json_each.value = ?)`, param: value };
+}
+
 /** Series for the browsing API, and the aggregates of their books that lists filter and show. */
 export class SeriesRepository {
   constructor(
@@ -167,6 +181,15 @@ export class SeriesRepository {
     }
     if (filters.hasMissing !== undefined)
       where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
+    for (const [column, value] of [
+      ['publishers', filters.publisher],
+      ['genres', filters.genre],
+    ] as const) {
+      if (value === undefined) continue;
+      const member = listMemberSql(this.dialect, `s.${column}`, value);
+      where.push(member.sql);
+      params.push(member.param);
+    }
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
     // The items carry the reader's counts: one reader's page is never another's.
     const key = JSON.stringify(['series', userId, whereSql, params, sort, offset, limit]);

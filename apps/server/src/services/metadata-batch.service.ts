@@ -46,7 +46,8 @@ export class MetadataBatchService {
     private readonly circuitOptions: CircuitOptions = DEFAULT_CIRCUIT,
   ) {}
 
-  async start(libraryId: string): Promise<{ job: Job; created: boolean }> {
+  /** A batch over the library's series, or over `seriesIds` of it only (a selection in the admin). */
+  async start(libraryId: string, seriesIds?: readonly string[]): Promise<{ job: Job; created: boolean }> {
     const library = await this.libraries.require(libraryId);
     if (library.metadataProvider === NO_PROVIDER) {
       throw new ValidationError(
@@ -54,7 +55,15 @@ export class MetadataBatchService {
         [{ path: '/body/library_id', message: 'the library has no metadata provider' }],
       );
     }
-    return this.jobs.start('metadata_batch', libraryId, {});
+    if (seriesIds !== undefined) {
+      const strangers = await this.batches.notInLibrary(library.id, seriesIds);
+      if (strangers.length > 0) {
+        throw new ValidationError(`${strangers.length} of series_ids are not series of this library.`, [
+          { path: '/body/series_ids', message: `not series of the library: ${strangers.slice(0, 5).join(', ')}` },
+        ]);
+      }
+    }
+    return this.jobs.start('metadata_batch', libraryId, seriesIds === undefined ? {} : { series_ids: [...seriesIds] });
   }
 
   async run(context: JobContext): Promise<Record<string, unknown>> {
@@ -68,7 +77,11 @@ export class MetadataBatchService {
     const providers = [primary, ...(fallback === null ? [] : [fallback])].map(
       (id) => new ProviderCircuit(id, this.circuitOptions),
     );
-    const series = await this.batches.seriesOfLibrary(library.id);
+    const selection = context.params.series_ids;
+    const series = await this.batches.seriesOfLibrary(
+      library.id,
+      Array.isArray(selection) ? selection.map(String) : undefined,
+    );
     const handled = await this.batches.handled(context.jobId);
     let processed = handled.size;
     context.progress({ total: series.length, processed, currentItem: null });

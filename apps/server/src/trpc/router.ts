@@ -135,6 +135,8 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
             readingStatus: input.reading_status,
             seriesStatus: input.series_status,
             hasMissing: input.has_missing,
+            publisher: input.publisher,
+            genre: input.genre,
           },
           page,
           limit,
@@ -344,7 +346,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         missingVolumesDto(await services.metadata.missing(input.link_id)),
       ),
       startBatch: operation('startMetadataBatch').mutation(async ({ input }) =>
-        jobDto((await services.metadataBatch.start(input.body.library_id)).job),
+        jobDto((await services.metadataBatch.start(input.body.library_id, input.body.series_ids)).job),
       ),
       batchReport: operation('getMetadataBatchReport').query(async ({ input }) =>
         batchReportDto(await services.metadataBatch.report(input.job_id)),

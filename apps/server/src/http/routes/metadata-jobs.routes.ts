@@ -9,7 +9,8 @@ export function metadataJobRoutes(
   refreshes: MetadataRefreshService,
 ): void {
   routes.handle('startMetadataBatch', async (req, res) => {
-    const { job, created } = await batches.start(bodyOf(req, 'startMetadataBatch').library_id);
+    const body = bodyOf(req, 'startMetadataBatch');
+    const { job, created } = await batches.start(body.library_id, body.series_ids);
     res.status(created ? 202 : 200).json(jobDto(job));
   });
 

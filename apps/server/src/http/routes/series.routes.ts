@@ -20,6 +20,8 @@ export function seriesRoutes(routes: OperationRouter, series: SeriesService): vo
         readingStatus: params.reading_status,
         seriesStatus: params.series_status,
         hasMissing: params.has_missing,
+        publisher: params.publisher,
+        genre: params.genre,
       },
       params.page,
       params.limit,

@@ -35,6 +35,9 @@ export interface SeriesFilters {
   readingStatus: ReadingStatus | null;
   seriesStatus: string | null;
   hasMissing: boolean | null;
+  /** One publisher or genre, exactly as stored (a series page's chips open these lists). */
+  publisher: string | null;
+  genre: string | null;
   sort: SeriesSort;
   page: number;
   /** Null when the URL does not say: the page then uses the view last chosen in this browser. */
@@ -47,6 +50,8 @@ export const NO_FILTERS: SeriesFilters = {
   readingStatus: null,
   seriesStatus: null,
   hasMissing: null,
+  publisher: null,
+  genre: null,
   sort: DEFAULT_SORT,
   page: 1,
   view: null,
@@ -61,12 +66,18 @@ export function parseFilters(params: Pick<URLSearchParams, 'get'>): SeriesFilter
   const missing = params.get('has_missing');
   const library = params.get('library_id');
   const status = params.get('series_status')?.trim() ?? '';
+  const exact = (name: string) => {
+    const value = params.get(name) ?? '';
+    return value === '' ? null : value.slice(0, MAX_QUERY_LENGTH);
+  };
   return {
     q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
     libraryId: library && UUID.test(library) ? library : null,
     readingStatus: oneOf(READING_STATUSES, params.get('reading_status')),
     seriesStatus: status === '' ? null : status.slice(0, MAX_QUERY_LENGTH),
     hasMissing: missing === 'true' ? true : missing === 'false' ? false : null,
+    publisher: exact('publisher'),
+    genre: exact('genre'),
     sort: oneOf(SERIES_SORTS, params.get('sort')) ?? DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     view: oneOf(SERIES_VIEWS, params.get('view')),
@@ -81,6 +92,8 @@ export function filtersToSearch(filters: SeriesFilters): string {
   if (filters.readingStatus) params.set('reading_status', filters.readingStatus);
   if (filters.seriesStatus) params.set('series_status', filters.seriesStatus);
   if (filters.hasMissing !== null) params.set('has_missing', String(filters.hasMissing));
+  if (filters.publisher) params.set('publisher', filters.publisher);
+  if (filters.genre) params.set('genre', filters.genre);
   if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   if (filters.view) params.set('view', filters.view);
@@ -111,6 +124,8 @@ export function listInput(filters: SeriesFilters) {
     ...(filters.readingStatus ? { reading_status: filters.readingStatus } : {}),
     ...(filters.seriesStatus ? { series_status: filters.seriesStatus } : {}),
     ...(filters.hasMissing !== null ? { has_missing: filters.hasMissing } : {}),
+    ...(filters.publisher ? { publisher: filters.publisher } : {}),
+    ...(filters.genre ? { genre: filters.genre } : {}),
     ...(filters.sort !== DEFAULT_SORT ? { sort: filters.sort } : {}),
   };
 }
