@@ -505,6 +505,32 @@ type RootTranslation = {
 			 */
 			watchHint: string
 			/**
+			 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+			 */
+			readingDirection: string
+			/**
+			 * H​o​w​ ​t​h​e​ ​r​e​a​d​e​r​ ​o​p​e​n​s​ ​a​ ​s​e​r​i​e​s​ ​t​h​a​t​ ​h​a​s​ ​n​o​ ​d​i​r​e​c​t​i​o​n​ ​o​f​ ​i​t​s​ ​o​w​n​.
+			 */
+			readingDirectionHint: string
+			readingDirections: {
+				/**
+				 * L​e​f​t​ ​t​o​ ​r​i​g​h​t
+				 */
+				ltr: string
+				/**
+				 * R​i​g​h​t​ ​t​o​ ​l​e​f​t​ ​(​m​a​n​g​a​)
+				 */
+				rtl: string
+				/**
+				 * V​e​r​t​i​c​a​l​ ​s​c​r​o​l​l
+				 */
+				vertical: string
+				/**
+				 * W​e​b​t​o​o​n​ ​(​n​o​ ​g​a​p​)
+				 */
+				webtoon: string
+			}
+			/**
 			 * S​a​v​e
 			 */
 			save: string
@@ -1015,6 +1041,32 @@ type RootTranslation = {
 				 * L​a​n​g​u​a​g​e
 				 */
 				language: string
+				/**
+				 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+				 */
+				reading_direction: string
+			}
+			readingDirections: {
+				/**
+				 * L​i​b​r​a​r​y​ ​d​e​f​a​u​l​t
+				 */
+				none: string
+				/**
+				 * L​e​f​t​ ​t​o​ ​r​i​g​h​t
+				 */
+				ltr: string
+				/**
+				 * R​i​g​h​t​ ​t​o​ ​l​e​f​t​ ​(​m​a​n​g​a​)
+				 */
+				rtl: string
+				/**
+				 * V​e​r​t​i​c​a​l​ ​s​c​r​o​l​l
+				 */
+				vertical: string
+				/**
+				 * W​e​b​t​o​o​n​ ​(​n​o​ ​g​a​p​)
+				 */
+				webtoon: string
 			}
 		}
 	}
@@ -3091,6 +3143,10 @@ type RootTranslation = {
 			 */
 			language: string
 			/**
+			 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+			 */
+			reading_direction: string
+			/**
 			 * I​S​B​N
 			 */
 			isbn: string
@@ -4846,6 +4902,10 @@ type RootTranslation = {
 				 * V​o​l​u​m​e​ ​n​u​m​b​e​r
 				 */
 				volumeNumber: string
+				/**
+				 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+				 */
+				readingDirection: string
 			}
 			/**
 			 * V​o​l​u​m​e​s
@@ -5064,6 +5124,10 @@ type RootTranslation = {
 				 * L​a​n​g​u​a​g​e
 				 */
 				language: string
+				/**
+				 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+				 */
+				reading_direction: string
 				/**
 				 * C​o​v​e​r​ ​a​d​d​r​e​s​s
 				 */
@@ -5898,6 +5962,32 @@ export type TranslationFunctions = {
 			 */
 			watchHint: () => LocalizedString
 			/**
+			 * Reading direction
+			 */
+			readingDirection: () => LocalizedString
+			/**
+			 * How the reader opens a series that has no direction of its own.
+			 */
+			readingDirectionHint: () => LocalizedString
+			readingDirections: {
+				/**
+				 * Left to right
+				 */
+				ltr: () => LocalizedString
+				/**
+				 * Right to left (manga)
+				 */
+				rtl: () => LocalizedString
+				/**
+				 * Vertical scroll
+				 */
+				vertical: () => LocalizedString
+				/**
+				 * Webtoon (no gap)
+				 */
+				webtoon: () => LocalizedString
+			}
+			/**
 			 * Save
 			 */
 			save: () => LocalizedString
@@ -6374,6 +6464,32 @@ export type TranslationFunctions = {
 				 * Language
 				 */
 				language: () => LocalizedString
+				/**
+				 * Reading direction
+				 */
+				reading_direction: () => LocalizedString
+			}
+			readingDirections: {
+				/**
+				 * Library default
+				 */
+				none: () => LocalizedString
+				/**
+				 * Left to right
+				 */
+				ltr: () => LocalizedString
+				/**
+				 * Right to left (manga)
+				 */
+				rtl: () => LocalizedString
+				/**
+				 * Vertical scroll
+				 */
+				vertical: () => LocalizedString
+				/**
+				 * Webtoon (no gap)
+				 */
+				webtoon: () => LocalizedString
 			}
 		}
 	}
@@ -8348,6 +8464,10 @@ export type TranslationFunctions = {
 			 */
 			language: () => LocalizedString
 			/**
+			 * Reading direction
+			 */
+			reading_direction: () => LocalizedString
+			/**
 			 * ISBN
 			 */
 			isbn: () => LocalizedString
@@ -10034,6 +10154,10 @@ export type TranslationFunctions = {
 				 * Volume number
 				 */
 				volumeNumber: () => LocalizedString
+				/**
+				 * Reading direction
+				 */
+				readingDirection: () => LocalizedString
 			}
 			/**
 			 * Volumes
@@ -10238,6 +10362,10 @@ export type TranslationFunctions = {
 				 * Language
 				 */
 				language: () => LocalizedString
+				/**
+				 * Reading direction
+				 */
+				reading_direction: () => LocalizedString
 				/**
 				 * Cover address
 				 */

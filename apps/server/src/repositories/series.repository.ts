@@ -47,6 +47,7 @@ export type SeriesChanges = Partial<
     | 'totalVolumes'
     | 'genres'
     | 'language'
+    | 'readingDirection'
     | 'lockedFields'
   >
 >;

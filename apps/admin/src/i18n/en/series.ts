@@ -95,6 +95,14 @@ const series = {
       total_volumes: 'Total volumes',
       genres: 'Genres',
       language: 'Language',
+      reading_direction: 'Reading direction',
+    },
+    readingDirections: {
+      none: 'Library default',
+      ltr: 'Left to right',
+      rtl: 'Right to left (manga)',
+      vertical: 'Vertical scroll',
+      webtoon: 'Webtoon (no gap)',
     },
   },
 };

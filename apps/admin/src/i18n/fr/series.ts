@@ -96,6 +96,14 @@ const series: Translation['series'] = {
       total_volumes: 'Nombre de tomes',
       genres: 'Genres',
       language: 'Langue',
+      reading_direction: 'Sens de lecture',
+    },
+    readingDirections: {
+      none: 'Celui de la bibliothèque',
+      ltr: 'De gauche à droite',
+      rtl: 'De droite à gauche (manga)',
+      vertical: 'Défilement vertical',
+      webtoon: 'Webtoon (sans espace)',
     },
   },
 };

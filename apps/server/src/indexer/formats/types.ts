@@ -18,6 +18,8 @@ export interface EmbeddedMetadata {
   volume?: number;
   /** ComicInfo `Volume` when it is a year: the start year of the run, as western comics are tagged. */
   runYear?: number;
+  /** `rtl` when ComicInfo says `Manga` = `YesAndRightToLeft`: its series is read right to left. */
+  readingDirection?: 'rtl';
 }
 
 export interface BookInspection {
@@ -33,4 +35,6 @@ export type PageMediaType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/g
 export interface PageImage {
   data: Buffer;
   mediaType: PageMediaType;
+  /** The size and type of the page as stored, when `data` was scaled or converted from it (reader processes). */
+  original?: { width: number; height: number; mediaType: PageMediaType };
 }
