@@ -80,6 +80,7 @@ try {
     const response = await fetch(`${server.url}/api/v1/books/${bookId}/pages`, {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
+    if (!response.ok) throw new Error(`GET /books/${bookId}/pages: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { items: { width: number | null }[] };
     return { ms: performance.now() - started, items: body.items };
   };
