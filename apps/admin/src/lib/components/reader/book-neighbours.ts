@@ -30,7 +30,7 @@ export function readerPath(bookId: string, options: { at?: OpenAt; incognito?: b
 }
 
 /** The reader's options read back from its address. */
-export function readerOptions(search: URLSearchParams): { at: OpenAt; incognito: boolean } {
+export function readerOptions(search: { get(name: string): string | null }): { at: OpenAt; incognito: boolean } {
   const at = search.get('at');
   return { at: at === 'start' || at === 'end' ? at : 'saved', incognito: search.get('incognito') === '1' };
 }
