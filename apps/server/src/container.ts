@@ -39,6 +39,10 @@ import { AuthService } from './services/auth.service.js';
 import { UserService } from './services/user.service.js';
 import { CredentialRepository } from './repositories/credential.repository.js';
 import { BookFileService } from './services/book-file.service.js';
+import { BookPagesService } from './services/book-pages.service.js';
+import { ReaderSettingsService } from './services/reader-settings.service.js';
+import { BookPageRepository } from './repositories/book-page.repository.js';
+import { ReaderSettingsRepository } from './repositories/reader-settings.repository.js';
 import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
 import { KosyncService } from './services/kosync.service.js';
@@ -87,6 +91,8 @@ export interface Container {
     users: UserService;
     backups: BackupService;
     bookFiles: BookFileService;
+    bookPages: BookPagesService;
+    readerSettings: ReaderSettingsService;
     books: BookService;
     /** Per-reader progress: what REST, OPDS, the admin and KOReader sync write and read (ProgressService). */
     progress: ProgressService;
@@ -263,14 +269,25 @@ export async function createContainer(
   });
 
   const books = new BookService(bookRepository, seriesRepository, progress);
+  const bookPageRepository = new BookPageRepository(em);
+  const bookFiles = new BookFileService(
+    new BookFileRepository(em),
+    librariesRoot,
+    thumbnails,
+    bookReader,
+    bookPageRepository,
+  );
+  const series = new SeriesService(seriesRepository, libraries, books, metadataRepository);
   const services = {
     auth,
     users: new UserService(userRepository, logger.child({ area: 'users' })),
     backups,
-    bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader),
+    bookFiles,
+    bookPages: new BookPagesService(bookFiles, bookPageRepository, bookReader),
     books,
     progress,
-    series: new SeriesService(seriesRepository, libraries, books, metadataRepository),
+    series,
+    readerSettings: new ReaderSettingsService(new ReaderSettingsRepository(em), series, libraries),
     folders: new FolderService(librariesRoot),
     health: new HealthService(orm, config.database.kind, VERSION, () => ({
       backend: backend.name,

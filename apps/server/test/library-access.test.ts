@@ -200,6 +200,7 @@ const CASES: Record<string, Case> = {
   getBook: { expect: 'hidden', path: () => `/books/${ids.bookB}` },
   updateBook: { expect: 'forbidden', path: () => `/books/${ids.bookB}`, body: () => ({ title: 'x' }) },
   downloadBookFile: { expect: 'hidden', path: () => `/books/${ids.bookB}/file` },
+  getBookPages: { expect: 'hidden', path: () => `/books/${ids.bookB}/pages` },
   getBookPage: { expect: 'hidden', path: () => `/books/${ids.bookB}/pages/1` },
   getBookThumbnail: { expect: 'hidden', path: () => `/books/${ids.bookB}/thumbnail` },
   setBookProgress: { expect: 'hidden', path: () => `/books/${ids.bookB}/progress`, body: () => ({ status: 'read' }) },
@@ -214,6 +215,12 @@ const CASES: Record<string, Case> = {
   updateSeries: { expect: 'forbidden', path: () => `/series/${ids.seriesB}`, body: () => ({ status: 'x' }) },
   listSeriesBooks: { expect: 'hidden', path: () => `/series/${ids.seriesB}/books` },
   listSeriesLinks: { expect: 'hidden', path: () => `/series/${ids.seriesB}/links` },
+  getSeriesReaderSettings: { expect: 'hidden', path: () => `/series/${ids.seriesB}/reader-settings` },
+  setSeriesReaderSettings: {
+    expect: 'hidden',
+    path: () => `/series/${ids.seriesB}/reader-settings`,
+    body: () => ({ reading_direction: 'rtl' }),
+  },
   searchMetadata: {
     expect: 'forbidden',
     path: () => '/metadata/search',
@@ -307,7 +314,9 @@ describe('a reader granted one library of two, over REST', () => {
       `/books/${ids.bookA}`,
       `/books/${ids.bookA}/file`,
       `/books/${ids.bookA}/pages/1`,
+      `/books/${ids.bookA}/pages`,
       `/series/${ids.seriesA}`,
+      `/series/${ids.seriesA}/reader-settings`,
       `/series/${ids.seriesA}/books`,
       `/libraries/${ids.libA}/series`,
     ])
@@ -453,6 +462,9 @@ describe('a reader granted one library of two, over tRPC', () => {
       () => trpc.series.get.query({ series_id: ids.seriesB }),
       () => trpc.libraries.get.query({ library_id: ids.libB }),
       () => trpc.jobs.get.query({ job_id: ids.jobB }),
+      () => trpc.books.pages.query({ book_id: ids.bookB }),
+      () => trpc.series.readerSettings.query({ series_id: ids.seriesB }),
+      () => trpc.series.setReaderSettings.mutate({ series_id: ids.seriesB, body: { layout: 'double' } }),
     ]) {
       const error = await attempt().then(
         () => null,

@@ -557,6 +557,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/books/{book_id}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a book's pages with their sizes
+         * @description Every page of a CBZ, CBR, CB7, CBT or PDF book in reading order, with its media type and its size in pixels,
+         *     so a reader can lay out double-page spreads before loading the images (a page wider than it is tall is a
+         *     spread and stands alone). Sizes come from each image's header, never from decoding it; a PDF page's from
+         *     its page box (in points, at 72 dpi, rotation applied) and its media type is the PNG the page route renders.
+         *     An entry of a solid RAR or 7z is only measured once the page route has read it (decompressing a solid
+         *     archive up to its last page just to measure it would cost as much as reading the book): until then its
+         *     `width` and `height` are null, and a reader treats that page as a single page. The list is computed on the
+         *     first request and kept in the database until the book's file changes. EPUB books have no pages: 400.
+         */
+        get: operations["getBookPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/books/{book_id}/pages/{page}": {
         parameters: {
             query?: never;
@@ -781,6 +811,40 @@ export interface paths {
          */
         get: operations["listSeriesLinks"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}/reader-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the caller's reader settings for a series
+         * @description How the caller reads this series: the reading direction in effect and where it comes from (the caller's own
+         *     choice, else the series' `reading_direction`, else its library's `default_reading_direction`), and the
+         *     caller's own layout, fit and background (null when the caller never chose: the reader's defaults apply).
+         *     Each user has their own; a caller that is no user (the bootstrap token while no user exists) gets the
+         *     series' and library's values with no own choice.
+         */
+        get: operations["getSeriesReaderSettings"];
+        /**
+         * Set the caller's reader settings for a series
+         * @description Changes the fields given of the caller's own settings for the series (null clears a choice); the others keep
+         *     their value. Answers as `GET /series/{series_id}/reader-settings`. Allowed with a `read` token. It never
+         *     changes the series itself: an administrator saves a direction for everyone with `PATCH /series/{series_id}`.
+         *     A caller that is no user: 409 `no-reader`.
+         */
+        put: operations["setSeriesReaderSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1726,6 +1790,8 @@ export interface components {
              */
             watch_reason: string | null;
             scan_schedule: components["schemas"]["ScanSchedule"];
+            /** @description How the reader opens a book of a series that has no `reading_direction` of its own. */
+            default_reading_direction: components["schemas"]["ReadingDirection"];
             book_count: number;
             /**
              * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
@@ -1745,7 +1811,7 @@ export interface components {
         };
         /**
          * @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted scan schedule to
-         *     `every_6h`, an omitted `watch` to `auto`.
+         *     `every_6h`, an omitted `watch` to `auto`, an omitted `default_reading_direction` to `ltr`.
          */
         LibraryCreate: {
             name: string;
@@ -1755,6 +1821,7 @@ export interface components {
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
             watch?: components["schemas"]["WatchSetting"];
             scan_schedule?: components["schemas"]["ScanSchedule"];
+            default_reading_direction?: components["schemas"]["ReadingDirection"];
         };
         LibraryUpdate: {
             name?: string;
@@ -1764,6 +1831,7 @@ export interface components {
             metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
             watch?: components["schemas"]["WatchSetting"];
             scan_schedule?: components["schemas"]["ScanSchedule"];
+            default_reading_direction?: components["schemas"]["ReadingDirection"];
         };
         LibraryCreated: components["schemas"]["Library"] & {
             /** @description The library's first scan, started by its creation. */
@@ -1792,6 +1860,60 @@ export interface components {
         };
         /** @enum {string} */
         BookFormat: "cbz" | "cbr" | "cb7" | "cbt" | "pdf" | "epub";
+        BookPage: {
+            /** @description 1-based page number, as `GET /books/{book_id}/pages/{page}` takes it. */
+            number: number;
+            /**
+             * @description The type of the image the page route answers without `width` (PDF pages are rendered as PNG).
+             * @enum {string}
+             */
+            media_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/avif";
+            /** @description Width in pixels (PDF points for a PDF page); null when not measured yet. */
+            width: number | null;
+            /** @description Height in pixels (PDF points for a PDF page); null when not measured yet. */
+            height: number | null;
+        };
+        BookPageList: {
+            items: components["schemas"]["BookPage"][];
+        };
+        /**
+         * @description How a comic is read: `ltr` left to right (most Western comics and BD), `rtl` right to left (manga), `vertical`
+         *     pages stacked and scrolled, `webtoon` stacked with no gap between pages (long strips).
+         * @enum {string}
+         */
+        ReadingDirection: "ltr" | "rtl" | "vertical" | "webtoon";
+        /**
+         * @description One page at a time, two, two with the cover alone (the usual book layout), or `auto` (double on a landscape
+         *     screen).
+         * @enum {string}
+         */
+        ReaderLayout: "auto" | "single" | "double" | "double-cover";
+        /** @enum {string} */
+        ReaderFit: "width" | "height" | "screen" | "original";
+        /** @enum {string} */
+        ReaderBackground: "dark" | "grey" | "light";
+        ReaderSettings: {
+            /** @description The direction in effect for the caller. */
+            reading_direction: components["schemas"]["ReadingDirection"];
+            /**
+             * @description Where `reading_direction` comes from: the caller's own choice, the series' `reading_direction`, or the
+             *     library's `default_reading_direction`.
+             * @enum {string}
+             */
+            direction_source: "reader" | "series" | "library";
+            /** @description The series' own direction (null when it has none and the library's default applies). */
+            series_reading_direction: components["schemas"]["ReadingDirection"] | null;
+            layout: components["schemas"]["ReaderLayout"] | null;
+            fit: components["schemas"]["ReaderFit"] | null;
+            background: components["schemas"]["ReaderBackground"] | null;
+        };
+        /** @description The caller's own choices to change; null clears one (the series' or the reader's default applies). */
+        ReaderSettingsUpdate: {
+            reading_direction?: components["schemas"]["ReadingDirection"] | null;
+            layout?: components["schemas"]["ReaderLayout"] | null;
+            fit?: components["schemas"]["ReaderFit"] | null;
+            background?: components["schemas"]["ReaderBackground"] | null;
+        };
         /**
          * @description A book with no progress is `unread`.
          * @enum {string}
@@ -1962,7 +2084,7 @@ export interface components {
          * @description A series field that can be locked against synchronisation.
          * @enum {string}
          */
-        LockableSeriesField: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language";
+        LockableSeriesField: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language" | "reading_direction";
         SeriesItem: {
             /** Format: uuid */
             id: string;
@@ -2036,6 +2158,12 @@ export interface components {
             genres: string[];
             /** @description Language tag (BCP 47, e.g. `ja`, `fr`). */
             language: string | null;
+            /**
+             * @description How the reader opens the series' books; null when the library's `default_reading_direction` applies.
+             *     Set by the scan from ComicInfo's `Manga` = `YesAndRightToLeft` (`rtl`) and by providers that know it
+             *     (AniList for manga), unless locked.
+             */
+            reading_direction: components["schemas"]["ReadingDirection"] | null;
             locked_fields: components["schemas"]["LockableSeriesField"][];
             /** Format: date-time */
             updated_at: string;
@@ -2052,6 +2180,8 @@ export interface components {
             total_volumes?: number | null;
             genres?: string[];
             language?: string | null;
+            /** @description The series' reading direction for every reader; null returns it to the library's default. */
+            reading_direction?: components["schemas"]["ReadingDirection"] | null;
             /** @description The complete list of locked fields (replaces the current one). */
             locked_fields?: components["schemas"]["LockableSeriesField"][];
         };
@@ -2072,6 +2202,8 @@ export interface components {
             status: string | null;
             genres: string[];
             language: string | null;
+            /** @description How the series is read, when the provider knows it (AniList for manga); absent or null otherwise. */
+            reading_direction?: components["schemas"]["ReadingDirection"] | null;
             cover_url: string | null;
             external_url: string | null;
             /** @description How well the candidate matches the series, in percent (100 = exact normalised match). */
@@ -2097,6 +2229,8 @@ export interface components {
             status?: string | null;
             genres?: string[];
             language?: string | null;
+            /** @description How the series is read, when the provider knows it (AniList for manga); absent or null otherwise. */
+            reading_direction?: components["schemas"]["ReadingDirection"] | null;
             cover_url?: string | null;
             external_url?: string | null;
             confidence?: number;
@@ -2158,7 +2292,7 @@ export interface components {
             link_id: string;
             fields: {
                 /** @enum {string} */
-                field: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language" | "cover_url";
+                field: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language" | "reading_direction" | "cover_url";
                 /** @description The series' value (null when empty). */
                 current: string | number | string[] | null;
                 /** @description The provider's value (null when it has none). */
@@ -3635,6 +3769,35 @@ export interface operations {
             };
         };
     };
+    getBookPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book's pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookPageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     getBookPage: {
         parameters: {
             query?: {
@@ -3944,6 +4107,65 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getSeriesReaderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's reader settings for the series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReaderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setSeriesReaderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReaderSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The caller's reader settings for the series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReaderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
         };
     };
     searchMetadata: {

@@ -1,5 +1,6 @@
 import { ApiToken } from './api-token.entity.js';
 import { BookFile } from './book-file.entity.js';
+import { BookPage } from './book-page.entity.js';
 import { Book } from './book.entity.js';
 import { DirectoryMtime } from './directory-mtime.entity.js';
 import { DirtyFolder } from './dirty-folder.entity.js';
@@ -12,6 +13,7 @@ import { MetadataBatchResult } from './metadata-batch-result.entity.js';
 import { MetadataLink } from './metadata-link.entity.js';
 import { OrphanedProgress } from './orphaned-progress.entity.js';
 import { ReadingProgress } from './reading-progress.entity.js';
+import { SeriesReaderSettings } from './series-reader-settings.entity.js';
 import { SeriesReaderState } from './series-reader-state.entity.js';
 import { Series } from './series.entity.js';
 import { Session } from './session.entity.js';
@@ -25,6 +27,7 @@ export {
   ApiToken,
   Book,
   BookFile,
+  BookPage,
   DirectoryMtime,
   DirtyFolder,
   ExternalBookMetadata,
@@ -37,6 +40,7 @@ export {
   OrphanedProgress,
   ReadingProgress,
   Series,
+  SeriesReaderSettings,
   SeriesReaderState,
   Session,
   Setting,
@@ -53,8 +57,10 @@ export const ALL_ENTITIES = [
   Library,
   Series,
   SeriesReaderState,
+  SeriesReaderSettings,
   Book,
   BookFile,
+  BookPage,
   ReadingProgress,
   OrphanedProgress,
   DirectoryMtime,

@@ -23,6 +23,8 @@ export const LibrarySchema = defineEntity({
     watch: p.enum(WATCH_SETTINGS).default('auto'),
     /** A schedule word or a cron expression (domain/schedule.ts): text, since cron strings are open-ended. */
     scanSchedule: p.string().length(100).default('every_6h'),
+    /** domain/reading-direction.ts: how a series with no direction of its own is read. */
+    defaultReadingDirection: p.string().length(16).default('ltr'),
     lastScannedAt: p.datetime().nullable(),
     lastMetadataRefreshAt: p.datetime().nullable(),
     createdAt: createdAt(),

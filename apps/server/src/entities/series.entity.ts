@@ -11,6 +11,7 @@ export const LOCKABLE_SERIES_FIELDS = [
   'total_volumes',
   'genres',
   'language',
+  'reading_direction',
 ] as const;
 export type LockableSeriesField = (typeof LOCKABLE_SERIES_FIELDS)[number];
 
@@ -35,6 +36,8 @@ export const SeriesSchema = defineEntity({
     totalVolumes: p.integer().nullable(),
     genres: stringList(),
     language: p.string().length(35).nullable(),
+    /** domain/reading-direction.ts; null: the library's default applies. */
+    readingDirection: p.string().length(16).nullable(),
     coverUrl: p.string().length(2048).nullable(),
     lockedFields: p.json<LockableSeriesField[]>().onCreate(() => []),
     /** Folded name (domain/search-text.ts): what `q` matches and the first key of the order. */

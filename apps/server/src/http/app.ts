@@ -102,9 +102,9 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   libraryRoutes(routes, services.libraries, services.scans);
   jobRoutes(routes, services.jobs);
   backupRoutes(routes, services.backups);
-  bookFileRoutes(routes, services.bookFiles);
+  bookFileRoutes(routes, services.bookFiles, services.bookPages);
   bookRoutes(routes, services.books);
-  seriesRoutes(routes, services.series);
+  seriesRoutes(routes, services.series, services.readerSettings);
   pluginRoutes(routes, services.plugins, services.settings);
   statusMappingRoutes(routes, services.statusMappings);
   releaseRoutes(routes, services.releases);

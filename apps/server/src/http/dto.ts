@@ -1,3 +1,6 @@
+import type { StoredPage } from '../repositories/book-page.repository.js';
+import type { ReaderSettingsView } from '../services/reader-settings.service.js';
+import { DEFAULT_READING_DIRECTION, readingDirectionOrNull } from '../domain/reading-direction.js';
 import type { ConnectionTest, ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
 import type { ApiToken } from '../entities/api-token.entity.js';
 import type { MetadataBatchResult } from '../entities/metadata-batch-result.entity.js';
@@ -86,6 +89,7 @@ export function libraryDto({ library, counts, watch }: LibraryView) {
     watch_mode: watch.mode,
     watch_reason: watch.reason,
     scan_schedule: library.scanSchedule,
+    default_reading_direction: readingDirectionOrNull(library.defaultReadingDirection) ?? DEFAULT_READING_DIRECTION,
     book_count: counts.bookCount,
     unreadable_book_count: counts.unreadableBookCount,
     series_count: counts.seriesCount,
@@ -254,6 +258,7 @@ export function seriesMetadataDto(series: Series) {
     total_volumes: series.totalVolumes ?? null,
     genres: series.genres,
     language: series.language ?? null,
+    reading_direction: readingDirectionOrNull(series.readingDirection),
     locked_fields: series.lockedFields,
     updated_at: series.updatedAt.toISOString(),
   };
@@ -459,4 +464,26 @@ export function releaseDto(release: FoundRelease) {
 
 export function statusMappingDto(mapping: StatusMappingRow) {
   return { id: mapping.id, provider_status: mapping.providerStatus, mapped_status: mapping.mappedStatus };
+}
+
+export function bookPagesDto(pages: readonly StoredPage[]) {
+  return {
+    items: pages.map((page) => ({
+      number: page.number,
+      media_type: page.mediaType,
+      width: page.width,
+      height: page.height,
+    })),
+  };
+}
+
+export function readerSettingsDto(view: ReaderSettingsView) {
+  return {
+    reading_direction: view.readingDirection,
+    direction_source: view.directionSource,
+    series_reading_direction: view.seriesReadingDirection,
+    layout: view.layout,
+    fit: view.fit,
+    background: view.background,
+  };
 }

@@ -2,6 +2,7 @@ import type { OperationBody } from '../contract/operation-types.js';
 import type { BookEdit } from '../services/book.service.js';
 import type { LibraryInput } from '../services/library.service.js';
 import type { MatchInput } from '../services/metadata.service.js';
+import type { ReaderSettingsEdit } from '../services/reader-settings.service.js';
 import type { SeriesEdit } from '../services/series.service.js';
 import type { SettingsUpdate } from '../services/settings.service.js';
 import type { SettingValue } from '@shelfmark/plugin-sdk';
@@ -20,6 +21,7 @@ export function libraryInput(body: OperationBody<'updateLibrary'>): LibraryInput
     metadataRefreshMode: body.metadata_refresh_mode,
     watch: body.watch,
     scanSchedule: body.scan_schedule,
+    defaultReadingDirection: body.default_reading_direction,
   };
 }
 
@@ -33,6 +35,7 @@ export function seriesEdit(body: OperationBody<'updateSeries'>): SeriesEdit {
     totalVolumes: body.total_volumes,
     genres: body.genres,
     language: body.language,
+    readingDirection: body.reading_direction,
     lockedFields: body.locked_fields,
   };
 }
@@ -92,5 +95,14 @@ export function settingsUpdate(body: OperationBody<'updateSettings'>): SettingsU
     releaseIndexer: indexer && { url: indexer.url, apiKey: indexer.api_key, categories: indexer.categories },
     // The contract takes any JSON values here; SettingsService checks each against its plugin field's type.
     plugins: body.plugins as Record<string, Record<string, SettingValue>> | undefined,
+  };
+}
+
+export function readerSettingsEdit(body: OperationBody<'setSeriesReaderSettings'>): ReaderSettingsEdit {
+  return {
+    readingDirection: body.reading_direction,
+    layout: body.layout,
+    fit: body.fit,
+    background: body.background,
   };
 }

@@ -6,6 +6,7 @@ import {
   type BookFormat,
   type BookInspection,
   type Container,
+  type MeasuredPage,
   type PageImage,
 } from './formats/index.js';
 import type { ReaderPool } from './reader-process/reader-pool.js';
@@ -53,6 +54,20 @@ export class BookReader {
       ...(width === undefined ? {} : { width }),
       ...(options.jpeg ? { jpeg: true } : {}),
     });
+  }
+
+  /**
+   * Every page's type and size from its image header. Always in a reader process, ZIP included: a 300-page book is
+   * 300 entries opened and inflated a little, work that would otherwise sit on the server's event loop.
+   */
+  async pages(file: string, format: BookFormat, signal?: AbortSignal): Promise<MeasuredPage[]> {
+    const container = await this.sniff(file);
+    return this.pool.run({ op: 'pages', path: file, format, container }, signal);
+  }
+
+  /** The container a file really is (its first bytes), whatever its name says. */
+  container(file: string): Promise<Container> {
+    return this.sniff(file);
   }
 
   /** Writes the cover thumbnail (JPEG) to `output`; false when the book has no usable cover. */

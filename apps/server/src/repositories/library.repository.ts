@@ -27,6 +27,8 @@ export interface LibraryFields {
   metadataRefreshMode: RefreshMode;
   watch: WatchSetting;
   scanSchedule: string;
+  /** domain/reading-direction.ts */
+  defaultReadingDirection: string;
 }
 
 export class LibraryRepository {

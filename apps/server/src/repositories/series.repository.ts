@@ -43,6 +43,7 @@ export type SeriesChanges = Partial<
     | 'totalVolumes'
     | 'genres'
     | 'language'
+    | 'readingDirection'
     | 'lockedFields'
   >
 >;

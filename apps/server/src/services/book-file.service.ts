@@ -5,6 +5,7 @@ import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js
 import type { BookReader } from '../indexer/book-reader.js';
 import { BookFileError, type PageImage } from '../indexer/formats/index.js';
 import type { BookFileRepository } from '../repositories/book-file.repository.js';
+import type { BookPageRepository } from '../repositories/book-page.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
 import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
 
@@ -18,11 +19,15 @@ export const CONTENT_TYPES: Record<BookFormat, string> = {
 };
 
 export interface LocatedFile {
+  /** The `book_files` row. */
+  fileId: string;
   absolute: string;
   fileName: string;
   format: BookFormat;
   contentType: string;
   sizeBytes: number;
+  /** Modification time in whole milliseconds: with the size, what tells one version of the file from another. */
+  mtimeMs: number;
   pageCount: number | null;
 }
 
@@ -47,6 +52,7 @@ export class BookFileService {
     private readonly root: LibrariesRoot,
     private readonly thumbnails: ThumbnailService,
     private readonly reader: BookReader,
+    private readonly measuredPages?: BookPageRepository,
   ) {}
 
   async locate(bookId: string): Promise<LocatedFile> {
@@ -60,11 +66,13 @@ export class BookFileService {
     if (!info?.isFile())
       throw new BookFileUnavailableError('The file of this book is gone; a rescan will remove the book.');
     return {
+      fileId: row.fileId,
       absolute,
       fileName: path.basename(absolute),
       format: row.format,
       contentType: CONTENT_TYPES[row.format],
       sizeBytes: info.size,
+      mtimeMs: Math.floor(info.mtimeMs),
       pageCount: row.pageCount,
     };
   }
@@ -80,12 +88,23 @@ export class BookFileService {
     if (file.format === 'epub') throw new ValidationError('EPUB books have no fixed pages; download the file instead.');
     if (file.pageCount !== null && page > file.pageCount) throw new NotFoundError('Page', String(page));
     try {
-      return await this.reader.page(file.absolute, file.format, page, width, options);
+      const image = await this.reader.page(file.absolute, file.format, page, width, options);
+      await this.recordSize(file, page, image);
+      return image;
     } catch (error) {
       if (error instanceof BookFileError && error.kind === 'not_found') throw new NotFoundError('Page', String(page));
       if (error instanceof BookFileError) throw new PageUnreadableError(`This page cannot be read (${error.kind}).`);
       throw error;
     }
+  }
+
+  /**
+   * An entry of a solid RAR or 7z is not measured with the others (GET /books/{id}/pages): its size is recorded the
+   * first time it is read here. The reader process sends the page's own size with the (maybe scaled) image.
+   */
+  private async recordSize(file: LocatedFile, page: number, image: PageImage): Promise<void> {
+    if (!this.measuredPages || !image.original || (file.format !== 'cbr' && file.format !== 'cb7')) return;
+    await this.measuredPages.recordSize(file.fileId, file, page, image.original);
   }
 
   /** The thumbnail file, made now if the scan has not made it yet. */

@@ -1,6 +1,7 @@
 import { NO_PROVIDER, type Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
 import type { Job } from '../entities/job.entity.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
+import { DEFAULT_READING_DIRECTION, type ReadingDirection } from '../domain/reading-direction.js';
 import { normaliseSchedule, scheduleProblem } from '../domain/schedule.js';
 import type { Logger } from '../logger.js';
 import {
@@ -21,6 +22,7 @@ export interface LibraryInput {
   metadataRefreshMode?: RefreshMode;
   watch?: WatchSetting;
   scanSchedule?: string;
+  defaultReadingDirection?: ReadingDirection;
 }
 
 export interface LibraryView {
@@ -111,6 +113,7 @@ export class LibraryService {
       metadataRefreshMode: input.metadataRefreshMode ?? 'manual',
       watch: input.watch ?? 'auto',
       scanSchedule: input.scanSchedule ?? DEFAULT_SCAN_SCHEDULE,
+      defaultReadingDirection: input.defaultReadingDirection ?? DEFAULT_READING_DIRECTION,
     };
     this.checkFields(fields);
     fields.scanSchedule = normaliseSchedule(fields.scanSchedule);
@@ -133,6 +136,7 @@ export class LibraryService {
     if (input.metadataRefreshMode !== undefined) changes.metadataRefreshMode = input.metadataRefreshMode;
     if (input.watch !== undefined) changes.watch = input.watch;
     if (input.scanSchedule !== undefined) changes.scanSchedule = input.scanSchedule;
+    if (input.defaultReadingDirection !== undefined) changes.defaultReadingDirection = input.defaultReadingDirection;
     this.checkFields({ ...library, ...changes });
     if (changes.scanSchedule !== undefined) changes.scanSchedule = normaliseSchedule(changes.scanSchedule);
     await this.libraries.update(library, changes);

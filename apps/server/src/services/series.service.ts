@@ -2,6 +2,7 @@ import { currentReader } from './progress.service.js';
 import type { Series, LockableSeriesField } from '../entities/series.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
 import { NotFoundError } from '../domain/errors.js';
+import type { ReadingDirection } from '../domain/reading-direction.js';
 import type { BookSummary } from '../repositories/book.repository.js';
 import type { MetadataRepository } from '../repositories/metadata.repository.js';
 import type {
@@ -23,6 +24,7 @@ export interface SeriesEdit {
   totalVolumes?: number | null;
   genres?: string[];
   language?: string | null;
+  readingDirection?: ReadingDirection | null;
   lockedFields?: LockableSeriesField[];
 }
 
@@ -100,6 +102,7 @@ export class SeriesService {
     if (edit.totalVolumes !== undefined) changes.totalVolumes = edit.totalVolumes;
     if (edit.genres !== undefined) changes.genres = cleanNames(edit.genres);
     if (edit.language !== undefined) changes.language = edit.language;
+    if (edit.readingDirection !== undefined) changes.readingDirection = edit.readingDirection;
     if (edit.lockedFields !== undefined) changes.lockedFields = [...new Set(edit.lockedFields)];
     await this.series.update(series, changes);
     // The expected count drives the missing count that lists filter on.

@@ -15,6 +15,8 @@ import {
   syncReportDto,
   bookDetailsDto,
   bookDto,
+  bookPagesDto,
+  readerSettingsDto,
   jobDetailsDto,
   jobDto,
   libraryCreatedDto,
@@ -29,7 +31,14 @@ import {
   userDto,
 } from '../http/dto.js';
 import type { LoadedSpec } from '../http/openapi-document.js';
-import { bookEdit, libraryInput, matchInput, seriesEdit, settingsUpdate } from '../http/request-inputs.js';
+import {
+  bookEdit,
+  libraryInput,
+  matchInput,
+  readerSettingsEdit,
+  seriesEdit,
+  settingsUpdate,
+} from '../http/request-inputs.js';
 import { setUp, signIn, signOut, updateOwnAccount } from '../http/sign-in.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
@@ -165,6 +174,14 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       update: operation('updateSeries').mutation(async ({ input }) =>
         seriesDetailsDto(await services.series.update({ id: input.series_id }, seriesEdit(input.body)), API_ROOT),
       ),
+      readerSettings: operation('getSeriesReaderSettings').query(async ({ input }) =>
+        readerSettingsDto(await services.readerSettings.get({ id: input.series_id })),
+      ),
+      setReaderSettings: operation('setSeriesReaderSettings').mutation(async ({ input }) =>
+        readerSettingsDto(
+          await services.readerSettings.update({ id: input.series_id }, readerSettingsEdit(input.body)),
+        ),
+      ),
       markRead: operation('markSeriesRead').mutation(async ({ input }) => ({
         changed: await services.series.markRead(
           { libraryId: input.body.library_id, name: input.body.series_name },
@@ -209,6 +226,9 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       }),
       get: operation('getBook').query(async ({ input }) =>
         bookDetailsDto(await services.books.get(input.book_id), API_ROOT),
+      ),
+      pages: operation('getBookPages').query(async ({ input }) =>
+        bookPagesDto(await services.bookPages.list(input.book_id)),
       ),
       update: operation('updateBook').mutation(async ({ input }) =>
         bookDetailsDto(await services.books.update(input.book_id, bookEdit(input.body)), API_ROOT),

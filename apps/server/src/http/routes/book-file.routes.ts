@@ -1,7 +1,9 @@
 import type { BookFileService } from '../../services/book-file.service.js';
+import type { BookPagesService } from '../../services/book-pages.service.js';
+import { bookPagesDto } from '../dto.js';
 import { queryOf, type OperationRouter } from '../operation-router.js';
 
-export function bookFileRoutes(routes: OperationRouter, files: BookFileService): void {
+export function bookFileRoutes(routes: OperationRouter, files: BookFileService, pages: BookPagesService): void {
   routes.handle('downloadBookFile', async (req, res, next) => {
     const file = await files.locate(String(req.params.book_id));
     res.attachment(file.fileName);
@@ -10,6 +12,10 @@ export function bookFileRoutes(routes: OperationRouter, files: BookFileService):
     res.sendFile(file.absolute, { dotfiles: 'allow', acceptRanges: true, lastModified: true }, (error) => {
       if (error && !res.headersSent) next(error);
     });
+  });
+
+  routes.handle('getBookPages', async (req, res) => {
+    res.json(bookPagesDto(await pages.list(String(req.params.book_id))));
   });
 
   routes.handle('getBookPage', async (req, res) => {

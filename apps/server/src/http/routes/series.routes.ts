@@ -1,7 +1,16 @@
+import type { ReaderSettingsService } from '../../services/reader-settings.service.js';
 import type { SeriesRef, SeriesService } from '../../services/series.service.js';
 import type { Request } from 'express';
-import { bookDto, metadataLinkDto, pageDto, seriesDetailsDto, seriesItemDto, seriesMetadataDto } from '../dto.js';
-import { seriesEdit } from '../request-inputs.js';
+import {
+  bookDto,
+  metadataLinkDto,
+  pageDto,
+  readerSettingsDto,
+  seriesDetailsDto,
+  seriesItemDto,
+  seriesMetadataDto,
+} from '../dto.js';
+import { readerSettingsEdit, seriesEdit } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
 const byName = (req: Request): SeriesRef => ({
@@ -10,7 +19,11 @@ const byName = (req: Request): SeriesRef => ({
 });
 const byId = (req: Request): SeriesRef => ({ id: String(req.params.series_id) });
 
-export function seriesRoutes(routes: OperationRouter, series: SeriesService): void {
+export function seriesRoutes(
+  routes: OperationRouter,
+  series: SeriesService,
+  readerSettings: ReaderSettingsService,
+): void {
   routes.handle('listSeries', async (req, res) => {
     const params = queryOf<'listSeries', 'page' | 'limit' | 'sort'>(req, 'listSeries');
     const result = await series.page(
@@ -85,6 +98,15 @@ export function seriesRoutes(routes: OperationRouter, series: SeriesService): vo
 
   routes.handle('listSeriesLinks', async (req, res) => {
     res.json({ items: (await series.metadataLinks(byId(req))).map(metadataLinkDto) });
+  });
+
+  routes.handle('getSeriesReaderSettings', async (req, res) => {
+    res.json(readerSettingsDto(await readerSettings.get(byId(req))));
+  });
+
+  routes.handle('setSeriesReaderSettings', async (req, res) => {
+    const updated = await readerSettings.update(byId(req), readerSettingsEdit(bodyOf(req, 'setSeriesReaderSettings')));
+    res.json(readerSettingsDto(updated));
   });
 
   routes.handle('markSeriesRead', async (req, res) => {

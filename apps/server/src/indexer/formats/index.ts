@@ -4,7 +4,8 @@ import { formatForContainer } from './book-format.js';
 import { inspectComic, readComicCover, readComicPage } from './comic-book.js';
 import { BookFileError, toBookFileError } from './errors.js';
 import { hasEpubContainer, inspectEpub, readEpubCover } from './epub-book.js';
-import { inspectPdf, renderPdfPage } from './pdf-book.js';
+import { inspectPdf, measurePdfPages, renderPdfPage } from './pdf-book.js';
+import { measureComicPages, type MeasuredPage } from './page-sizes.js';
 import { RarArchive } from './rar-archive.js';
 import { SevenZipArchive } from './seven-zip-archive.js';
 import { sniffContainer, type Container } from './sniff.js';
@@ -15,6 +16,7 @@ import { ZipArchive } from './zip-archive.js';
 export { formatFromExtension } from './book-format.js';
 export { BookFileError, toBookFileError, type BookFileErrorKind } from './errors.js';
 export { sniffContainer, type Container } from './sniff.js';
+export { imageDimensions, type MeasuredPage } from './page-sizes.js';
 export type { BookFormat, BookInspection, EmbeddedMetadata, PageImage, PageMediaType } from './types.js';
 
 export interface InspectOptions {
@@ -86,6 +88,25 @@ export function readPage(
     return withZip(path, format, undefined, (zip, real) => {
       if (real === 'epub') throw new BookFileError('unsupported', 'EPUB books are reflowable and have no page images');
       return readComicPage(zip, page);
+    });
+  });
+}
+
+/**
+ * Every page's media type and size from image headers (PDF: page boxes), in reading order. Entries of a solid RAR or
+ * 7z past the first are not read (null sizes): reaching them costs decompressing the pages before them.
+ */
+export function measurePages(path: string, format: BookFormat, options: InspectOptions = {}): Promise<MeasuredPage[]> {
+  const { signal } = options;
+  return guarded(signal, async () => {
+    const container = options.container ?? (await sniffContainer(path));
+    if (container === 'pdf') return measurePdfPages(path, signal);
+    if (container === 'rar') return measureComicPages(await RarArchive.open(path, signal), signal);
+    if (container === '7z') return measureComicPages(await SevenZipArchive.open(path, signal), signal);
+    if (container === 'tar') return measureComicPages(await TarArchive.open(path, signal), signal);
+    return withZip(path, format, signal, (zip, real) => {
+      if (real === 'epub') throw new BookFileError('unsupported', 'EPUB books are reflowable and have no page images');
+      return measureComicPages(zip, signal);
     });
   });
 }

@@ -156,3 +156,36 @@ export async function renderPdfPage(path: string, page: number, options: RenderO
     }
   });
 }
+
+/**
+ * Each page's size in points from its page box (rotation applied), without rendering anything: what spreads are
+ * laid out from. Pages are served as PNG renderings of the same aspect ratio.
+ */
+export async function measurePdfPages(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ mediaType: 'image/png'; width: number | null; height: number | null }[]> {
+  const mupdf = await loadMuPdf();
+  signal?.throwIfAborted();
+  return withDocument(mupdf, path, (document) => {
+    const count = countPages(document);
+    const pages: { mediaType: 'image/png'; width: number | null; height: number | null }[] = [];
+    for (let index = 0; index < count; index++) {
+      let loaded: ReturnType<MuDocument['loadPage']> | undefined;
+      try {
+        loaded = document.loadPage(index);
+        const [x0, y0, x1, y1] = loaded.getBounds();
+        const width = Math.round(x1 - x0);
+        const height = Math.round(y1 - y0);
+        const known = Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0;
+        pages.push({ mediaType: 'image/png', width: known ? width : null, height: known ? height : null });
+      } catch {
+        // A broken page object: its size stays unknown, and the page route reports the page when it is read.
+        pages.push({ mediaType: 'image/png', width: null, height: null });
+      } finally {
+        loaded?.destroy();
+      }
+    }
+    return pages;
+  });
+}

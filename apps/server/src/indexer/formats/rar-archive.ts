@@ -209,7 +209,8 @@ export class RarArchive {
   private constructor(
     private readonly path: string,
     private readonly module: UnrarModule,
-    private readonly solid: boolean,
+    /** Every entry needs those stored before it decompressed first (see RarEntry.sizeBefore). */
+    readonly solid: boolean,
     readonly entries: readonly RarEntry[],
   ) {}
 
@@ -244,6 +245,11 @@ export class RarArchive {
       if (!isDirectory) sizeBefore += header.unpSize;
     }
     return new RarArchive(path, module, listing.solid, entries);
+  }
+
+  /** In a solid RAR only the first entry is read without decompressing others first. */
+  isCheapToRead(entry: RarEntry): boolean {
+    return !this.solid || entry.sizeBefore === 0;
   }
 
   /** The entry's bytes, refused on its declared size, on the work a solid archive needs first, and on real bytes. */

@@ -193,6 +193,11 @@ export class SevenZipArchive {
     return new SevenZipArchive(archivePath, entries);
   }
 
+  /** An entry at the start of its solid block (every entry of a non-solid 7z) is read without the others. */
+  isCheapToRead(entry: SevenZipEntry): boolean {
+    return entry.sizeBefore === 0;
+  }
+
   async read(entry: SevenZipEntry, cap: number, what: string): Promise<Buffer> {
     if (entry.encrypted) throw new BookFileError('encrypted', `${what} is password-protected`);
     if (entry.size > cap) throw new BookFileError('too_large', `${what} declares ${entry.size} bytes`);

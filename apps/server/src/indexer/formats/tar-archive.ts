@@ -65,6 +65,20 @@ export class TarArchive {
     return new TarArchive(path, entries);
   }
 
+  /** The first `bytes` bytes of the entry: one positioned read, since tar stores entries uncompressed. */
+  async readHead(entry: TarEntry, bytes: number, what: string): Promise<Buffer> {
+    const length = Math.min(bytes, entry.size);
+    const handle = await open(this.path, 'r');
+    try {
+      const data = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(data, 0, length, entry.offset);
+      if (bytesRead < length) throw new BookFileError('corrupt', `${what} is cut short (the file is truncated)`);
+      return data;
+    } finally {
+      await handle.close();
+    }
+  }
+
   async read(entry: TarEntry, cap: number, what: string): Promise<Buffer> {
     if (entry.size > cap) throw new BookFileError('too_large', `${what} declares ${entry.size} bytes`);
     const handle = await open(this.path, 'r');

@@ -33,4 +33,6 @@ export type PageMediaType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/g
 export interface PageImage {
   data: Buffer;
   mediaType: PageMediaType;
+  /** The size and type of the page as stored, when `data` was scaled or converted from it (reader processes). */
+  original?: { width: number; height: number; mediaType: PageMediaType };
 }

@@ -127,6 +127,34 @@ export class ZipArchive {
     return Buffer.concat(chunks, total);
   }
 
+  /**
+   * At most the first `bytes` bytes of the entry (fewer when it is shorter): inflation stops there, so measuring a
+   * page reads a few KB of it, not the whole image.
+   */
+  async readHead(entry: ZipEntry, bytes: number, what: string): Promise<Buffer> {
+    if (entry.encrypted) throw new BookFileError('encrypted', `${what} is encrypted`);
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+      throw new BookFileError('unsupported', `${what} uses compression method ${entry.compressionMethod}`);
+    }
+    const stream = await new Promise<Readable>((resolve, reject) => {
+      this.zip.openReadStream(entry.raw, (err, opened) => (err ? reject(describeZipError(err)) : resolve(opened)));
+    });
+    const chunks: Buffer[] = [];
+    let total = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        total += chunk.length;
+        if (total >= bytes) break;
+      }
+    } catch (err) {
+      throw err instanceof BookFileError ? err : describeZipError(err);
+    } finally {
+      stream.destroy();
+    }
+    return Buffer.concat(chunks, total).subarray(0, bytes);
+  }
+
   close(): void {
     this.zip.close();
   }

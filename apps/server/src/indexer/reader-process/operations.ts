@@ -1,7 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { BookFileError, inspectBook, readCover, readPage, type PageImage } from '../formats/index.js';
+import {
+  BookFileError,
+  imageDimensions,
+  inspectBook,
+  measurePages,
+  readCover,
+  readPage,
+  type PageImage,
+} from '../formats/index.js';
 import type { ReaderRequest, ReaderResults } from './protocol.js';
 
 const THUMBNAIL_WIDTH = 300;
@@ -49,6 +57,9 @@ async function writeThumbnail(file: string, format: ReaderRequest['format'], out
 
 async function scaledPage(request: Extract<ReaderRequest, { op: 'page' }>): Promise<PageImage> {
   const image = await readPage(request.path, request.format, request.page, { container: request.container });
+  // The page's own size rides along, so the server can record it for a solid archive's entry (book-pages.service).
+  const original = imageDimensions(image.data);
+  if (original) image.original = { ...original, mediaType: image.mediaType };
   const toJpeg = request.jpeg === true && image.mediaType !== 'image/jpeg';
   if (request.width === undefined && !toJpeg) return image;
   const png = image.mediaType === 'image/png' && request.jpeg !== true;
@@ -58,7 +69,7 @@ async function scaledPage(request: Extract<ReaderRequest, { op: 'page' }>): Prom
     // JPEG has no transparency: transparent areas of PNG, GIF or WebP pages become white, like paper.
     return (png ? pipeline.png() : pipeline.flatten({ background: '#ffffff' }).jpeg()).toBuffer();
   });
-  return { data, mediaType: png ? 'image/png' : 'image/jpeg' };
+  return { data, mediaType: png ? 'image/png' : 'image/jpeg', ...(image.original ? { original: image.original } : {}) };
 }
 
 /** What a reader process does for one request. */
@@ -66,6 +77,8 @@ export async function runReaderRequest(request: ReaderRequest): Promise<ReaderRe
   switch (request.op) {
     case 'inspect':
       return inspectBook(request.path, request.format, { container: request.container });
+    case 'pages':
+      return measurePages(request.path, request.format, { container: request.container });
     case 'thumbnail':
       return writeThumbnail(request.path, request.format, request.output);
     case 'page':

@@ -14,5 +14,6 @@ import { Migration20261125222813_user_theme as m11 } from './Migration2026112522
 import { Migration20261126020000_users_roles_libraries_token_owners as m12 } from './Migration20261126020000_users_roles_libraries_token_owners.js';
 import { Migration20261126030000_progress_per_reader as m13 } from './Migration20261126030000_progress_per_reader.js';
 import { Migration20261126040000_koreader_sync as m14 } from './Migration20261126040000_koreader_sync.js';
+import { Migration20261126100000_reader_settings_page_sizes as m15 } from './Migration20261126100000_reader_settings_page_sizes.js';
 
-export const sqliteMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14];
+export const sqliteMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15];

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+import { SeriesReaderSettings } from '../entities/series-reader-settings.entity.js';
+
+/** One reader's stored choices for a series, as text (domain/reading-direction.ts checks them on the way out). */
+export interface StoredReaderSettings {
+  readingDirection: string | null;
+  layout: string | null;
+  fit: string | null;
+  background: string | null;
+}
+
+export type ReaderSettingsChanges = Partial<StoredReaderSettings>;
+
+const NONE: StoredReaderSettings = { readingDirection: null, layout: null, fit: null, background: null };
+
+function stored(row: SeriesReaderSettings): StoredReaderSettings {
+  return {
+    readingDirection: row.readingDirection ?? null,
+    layout: row.layout ?? null,
+    fit: row.fit ?? null,
+    background: row.background ?? null,
+  };
+}
+
+/** series_reader_settings: every query is keyed by the user, so one reader never reads or writes another's. */
+export class ReaderSettingsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async get(userId: string, seriesId: string): Promise<StoredReaderSettings> {
+    const row = await this.em.fork().findOne(SeriesReaderSettings, { user: userId, series: seriesId });
+    return row ? stored(row) : { ...NONE };
+  }
+
+  /** Applies the given fields (null clears one) to the reader's row, creating it on first use. */
+  async update(userId: string, seriesId: string, changes: ReaderSettingsChanges): Promise<StoredReaderSettings> {
+    return this.em.fork().transactional(async (em) => {
+      const row = await em.findOne(SeriesReaderSettings, { user: userId, series: seriesId });
+      const next = { ...(row ? stored(row) : NONE), ...changes };
+      if (row) {
+        em.assign(row, { ...next, updatedAt: new Date() });
+      } else {
+        // upsert: two first writes at once (two tabs) end in one row, the later one's fields winning.
+        await em.upsert(
+          SeriesReaderSettings,
+          { id: randomUUID(), user: userId, series: seriesId, ...next, updatedAt: new Date() },
+          { onConflictFields: ['user', 'series'], onConflictExcludeFields: ['id'] },
+        );
+      }
+      return next;
+    });
+  }
+}
