@@ -934,6 +934,10 @@ type RootTranslation = {
 			 */
 			unsaved: string
 			/**
+			 * T​h​e​ ​l​i​b​r​a​r​y​’​s​ ​d​e​f​a​u​l​t
+			 */
+			directionDefault: string
+			/**
 			 * N​o​t​ ​s​a​v​e​d​:​ ​c​o​r​r​e​c​t​ ​t​h​e​ ​h​i​g​h​l​i​g​h​t​e​d​ ​f​i​e​l​d​s​.
 			 */
 			fixFields: string
@@ -997,6 +1001,10 @@ type RootTranslation = {
 				 * L​a​n​g​u​a​g​e
 				 */
 				language: string
+				/**
+				 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+				 */
+				reading_direction: string
 			}
 		}
 	}
@@ -6457,6 +6465,10 @@ export type TranslationFunctions = {
 			 */
 			unsaved: () => LocalizedString
 			/**
+			 * The library’s default
+			 */
+			directionDefault: () => LocalizedString
+			/**
 			 * Not saved: correct the highlighted fields.
 			 */
 			fixFields: () => LocalizedString
@@ -6517,6 +6529,10 @@ export type TranslationFunctions = {
 				 * Language
 				 */
 				language: () => LocalizedString
+				/**
+				 * Reading direction
+				 */
+				reading_direction: () => LocalizedString
 			}
 		}
 	}

@@ -75,6 +75,7 @@ const series = {
     saved: 'Saved.',
     reset: 'Undo changes',
     unsaved: 'Unsaved changes',
+    directionDefault: 'The library’s default',
     fixFields: 'Not saved: correct the highlighted fields.',
     listHint: 'Separate with commas.',
     books: 'Books',
@@ -91,6 +92,7 @@ const series = {
       total_volumes: 'Total volumes',
       genres: 'Genres',
       language: 'Language',
+      reading_direction: 'Reading direction',
     },
   },
 };

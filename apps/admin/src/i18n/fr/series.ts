@@ -76,6 +76,7 @@ const series: Translation['series'] = {
     saved: 'Enregistré.',
     reset: 'Annuler les modifications',
     unsaved: 'Modifications non enregistrées',
+    directionDefault: 'Celui de la bibliothèque',
     fixFields: 'Non enregistré : corrigez les champs signalés.',
     listHint: 'Séparez par des virgules.',
     books: 'Livres',
@@ -92,6 +93,7 @@ const series: Translation['series'] = {
       total_volumes: 'Nombre de tomes',
       genres: 'Genres',
       language: 'Langue',
+      reading_direction: 'Sens de lecture',
     },
   },
 };

@@ -18,6 +18,7 @@ const saved: SeriesMetadataValues = {
   total_volumes: 23,
   genres: [],
   language: 'fr',
+  reading_direction: null,
   locked_fields: ['total_volumes'],
 };
 
@@ -32,6 +33,7 @@ describe('series metadata form', () => {
       total_volumes: '23',
       genres: '',
       language: 'fr',
+      reading_direction: '',
     });
   });
 

@@ -14,6 +14,7 @@ export const SERIES_FIELDS = [
   'total_volumes',
   'genres',
   'language',
+  'reading_direction',
 ] as const;
 export type SeriesField = (typeof SERIES_FIELDS)[number];
 
@@ -29,6 +30,7 @@ export interface SeriesMetadataValues {
   total_volumes: number | null;
   genres: string[];
   language: string | null;
+  reading_direction: string | null;
   locked_fields: SeriesField[];
 }
 
