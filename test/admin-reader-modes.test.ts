@@ -110,10 +110,18 @@ async function swipe(page: Page, fromFraction: number, toFraction: number) {
   await page.mouse.up();
 }
 
-async function choose(page: Page, setting: 'reader-direction' | 'reader-layout' | 'fit-toggle', value: string) {
+/** Opens the settings panel (the controls step aside while reading: M brings them back). */
+async function openSettings(page: Page) {
+  if ((await page.locator('[data-testid="reader"][data-controls="hidden"]').count()) > 0)
+    await page.keyboard.press('m');
   if ((await page.getByTestId('reader-settings').count()) === 0) {
     await page.getByTestId('reader-settings-toggle').click();
   }
+  await page.getByTestId('reader-settings').waitFor();
+}
+
+async function choose(page: Page, setting: 'reader-direction' | 'reader-layout' | 'fit-toggle', value: string) {
+  await openSettings(page);
   await page.getByTestId(setting).selectOption(value);
 }
 
@@ -266,6 +274,8 @@ describe('the reader modes', { timeout: 120_000 }, () => {
   it('writes no progress in incognito, shows the shortcuts on ?, and passes axe with its settings open', async () => {
     const book = await bookOf(manga.series, 2);
     await admin.site.api('PUT', `/books/${book.id}/progress`, { status: 'unread' });
+    await setSeriesDirection(book.series_id, 'rtl');
+    await admin.site.api('PUT', `/series/${book.series_id}/reader-settings`, { layout: 'double' });
     const page = await admin.signedInPage({ path: `/read/${book.id}?incognito=1` });
     const writes: string[] = [];
     page.on('request', (request) => {
@@ -282,8 +292,7 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await page.getByTestId('reader-shortcuts').waitFor({ state: 'hidden' });
     // Still in the reader (Escape closed the help only), and still no write.
     await page.getByTestId('reader').waitFor();
-    await page.getByTestId('reader-settings-toggle').click();
-    await page.getByTestId('reader-settings').waitFor();
+    await openSettings(page);
     await expectNoSeriousViolations(page, 'the reader with its settings');
     await page.setViewportSize({ width: 1366, height: 768 });
     await shoot(page, 'settings');
