@@ -106,7 +106,10 @@ async function readOnce(context: BrowserContext, bookId: string): Promise<Reader
     turnMs.push((await loadedAfter(page, n, pressed)) - pressed);
   }
   // A jump to a page nothing fetched ahead.
+  // The controls stepped aside while reading: M brings them back.
+  await page.keyboard.press('m');
   const slider = page.getByTestId('reader-slider');
+  await slider.waitFor();
   const started = await page.evaluate<number>('performance.now()');
   await slider.fill(String(PAGES / 2));
   const jumpMs = (await loadedAfter(page, PAGES / 2, started)) - started;
