@@ -286,6 +286,19 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await page.getByTestId('reader-stage').focus();
     await page.keyboard.press('ArrowLeft');
     await onScreen(page, '3');
+    // Zoom by keys: + grows the page by a step, 0 goes back to the fitted size.
+    const imageWidth = () => page.locator('[data-testid="reader-spread"] img').evaluate((image) => image.clientWidth);
+    const fitted = await imageWidth();
+    await page.keyboard.press('+');
+    await page.waitForFunction((before) => {
+      const image = document.querySelector('[data-testid="reader-spread"] img');
+      return !!image && Math.abs(image.clientWidth - before * 1.25) <= 2;
+    }, fitted);
+    await page.keyboard.press('0');
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="reader-spread"] img')?.clientWidth === before,
+      fitted,
+    );
     await page.keyboard.press('?');
     await page.getByTestId('reader-shortcuts').waitFor();
     await page.keyboard.press('Escape');
@@ -301,12 +314,22 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     expect(writes).toEqual([]);
     expect((await getBook(book.id)).reading_status).toBe('unread');
 
-    // Incognito off: the next turn is saved.
+    // An administrator saves the direction chosen in the reader as the series' own.
+    await choose(page, 'reader-direction', 'ltr');
+    await page.getByTestId('reader-save-direction').click();
+    await page.getByTestId('reader-direction-saved').waitFor();
+    const series = await admin.site.api<{ reading_direction: string | null }>('GET', `/series/${book.series_id}`);
+    expect(series.reading_direction).toBe('ltr');
+
+    // Incognito off: the next move (a jump from the thumbnails) is saved.
     await page.getByTestId('reader-incognito').uncheck();
     await closePanel(page);
-    await page.getByTestId('reader-stage').focus();
-    await page.keyboard.press('ArrowRight');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByTestId('reader-thumbnails-toggle').click();
+    await page.locator('[data-testid="reader-thumbnails"] [data-thumb="1"]').click();
+    await onScreen(page, '1,2');
     await savedAs(book.id, 'reading', 1);
+    await shoot(page, 'thumbnails');
   });
 
   it('reads a PDF left to right, one page (light and dark, both widths)', async () => {
