@@ -16,6 +16,8 @@ export interface AniListMedia {
   chapters: number | null;
   /** ISO 3166-1 alpha-2 country the work comes from (JP, KR, CN, TW). */
   countryOfOrigin: string | null;
+  /** MANGA, NOVEL or ONE_SHOT (the queries ask for type MANGA); absent in answers recorded before it was asked. */
+  format?: string | null;
   staff: { edges: { role: string | null; node: { name: { full: string | null } | null } | null }[] | null } | null;
   siteUrl: string | null;
   genres: string[] | null;

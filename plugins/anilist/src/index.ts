@@ -44,6 +44,7 @@ export default definePlugin({
       'language',
       'coverUrl',
       'externalUrl',
+      'readingDirection',
     ],
     volumes: [],
     hasVolumes: false,

@@ -1,4 +1,4 @@
-import { BadResponseError, type SeriesRecord } from '@shelfmark/plugin-sdk';
+import { BadResponseError, type ReadingDirection, type SeriesRecord } from '@shelfmark/plugin-sdk';
 import { descriptionToPlainText } from './description.js';
 import { asArray, asPositiveInt, asRecord, asText, field } from './read.js';
 
@@ -65,7 +65,24 @@ export function mapMedia(raw: unknown, language: string): SeriesRecord | null {
     language: originalLanguage,
     coverUrl: coverUrlOf(media['coverImage']),
     externalUrl: httpsUrl(media['siteUrl']) ?? `${SITE_URL}${id}`,
+    readingDirection: readingDirectionOf(media['format'], media['countryOfOrigin']),
   };
+}
+
+/**
+ * How a work is read, from where it comes from. Japanese manga (format MANGA or ONE_SHOT) read right to left. Korean
+ * ones are `webtoon`: AniList's Korean entries are nearly all digital manhwa published as long full-colour strips
+ * (Solo Leveling, Tower of God), whose panels run on from one image to the next, so the reader must show them with no
+ * gap (`vertical` keeps a gap between pages, meant for page-based scans). Chinese and Taiwanese manhua are left to the
+ * library's default: they are printed left to right as often as they are strips. Light novels (NOVEL) have no pages.
+ */
+export function readingDirectionOf(format: unknown, countryOfOrigin: unknown): ReadingDirection | null {
+  const kind = asText(format)?.toUpperCase();
+  if (kind === 'NOVEL') return null;
+  const country = asText(countryOfOrigin)?.toUpperCase();
+  if (country === 'JP') return 'rtl';
+  if (country === 'KR') return 'webtoon';
+  return null;
 }
 
 export interface ChosenTitles {

@@ -10,6 +10,7 @@ const MEDIA_FIELDS = `
   volumes
   chapters
   countryOfOrigin
+  format
   staff(perPage: 25, sort: [RELEVANCE, ID]) { edges { role node { name { full } } } }
   siteUrl
   genres

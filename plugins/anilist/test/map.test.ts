@@ -36,6 +36,7 @@ describe('mapMedia', () => {
       language: 'ja',
       coverUrl: 'https://s4.anilist.co/file/anilistcdn/media/manga/cover/large/bx53390-1RsuABC34P9D.jpg',
       externalUrl: 'https://anilist.co/manga/53390',
+      readingDirection: 'rtl',
     });
   });
 
@@ -84,7 +85,17 @@ describe('mapMedia', () => {
       language: null,
       coverUrl: null,
       externalUrl: 'https://anilist.co/manga/1',
+      readingDirection: null,
     });
+  });
+
+  it('reads Japanese manga right to left and Korean manhwa as webtoons; novels and manhua get no direction', () => {
+    expect(mapMedia({ ...ATTACK_ON_TITAN, format: 'MANGA' }, 'en')?.readingDirection).toBe('rtl');
+    expect(mapMedia({ ...ATTACK_ON_TITAN, format: 'ONE_SHOT' }, 'en')?.readingDirection).toBe('rtl');
+    expect(mapMedia(SOLO_LEVELING, 'en')?.readingDirection).toBe('webtoon');
+    expect(mapMedia({ ...ATTACK_ON_TITAN, format: 'NOVEL' }, 'en')?.readingDirection).toBeNull();
+    expect(mapMedia({ ...ATTACK_ON_TITAN, countryOfOrigin: 'CN' }, 'en')?.readingDirection).toBeNull();
+    expect(mapMedia({ ...ATTACK_ON_TITAN, countryOfOrigin: null }, 'en')?.readingDirection).toBeNull();
   });
 
   it('skips entries without a usable id or without any title', () => {

@@ -79,7 +79,17 @@ export interface SeriesRecord {
   language: string | null;
   coverUrl: string | null;
   externalUrl: string | null;
+  /**
+   * How the work is read, when the service knows it (since SDK 1.1; optional, so 1.0 plugins stay valid): `rtl` for
+   * Japanese manga, `webtoon` or `vertical` for strips made to be scrolled. Absent or null: the service does not say,
+   * and the library's default applies.
+   */
+  readingDirection?: ReadingDirection | null;
 }
+
+/** The reading directions a series can have (the server's `ReadingDirection`). */
+export const READING_DIRECTIONS = ['ltr', 'rtl', 'vertical', 'webtoon'] as const;
+export type ReadingDirection = (typeof READING_DIRECTIONS)[number];
 
 export interface VolumeRecord {
   externalId: string;

@@ -505,6 +505,32 @@ type RootTranslation = {
 			 */
 			watchHint: string
 			/**
+			 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+			 */
+			readingDirection: string
+			/**
+			 * H​o​w​ ​t​h​e​ ​r​e​a​d​e​r​ ​o​p​e​n​s​ ​a​ ​s​e​r​i​e​s​ ​t​h​a​t​ ​h​a​s​ ​n​o​ ​d​i​r​e​c​t​i​o​n​ ​o​f​ ​i​t​s​ ​o​w​n​.
+			 */
+			readingDirectionHint: string
+			readingDirections: {
+				/**
+				 * L​e​f​t​ ​t​o​ ​r​i​g​h​t
+				 */
+				ltr: string
+				/**
+				 * R​i​g​h​t​ ​t​o​ ​l​e​f​t​ ​(​m​a​n​g​a​)
+				 */
+				rtl: string
+				/**
+				 * V​e​r​t​i​c​a​l​ ​s​c​r​o​l​l
+				 */
+				vertical: string
+				/**
+				 * W​e​b​t​o​o​n​ ​(​n​o​ ​g​a​p​)
+				 */
+				webtoon: string
+			}
+			/**
 			 * S​a​v​e
 			 */
 			save: string
@@ -934,10 +960,6 @@ type RootTranslation = {
 			 */
 			unsaved: string
 			/**
-			 * T​h​e​ ​l​i​b​r​a​r​y​’​s​ ​d​e​f​a​u​l​t
-			 */
-			directionDefault: string
-			/**
 			 * N​o​t​ ​s​a​v​e​d​:​ ​c​o​r​r​e​c​t​ ​t​h​e​ ​h​i​g​h​l​i​g​h​t​e​d​ ​f​i​e​l​d​s​.
 			 */
 			fixFields: string
@@ -1005,6 +1027,28 @@ type RootTranslation = {
 				 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
 				 */
 				reading_direction: string
+			}
+			readingDirections: {
+				/**
+				 * L​i​b​r​a​r​y​ ​d​e​f​a​u​l​t
+				 */
+				none: string
+				/**
+				 * L​e​f​t​ ​t​o​ ​r​i​g​h​t
+				 */
+				ltr: string
+				/**
+				 * R​i​g​h​t​ ​t​o​ ​l​e​f​t​ ​(​m​a​n​g​a​)
+				 */
+				rtl: string
+				/**
+				 * V​e​r​t​i​c​a​l​ ​s​c​r​o​l​l
+				 */
+				vertical: string
+				/**
+				 * W​e​b​t​o​o​n​ ​(​n​o​ ​g​a​p​)
+				 */
+				webtoon: string
 			}
 		}
 	}
@@ -3268,6 +3312,10 @@ type RootTranslation = {
 			 */
 			language: string
 			/**
+			 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+			 */
+			reading_direction: string
+			/**
 			 * I​S​B​N
 			 */
 			isbn: string
@@ -5013,6 +5061,10 @@ type RootTranslation = {
 				 * V​o​l​u​m​e​ ​n​u​m​b​e​r
 				 */
 				volumeNumber: string
+				/**
+				 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+				 */
+				readingDirection: string
 			}
 			/**
 			 * V​o​l​u​m​e​s
@@ -5231,6 +5283,10 @@ type RootTranslation = {
 				 * L​a​n​g​u​a​g​e
 				 */
 				language: string
+				/**
+				 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+				 */
+				reading_direction: string
 				/**
 				 * C​o​v​e​r​ ​a​d​d​r​e​s​s
 				 */
@@ -6065,6 +6121,32 @@ export type TranslationFunctions = {
 			 */
 			watchHint: () => LocalizedString
 			/**
+			 * Reading direction
+			 */
+			readingDirection: () => LocalizedString
+			/**
+			 * How the reader opens a series that has no direction of its own.
+			 */
+			readingDirectionHint: () => LocalizedString
+			readingDirections: {
+				/**
+				 * Left to right
+				 */
+				ltr: () => LocalizedString
+				/**
+				 * Right to left (manga)
+				 */
+				rtl: () => LocalizedString
+				/**
+				 * Vertical scroll
+				 */
+				vertical: () => LocalizedString
+				/**
+				 * Webtoon (no gap)
+				 */
+				webtoon: () => LocalizedString
+			}
+			/**
 			 * Save
 			 */
 			save: () => LocalizedString
@@ -6465,10 +6547,6 @@ export type TranslationFunctions = {
 			 */
 			unsaved: () => LocalizedString
 			/**
-			 * The library’s default
-			 */
-			directionDefault: () => LocalizedString
-			/**
 			 * Not saved: correct the highlighted fields.
 			 */
 			fixFields: () => LocalizedString
@@ -6533,6 +6611,28 @@ export type TranslationFunctions = {
 				 * Reading direction
 				 */
 				reading_direction: () => LocalizedString
+			}
+			readingDirections: {
+				/**
+				 * Library default
+				 */
+				none: () => LocalizedString
+				/**
+				 * Left to right
+				 */
+				ltr: () => LocalizedString
+				/**
+				 * Right to left (manga)
+				 */
+				rtl: () => LocalizedString
+				/**
+				 * Vertical scroll
+				 */
+				vertical: () => LocalizedString
+				/**
+				 * Webtoon (no gap)
+				 */
+				webtoon: () => LocalizedString
 			}
 		}
 	}
@@ -8687,6 +8787,10 @@ export type TranslationFunctions = {
 			 */
 			language: () => LocalizedString
 			/**
+			 * Reading direction
+			 */
+			reading_direction: () => LocalizedString
+			/**
 			 * ISBN
 			 */
 			isbn: () => LocalizedString
@@ -10365,6 +10469,10 @@ export type TranslationFunctions = {
 				 * Volume number
 				 */
 				volumeNumber: () => LocalizedString
+				/**
+				 * Reading direction
+				 */
+				readingDirection: () => LocalizedString
 			}
 			/**
 			 * Volumes
@@ -10569,6 +10677,10 @@ export type TranslationFunctions = {
 				 * Language
 				 */
 				language: () => LocalizedString
+				/**
+				 * Reading direction
+				 */
+				reading_direction: () => LocalizedString
 				/**
 				 * Cover address
 				 */

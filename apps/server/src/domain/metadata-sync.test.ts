@@ -19,6 +19,7 @@ const EMPTY = {
   total_volumes: null,
   genres: [],
   language: null,
+  reading_direction: null,
   cover_url: null,
 };
 

@@ -31,6 +31,7 @@ export const SERIES_SYNC_FIELDS = [
   'total_volumes',
   'genres',
   'language',
+  'reading_direction',
   // Not lockable: a cover is display only.
   'cover_url',
 ] as const;

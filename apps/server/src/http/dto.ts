@@ -338,6 +338,7 @@ export function candidateDto(candidate: Candidate) {
     language: candidate.language,
     cover_url: candidate.coverUrl,
     external_url: candidate.externalUrl,
+    reading_direction: readingDirectionOrNull(candidate.readingDirection),
     confidence: candidate.confidence,
   };
 }

@@ -80,6 +80,7 @@ export function matchInput(body: OperationBody<'matchMetadata'>): MatchInput {
       language: candidate.language,
       coverUrl: candidate.cover_url,
       externalUrl: candidate.external_url,
+      readingDirection: candidate.reading_direction,
     },
   };
 }

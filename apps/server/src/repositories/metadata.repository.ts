@@ -48,6 +48,7 @@ const SERIES_PROPERTY = {
   total_volumes: 'totalVolumes',
   genres: 'genres',
   language: 'language',
+  reading_direction: 'readingDirection',
   cover_url: 'coverUrl',
 } as const;
 const BOOK_PROPERTY = {

@@ -68,6 +68,8 @@ export interface IndexedBook {
   isbn: string | null;
   publishDate: string | null;
   language: string | null;
+  /** From ComicInfo `Manga`: its series' reading direction when the series has none. */
+  readingDirection: 'rtl' | null;
   parseStatus: ParseStatus;
   parseError: string | null;
 }
@@ -315,9 +317,11 @@ export class ScanRepository {
   private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
     const wanted = new Map<string, string>();
     const runYears = new Map<string, number>();
+    const rightToLeft = new Set<string>();
     for (const book of books) {
       if (book.seriesName === null) continue;
       wanted.set(book.seriesName, book.seriesFolder ?? book.seriesName);
+      if (book.readingDirection === 'rtl') rightToLeft.add(book.seriesName);
       // The earliest year a book gives is the run's start.
       const year = runYears.get(book.seriesName);
       if (book.runYear !== null && (year === undefined || book.runYear < year))
@@ -327,9 +331,15 @@ export class ScanRepository {
     if (wanted.size === 0) return ids;
     for (const names of chunks([...wanted.keys()])) {
       const rows = await em.execute<
-        { id: string; name: string; start_year: number | null; locked_fields: string[] | string }[]
+        {
+          id: string;
+          name: string;
+          start_year: number | null;
+          reading_direction: string | null;
+          locked_fields: string[] | string;
+        }[]
       >(
-        `select id, name, start_year, locked_fields from series
+        `select id, name, start_year, reading_direction, locked_fields from series
           where library_id = ? and name in (${placeholders(names.length)})`,
         [libraryId, ...names],
       );
@@ -337,8 +347,12 @@ export class ScanRepository {
         ids.set(row.name, row.id);
         const year = runYears.get(row.name);
         // Fills an unknown start year only: a provider's or the admin's value, or a lock, wins.
-        if (year !== undefined && row.start_year === null && !toStringList(row.locked_fields).includes('start_year'))
+        const locked = toStringList(row.locked_fields);
+        if (year !== undefined && row.start_year === null && !locked.includes('start_year'))
           await em.nativeUpdate(Series, { id: row.id }, { startYear: year });
+        // Likewise ComicInfo's Manga flag fills an unknown direction only.
+        if (rightToLeft.has(row.name) && row.reading_direction === null && !locked.includes('reading_direction'))
+          await em.nativeUpdate(Series, { id: row.id }, { readingDirection: 'rtl' });
       }
     }
     const now = new Date();
@@ -354,6 +368,7 @@ export class ScanRepository {
           sortName: fold(name),
           folderPath,
           startYear: runYears.get(name) ?? null,
+          readingDirection: rightToLeft.has(name) ? 'rtl' : null,
           authors: [],
           publishers: [],
           genres: [],

@@ -12,6 +12,7 @@ import {
   type FieldValue,
 } from '../domain/metadata-sync.js';
 import { NotFoundError } from '../domain/errors.js';
+import { readingDirectionOrNull } from '../domain/reading-direction.js';
 import { statusKey } from '../domain/status-normalisation.js';
 import type { MetadataRepository } from '../repositories/metadata.repository.js';
 import type { SeriesRepository } from '../repositories/series.repository.js';
@@ -55,6 +56,7 @@ function seriesCurrent(series: Series): Record<(typeof SERIES_SYNC_FIELDS)[numbe
     total_volumes: series.totalVolumes ?? null,
     genres: series.genres,
     language: series.language ?? null,
+    reading_direction: series.readingDirection ?? null,
     cover_url: series.coverUrl ?? null,
   };
 }
@@ -81,6 +83,8 @@ function seriesOffered(
     total_volumes: record.totalVolumes,
     genres: record.genres,
     language: record.language,
+    // Optional since SDK 1.1: a plugin written for 1.0 leaves it out, which offers nothing.
+    reading_direction: readingDirectionOrNull(record.readingDirection),
     cover_url: record.coverUrl,
   };
 }

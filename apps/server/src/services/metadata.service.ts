@@ -1,3 +1,4 @@
+import { readingDirectionOrNull } from '../domain/reading-direction.js';
 import type { SeriesRecord } from '@shelfmark/plugin-sdk';
 import { NO_PROVIDER } from '../entities/library.entity.js';
 import type { LinkStatus, MetadataLink } from '../entities/metadata-link.entity.js';
@@ -62,6 +63,7 @@ export function recordFrom(
     language: text(source.language),
     coverUrl: text(source.coverUrl),
     externalUrl: text(source.externalUrl),
+    readingDirection: readingDirectionOrNull(text(source.readingDirection)),
   };
 }
 

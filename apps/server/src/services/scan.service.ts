@@ -479,6 +479,7 @@ export class ScanService {
       isbn: metadata.isbn ?? null,
       publishDate: metadata.publishDate ?? yearAsDate(parsed.year),
       language: metadata.language ?? null,
+      readingDirection: metadata.readingDirection ?? null,
       parseStatus: inspection ? 'ok' : 'error',
       parseError,
     };

@@ -1,4 +1,4 @@
-import { SDK_API_VERSION } from '../types.js';
+import { READING_DIRECTIONS, SDK_API_VERSION } from '../types.js';
 import type {
   MetadataCapabilities,
   PluginManifest,
@@ -30,6 +30,9 @@ const SERIES_KEYS: readonly (keyof SeriesRecord)[] = [
   'coverUrl',
   'externalUrl',
 ];
+
+/** Keys a record may leave out: added in a minor SDK version, so plugins written before it stay valid. */
+const OPTIONAL_SERIES_KEYS: readonly (keyof SeriesRecord)[] = ['readingDirection'];
 
 const VOLUME_KEYS: readonly (keyof VolumeRecord)[] = [
   'externalId',
@@ -80,10 +83,12 @@ class Checker {
     this.problems.push(`${this.at(key)} should be ${expected}, got ${JSON.stringify(this.record[key]) ?? 'undefined'}`);
   }
 
-  exactKeys(keys: readonly string[]): void {
+  exactKeys(keys: readonly string[], optional: readonly string[] = []): void {
     for (const key of keys) if (!(key in this.record)) this.problems.push(`${this.at(key)} is missing`);
     for (const key of Object.keys(this.record)) {
-      if (!keys.includes(key)) this.problems.push(`${this.at(key)} is not a field of the record`);
+      if (!keys.includes(key) && !optional.includes(key)) {
+        this.problems.push(`${this.at(key)} is not a field of the record`);
+      }
     }
   }
 
@@ -193,7 +198,7 @@ export function seriesProblems(value: unknown, path = 'series'): Problems {
   const record = asRecord(value, path);
   if (Array.isArray(record)) return record;
   const check = new Checker(record, path);
-  check.exactKeys(SERIES_KEYS);
+  check.exactKeys(SERIES_KEYS, OPTIONAL_SERIES_KEYS);
   check.text('externalId');
   check.text('title');
   check.texts('alternativeTitles');
@@ -208,6 +213,9 @@ export function seriesProblems(value: unknown, path = 'series'): Problems {
   check.languageOrNull('language');
   check.urlOrNull('coverUrl');
   check.urlOrNull('externalUrl');
+  if (record['readingDirection'] !== undefined && record['readingDirection'] !== null) {
+    check.oneOf('readingDirection', READING_DIRECTIONS);
+  }
   return check.problems;
 }
 
@@ -260,13 +268,15 @@ export function undeclaredFieldProblems(
   for (const key of candidates) {
     if (declared.includes(key as SeriesField)) continue;
     const value = values[key];
-    const empty = value === null || (Array.isArray(value) && value.length === 0);
+    const empty = value === null || value === undefined || (Array.isArray(value) && value.length === 0);
     if (!empty) problems.push(`${path}.${key} is filled but not declared in capabilities`);
   }
   return problems;
 }
 
-export const SERIES_FIELDS = SERIES_KEYS.filter((key) => key !== 'externalId' && key !== 'title');
+export const SERIES_FIELDS = [...SERIES_KEYS, ...OPTIONAL_SERIES_KEYS].filter(
+  (key) => key !== 'externalId' && key !== 'title',
+);
 export const VOLUME_FIELDS = VOLUME_KEYS.filter((key) => key !== 'externalId');
 
 export function manifestProblems(manifest: PluginManifest): Problems {

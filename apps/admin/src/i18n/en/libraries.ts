@@ -75,6 +75,14 @@ const libraries = {
     watch: 'Changes in the folder',
     watchHint:
       'Watched: new files appear within a minute. Automatic: watched, or checked every 20 minutes on a network share. Off: scheduled and manual scans only.',
+    readingDirection: 'Reading direction',
+    readingDirectionHint: 'How the reader opens a series that has no direction of its own.',
+    readingDirections: {
+      ltr: 'Left to right',
+      rtl: 'Right to left (manga)',
+      vertical: 'Vertical scroll',
+      webtoon: 'Webtoon (no gap)',
+    },
     save: 'Save',
     create: 'Create the library',
     saving: 'Saving…',

@@ -119,6 +119,7 @@ const metadata = {
     total_volumes: 'Total volumes',
     genres: 'Genres',
     language: 'Language',
+    reading_direction: 'Reading direction',
     isbn: 'ISBN',
     publish_date: 'Publication date',
     cover_url: 'Cover',

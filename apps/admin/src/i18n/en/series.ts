@@ -75,7 +75,6 @@ const series = {
     saved: 'Saved.',
     reset: 'Undo changes',
     unsaved: 'Unsaved changes',
-    directionDefault: 'The library’s default',
     fixFields: 'Not saved: correct the highlighted fields.',
     listHint: 'Separate with commas.',
     books: 'Books',
@@ -93,6 +92,13 @@ const series = {
       genres: 'Genres',
       language: 'Language',
       reading_direction: 'Reading direction',
+    },
+    readingDirections: {
+      none: 'Library default',
+      ltr: 'Left to right',
+      rtl: 'Right to left (manga)',
+      vertical: 'Vertical scroll',
+      webtoon: 'Webtoon (no gap)',
     },
   },
 };

@@ -77,6 +77,14 @@ const libraries: Translation['libraries'] = {
     watch: 'Changements dans le dossier',
     watchHint:
       'Surveillée : les nouveaux fichiers apparaissent en moins d’une minute. Automatique : surveillée, ou vérifiée toutes les 20 minutes sur un partage réseau. Désactivée : analyses planifiées et manuelles seulement.',
+    readingDirection: 'Sens de lecture',
+    readingDirectionHint: 'Comment le lecteur ouvre une série qui n’a pas de sens de lecture à elle.',
+    readingDirections: {
+      ltr: 'De gauche à droite',
+      rtl: 'De droite à gauche (manga)',
+      vertical: 'Défilement vertical',
+      webtoon: 'Webtoon (sans espace)',
+    },
     save: 'Enregistrer',
     create: 'Créer la bibliothèque',
     saving: 'Enregistrement…',

@@ -122,6 +122,7 @@ const metadata: Translation['metadata'] = {
     total_volumes: 'Nombre de volumes',
     genres: 'Genres',
     language: 'Langue',
+    reading_direction: 'Sens de lecture',
     isbn: 'ISBN',
     publish_date: 'Date de parution',
     cover_url: 'Couverture',

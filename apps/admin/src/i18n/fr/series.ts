@@ -76,7 +76,6 @@ const series: Translation['series'] = {
     saved: 'Enregistré.',
     reset: 'Annuler les modifications',
     unsaved: 'Modifications non enregistrées',
-    directionDefault: 'Celui de la bibliothèque',
     fixFields: 'Non enregistré : corrigez les champs signalés.',
     listHint: 'Séparez par des virgules.',
     books: 'Livres',
@@ -94,6 +93,13 @@ const series: Translation['series'] = {
       genres: 'Genres',
       language: 'Langue',
       reading_direction: 'Sens de lecture',
+    },
+    readingDirections: {
+      none: 'Celui de la bibliothèque',
+      ltr: 'De gauche à droite',
+      rtl: 'De droite à gauche (manga)',
+      vertical: 'Défilement vertical',
+      webtoon: 'Webtoon (sans espace)',
     },
   },
 };

@@ -74,6 +74,8 @@ export function parseComicInfo(xml: string): ComicInfo {
   if (publishDate !== undefined) metadata.publishDate = publishDate;
   const isbn = parseIsbn(field('GTIN')) ?? parseIsbn(field('ISBN'));
   if (isbn !== null) metadata.isbn = isbn;
+  // `Yes` is a manga already mirrored for left-to-right reading; only `YesAndRightToLeft` asks for right to left.
+  if (field('Manga')?.trim().toLowerCase() === 'yesandrighttoleft') metadata.readingDirection = 'rtl';
 
   return { metadata, frontCoverIndex: frontCover(childIgnoringCase(root, 'Pages')) };
 }

@@ -18,6 +18,8 @@ export interface EmbeddedMetadata {
   volume?: number;
   /** ComicInfo `Volume` when it is a year: the start year of the run, as western comics are tagged. */
   runYear?: number;
+  /** `rtl` when ComicInfo says `Manga` = `YesAndRightToLeft`: its series is read right to left. */
+  readingDirection?: 'rtl';
 }
 
 export interface BookInspection {

@@ -16,6 +16,8 @@ export const REFRESH_MODES: readonly RefreshMode[] = ['manual', 'hourly', 'daily
 export type WatchSetting = NonNullable<Inputs['libraries']['create']['body']['watch']>;
 export const WATCH_SETTINGS: readonly WatchSetting[] = ['auto', 'events', 'polling', 'off'];
 export type WatchMode = 'events' | 'polling' | 'off';
+export type ReadingDirection = NonNullable<Inputs['libraries']['create']['body']['default_reading_direction']>;
+export const READING_DIRECTIONS: readonly ReadingDirection[] = ['ltr', 'rtl', 'vertical', 'webtoon'];
 /** The provider id that means "no metadata provider" (the server's default). */
 export const NO_PROVIDER = 'none';
 export const TERMINAL_STATUSES: readonly Job['status'][] = [
