@@ -15,6 +15,8 @@ import { useAdminBrowser } from './support/admin-browser.js';
  */
 const admin = useAdminBrowser({ library: false });
 const { manga, webtoon } = READER_FIXTURES;
+/** How long a page may take to show under load (two cores shared by the whole CI run). */
+const WAIT = 30_000;
 
 interface ApiBook {
   id: string;
@@ -75,18 +77,23 @@ const counter = (page: Page, expected: string) =>
   page.waitForFunction(
     (text) => document.querySelector('[data-testid="reader-counter"]')?.textContent?.trim() === text,
     expected,
+    { timeout: WAIT },
   );
 
 /** The pages on screen, left to right, once all of them are loaded. */
 const onScreen = (page: Page, expected: string) =>
-  page.waitForFunction((pages) => {
-    const spread = document.querySelector<HTMLElement>('[data-testid="reader-spread"]');
-    const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="reader-spread"] img')];
-    return (
-      spread?.dataset.pages === pages &&
-      images.every((image) => image.complete && image.naturalWidth > 0 && !image.classList.contains('loading'))
-    );
-  }, expected);
+  page.waitForFunction(
+    (pages) => {
+      const spread = document.querySelector<HTMLElement>('[data-testid="reader-spread"]');
+      const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="reader-spread"] img')];
+      return (
+        spread?.dataset.pages === pages &&
+        images.every((image) => image.complete && image.naturalWidth > 0 && !image.classList.contains('loading'))
+      );
+    },
+    expected,
+    { timeout: WAIT },
+  );
 
 async function stageBox(page: Page) {
   const box = await page.getByTestId('reader-stage').boundingBox();
@@ -290,14 +297,19 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     const imageWidth = () => page.locator('[data-testid="reader-spread"] img').evaluate((image) => image.clientWidth);
     const fitted = await imageWidth();
     await page.keyboard.press('+');
-    await page.waitForFunction((before) => {
-      const image = document.querySelector('[data-testid="reader-spread"] img');
-      return !!image && Math.abs(image.clientWidth - before * 1.25) <= 2;
-    }, fitted);
+    await page.waitForFunction(
+      (before) => {
+        const image = document.querySelector('[data-testid="reader-spread"] img');
+        return !!image && Math.abs(image.clientWidth - before * 1.25) <= 2;
+      },
+      fitted,
+      { timeout: WAIT },
+    );
     await page.keyboard.press('0');
     await page.waitForFunction(
       (before) => document.querySelector('[data-testid="reader-spread"] img')?.clientWidth === before,
       fitted,
+      { timeout: WAIT },
     );
     await page.keyboard.press('?');
     await page.getByTestId('reader-shortcuts').waitFor();
