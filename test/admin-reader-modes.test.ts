@@ -335,7 +335,11 @@ describe('the reader modes', { timeout: 120_000 }, () => {
 
     // Incognito off: the next move (a jump from the thumbnails) is saved.
     await page.getByTestId('reader-incognito').uncheck();
-    await closePanel(page);
+    // Escape closes the settings, not the reader.
+    await page.getByTestId('reader-settings-toggle').focus();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('reader-settings').waitFor({ state: 'detached' });
+    await page.getByTestId('reader-stage').waitFor();
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByTestId('reader-thumbnails-toggle').click();
     await page.locator('[data-testid="reader-thumbnails"] [data-thumb="1"]').click();
