@@ -36,7 +36,11 @@ export class ReaderSettingsRepository {
   async update(userId: string, seriesId: string, changes: ReaderSettingsChanges): Promise<StoredReaderSettings> {
     return this.em.fork().transactional(async (em) => {
       const row = await em.findOne(SeriesReaderSettings, { user: userId, series: seriesId });
-      const next = { ...(row ? stored(row) : NONE), ...changes };
+      const next = { ...(row ? stored(row) : NONE) };
+      // A field left out keeps its value: only those given (null included) change.
+      for (const key of Object.keys(next) as (keyof StoredReaderSettings)[]) {
+        if (changes[key] !== undefined) next[key] = changes[key];
+      }
       if (row) {
         em.assign(row, { ...next, updatedAt: new Date() });
       } else {
