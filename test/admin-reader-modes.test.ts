@@ -145,6 +145,14 @@ async function shoot(page: Page, mode: string) {
   }
 }
 
+/** The same screen at 1366 px, then at 360 px, and back to 1366 px. */
+async function shootBothWidths(page: Page, mode: string) {
+  await shoot(page, mode);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await shoot(page, mode);
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
 describe('the reader modes', { timeout: 120_000 }, () => {
   it('reads a manga right to left: keys, taps and swipes mirrored; spreads with and without the cover alone; the wide page alone; then the next book at its first page', async () => {
     const first = await bookOf(manga.series, 1);
@@ -180,7 +188,7 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await savedAs(first.id, 'reading', 2);
     await page.keyboard.press('Home');
     await onScreen(page, '1');
-    await shoot(page, 'rtl-single');
+    await shootBothWidths(page, 'rtl-single');
 
     // Two pages, the cover alone: 1 | 2-3 | 4 (before the spread) | 5 (the spread) | 6-7 | 8, the first page of
     // each pair on the right.
@@ -192,7 +200,7 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await page.keyboard.press('ArrowLeft');
     await onScreen(page, '3,2');
     await counter(page, '2–3 / 8');
-    await shoot(page, 'rtl-double-cover');
+    await shootBothWidths(page, 'rtl-double-cover');
     const right = await page.locator('[data-testid="reader-spread"] img[data-page="2"]').boundingBox();
     const left = await page.locator('[data-testid="reader-spread"] img[data-page="3"]').boundingBox();
     expect(right && left && right.x > left.x).toBe(true);
@@ -202,7 +210,7 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await onScreen(page, '5');
     const wide = await page.locator('[data-testid="reader-spread"] img[data-page="5"]').boundingBox();
     expect(wide && wide.width > wide.height).toBe(true);
-    await shoot(page, 'rtl-wide-page');
+    await shootBothWidths(page, 'rtl-wide-page');
     await page.keyboard.press('ArrowLeft');
     await onScreen(page, '7,6');
 
