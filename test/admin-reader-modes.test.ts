@@ -117,10 +117,18 @@ async function swipe(page: Page, fromFraction: number, toFraction: number) {
   await page.mouse.up();
 }
 
-/** Opens the settings panel (the controls step aside while reading: M brings them back). */
+/** Shows the controls (they step aside while reading: M brings them back). */
+async function showControls(page: Page) {
+  const toggle = page.getByTestId('reader-settings-toggle');
+  if (await toggle.isVisible()) return;
+  await page.getByTestId('reader-stage').focus();
+  await page.keyboard.press('m');
+  await toggle.waitFor({ state: 'visible', timeout: WAIT });
+}
+
+/** Opens the settings panel. */
 async function openSettings(page: Page) {
-  if ((await page.locator('[data-testid="reader"][data-controls="hidden"]').count()) > 0)
-    await page.keyboard.press('m');
+  await showControls(page);
   if ((await page.getByTestId('reader-settings').count()) === 0) {
     await page.getByTestId('reader-settings-toggle').click();
   }
@@ -291,7 +299,10 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await admin.site.api('PUT', `/books/${book.id}/progress`, { status: 'unread' });
     await setSeriesDirection(book.series_id, 'rtl');
     await admin.site.api('PUT', `/series/${book.series_id}/reader-settings`, { layout: 'double' });
-    const page = await admin.signedInPage({ path: `/read/${book.id}?incognito=1` });
+    // A quick look from the book's page.
+    const page = await admin.signedInPage({ path: `/books/${book.id}` });
+    await page.getByTestId('read-incognito-link').click();
+    await page.waitForURL(`**/read/${book.id}?incognito=1`);
     const writes: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('books.setProgress')) writes.push(request.url());
@@ -349,6 +360,7 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await page.getByTestId('reader-settings').waitFor({ state: 'detached' });
     await page.getByTestId('reader-stage').waitFor();
     await page.setViewportSize({ width: 1366, height: 768 });
+    await showControls(page);
     await page.getByTestId('reader-thumbnails-toggle').click();
     await page.locator('[data-testid="reader-thumbnails"] [data-thumb="1"]').click();
     await onScreen(page, '1,2');

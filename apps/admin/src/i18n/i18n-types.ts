@@ -1474,6 +1474,10 @@ type RootTranslation = {
 			 */
 			read: string
 			/**
+			 * Q​u​i​c​k​ ​l​o​o​k​ ​(​p​r​o​g​r​e​s​s​ ​n​o​t​ ​s​a​v​e​d​)
+			 */
+			incognito: string
+			/**
 			 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​f​i​l​e
 			 */
 			download: string
@@ -7046,6 +7050,10 @@ export type TranslationFunctions = {
 			 * Read it
 			 */
 			read: () => LocalizedString
+			/**
+			 * Quick look (progress not saved)
+			 */
+			incognito: () => LocalizedString
 			/**
 			 * Download the file
 			 */
