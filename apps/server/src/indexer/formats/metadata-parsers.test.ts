@@ -37,6 +37,15 @@ describe('parseComicInfo', () => {
       isbn: '0306406152',
     });
   });
+
+  it('reads right to left only from Manga = YesAndRightToLeft (Yes is a manga already mirrored)', () => {
+    const manga = (value: string) => parseComicInfo(`<ComicInfo><Manga>${value}</Manga></ComicInfo>`).metadata;
+    expect(manga('YesAndRightToLeft')).toEqual({ readingDirection: 'rtl' });
+    expect(manga(' yesandrighttoleft ')).toEqual({ readingDirection: 'rtl' });
+    expect(manga('Yes')).toEqual({});
+    expect(manga('No')).toEqual({});
+    expect(manga('Unknown')).toEqual({});
+  });
 });
 
 describe('OPF parsing', () => {

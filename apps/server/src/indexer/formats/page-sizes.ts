@@ -60,6 +60,9 @@ export function measureImage(data: Uint8Array, name: string): MeasuredPage {
   };
 }
 
+/** How many page heads a ZIP or tar is read for at once. */
+const HEADS_IN_FLIGHT = 8;
+
 /** What page measuring needs from an archive beyond reading whole entries. */
 export interface MeasurableArchive<E extends ArchiveEntry> extends ComicArchive<E> {
   /** The first bytes of an entry, when the archive can stop there (ZIP streams, tar offsets). */
@@ -97,10 +100,14 @@ export async function measureComicPages<E extends ArchiveEntry>(
 ): Promise<MeasuredPage[]> {
   const pages = selectPages(archive.entries);
   if (pages.length === 0) throw new BookFileError('empty', 'the archive holds no page images');
+  // ZIP and tar heads are read with a few requests in flight, so file reads overlap; RAR and 7z calls are synchronous
+  // WASM and gain nothing from it.
+  const inFlight = archive.readHead ? HEADS_IN_FLIGHT : 1;
   const measured: MeasuredPage[] = [];
-  for (const [index, entry] of pages.entries()) {
+  for (let start = 0; start < pages.length; start += inFlight) {
     signal?.throwIfAborted();
-    measured.push(await measureEntry(archive, entry, index + 1));
+    const batch = pages.slice(start, start + inFlight);
+    measured.push(...(await Promise.all(batch.map((entry, i) => measureEntry(archive, entry, start + i + 1)))));
   }
   return measured;
 }

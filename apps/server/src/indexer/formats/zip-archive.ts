@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 
 import yauzl from 'yauzl';
 
@@ -128,31 +129,40 @@ export class ZipArchive {
   }
 
   /**
-   * At most the first `bytes` bytes of the entry (fewer when it is shorter): inflation stops there, so measuring a
-   * page reads a few KB of it, not the whole image.
+   * About the first `bytes` bytes of the entry (fewer when it is shorter), reading only that range of the file: a
+   * stored entry's first bytes, or a deflated entry's first `bytes` compressed bytes inflated as far as they go
+   * (page images barely compress, so that is about as much image). The stream always runs to its end: one destroyed
+   * mid-read leaves a read pending on the file descriptor that fails once the archive is closed.
    */
   async readHead(entry: ZipEntry, bytes: number, what: string): Promise<Buffer> {
     if (entry.encrypted) throw new BookFileError('encrypted', `${what} is encrypted`);
     if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
       throw new BookFileError('unsupported', `${what} uses compression method ${entry.compressionMethod}`);
     }
+    const end = Math.min(entry.raw.compressedSize, bytes);
     const stream = await new Promise<Readable>((resolve, reject) => {
-      this.zip.openReadStream(entry.raw, (err, opened) => (err ? reject(describeZipError(err)) : resolve(opened)));
+      const range = entry.compressionMethod === 0 ? { start: 0, end } : { decompress: false as const, start: 0, end };
+      this.zip.openReadStream(entry.raw, range, (err, opened) =>
+        err ? reject(describeZipError(err)) : resolve(opened),
+      );
     });
     const chunks: Buffer[] = [];
-    let total = 0;
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        chunks.push(chunk);
-        total += chunk.length;
-        if (total >= bytes) break;
-      }
+      for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
     } catch (err) {
-      throw err instanceof BookFileError ? err : describeZipError(err);
-    } finally {
-      stream.destroy();
+      throw describeZipError(err);
     }
-    return Buffer.concat(chunks, total).subarray(0, bytes);
+    const raw = Buffer.concat(chunks);
+    if (entry.compressionMethod === 0) return raw;
+    try {
+      // Z_SYNC_FLUSH: a cut deflate stream gives what it holds instead of an "unexpected end of file" error.
+      return inflateRawSync(raw, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: bytes * 4 }).subarray(
+        0,
+        bytes,
+      );
+    } catch {
+      return Buffer.alloc(0); // not inflatable from its head: the caller reads the entry whole, with its checks
+    }
   }
 
   close(): void {
