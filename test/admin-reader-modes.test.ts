@@ -294,7 +294,7 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await shoot(page, 'vertical');
   });
 
-  it('writes no progress in incognito, shows the shortcuts on ?, and passes axe with its settings open', async () => {
+  it('writes no progress in incognito, shows the shortcuts on ?, and passes axe with its settings, help and thumbnails open', async () => {
     const book = await bookOf(manga.series, 2);
     await admin.site.api('PUT', `/books/${book.id}/progress`, { status: 'unread' });
     await setSeriesDirection(book.series_id, 'rtl');
@@ -332,6 +332,7 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     );
     await page.keyboard.press('?');
     await page.getByTestId('reader-shortcuts').waitFor();
+    await expectNoSeriousViolations(page, 'the reader with its shortcuts help');
     await page.keyboard.press('Escape');
     await page.getByTestId('reader-shortcuts').waitFor({ state: 'hidden' });
     // Still in the reader (Escape closed the help only), and still no write.
@@ -365,6 +366,7 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await page.locator('[data-testid="reader-thumbnails"] [data-thumb="1"]').click();
     await onScreen(page, '1,2');
     await savedAs(book.id, 'reading', 1);
+    await expectNoSeriousViolations(page, 'the reader with its thumbnails');
     await shoot(page, 'thumbnails');
   });
 
