@@ -179,6 +179,10 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     // Keys: Left is forward in a right to left book, Right back; Page Down stays forward.
     await page.keyboard.press('ArrowLeft');
     await counter(page, '2 / 8');
+    // The controls step aside while reading; a mouse at the top edge brings them back.
+    await page.locator('[data-testid="reader"][data-controls="hidden"]').waitFor();
+    await page.mouse.move(683, 4);
+    await page.locator('[data-testid="reader"][data-controls="shown"]').waitFor();
     await page.keyboard.press('ArrowRight');
     await counter(page, '1 / 8');
     await page.keyboard.press('PageDown');
