@@ -168,15 +168,17 @@ describe('the web reader', { timeout: 60_000 }, () => {
     await savedAs(book.id, 'reading', 2);
   });
 
-  it('remembers the fit mode in this browser', async () => {
+  it('remembers the fit mode', async () => {
     const book = await bookOf('The Quiet Forest', 2);
     const page = await admin.signedInPage({ path: `/read/${book.id}` });
+    // The fit is one of the reader's settings (a select in its settings panel).
+    await page.getByTestId('reader-settings-toggle').click();
     const toggle = page.getByTestId('fit-toggle');
     await toggle.waitFor();
     expect(await toggle.getAttribute('data-fit')).toBe('height');
-    await toggle.getByRole('button', { name: 'Width' }).click();
-    expect(await toggle.getAttribute('data-fit')).toBe('width');
-    expect(await toggle.getByRole('button', { name: 'Width' }).getAttribute('aria-pressed')).toBe('true');
+    await toggle.selectOption('width');
+    await page.locator('[data-testid="fit-toggle"][data-fit="width"]').waitFor();
+    await page.getByTestId('reader-settings-toggle').click();
     await pageShown(page, 1);
     const fitted = await page.getByTestId('reader-page').boundingBox();
     const stage = await page.getByTestId('reader-stage').boundingBox();
@@ -184,6 +186,7 @@ describe('the web reader', { timeout: 60_000 }, () => {
     expect(fitted && stage && fitted.width >= stage.width - 20).toBe(true);
     await admin.screenshot(page, 'reader-fit-width');
     await page.reload();
+    await page.getByTestId('reader-settings-toggle').click();
     await page.getByTestId('fit-toggle').waitFor();
     expect(await page.getByTestId('fit-toggle').getAttribute('data-fit')).toBe('width');
   });

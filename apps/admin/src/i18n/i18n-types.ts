@@ -1492,6 +1492,10 @@ type RootTranslation = {
 			 */
 			read: string
 			/**
+			 * Q​u​i​c​k​ ​l​o​o​k​ ​(​p​r​o​g​r​e​s​s​ ​n​o​t​ ​s​a​v​e​d​)
+			 */
+			incognito: string
+			/**
 			 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​f​i​l​e
 			 */
 			download: string
@@ -1561,7 +1565,7 @@ type RootTranslation = {
 		 */
 		retry: string
 		/**
-		 * T​u​r​n​ ​p​a​g​e​s​ ​w​i​t​h​ ​t​h​e​ ​a​r​r​o​w​ ​k​e​y​s​,​ ​P​a​g​e​ ​U​p​ ​a​n​d​ ​P​a​g​e​ ​D​o​w​n​ ​o​r​ ​S​p​a​c​e​,​ ​b​y​ ​t​a​p​p​i​n​g​ ​t​h​e​ ​l​e​f​t​ ​o​r​ ​r​i​g​h​t​ ​t​h​i​r​d​ ​o​f​ ​t​h​e​ ​p​a​g​e​,​ ​o​r​ ​b​y​ ​s​w​i​p​i​n​g​.​ ​E​s​c​a​p​e​ ​c​l​o​s​e​s​.
+		 * T​u​r​n​ ​p​a​g​e​s​ ​w​i​t​h​ ​t​h​e​ ​a​r​r​o​w​ ​k​e​y​s​,​ ​P​a​g​e​ ​U​p​ ​a​n​d​ ​P​a​g​e​ ​D​o​w​n​ ​o​r​ ​S​p​a​c​e​,​ ​b​y​ ​t​a​p​p​i​n​g​ ​t​h​e​ ​l​e​f​t​ ​o​r​ ​r​i​g​h​t​ ​t​h​i​r​d​ ​o​f​ ​t​h​e​ ​p​a​g​e​,​ ​o​r​ ​b​y​ ​s​w​i​p​i​n​g​.​ ​?​ ​l​i​s​t​s​ ​t​h​e​ ​k​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s​,​ ​E​s​c​a​p​e​ ​c​l​o​s​e​s​.
 		 */
 		help: string
 		/**
@@ -1594,6 +1598,193 @@ type RootTranslation = {
 		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​b​o​o​k
 		 */
 		backToBook: string
+		/**
+		 * {​f​i​r​s​t​}​–​{​l​a​s​t​}​ ​/​ ​{​t​o​t​a​l​}
+		 * @param {string} first
+		 * @param {string} last
+		 * @param {string} total
+		 */
+		counterSpread: RequiredParams<'first' | 'last' | 'total'>
+		/**
+		 * R​e​a​d​i​n​g​ ​s​e​t​t​i​n​g​s
+		 */
+		settings: string
+		/**
+		 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
+		 */
+		direction: string
+		/**
+		 * L​e​f​t​ ​t​o​ ​r​i​g​h​t
+		 */
+		directionLtr: string
+		/**
+		 * R​i​g​h​t​ ​t​o​ ​l​e​f​t​ ​(​m​a​n​g​a​)
+		 */
+		directionRtl: string
+		/**
+		 * V​e​r​t​i​c​a​l
+		 */
+		directionVertical: string
+		/**
+		 * W​e​b​t​o​o​n​ ​(​n​o​ ​g​a​p​s​)
+		 */
+		directionWebtoon: string
+		/**
+		 * P​a​g​e​ ​l​a​y​o​u​t
+		 */
+		layout: string
+		/**
+		 * A​u​t​o​m​a​t​i​c​ ​(​t​w​o​ ​p​a​g​e​s​ ​o​n​ ​a​ ​w​i​d​e​ ​s​c​r​e​e​n​)
+		 */
+		layoutAuto: string
+		/**
+		 * O​n​e​ ​p​a​g​e
+		 */
+		layoutSingle: string
+		/**
+		 * T​w​o​ ​p​a​g​e​s
+		 */
+		layoutDouble: string
+		/**
+		 * T​w​o​ ​p​a​g​e​s​,​ ​c​o​v​e​r​ ​a​l​o​n​e
+		 */
+		layoutDoubleCover: string
+		/**
+		 * F​i​t
+		 */
+		fitLabel: string
+		/**
+		 * S​c​r​e​e​n
+		 */
+		fitScreen: string
+		/**
+		 * O​r​i​g​i​n​a​l​ ​s​i​z​e
+		 */
+		fitOriginal: string
+		/**
+		 * B​a​c​k​g​r​o​u​n​d
+		 */
+		background: string
+		/**
+		 * D​a​r​k
+		 */
+		backgroundDark: string
+		/**
+		 * G​r​e​y
+		 */
+		backgroundGrey: string
+		/**
+		 * L​i​g​h​t
+		 */
+		backgroundLight: string
+		/**
+		 * I​n​c​o​g​n​i​t​o​:​ ​d​o​ ​n​o​t​ ​s​a​v​e​ ​m​y​ ​p​r​o​g​r​e​s​s
+		 */
+		incognito: string
+		/**
+		 * I​n​c​o​g​n​i​t​o
+		 */
+		incognitoBadge: string
+		/**
+		 * U​s​e​ ​t​h​i​s​ ​d​i​r​e​c​t​i​o​n​ ​f​o​r​ ​t​h​e​ ​s​e​r​i​e​s
+		 */
+		saveDirection: string
+		/**
+		 * E​v​e​r​y​ ​r​e​a​d​e​r​ ​o​f​ ​t​h​i​s​ ​s​e​r​i​e​s​ ​n​o​w​ ​s​t​a​r​t​s​ ​i​n​ ​t​h​i​s​ ​d​i​r​e​c​t​i​o​n​.
+		 */
+		directionSaved: string
+		/**
+		 * Y​o​u​r​ ​c​h​o​i​c​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {string} message
+		 */
+		settingsFailed: RequiredParams<'message'>
+		/**
+		 * F​u​l​l​ ​s​c​r​e​e​n
+		 */
+		fullscreen: string
+		/**
+		 * L​e​a​v​e​ ​f​u​l​l​ ​s​c​r​e​e​n
+		 */
+		exitFullscreen: string
+		/**
+		 * P​a​g​e​s
+		 */
+		thumbnails: string
+		/**
+		 * P​a​g​e​ ​t​h​u​m​b​n​a​i​l​s
+		 */
+		thumbnailsLabel: string
+		/**
+		 * P​a​g​e​ ​{​p​a​g​e​}
+		 * @param {string} page
+		 */
+		thumbnailAlt: RequiredParams<'page'>
+		/**
+		 * Z​o​o​m​ ​i​n
+		 */
+		zoomIn: string
+		/**
+		 * Z​o​o​m​ ​o​u​t
+		 */
+		zoomOut: string
+		/**
+		 * K​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
+		 */
+		shortcuts: string
+		/**
+		 * N​e​x​t​ ​o​r​ ​p​r​e​v​i​o​u​s​ ​p​a​g​e​,​ ​a​s​ ​o​n​ ​t​h​e​ ​s​c​r​e​e​n​ ​(​m​i​r​r​o​r​e​d​ ​w​h​e​n​ ​r​e​a​d​i​n​g​ ​r​i​g​h​t​ ​t​o​ ​l​e​f​t​)
+		 */
+		shortcutTurn: string
+		/**
+		 * N​e​x​t​ ​o​r​ ​p​r​e​v​i​o​u​s​ ​p​a​g​e​ ​i​n​ ​r​e​a​d​i​n​g​ ​o​r​d​e​r​ ​(​S​h​i​f​t​+​S​p​a​c​e​ ​g​o​e​s​ ​b​a​c​k​)
+		 */
+		shortcutReadingOrder: string
+		/**
+		 * F​i​r​s​t​ ​o​r​ ​l​a​s​t​ ​p​a​g​e
+		 */
+		shortcutFirstLast: string
+		/**
+		 * Z​o​o​m​ ​i​n​,​ ​z​o​o​m​ ​o​u​t​,​ ​b​a​c​k​ ​t​o​ ​t​h​e​ ​f​i​t​t​e​d​ ​s​i​z​e
+		 */
+		shortcutZoom: string
+		/**
+		 * F​u​l​l​ ​s​c​r​e​e​n
+		 */
+		shortcutFullscreen: string
+		/**
+		 * S​h​o​w​ ​o​r​ ​h​i​d​e​ ​t​h​e​ ​c​o​n​t​r​o​l​s
+		 */
+		shortcutControls: string
+		/**
+		 * T​h​i​s​ ​h​e​l​p
+		 */
+		shortcutHelp: string
+		/**
+		 * C​l​o​s​e​ ​t​h​e​ ​r​e​a​d​e​r
+		 */
+		shortcutClose: string
+		/**
+		 * E​n​d​ ​o​f​ ​t​h​e​ ​b​o​o​k​.
+		 */
+		endOfBook: string
+		/**
+		 * S​t​a​r​t​ ​o​f​ ​t​h​e​ ​b​o​o​k​.
+		 */
+		startOfBook: string
+		/**
+		 * N​e​x​t​ ​b​o​o​k​:​ ​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		nextBook: RequiredParams<'title'>
+		/**
+		 * P​r​e​v​i​o​u​s​ ​b​o​o​k​:​ ​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		previousBook: RequiredParams<'title'>
+		/**
+		 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​b​o​o​k​ ​o​f​ ​t​h​e​ ​s​e​r​i​e​s​.
+		 */
+		lastOfSeries: string
 	}
 	tokens: {
 		/**
@@ -6904,6 +7095,10 @@ export type TranslationFunctions = {
 			 */
 			read: () => LocalizedString
 			/**
+			 * Quick look (progress not saved)
+			 */
+			incognito: () => LocalizedString
+			/**
 			 * Download the file
 			 */
 			download: () => LocalizedString
@@ -6967,7 +7162,7 @@ export type TranslationFunctions = {
 		 */
 		retry: () => LocalizedString
 		/**
-		 * Turn pages with the arrow keys, Page Up and Page Down or Space, by tapping the left or right third of the page, or by swiping. Escape closes.
+		 * Turn pages with the arrow keys, Page Up and Page Down or Space, by tapping the left or right third of the page, or by swiping. ? lists the keyboard shortcuts, Escape closes.
 		 */
 		help: () => LocalizedString
 		/**
@@ -6998,6 +7193,186 @@ export type TranslationFunctions = {
 		 * Back to the book
 		 */
 		backToBook: () => LocalizedString
+		/**
+		 * {first}–{last} / {total}
+		 */
+		counterSpread: (arg: { first: string, last: string, total: string }) => LocalizedString
+		/**
+		 * Reading settings
+		 */
+		settings: () => LocalizedString
+		/**
+		 * Reading direction
+		 */
+		direction: () => LocalizedString
+		/**
+		 * Left to right
+		 */
+		directionLtr: () => LocalizedString
+		/**
+		 * Right to left (manga)
+		 */
+		directionRtl: () => LocalizedString
+		/**
+		 * Vertical
+		 */
+		directionVertical: () => LocalizedString
+		/**
+		 * Webtoon (no gaps)
+		 */
+		directionWebtoon: () => LocalizedString
+		/**
+		 * Page layout
+		 */
+		layout: () => LocalizedString
+		/**
+		 * Automatic (two pages on a wide screen)
+		 */
+		layoutAuto: () => LocalizedString
+		/**
+		 * One page
+		 */
+		layoutSingle: () => LocalizedString
+		/**
+		 * Two pages
+		 */
+		layoutDouble: () => LocalizedString
+		/**
+		 * Two pages, cover alone
+		 */
+		layoutDoubleCover: () => LocalizedString
+		/**
+		 * Fit
+		 */
+		fitLabel: () => LocalizedString
+		/**
+		 * Screen
+		 */
+		fitScreen: () => LocalizedString
+		/**
+		 * Original size
+		 */
+		fitOriginal: () => LocalizedString
+		/**
+		 * Background
+		 */
+		background: () => LocalizedString
+		/**
+		 * Dark
+		 */
+		backgroundDark: () => LocalizedString
+		/**
+		 * Grey
+		 */
+		backgroundGrey: () => LocalizedString
+		/**
+		 * Light
+		 */
+		backgroundLight: () => LocalizedString
+		/**
+		 * Incognito: do not save my progress
+		 */
+		incognito: () => LocalizedString
+		/**
+		 * Incognito
+		 */
+		incognitoBadge: () => LocalizedString
+		/**
+		 * Use this direction for the series
+		 */
+		saveDirection: () => LocalizedString
+		/**
+		 * Every reader of this series now starts in this direction.
+		 */
+		directionSaved: () => LocalizedString
+		/**
+		 * Your choice could not be saved: {message}
+		 */
+		settingsFailed: (arg: { message: string }) => LocalizedString
+		/**
+		 * Full screen
+		 */
+		fullscreen: () => LocalizedString
+		/**
+		 * Leave full screen
+		 */
+		exitFullscreen: () => LocalizedString
+		/**
+		 * Pages
+		 */
+		thumbnails: () => LocalizedString
+		/**
+		 * Page thumbnails
+		 */
+		thumbnailsLabel: () => LocalizedString
+		/**
+		 * Page {page}
+		 */
+		thumbnailAlt: (arg: { page: string }) => LocalizedString
+		/**
+		 * Zoom in
+		 */
+		zoomIn: () => LocalizedString
+		/**
+		 * Zoom out
+		 */
+		zoomOut: () => LocalizedString
+		/**
+		 * Keyboard shortcuts
+		 */
+		shortcuts: () => LocalizedString
+		/**
+		 * Next or previous page, as on the screen (mirrored when reading right to left)
+		 */
+		shortcutTurn: () => LocalizedString
+		/**
+		 * Next or previous page in reading order (Shift+Space goes back)
+		 */
+		shortcutReadingOrder: () => LocalizedString
+		/**
+		 * First or last page
+		 */
+		shortcutFirstLast: () => LocalizedString
+		/**
+		 * Zoom in, zoom out, back to the fitted size
+		 */
+		shortcutZoom: () => LocalizedString
+		/**
+		 * Full screen
+		 */
+		shortcutFullscreen: () => LocalizedString
+		/**
+		 * Show or hide the controls
+		 */
+		shortcutControls: () => LocalizedString
+		/**
+		 * This help
+		 */
+		shortcutHelp: () => LocalizedString
+		/**
+		 * Close the reader
+		 */
+		shortcutClose: () => LocalizedString
+		/**
+		 * End of the book.
+		 */
+		endOfBook: () => LocalizedString
+		/**
+		 * Start of the book.
+		 */
+		startOfBook: () => LocalizedString
+		/**
+		 * Next book: {title}
+		 */
+		nextBook: (arg: { title: string }) => LocalizedString
+		/**
+		 * Previous book: {title}
+		 */
+		previousBook: (arg: { title: string }) => LocalizedString
+		/**
+		 * This is the last book of the series.
+		 */
+		lastOfSeries: () => LocalizedString
 	}
 	tokens: {
 		/**

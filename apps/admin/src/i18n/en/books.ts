@@ -106,6 +106,7 @@ const books = {
   },
   open: {
     read: 'Read it',
+    incognito: 'Quick look (progress not saved)',
     download: 'Download the file',
     epub: 'EPUB books are read in a reading app: download the file.',
   },

@@ -101,6 +101,7 @@ const books: Translation['books'] = {
   },
   open: {
     read: 'Le lire',
+    incognito: 'Coup d’œil (progression non enregistrée)',
     download: 'Télécharger le fichier',
     epub: 'Les livres EPUB se lisent dans une application de lecture : téléchargez le fichier.',
   },

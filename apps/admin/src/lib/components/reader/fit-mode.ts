@@ -1,4 +1,6 @@
-export type FitMode = 'width' | 'height';
+import { FIT_MODES, type FitMode } from './reader-modes.js';
+
+export type { FitMode };
 
 const KEY = 'shelfmark.reader.fit';
 
@@ -13,7 +15,7 @@ export function storedFitMode(
   const fallback: FitMode = viewport.width < viewport.height ? 'width' : 'height';
   try {
     const stored = storage?.getItem(KEY);
-    return stored === 'width' || stored === 'height' ? stored : fallback;
+    return FIT_MODES.includes(stored as FitMode) ? (stored as FitMode) : fallback;
   } catch {
     // Storage can be refused (private mode, blocked storage): the default is fine.
     return fallback;

@@ -56,3 +56,34 @@ describe('keyAction', () => {
     expect(keyAction(key('ArrowDown'), page)).toBeNull();
   });
 });
+
+describe('right to left and vertical reading', () => {
+  it('mirrors swipes and tap zones in right to left reading', () => {
+    expect(pointerAction({ x: 200, y: 100 }, { x: 100, y: 110 }, area, 'rtl')).toBe('previous');
+    expect(pointerAction({ x: 100, y: 100 }, { x: 220, y: 90 }, area, 'rtl')).toBe('next');
+    expect(pointerAction({ x: 50, y: 10 }, { x: 52, y: 11 }, area, 'rtl')).toBe('next');
+    expect(pointerAction({ x: 290, y: 10 }, { x: 290, y: 10 }, area, 'rtl')).toBe('previous');
+    expect(pointerAction({ x: 150, y: 10 }, { x: 150, y: 10 }, area, 'rtl')).toBe('menu');
+  });
+  it('mirrors the arrows but not Page Down or Space in right to left reading', () => {
+    expect(keyAction(key('ArrowLeft'), page, 'rtl')).toBe('next');
+    expect(keyAction(key('ArrowRight'), page, 'rtl')).toBe('previous');
+    expect(keyAction(key('PageDown'), page, 'rtl')).toBe('next');
+    expect(keyAction(key(' '), page, 'rtl')).toBe('next');
+  });
+  it('leaves scrolling to the browser in the vertical modes: no swipes or side taps, Space scrolls', () => {
+    expect(pointerAction({ x: 200, y: 100 }, { x: 100, y: 110 }, area, 'webtoon')).toBeNull();
+    expect(pointerAction({ x: 290, y: 10 }, { x: 290, y: 10 }, area, 'vertical')).toBe('menu');
+    expect(keyAction(key(' '), page, 'webtoon')).toBeNull();
+    expect(keyAction(key('PageDown'), page, 'vertical')).toBeNull();
+    expect(keyAction(key('ArrowRight'), page, 'vertical')).toBe('next');
+  });
+  it('has keys for help, fullscreen and zoom, except in a field', () => {
+    expect(keyAction(key('?', { shiftKey: true }), page)).toBe('help');
+    expect(keyAction(key('f'), page)).toBe('fullscreen');
+    expect(keyAction(key('+'), page)).toBe('zoom-in');
+    expect(keyAction(key('-'), page)).toBe('zoom-out');
+    expect(keyAction(key('0'), page)).toBe('zoom-reset');
+    expect(keyAction(key('f'), { tagName: 'INPUT', type: 'text' })).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { neighboursOf, readerOptions, readerPath } from './book-neighbours.js';
+
+describe('neighboursOf', () => {
+  const items = [
+    { id: 'a', title: 'One', extra: 1 },
+    { id: 'b', title: 'Two', extra: 2 },
+    { id: 'c', title: 'Three', extra: 3 },
+  ];
+  it('gives the books before and after in the series order', () => {
+    expect(neighboursOf(items, 'b')).toEqual({
+      previous: { id: 'a', title: 'One' },
+      next: { id: 'c', title: 'Three' },
+    });
+    expect(neighboursOf(items, 'a').previous).toBeNull();
+    expect(neighboursOf(items, 'c').next).toBeNull();
+    expect(neighboursOf(items, 'z')).toEqual({ previous: null, next: null });
+  });
+});
+
+describe('readerPath and readerOptions', () => {
+  it('carries where to open and incognito, and reads them back', () => {
+    expect(readerPath('b1')).toBe('/read/b1');
+    expect(readerPath('b1', { at: 'start', incognito: true })).toBe('/read/b1?at=start&incognito=1');
+    expect(readerOptions(new URLSearchParams('at=start&incognito=1'))).toEqual({ at: 'start', incognito: true });
+    expect(readerOptions(new URLSearchParams('at=nowhere'))).toEqual({ at: 'saved', incognito: false });
+  });
+});
