@@ -119,11 +119,14 @@ async function swipe(page: Page, fromFraction: number, toFraction: number) {
 
 /** Shows the controls (they step aside while reading: M brings them back). */
 async function showControls(page: Page) {
-  const toggle = page.getByTestId('reader-settings-toggle');
-  if (await toggle.isVisible()) return;
-  await page.getByTestId('reader-stage').focus();
-  await page.keyboard.press('m');
-  await toggle.waitFor({ state: 'visible', timeout: WAIT });
+  // The reader's own state, not the toggle's visibility: M toggles, and a bar fading in or out is neither.
+  const reader = page.locator('[data-testid="reader"]');
+  if ((await reader.getAttribute('data-controls')) !== 'shown') {
+    await page.getByTestId('reader-stage').focus();
+    await page.keyboard.press('m');
+    await page.locator('[data-testid="reader"][data-controls="shown"]').waitFor({ timeout: WAIT });
+  }
+  await page.getByTestId('reader-settings-toggle').waitFor({ state: 'visible', timeout: WAIT });
 }
 
 /** Opens the settings panel. */
