@@ -39,6 +39,7 @@ import { AuthService } from './services/auth.service.js';
 import { UserService } from './services/user.service.js';
 import { CredentialRepository } from './repositories/credential.repository.js';
 import { BookFileService } from './services/book-file.service.js';
+import { EpubResourceService } from './services/epub-resource.service.js';
 import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
 import { KosyncService } from './services/kosync.service.js';
@@ -87,6 +88,8 @@ export interface Container {
     users: UserService;
     backups: BackupService;
     bookFiles: BookFileService;
+    /** The files inside EPUBs for the browser's reader (the /epub route). */
+    epubResources: EpubResourceService;
     books: BookService;
     /** Per-reader progress: what REST, OPDS, the admin and KOReader sync write and read (ProgressService). */
     progress: ProgressService;
@@ -263,11 +266,13 @@ export async function createContainer(
   });
 
   const books = new BookService(bookRepository, seriesRepository, progress);
+  const bookFiles = new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader);
   const services = {
     auth,
     users: new UserService(userRepository, logger.child({ area: 'users' })),
     backups,
-    bookFiles: new BookFileService(new BookFileRepository(em), librariesRoot, thumbnails, bookReader),
+    bookFiles,
+    epubResources: new EpubResourceService(bookFiles),
     books,
     progress,
     series: new SeriesService(seriesRepository, libraries, books, metadataRepository),
