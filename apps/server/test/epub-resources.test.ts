@@ -257,4 +257,31 @@ describe('reading an EPUB from inside its archive', () => {
       expect(res.headers.get('content-security-policy') ?? '', url).not.toContain("frame-ancestors 'self'");
     }
   });
+
+  it("keeps a reader's place in the book as a locator and a percentage, given back with the book", async () => {
+    const position = 'epubcfi(/6/2!/4/2/1:0)';
+    const saved = await call(`/books/${ids.epubA}/progress`, {
+      method: 'PUT',
+      token: readerA,
+      body: { status: 'reading', position, percentage: 0.25 },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ status: 'reading', current_page: null, position, percentage: 0.25 });
+    const book = await call(`/books/${ids.epubA}`, { token: readerA });
+    expect(book.body).toMatchObject({
+      reading_status: 'reading',
+      reading_position: position,
+      reading_percentage: 0.25,
+    });
+    // Another reader's book is theirs: the admin has no place in it.
+    expect((await call(`/books/${ids.epubA}`, { token: admin })).body.reading_position).toBeNull();
+    // Neither a page nor a place: refused.
+    const nowhere = await call(`/books/${ids.epubA}/progress`, {
+      method: 'PUT',
+      token: readerA,
+      body: { status: 'reading' },
+    });
+    expect(nowhere.status).toBe(400);
+    expect(server.responseFailures).toEqual([]);
+  });
 });
