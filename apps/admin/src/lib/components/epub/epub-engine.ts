@@ -88,8 +88,9 @@ export async function openBook(bookId: string, host: HTMLElement): Promise<Folia
   const book = await new EPUB(loader).init();
   book.transformTarget.addEventListener('data', (event) => {
     const detail = (event as CustomEvent<{ data: unknown; type: string }>).detail;
-    if (!isBookDocument(detail.type)) return;
-    const hardened = Promise.resolve(detail.data).then((data) => hardenDocument(String(data), detail.type));
+    const type = detail.type;
+    if (!isBookDocument(type)) return;
+    const hardened = Promise.resolve(detail.data).then((data) => hardenDocument(String(data), type));
     detail.data = hardened.then((result) => result.text);
     detail.type = hardened.then((result) => result.type) as unknown as string;
   });
