@@ -25,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadLibrary } from '../api/load.ts';
 import { startServer } from '../lib/server.ts';
+import { epubFigures, epubLines } from './epub.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -240,6 +241,7 @@ try {
       `| median of ${runs} cold visits | ${firstCard} | ${interactive} | ≤ ${INTERACTIVE_BUDGET_MS} ms: ${interactive <= INTERACTIVE_BUDGET_MS ? 'within' : 'OVER'} | ${keyAccepted} |`,
     );
     say(`\nEach run (interactive ms): ${measured.map((figure) => figure.interactiveMs).join(', ')}`);
+    for (const line of epubLines(await epubFigures(browser, server.url, librariesRoot, signedInContext))) say(line);
   } finally {
     await browser.close();
     await server.stop();

@@ -87,7 +87,9 @@ export function bookStyles(settings: ReaderSettings, colours: ThemeColours): str
   return [
     `:root { --sm-paper: ${colours.paper}; --sm-ink: ${colours.ink}; --sm-link: ${colours.link};`,
     ` --sm-size: ${settings.fontSize}%; color-scheme: ${settings.theme === 'dark' ? 'dark' : 'light'}; }`,
-    'html { background: var(--sm-paper) !important; color: var(--sm-ink) !important; }',
+    // Transparent: the reader's stage shows the paper, so a theme changed after a chapter loaded repaints at once
+    // (the engine keeps the background a document had when it loaded).
+    'html { background: transparent !important; color: var(--sm-ink) !important; }',
     'html { font-size: var(--sm-size) !important; }',
     'body { background: none !important; color: inherit !important; }',
     settings.theme === 'light'
