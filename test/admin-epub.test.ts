@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, useAdminBrowser } from './support/admin-browser.js';
+import { expectNoSeriousViolations } from './support/axe.js';
 import { TERMINAL_JOB_STATUSES, waitUntil } from './support/e2e-harness.js';
 import { fixedLayoutEpub, hostileEpub, HOSTILE_MARKERS, reflowableEpub } from './support/epubs.js';
 
@@ -125,8 +126,14 @@ describe('the EPUB reader', { timeout: 120_000 }, () => {
     await page.getByTestId('epub-larger').click();
     expect((await page.getByTestId('epub-font-size').textContent())?.replace(/\s/g, '')).toBe('120%');
     await shoot(page, 'reflowable-display-light-1366');
+    await expectNoSeriousViolations(page, 'the EPUB reader, display panel, light', {
+      include: '[data-testid="epub-reader"]',
+    });
     await page.getByTestId('epub-theme-dark').click();
     await shoot(page, 'reflowable-display-dark-1366');
+    await expectNoSeriousViolations(page, 'the EPUB reader, display panel, dark', {
+      include: '[data-testid="epub-reader"]',
+    });
     await page.getByTestId('epub-display').click();
     await shoot(page, 'reflowable-dark-1366');
     await page.getByTestId('epub-display').click();
@@ -145,6 +152,7 @@ describe('the EPUB reader', { timeout: 120_000 }, () => {
     await page.getByTestId('epub-query').press('Enter');
     await page.getByTestId('epub-results').getByRole('button').first().waitFor();
     expect(await page.getByTestId('epub-results').getByRole('button').count()).toBe(1);
+    await expectNoSeriousViolations(page, 'the EPUB reader, search', { include: '[data-testid="epub-reader"]' });
     await page.getByTestId('epub-results').getByRole('button').first().click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="epub-chapter"]')?.textContent === 'Chapter 2',
