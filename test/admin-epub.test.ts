@@ -129,6 +129,10 @@ describe('the EPUB reader', { timeout: 120_000 }, () => {
     await expectNoSeriousViolations(page, 'the EPUB reader, display panel, light', {
       include: '[data-testid="epub-reader"]',
     });
+    await page.getByTestId('epub-flow-scrolled').click();
+    expect(await page.getByTestId('epub-flow-scrolled').getAttribute('aria-pressed')).toBe('true');
+    await shoot(page, 'reflowable-scrolled-light-1366');
+    await page.getByTestId('epub-flow-paginated').click();
     await page.getByTestId('epub-theme-dark').click();
     await shoot(page, 'reflowable-display-dark-1366');
     await expectNoSeriousViolations(page, 'the EPUB reader, display panel, dark', {

@@ -13,7 +13,7 @@ export interface PlaceSaver {
 
 /**
  * Saves the reader's place at most once per `intervalMs` (paging through a chapter sends a few writes, not one per
- * page), always the last place (a trailing save), never the same place twice, one save after the other so an
+ * page), always the last place (a trailing save), never the same place and share twice, one save after the other so an
  * older place never lands after a newer one.
  */
 export function createPlaceSaver(save: (update: PlaceUpdate) => Promise<void>, intervalMs = 1500): PlaceSaver {
@@ -28,8 +28,11 @@ export function createPlaceSaver(save: (update: PlaceUpdate) => Promise<void>, i
     timer = null;
     const update = waiting;
     waiting = null;
-    if (update === null || update.position === lastSaved) return;
-    lastSaved = update.position;
+    if (update === null) return;
+    // A new layout (text size, window) can keep the place and change the share of the book: both count.
+    const key = `${update.position} ${update.percentage.toFixed(4)}`;
+    if (key === lastSaved) return;
+    lastSaved = key;
     lastSavedAt = Date.now();
     chain = chain.then(() => save(update));
   }
