@@ -9,7 +9,7 @@ import { horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser } from './support/a
 /**
  * The web reader in a real Chromium against the built server: pages turned by keyboard, tap zones, swipes and the
  * slider, images asked at the screen's width, the next pages loaded ahead, progress saved on the server (checked
- * through the REST API) and "read" at the last page, a PDF rendered, EPUB books offered as a download. The sample books have 3
+ * through the REST API) and "read" at the last page, a PDF rendered, an EPUB opened in the EPUB reader. The sample books have 3
  * pages each.
  */
 const admin = useAdminBrowser();
@@ -252,7 +252,7 @@ describe('the web reader', { timeout: 60_000 }, () => {
     await pageShown(page, 2);
   });
 
-  it('reads a PDF, and offers an EPUB as a download instead of the reader', async () => {
+  it('reads a PDF, and opens an EPUB in its own reader (admin-epub.test.ts covers it)', async () => {
     const fixtures = path.join(REPO_ROOT, 'apps/server/test/fixtures/komga');
     const root = path.join(admin.site.server.librariesRoot, SAMPLE_LIBRARY.rootPath);
     await mkdir(path.join(root, 'Prose'), { recursive: true });
@@ -280,12 +280,10 @@ describe('the web reader', { timeout: 60_000 }, () => {
     expect(epub.format).toBe('epub');
     const detail = await admin.signedInPage({ path: `/books/${epub.id}` });
     await detail.getByTestId('download-link').waitFor();
-    expect(await detail.getByTestId('read-link').count()).toBe(0);
+    expect(await detail.getByTestId('read-link').getAttribute('href')).toBe(`/read/${epub.id}`);
 
     const page = await admin.signedInPage({ path: `/read/${epub.id}` });
-    const download = page.getByTestId('reader-download');
-    await download.waitFor();
-    expect(await download.getAttribute('href')).toBe(`/api/v1/books/${epub.id}/file`);
+    await page.locator('[data-testid="epub-reader"][data-ready="true"]').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('reader').count()).toBe(0);
     await admin.screenshot(page, 'reader-epub');
   });

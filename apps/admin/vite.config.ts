@@ -1,12 +1,14 @@
 import adapter from '@sveltejs/adapter-node';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vite';
+import { framesWithoutScripts } from './scripts/frames-without-scripts.js';
 
 // SvelteKit 3 takes its configuration here: svelte.config.js is no longer read.
 // adapter-node writes build/handler.js, which the Express server mounts as middleware
 // for every path outside /api, /opds, /docs and /openapi.yaml.
 export default defineConfig({
   plugins: [
+    framesWithoutScripts(),
     sveltekit({
       adapter: adapter({ out: 'build', precompress: true }),
       // Relative paths (the default, said out loud: the admin depends on it): the HTML shell loads `../_app/…` and
@@ -16,11 +18,14 @@ export default defineConfig({
       paths: { relative: true },
     }),
   ],
+  // Pre-bundling would skip framesWithoutScripts in `npm run dev`.
+  optimizeDeps: { exclude: ['foliate-js'] },
   server: {
     // `npm run dev`: forward API and docs calls to a server started separately on :7080
     proxy: {
       '/api': 'http://127.0.0.1:7080',
       '/opds': 'http://127.0.0.1:7080',
+      '/epub': 'http://127.0.0.1:7080',
       '/docs': 'http://127.0.0.1:7080',
       '/openapi.yaml': 'http://127.0.0.1:7080',
     },

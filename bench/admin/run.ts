@@ -26,6 +26,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { loadLibrary } from '../api/load.ts';
 import { api, startServer } from '../lib/server.ts';
 import { measureReader } from './reader.ts';
+import { epubFigures, epubLines } from './epub.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -251,6 +252,7 @@ try {
       newContext: () => signedInContext(browser, server.url),
       say,
     });
+    for (const line of epubLines(await epubFigures(browser, server.url, librariesRoot, signedInContext))) say(line);
   } finally {
     await browser.close();
     await server.stop();

@@ -43,6 +43,7 @@ import { BookPagesService } from './services/book-pages.service.js';
 import { ReaderSettingsService } from './services/reader-settings.service.js';
 import { BookPageRepository } from './repositories/book-page.repository.js';
 import { ReaderSettingsRepository } from './repositories/reader-settings.repository.js';
+import { EpubResourceService } from './services/epub-resource.service.js';
 import { CatalogFreshness } from './services/catalog-freshness.js';
 import { BookService } from './services/book.service.js';
 import { KosyncService } from './services/kosync.service.js';
@@ -93,6 +94,8 @@ export interface Container {
     bookFiles: BookFileService;
     bookPages: BookPagesService;
     readerSettings: ReaderSettingsService;
+    /** The files inside EPUBs for the browser's reader (the /epub route). */
+    epubResources: EpubResourceService;
     books: BookService;
     /** Per-reader progress: what REST, OPDS, the admin and KOReader sync write and read (ProgressService). */
     progress: ProgressService;
@@ -284,6 +287,7 @@ export async function createContainer(
     backups,
     bookFiles,
     bookPages: new BookPagesService(bookFiles, bookPageRepository, bookReader),
+    epubResources: new EpubResourceService(bookFiles),
     books,
     progress,
     series,

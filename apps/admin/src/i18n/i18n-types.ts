@@ -1786,6 +1786,181 @@ type RootTranslation = {
 		 */
 		lastOfSeries: string
 	}
+	epub: {
+		/**
+		 * O​p​e​n​i​n​g​ ​t​h​e​ ​b​o​o​k​…
+		 */
+		opening: string
+		/**
+		 * T​h​i​s​ ​b​o​o​k​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​o​p​e​n​e​d​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {string} message
+		 */
+		openFailed: RequiredParams<'message'>
+		/**
+		 * {​p​e​r​c​e​n​t​}​ ​r​e​a​d
+		 * @param {string} percent
+		 */
+		location: RequiredParams<'percent'>
+		/**
+		 * P​r​e​v​i​o​u​s​ ​p​a​g​e
+		 */
+		previous: string
+		/**
+		 * N​e​x​t​ ​p​a​g​e
+		 */
+		next: string
+		/**
+		 * G​o​ ​t​o​ ​a​ ​p​l​a​c​e​ ​i​n​ ​t​h​e​ ​b​o​o​k
+		 */
+		slider: string
+		/**
+		 * C​o​n​t​e​n​t​s
+		 */
+		contents: string
+		/**
+		 * T​h​i​s​ ​b​o​o​k​ ​h​a​s​ ​n​o​ ​t​a​b​l​e​ ​o​f​ ​c​o​n​t​e​n​t​s​.
+		 */
+		noContents: string
+		/**
+		 * S​e​a​r​c​h
+		 */
+		search: string
+		/**
+		 * S​e​a​r​c​h​ ​i​n​ ​t​h​e​ ​b​o​o​k
+		 */
+		searchLabel: string
+		/**
+		 * F​i​n​d
+		 */
+		searchGo: string
+		/**
+		 * S​e​a​r​c​h​i​n​g​…​ ​{​p​e​r​c​e​n​t​}
+		 * @param {string} percent
+		 */
+		searching: RequiredParams<'percent'>
+		/**
+		 * N​o​t​h​i​n​g​ ​f​o​u​n​d​ ​f​o​r​ ​“​{​q​u​e​r​y​}​”​.
+		 * @param {string} query
+		 */
+		noMatches: RequiredParams<'query'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​m​a​t​c​h​|​m​a​t​c​h​e​s​}​}
+		 * @param {number} count
+		 */
+		matches: RequiredParams<'count'>
+		/**
+		 * D​i​s​p​l​a​y
+		 */
+		display: string
+		/**
+		 * C​l​o​s​e​ ​t​h​e​ ​p​a​n​e​l
+		 */
+		closePanel: string
+		/**
+		 * L​a​y​o​u​t
+		 */
+		layout: string
+		/**
+		 * P​a​g​e​s
+		 */
+		paginated: string
+		/**
+		 * S​c​r​o​l​l
+		 */
+		scrolled: string
+		/**
+		 * T​e​x​t​ ​s​i​z​e
+		 */
+		fontSize: string
+		/**
+		 * S​m​a​l​l​e​r​ ​t​e​x​t
+		 */
+		smaller: string
+		/**
+		 * L​a​r​g​e​r​ ​t​e​x​t
+		 */
+		larger: string
+		/**
+		 * T​y​p​e​f​a​c​e
+		 */
+		fontFamily: string
+		/**
+		 * A​s​ ​i​n​ ​t​h​e​ ​b​o​o​k
+		 */
+		fontBook: string
+		/**
+		 * S​e​r​i​f
+		 */
+		fontSerif: string
+		/**
+		 * S​a​n​s​ ​s​e​r​i​f
+		 */
+		fontSans: string
+		/**
+		 * L​i​n​e​ ​s​p​a​c​i​n​g
+		 */
+		lineHeight: string
+		/**
+		 * A​s​ ​i​n​ ​t​h​e​ ​b​o​o​k
+		 */
+		lineBook: string
+		/**
+		 * T​i​g​h​t
+		 */
+		lineTight: string
+		/**
+		 * N​o​r​m​a​l
+		 */
+		lineNormal: string
+		/**
+		 * L​o​o​s​e
+		 */
+		lineLoose: string
+		/**
+		 * M​a​r​g​i​n​s
+		 */
+		margins: string
+		/**
+		 * N​a​r​r​o​w
+		 */
+		marginNarrow: string
+		/**
+		 * N​o​r​m​a​l
+		 */
+		marginNormal: string
+		/**
+		 * W​i​d​e
+		 */
+		marginWide: string
+		/**
+		 * T​h​e​m​e
+		 */
+		theme: string
+		/**
+		 * L​i​g​h​t
+		 */
+		themeLight: string
+		/**
+		 * S​e​p​i​a
+		 */
+		themeSepia: string
+		/**
+		 * D​a​r​k
+		 */
+		themeDark: string
+		/**
+		 * T​h​i​s​ ​b​o​o​k​ ​h​a​s​ ​f​i​x​e​d​ ​p​a​g​e​s​:​ ​o​n​l​y​ ​t​h​e​ ​t​h​e​m​e​ ​a​p​p​l​i​e​s​.
+		 */
+		fixedLayout: string
+		/**
+		 * D​o​ ​n​o​t​ ​s​a​v​e​ ​m​y​ ​p​l​a​c​e​ ​(​i​n​c​o​g​n​i​t​o​)
+		 */
+		incognito: string
+		/**
+		 * T​u​r​n​ ​p​a​g​e​s​ ​w​i​t​h​ ​t​h​e​ ​a​r​r​o​w​ ​k​e​y​s​,​ ​P​a​g​e​ ​U​p​ ​a​n​d​ ​P​a​g​e​ ​D​o​w​n​,​ ​o​r​ ​t​h​e​ ​b​u​t​t​o​n​s​ ​b​e​l​o​w​.​ ​E​s​c​a​p​e​ ​c​l​o​s​e​s​.
+		 */
+		help: string
+	}
 	tokens: {
 		/**
 		 * A​P​I​ ​t​o​k​e​n​s
@@ -7373,6 +7548,176 @@ export type TranslationFunctions = {
 		 * This is the last book of the series.
 		 */
 		lastOfSeries: () => LocalizedString
+	}
+	epub: {
+		/**
+		 * Opening the book…
+		 */
+		opening: () => LocalizedString
+		/**
+		 * This book could not be opened: {message}
+		 */
+		openFailed: (arg: { message: string }) => LocalizedString
+		/**
+		 * {percent} read
+		 */
+		location: (arg: { percent: string }) => LocalizedString
+		/**
+		 * Previous page
+		 */
+		previous: () => LocalizedString
+		/**
+		 * Next page
+		 */
+		next: () => LocalizedString
+		/**
+		 * Go to a place in the book
+		 */
+		slider: () => LocalizedString
+		/**
+		 * Contents
+		 */
+		contents: () => LocalizedString
+		/**
+		 * This book has no table of contents.
+		 */
+		noContents: () => LocalizedString
+		/**
+		 * Search
+		 */
+		search: () => LocalizedString
+		/**
+		 * Search in the book
+		 */
+		searchLabel: () => LocalizedString
+		/**
+		 * Find
+		 */
+		searchGo: () => LocalizedString
+		/**
+		 * Searching… {percent}
+		 */
+		searching: (arg: { percent: string }) => LocalizedString
+		/**
+		 * Nothing found for “{query}”.
+		 */
+		noMatches: (arg: { query: string }) => LocalizedString
+		/**
+		 * {count} {{match|matches}}
+		 */
+		matches: (arg: { count: number }) => LocalizedString
+		/**
+		 * Display
+		 */
+		display: () => LocalizedString
+		/**
+		 * Close the panel
+		 */
+		closePanel: () => LocalizedString
+		/**
+		 * Layout
+		 */
+		layout: () => LocalizedString
+		/**
+		 * Pages
+		 */
+		paginated: () => LocalizedString
+		/**
+		 * Scroll
+		 */
+		scrolled: () => LocalizedString
+		/**
+		 * Text size
+		 */
+		fontSize: () => LocalizedString
+		/**
+		 * Smaller text
+		 */
+		smaller: () => LocalizedString
+		/**
+		 * Larger text
+		 */
+		larger: () => LocalizedString
+		/**
+		 * Typeface
+		 */
+		fontFamily: () => LocalizedString
+		/**
+		 * As in the book
+		 */
+		fontBook: () => LocalizedString
+		/**
+		 * Serif
+		 */
+		fontSerif: () => LocalizedString
+		/**
+		 * Sans serif
+		 */
+		fontSans: () => LocalizedString
+		/**
+		 * Line spacing
+		 */
+		lineHeight: () => LocalizedString
+		/**
+		 * As in the book
+		 */
+		lineBook: () => LocalizedString
+		/**
+		 * Tight
+		 */
+		lineTight: () => LocalizedString
+		/**
+		 * Normal
+		 */
+		lineNormal: () => LocalizedString
+		/**
+		 * Loose
+		 */
+		lineLoose: () => LocalizedString
+		/**
+		 * Margins
+		 */
+		margins: () => LocalizedString
+		/**
+		 * Narrow
+		 */
+		marginNarrow: () => LocalizedString
+		/**
+		 * Normal
+		 */
+		marginNormal: () => LocalizedString
+		/**
+		 * Wide
+		 */
+		marginWide: () => LocalizedString
+		/**
+		 * Theme
+		 */
+		theme: () => LocalizedString
+		/**
+		 * Light
+		 */
+		themeLight: () => LocalizedString
+		/**
+		 * Sepia
+		 */
+		themeSepia: () => LocalizedString
+		/**
+		 * Dark
+		 */
+		themeDark: () => LocalizedString
+		/**
+		 * This book has fixed pages: only the theme applies.
+		 */
+		fixedLayout: () => LocalizedString
+		/**
+		 * Do not save my place (incognito)
+		 */
+		incognito: () => LocalizedString
+		/**
+		 * Turn pages with the arrow keys, Page Up and Page Down, or the buttons below. Escape closes.
+		 */
+		help: () => LocalizedString
 	}
 	tokens: {
 		/**

@@ -652,7 +652,7 @@ export interface paths {
          * Set a book's reading progress
          * @description The caller's own progress: each user has theirs, and every client (this API, the admin's reader, OPDS-PSE
          *     page streaming, KOReader sync) writes and reads the same record. `reading` needs `current_page` within the
-         *     book's pages (400 otherwise). `read` sets the page to the last page. `unread` clears the page. Allowed with
+         *     book's pages, or a `position` for a reflowable book (EPUB) (400 otherwise). `read` sets the page to the last page. `unread` clears the page. Allowed with
          *     a `read` token. A caller that is no user (the bootstrap token while no user exists) has no progress: 409
          *     `no-reader`.
          */
@@ -2018,6 +2018,13 @@ export interface components {
             /** @description Language tag (BCP 47, e.g. `fr`, `en-US`). */
             language: string | null;
             locked_fields: components["schemas"]["LockableBookField"][];
+            /**
+             * @description The caller's place in a reflowable book (an EPUB locator or a KOReader xpointer), as the client that
+             *     wrote it sent it; null when unread or when none was written. The admin's EPUB reader reopens there.
+             */
+            reading_position: string | null;
+            /** @description How far through the book the caller is, 0 to 1; null when unread. */
+            reading_percentage: number | null;
             file: components["schemas"]["BookFile"];
         };
         BooksPage: components["schemas"]["PageEnvelope"] & {
@@ -2045,7 +2052,10 @@ export interface components {
         };
         ReadingProgressUpdate: {
             status: components["schemas"]["ReadingStatus"];
-            /** @description Page reached; required with `reading`, ignored with `read` (last page) and `unread`. */
+            /**
+             * @description Page reached; required with `reading` unless a `position` is given (a reflowable book), ignored with
+             *     `read` (last page) and `unread`.
+             */
             current_page?: number;
             /**
              * @description Where in a reflowable book (an EPUB locator), kept verbatim; ignored with `unread`. A write without it

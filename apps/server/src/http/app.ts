@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Container } from '../container.js';
 import { serializeError } from '../logger.js';
+import { epubRoutes } from '../epub/epub.routes.js';
 import { kosyncRoutes } from '../kosync/kosync.routes.js';
 import { opdsRoutes } from '../opds/opds.routes.js';
 import { trpcMiddleware } from '../trpc/express.js';
@@ -135,6 +136,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   });
   app.use('/trpc', trpcMiddleware(container, spec, signIns));
   app.use('/opds', opdsRoutes(services, logger.child({ area: 'opds' })));
+  app.use('/epub', epubRoutes(services.auth, services.epubResources));
   app.use('/koreader', kosyncRoutes(services.auth, services.kosync, logger.child({ area: 'kosync' })));
   if (options.adminHandler) app.use(options.adminHandler);
   app.use(errorHandler(logger));

@@ -182,6 +182,8 @@ export function bookDetailsDto(book: BookDetails, apiRoot: string) {
     publish_date: book.publishDate,
     language: book.language,
     locked_fields: book.lockedFields,
+    reading_position: book.readingPosition,
+    reading_percentage: book.readingPercentage,
     file: {
       path: book.file.path,
       mtime: book.file.mtime.toISOString(),

@@ -57,6 +57,9 @@ export interface BookEntry extends BookSummary {
 
 export interface BookDetails extends BookEntry {
   lockedFields: LockableBookField[];
+  /** The current reader's place in a reflowable book (an EPUB locator) and how far through it, 0 to 1. */
+  readingPosition: string | null;
+  readingPercentage: number | null;
   file: { path: string; mtime: Date; parseStatus: ParseStatus; parseError: string | null };
 }
 
@@ -301,9 +304,12 @@ export class BookRepository {
         locked_fields: LockableBookField[] | string;
         path: string | null;
         mtime_ms: number | string | null;
+        reading_position: string | null;
+        reading_percentage: number | string | null;
       })[]
     >(
-      `select ${ENTRY_COLUMNS}, b.locked_fields, f.path, f.mtime_ms
+      `select ${ENTRY_COLUMNS}, b.locked_fields, f.path, f.mtime_ms, rp.position as reading_position,
+              rp.percentage as reading_percentage
          from books b ${SUMMARY_JOINS} where b.id = ?${andVisible()}`,
       [currentViewer().userId, id, ...visibleParams()],
     );
@@ -312,6 +318,8 @@ export class BookRepository {
     return {
       ...book,
       lockedFields: toStringList(row.locked_fields) as LockableBookField[],
+      readingPosition: row.reading_position,
+      readingPercentage: toNullableNumber(row.reading_percentage),
       file: {
         path: row.path ?? '',
         mtime: new Date(toNullableNumber(row.mtime_ms) ?? 0),

@@ -99,19 +99,20 @@ export class ProgressService {
     const book = await this.progress.target(bookId);
     if (!book) throw new NotFoundError('Book', bookId);
     if (input.status === 'reading') {
-      if (input.currentPage === undefined) {
-        throw new ValidationError('current_page is required when status is reading', [
-          { path: '/body/current_page', message: 'is required with status reading' },
+      // A reflowable book (EPUB) has no pages: its place is the locator in `position`.
+      if (input.currentPage === undefined && input.position === undefined) {
+        throw new ValidationError('current_page or position is required when status is reading', [
+          { path: '/body/current_page', message: 'is required with status reading (or a position)' },
         ]);
       }
-      if (book.pageCount !== null && input.currentPage > book.pageCount) {
+      if (input.currentPage !== undefined && book.pageCount !== null && input.currentPage > book.pageCount) {
         throw new ValidationError(`current_page must be between 1 and ${book.pageCount}`, [
           { path: '/body/current_page', message: `must be at most ${book.pageCount}, the book's page count` },
         ]);
       }
     }
     const change: ProgressChange = { status: input.status };
-    if (input.status === 'reading') change.page = input.currentPage!;
+    if (input.status === 'reading' && input.currentPage !== undefined) change.page = input.currentPage;
     if (input.position !== undefined) change.position = input.position;
     if (input.percentage !== undefined) change.percentage = input.percentage;
     return this.progress.save(userId, bookId, book.seriesId, progressValues(change, book.pageCount, new Date()));

@@ -3,6 +3,7 @@ import libraries from './libraries.js';
 import series from './series.js';
 import books from './books.js';
 import reader from './reader.js';
+import epub from './epub.js';
 import tokens from './tokens.js';
 import kit from './kit.js';
 import jobs from './jobs.js';
@@ -74,6 +75,7 @@ const en = {
   series,
   books,
   reader,
+  epub,
   tokens,
   kit,
   jobs,

@@ -165,6 +165,30 @@ export class ZipArchive {
     }
   }
 
+  /**
+   * The entry's bytes as a stream, for serving it as it is inflated (EPUB resources). Refused like `read`; the stream
+   * errors as soon as it produces more than the declared size, so a lying header cannot inflate a bomb.
+   */
+  async stream(entry: ZipEntry, cap: number, what: string): Promise<Readable> {
+    if (entry.encrypted) throw new BookFileError('encrypted', `${what} is encrypted`);
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+      const method = METHOD_NAMES[entry.compressionMethod] ?? `method ${entry.compressionMethod}`;
+      throw new BookFileError('unsupported', `${what} uses ${method} compression, which is not supported`);
+    }
+    if (entry.size > cap) throw new BookFileError('too_large', `${what} declares ${entry.size} bytes (limit ${cap})`);
+    const stream = await new Promise<Readable>((resolve, reject) => {
+      this.zip.openReadStream(entry.raw, (err, opened) => (err ? reject(describeZipError(err)) : resolve(opened)));
+    });
+    let total = 0;
+    stream.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > entry.size) {
+        stream.destroy(new BookFileError('too_large', `${what} inflates beyond its declared ${entry.size} bytes`));
+      }
+    });
+    return stream;
+  }
+
   close(): void {
     this.zip.close();
   }

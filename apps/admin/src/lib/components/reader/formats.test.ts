@@ -3,9 +3,10 @@ import { storedFitMode } from './fit-mode.js';
 import { isReadableInBrowser, openingPage } from './formats.js';
 
 describe('the reader', () => {
-  it('shows comic archives and PDF, not EPUB', () => {
-    for (const format of ['cbz', 'cbr', 'cb7', 'cbt', 'pdf'] as const) expect(isReadableInBrowser(format)).toBe(true);
-    expect(isReadableInBrowser('epub')).toBe(false);
+  it('shows comic archives, PDF and EPUB', () => {
+    for (const format of ['cbz', 'cbr', 'cb7', 'cbt', 'pdf', 'epub'] as const) {
+      expect(isReadableInBrowser(format)).toBe(true);
+    }
   });
 
   it('opens a book being read at its saved page, any other at the first', () => {

@@ -1,10 +1,10 @@
 import { withBase } from '../../paths.js';
 import type { BookFormat } from '../books/book-types.js';
 
-/** The formats the web reader shows page by page; EPUB is reflowable text and is offered as a download. */
+/** The formats the web reader shows page by page; EPUB has its own reader (components/epub). */
 const PAGED: readonly BookFormat[] = ['cbz', 'cbr', 'cb7', 'cbt', 'pdf'];
 
-export const isReadableInBrowser = (format: BookFormat): boolean => PAGED.includes(format);
+export const isReadableInBrowser = (format: BookFormat): boolean => PAGED.includes(format) || format === 'epub';
 
 export const bookFileUrl = (bookId: string): string => withBase(`/api/v1/books/${encodeURIComponent(bookId)}/file`);
 

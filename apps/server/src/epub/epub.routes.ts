@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { NotFoundError, UnauthorizedError } from '../domain/errors.js';
+import { resolvePrincipal } from '../http/credentials.js';
+import { idParam } from '../opds/request-values.js';
+import type { AuthService } from '../services/auth.service.js';
+import { archivePath, type EpubResourceService } from '../services/epub-resource.service.js';
+import { runAsViewer } from '../services/viewer-context.js';
+import { problem, sendProblem } from '../http/problem.js';
+import { epubSecurityHeaders } from './epub-headers.js';
+
+/** Books do not change under a reader often; the browser checks back after a while, privately. */
+const RESOURCE_CACHE = 'private, max-age=3600';
+
+/**
+ * The files inside an EPUB for the admin's reader, outside /api/v1 (like /opds and /koreader) because it takes
+ * nested paths: `GET /epub/{book_id}` lists the book's files with their sizes, `GET /epub/{book_id}/{path…}` answers
+ * one file, streamed from the archive. Signed in as for pages (a Bearer token or the admin's session); a book the
+ * caller cannot see is 404, like one that does not exist. Read-only: any other method is 405.
+ */
+export function epubRoutes(auth: AuthService, epub: EpubResourceService): Router {
+  const router = Router();
+  router.use(epubSecurityHeaders);
+  router.use(async (req, _res, next) => {
+    req.principal = await resolvePrincipal(req, auth, ['bearer', 'session']);
+    if (!req.principal) throw new UnauthorizedError('Sign in, or send an API token, to read this book.');
+    runAsViewer(req.principal.viewer, next);
+  });
+
+  router.get('/:bookId', async (req, res) => {
+    const entries = await epub.entries(idParam(req, 'bookId', 'Book'));
+    res.set('Cache-Control', 'private, no-cache').json({ entries });
+  });
+
+  router.get('/:bookId/*path', async (req, res) => {
+    const bookId = idParam(req, 'bookId', 'Book');
+    const segments = (req.params as { path?: string[] }).path ?? [];
+    const path = archivePath(segments);
+    if (path === null) throw new NotFoundError('EPUB resource', segments.join('/').slice(0, 200));
+    const resource = await epub.resource(bookId, path);
+    res.status(200);
+    res.set({ 'Content-Type': resource.contentType, 'Content-Length': String(resource.size) });
+    res.set('Cache-Control', RESOURCE_CACHE);
+    if (req.method === 'HEAD') {
+      resource.stream.destroy();
+      res.end();
+      return;
+    }
+    resource.stream.on('error', (error) => {
+      // Headers are gone: the only honest thing left is to cut the response short.
+      req.log.warn({ err: error, bookId }, 'EPUB resource stream failed');
+      res.destroy();
+    });
+    resource.stream.pipe(res);
+    res.once('close', () => resource.stream.destroy());
+  });
+
+  router.all(['/:bookId', '/:bookId/*path'], (req, res) => {
+    res.setHeader('Allow', 'GET, HEAD');
+    sendProblem(res, problem(405, 'method-not-allowed', 'Method not allowed', `${req.method} is not allowed here.`));
+  });
+  return router;
+}
