@@ -6,53 +6,20 @@
  * window's width. A fresh browser context each run; medians of `runs`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { crc32 } from 'node:zlib';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { api } from '../lib/server.ts';
+import { zip } from '../lib/zip.ts';
 
 const PAGES = 300;
 const TURNS = 10;
 
 /** A CBZ (stored zip) of `pages` copies of `image`. */
 function cbz(image: Buffer, pages: number): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  const crc = crc32(image);
-  for (let i = 1; i <= pages; i++) {
-    const name = Buffer.from(`p${String(i).padStart(3, '0')}.jpg`);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(image.length, 18);
-    local.writeUInt32LE(image.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, image);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(image.length, 20);
-    central.writeUInt32LE(image.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + image.length;
-  }
-  const size = centrals.reduce((sum, part) => sum + part.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(pages, 8);
-  end.writeUInt16LE(pages, 10);
-  end.writeUInt32LE(size, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+  return zip(
+    Array.from({ length: pages }, (_, i) => ({ name: `p${String(i + 1).padStart(3, '0')}.jpg`, data: image })),
+  );
 }
 
 /** Stamps, in the page's clock, each reader page image's load and each key press. */
