@@ -327,6 +327,8 @@ describe('the libraries page', { timeout: 60_000 }, () => {
 
     await page.locator('#library-name').fill('Seinen manga');
     await page.locator('#library-refresh').selectOption('daily');
+    expect(await page.locator('#library-reading-direction').inputValue()).toBe('ltr');
+    await page.locator('#library-reading-direction').selectOption('rtl');
     // A custom schedule: the server's reason for a bad cron expression is shown at the field, and nothing is saved.
     expect(await page.locator('#library-scan-schedule-cron').count()).toBe(0);
     await page.locator('#library-scan-schedule').selectOption('custom');
@@ -351,6 +353,11 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     expect(await text(edited.getByTestId('scan-schedule'))).toBe('Scheduled scan: Cron: 30 2 * * *');
     expect(await text(edited.getByTestId('book-count'))).toBe(String(SEINEN_BOOKS));
     expect(await text(page.getByTestId('notice'))).toBe('Seinen manga was saved.');
+    const saved = await admin.site.api<{ items: { name: string; default_reading_direction: string }[] }>(
+      'GET',
+      '/libraries',
+    );
+    expect(saved.items.find((item) => item.name === 'Seinen manga')?.default_reading_direction).toBe('rtl');
     expect(errors).toEqual([]);
   });
 

@@ -390,13 +390,16 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await genresLock.click();
     await dialog.getByRole('tab', { name: 'General' }).click();
     await dialog.getByLabel('Start year', { exact: true }).fill('2001');
+    // The reading direction is a choice among four (or the library's default), locked like any edited field.
+    await dialog.getByLabel('Reading direction', { exact: true }).selectOption('rtl');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    const unlocked = await admin.site.api<SeriesItem & { start_year: number }>(
+    const unlocked = await admin.site.api<SeriesItem & { start_year: number; reading_direction: string | null }>(
       'GET',
       `/series/${seriesIds['Éclats de lune']}`,
     );
-    expect(unlocked.locked_fields?.sort()).toEqual(['authors', 'start_year']);
+    expect(unlocked.locked_fields?.sort()).toEqual(['authors', 'reading_direction', 'start_year']);
+    expect(unlocked.reading_direction).toBe('rtl');
     expect(unlocked.authors).toEqual(['Ana Lune', 'Théo Brun']);
     expect(unlocked.start_year).toBe(2001);
   });

@@ -14,15 +14,21 @@ describe('scopes from openapi.yaml', () => {
     for (const id of ['getHealth', 'getAuthStatus', 'setupAdmin', 'login']) expect(scopeOf(id)).toBeNull();
   });
 
-  it('lets read credentials read, set reading progress and manage their own tokens and account, and nothing else', () => {
+  it('lets read credentials read, set reading progress and their reader settings, and manage their own tokens and account, and nothing else', () => {
     for (const { method, operation } of operations(spec.document)) {
       const scope = requiredScope(operation.security, spec.document);
       if (scope === null) continue;
       const readable =
         (method === 'get' && !['getSettings', 'listBackups', 'listUsers', 'getUser'].includes(operation.operationId)) ||
-        ['setBookProgress', 'markSeriesRead', 'logout', 'createToken', 'deleteToken', 'updateCurrentUser'].includes(
-          operation.operationId,
-        );
+        [
+          'setBookProgress',
+          'markSeriesRead',
+          'setSeriesReaderSettings',
+          'logout',
+          'createToken',
+          'deleteToken',
+          'updateCurrentUser',
+        ].includes(operation.operationId);
       expect(scope, operation.operationId).toBe(readable ? 'read' : 'admin');
     }
   });
