@@ -9,7 +9,7 @@ export const REAL_PAGE = { width: 1600, height: 2400 } as const;
 export interface RealPages {
   /** Photographic-like JPEGs, 300–800 KB each. */
   jpeg: Buffer[];
-  /** The same kind of content as PNG and WebP, as some scanners and rippers save them. */
+  /** The same content as 256-colour PNG and as WebP, as some rippers save pages. */
   png: Buffer[];
   webp: Buffer[];
 }
@@ -43,17 +43,21 @@ async function photographicPixels(seed: number): Promise<Buffer> {
     .png({ compressionLevel: 0 })
     .toBuffer();
   const grain = await sharp({
-    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } },
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 8 } },
   })
     .png({ compressionLevel: 0 })
     .toBuffer();
-  return sharp(shapes, { raw: { width, height, channels: 3 } })
-    .composite([
-      { input: texture, blend: 'soft-light' },
-      { input: grain, blend: 'soft-light' },
-    ])
-    .raw()
-    .toBuffer();
+  return (
+    sharp(shapes, { raw: { width, height, channels: 3 } })
+      .composite([
+        { input: texture, blend: 'soft-light' },
+        { input: grain, blend: 'soft-light' },
+      ])
+      // Compositing adds an alpha channel: the pixels handed on are RGB.
+      .removeAlpha()
+      .raw()
+      .toBuffer()
+  );
 }
 
 const COUNTS = { jpeg: 12, png: 2, webp: 2 } as const;
@@ -72,12 +76,12 @@ export async function realPages(cacheDir: string): Promise<RealPages> {
         const pixels = sharp(await photographicPixels(seed++ * 7919), {
           raw: { width: REAL_PAGE.width, height: REAL_PAGE.height, channels: 3 },
         });
-        // Qualities 68–84 spread the JPEGs over 300–800 KB, as real scans are.
+        // Qualities 68–90 spread the JPEGs over 300–800 KB, as real scans are.
         const data =
           kind === 'jpeg'
-            ? await pixels.jpeg({ quality: 68 + ((i * 3) % 17) }).toBuffer()
+            ? await pixels.jpeg({ quality: 68 + 2 * i }).toBuffer()
             : kind === 'png'
-              ? await pixels.png({ compressionLevel: 6 }).toBuffer()
+              ? await pixels.png({ palette: true }).toBuffer()
               : await pixels.webp({ quality: 80 }).toBuffer();
         await writeFile(path.join(cacheDir, `${kind}-${String(i).padStart(2, '0')}.${kind}`), data);
       }

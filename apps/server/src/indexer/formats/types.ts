@@ -34,3 +34,11 @@ export interface PageImage {
   data: Buffer;
   mediaType: PageMediaType;
 }
+
+/** Decoded pixels, 8 bits per channel, row after row (a PDF page rendered for its thumbnail). */
+export interface RawImage {
+  data: Buffer;
+  /** None: not an encoded image (lets code read `mediaType` of either kind). */
+  mediaType?: never;
+  raw: { width: number; height: number; channels: 3 };
+}
