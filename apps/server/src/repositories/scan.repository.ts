@@ -612,16 +612,36 @@ export class ScanRepository {
     return this.em.fork().count(Book, { library: libraryId });
   }
 
-  /** Books whose file parsed and that have no thumbnail yet. */
-  async booksNeedingThumbnails(
-    libraryId: string,
-  ): Promise<{ fileId: string; bookId: string; path: string; format: BookFormat }[]> {
-    const rows = await this.em.execute<{ id: string; book_id: string; path: string; format: BookFormat }[]>(
-      `select id, book_id, path, format from book_files
-          where library_id = ? and parse_status = 'ok' and thumbnail_path is null order by path`,
+  /** How many books `booksNeedingThumbnails` will give. */
+  async countBooksNeedingThumbnails(libraryId: string): Promise<number> {
+    const [row] = await this.em.execute<{ n: number | string }[]>(
+      `select count(*) as n from book_files where library_id = ? and parse_status = 'ok' and thumbnail_path is null`,
       [libraryId],
     );
-    return rows.map((row) => ({ fileId: row.id, bookId: row.book_id, path: row.path, format: row.format }));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Books whose file parsed and that have no thumbnail yet, in pages along the (library, path) index: a first scan
+   * of 100k books does not hold all of them at once (about 25 MB).
+   */
+  async *booksNeedingThumbnails(
+    libraryId: string,
+    pageSize = 1000,
+  ): AsyncGenerator<{ fileId: string; bookId: string; path: string; format: BookFormat }[]> {
+    let after = '';
+    for (;;) {
+      const rows = await this.em.execute<{ id: string; book_id: string; path: string; format: BookFormat }[]>(
+        `select id, book_id, path, format from book_files
+            where library_id = ? and parse_status = 'ok' and thumbnail_path is null and path > ?
+            order by path limit ?`,
+        [libraryId, after, pageSize],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({ fileId: row.id, bookId: row.book_id, path: row.path, format: row.format }));
+      if (rows.length < pageSize) return;
+      after = rows.at(-1)!.path;
+    }
   }
 
   /** Records thumbnails made (a file name) or found impossible (NO_THUMBNAIL), many rows per statement. */

@@ -536,8 +536,8 @@ export class ScanService {
     context: JobContext,
   ): Promise<{ made: number; coverless: string[] }> {
     const coverless: string[] = [];
-    const pending = await this.scans.booksNeedingThumbnails(libraryId);
-    context.progress({ currentItem: 'thumbnails', processed: 0, total: pending.length });
+    const total = await this.scans.countBooksNeedingThumbnails(libraryId);
+    context.progress({ currentItem: 'thumbnails', processed: 0, total });
     let done = 0;
     let processed = 0;
     let made: { fileId: string; thumbnailPath: string }[] = [];
@@ -547,21 +547,23 @@ export class ScanService {
       await this.scans.setThumbnails(batch);
     };
     try {
-      await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
-        context.throwIfCancelled();
-        const written = await this.thumbnails.generate(
-          path.join(root, book.path),
-          book.format,
-          book.bookId,
-          context.signal,
-        );
-        made.push({ fileId: book.fileId, thumbnailPath: written });
-        if (made.length >= THUMBNAIL_BATCH) await record();
-        if (written !== NO_THUMBNAIL) done++;
-        else coverless.push(book.bookId);
-        processed++;
-        context.progress({ processed, currentItem: book.path });
-      });
+      // A page at a time (keyed on the path, so the thumbnails recorded meanwhile do not shift it).
+      for await (const pending of this.scans.booksNeedingThumbnails(libraryId))
+        await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
+          context.throwIfCancelled();
+          const written = await this.thumbnails.generate(
+            path.join(root, book.path),
+            book.format,
+            book.bookId,
+            context.signal,
+          );
+          made.push({ fileId: book.fileId, thumbnailPath: written });
+          if (made.length >= THUMBNAIL_BATCH) await record();
+          if (written !== NO_THUMBNAIL) done++;
+          else coverless.push(book.bookId);
+          processed++;
+          context.progress({ processed, currentItem: book.path });
+        });
     } finally {
       // Thumbnails already written are kept even when the phase stops (cancel, shutdown): the next scan skips them.
       await record();
