@@ -184,7 +184,7 @@ try {
       `rescan after rewriting ${touched} files (1%)`,
       ms(afterTouch.job.report.duration_ms),
       `${(afterTouch.job.report.duration_ms / floorMs).toFixed(2)}×`,
-      `${afterTouch.job.report.updated} updated`,
+      `${afterTouch.job.report.updated} updated; ${ms(afterTouch.job.report.index_ms)} (${(afterTouch.job.report.index_ms / floorMs).toFixed(2)}×) before their covers`,
     ],
   ];
   console.log(

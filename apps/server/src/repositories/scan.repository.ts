@@ -526,19 +526,6 @@ export class ScanRepository {
     return this.em.fork().nativeDelete(OrphanedProgress, { orphanedAt: { $lt: olderThan } });
   }
 
-  /** Replaces the remembered folder mtimes once the scan's books are all stored. */
-  async saveFolders(libraryId: string, folders: Map<string, number>): Promise<void> {
-    await this.em.fork().transactional(async (em) => {
-      await em.nativeDelete(DirectoryMtime, { library: libraryId });
-      for (const batch of chunks([...folders.entries()])) {
-        await em.insertMany(
-          DirectoryMtime,
-          batch.map(([path, mtimeMs]) => ({ id: randomUUID(), library: libraryId, path, mtimeMs })),
-        );
-      }
-    });
-  }
-
   /**
    * Series left without books go, unless a provider link (the admin's matching work) still points at them. A scoped
    * scan names the series it touched; otherwise every series of the library is checked.

@@ -438,8 +438,16 @@ export class ScanService {
           ];
     // The whole library in an unscoped scan (one statement), so a series emptied earlier goes too.
     await this.scans.removeEmptySeries(libraryId, scope === null ? undefined : touchedSeries!);
-    if (scope === null) await this.scans.saveFolders(libraryId, this.foldersToRemember(walk, knownFolders));
-    else {
+    if (scope === null) {
+      // Only the folders that changed, appeared or vanished are rewritten: an unchanged rescan writes nothing.
+      const remember = this.foldersToRemember(walk, knownFolders);
+      const changedFolders = new Map([...remember].filter(([folder, mtime]) => knownFolders.get(folder) !== mtime));
+      const forgotten = [...knownFolders.keys()].filter(
+        (folder) => !remember.has(folder) || changedFolders.has(folder),
+      );
+      if (forgotten.length > 0 || changedFolders.size > 0)
+        await this.scans.replaceFolders(libraryId, forgotten, [], changedFolders);
+    } else {
       // Only the subtrees read are replaced; the stored folders elsewhere are those of earlier scans.
       await this.scans.replaceFolders(
         libraryId,
