@@ -17,6 +17,10 @@ export interface RunningServer {
   peakRssMb(): number;
   /** Peaks of its reader processes, sampled every 100 ms: the largest one, and the server and its readers together. */
   treePeaks(): { readerMb: number; totalMb: number; readersSeen: number };
+  /** The resident size of the largest reader process now, in MB (0 when none runs). */
+  largestReaderMb(): number;
+  /** CPU time (user + system) used so far by the server and its reader processes, those that ended included, in ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -70,6 +74,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       return Math.round(statusKb(child.pid!, 'VmHWM') / 1024);
     },
     treePeaks: () => tree.peaks(),
+    largestReaderMb: () =>
+      Math.round(Math.max(0, ...childrenOf(child.pid!).map((reader) => statusKb(reader, 'VmRSS'))) / 1024),
+    cpuMs: () => treeCpuMs(child.pid!),
     async stop() {
       tree.stop();
       if (child.exitCode !== null) return;
@@ -86,6 +93,31 @@ function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   } catch {
     return 0; // gone between listing and reading
   }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** utime, stime, cutime, cstime of a process (cutime and cstime: its children that ended and were waited for). */
+function cpuTicks(pid: number): [number, number, number, number] {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which may hold spaces: the state (field 3) first, utime is field 14.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [Number(fields[11]), Number(fields[12]), Number(fields[13]), Number(fields[14])];
+  } catch {
+    return [0, 0, 0, 0];
+  }
+}
+
+function treeCpuMs(pid: number): number {
+  const [user, system, childrenUser, childrenSystem] = cpuTicks(pid);
+  let ticks = user + system + childrenUser + childrenSystem;
+  for (const child of childrenOf(pid)) {
+    const [childUser, childSystem] = cpuTicks(child);
+    ticks += childUser + childSystem;
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 function childrenOf(pid: number): number[] {
@@ -165,11 +197,18 @@ export async function api<T>(url: string, route: string, init: { method?: string
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function runJob(url: string, route: string, body: unknown): Promise<{ job: JobView; wallMs: number }> {
+/** `onPoll` is called after each look at the job (every 50 ms), to sample what the server uses meanwhile. */
+export async function runJob(
+  url: string,
+  route: string,
+  body: unknown,
+  onPoll?: () => void,
+): Promise<{ job: JobView; wallMs: number }> {
   const started = performance.now();
   const job = await api<JobView>(url, route, { method: 'POST', body });
   for (;;) {
     const current = await api<JobView>(url, `/jobs/${job.id}`);
+    onPoll?.();
     if (['succeeded', 'completed_with_errors', 'failed', 'cancelled'].includes(current.status)) {
       if (current.status !== 'succeeded') throw new Error(`job ${current.status}: ${current.error}`);
       return { job: current, wallMs: performance.now() - started };

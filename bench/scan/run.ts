@@ -1,5 +1,9 @@
 /**
- * npm run bench:scan [-- --files 100000] [--database-url postgres://…]
+ * npm run bench:scan [-- --files 100000] [--database-url postgres://…] [--pages real]
+ *
+ * `--pages real`: books with 1600×2400 photographic-like pages (generate.ts), and the cover phase on its own: covers
+ * per second, CPU time per cover (the server and its reader processes), the reader processes' peak memory, beside
+ * the floor of a cover (cover-floor.ts: libvips shrink-on-load decode + JPEG encode of the same pages, per core).
  *
  * Measures, on one generated library: the first scan (files/s without and with thumbnails), an unchanged
  * rescan, a rescan after 1% of the files were rewritten (saved the usual way: temp file + rename), and the
@@ -10,30 +14,62 @@
  */
 import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { partialMd5 } from '../../apps/server/src/indexer/partial-hash.ts';
 import { api, runJob, startServer } from '../lib/server.ts';
+import { realPages } from '../lib/real-pages.ts';
+import { coverFloor } from './cover-floor.ts';
 import { bareWalk } from './floor.ts';
-import { generateLibrary } from './generate.ts';
+import { generateLibrary, type PageKind } from './generate.ts';
 import { measureWatching } from './watch.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
-  options: { files: { type: 'string', default: '10000' }, 'database-url': { type: 'string' } },
+  options: {
+    files: { type: 'string', default: '10000' },
+    'database-url': { type: 'string' },
+    pages: { type: 'string', default: 'small' },
+  },
 });
 const files = Number(values.files);
+if (values.pages !== 'small' && values.pages !== 'real') throw new Error('--pages is small or real');
+const pageKind: PageKind = values.pages;
 const librariesRoot = path.join(here, '../.data');
-const libraryFolder = `scan-${files}`;
+const libraryFolder = pageKind === 'real' ? `scan-${files}-real` : `scan-${files}`;
 const libraryRoot = path.join(librariesRoot, libraryFolder);
+const cores = availableParallelism();
+
+/**
+ * The cover phase of a scan, from the samples taken while it ran: it is the last `thumbnailsMs` of the job, so its
+ * CPU time is the growth since the sample nearest to its start.
+ */
+function coverPhase(
+  samples: { at: number; cpuMs: number; readerMb: number }[],
+  thumbnailsMs: number,
+  thumbnails: number,
+): { perSecond: number; cpuMsPerCover: number; readerPeakMb: number } {
+  const end = samples.at(-1)!;
+  const startAt = end.at - thumbnailsMs;
+  const during = samples.filter((s) => s.at >= startAt);
+  const start = during[0] ?? end;
+  return {
+    perSecond: thumbnails / Math.max(thumbnailsMs / 1000, 0.001),
+    cpuMsPerCover: (end.cpuMs - start.cpuMs) / Math.max(thumbnails, 1),
+    readerPeakMb: Math.max(0, ...during.map((s) => s.readerMb)),
+  };
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-console.log(`Generating ${files} files (reused when already there)…`);
-await generateLibrary(libraryRoot, files);
+console.log(`Generating ${files} files with ${pageKind} pages (reused when already there)…`);
+await generateLibrary(libraryRoot, files, pageKind);
+// Before the server starts, so that it does not share the cores with it.
+const floor =
+  pageKind === 'real' ? await coverFloor((await realPages(path.join(librariesRoot, 'real-pages'))).jpeg) : null;
 
 // Warm the page cache the same way for every measurement, then take the floor.
 await bareWalk(libraryRoot);
@@ -78,7 +114,14 @@ try {
     // Not watched during the scans measured first: the watcher is measured on its own below.
     body: { name: 'Bench', root_path: libraryFolder, watch: 'off' },
   });
-  const first = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
+  // What the server and its readers use, sampled as the first scan runs, to single out its cover phase.
+  const samples: { at: number; cpuMs: number; readerMb: number }[] = [];
+  const sample = () =>
+    samples.push({ at: performance.now(), cpuMs: server.cpuMs(), readerMb: server.largestReaderMb() });
+  sample();
+  const first = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' }, sample);
+  sample();
+  const covers = coverPhase(samples, first.job.report.thumbnails_ms, first.job.report.thumbnails);
   const unchanged = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
 
   // Rewrite 1% of the files spread over the tree, as editors and taggers save them.
@@ -141,7 +184,7 @@ try {
       `rescan after rewriting ${touched} files (1%)`,
       ms(afterTouch.job.report.duration_ms),
       `${(afterTouch.job.report.duration_ms / floorMs).toFixed(2)}×`,
-      `${afterTouch.job.report.updated} updated`,
+      `${afterTouch.job.report.updated} updated; ${ms(afterTouch.job.report.index_ms)} (${(afterTouch.job.report.index_ms / floorMs).toFixed(2)}×) before their covers`,
     ],
   ];
   console.log(
@@ -150,6 +193,14 @@ try {
   const widths = [46, 12, 10, 40];
   for (const row of [['measure', 'time', 'vs floor', 'rate'], ...rows]) {
     console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(''));
+  }
+  console.log(
+    `\ncover phase: ${report.thumbnails} covers in ${ms(report.thumbnails_ms)}, ${Math.round(covers.perSecond)} covers/s; ${covers.cpuMsPerCover.toFixed(1)} ms CPU per cover (server + readers); readers' peak ${covers.readerPeakMb} MB`,
+  );
+  if (floor) {
+    console.log(
+      `cover floor (libvips shrink-on-load decode + JPEG encode of the same JPEG pages, one core): ${floor.cpuMsPerCover.toFixed(1)} ms CPU per cover, ${Math.round(floor.coversPerSecondPerCore)} covers/s per core, ${Math.round(floor.coversPerSecondPerCore * cores)} on ${cores} cores; the cover phase is at ${((floor.coversPerSecondPerCore * cores) / covers.perSecond).toFixed(1)}× the floor's time, ${(covers.cpuMsPerCover / floor.cpuMsPerCover).toFixed(1)}× its CPU`,
+    );
   }
   console.log(`\nserver peak RSS: ${peak} MB (the server process, VmHWM)`);
   console.log(
@@ -170,6 +221,9 @@ try {
     JSON.stringify(
       {
         files,
+        pages: pageKind,
+        coverPhase: covers,
+        coverFloor: floor,
         database: values['database-url'] ? 'postgresql' : 'sqlite',
         floorMs,
         partialHashMs: hashMs,

@@ -188,6 +188,32 @@ describe('rescans', () => {
     expect((await em().findOneOrFail(Book, { id: blacksad.book.id })).pageCount).toBe(5);
   });
 
+  it('rescans only the folders that changed, counts the others and refreshes the series that changed', async () => {
+    const seriesNamed = (name: string) => em().findOne(Series, { library: libraryId, name });
+    const stored = () => em().count(BookFile, { library: libraryId });
+    await writeComic(libraryDir, 'Zep/Titeuf - T01.cbz');
+    await writeComic(libraryDir, 'Zep/Titeuf - T02.cbz');
+    expect((await scan()).report).toMatchObject({ added: 2, removed: 0 });
+    expect((await seriesNamed('Zep'))?.bookCount).toBe(2);
+
+    const unchanged = (await scan()).report;
+    expect(unchanged).toMatchObject({ added: 0, updated: 0, removed: 0, folders_read: 0 });
+    expect(unchanged.files_seen).toBe(await stored());
+    expect(unchanged.unchanged).toBe(unchanged.files_seen);
+
+    // A folder gone and a file added elsewhere: the others are neither read nor lost.
+    const asterix = (await seriesNamed('Astérix'))!.bookCount;
+    await rm(path.join(libraryDir, 'Zep'), { recursive: true });
+    // Other pages than the Titeuf files: the same bytes would be taken for one of them, moved.
+    await writeComic(libraryDir, 'Astérix/Astérix - T05 - Le Tour de Gaule.cbz', { pages: 4 });
+    const changed = (await scan()).report;
+    expect(changed).toMatchObject({ added: 1, removed: 2, updated: 0 });
+    expect(changed.files_seen).toBe(await stored());
+    expect(changed.unchanged).toBe(changed.files_seen - 1);
+    expect(await seriesNamed('Zep')).toBeNull();
+    expect((await seriesNamed('Astérix'))?.bookCount).toBe(asterix + 1);
+  });
+
   it('keeps reading progress of a vanished file and gives it back when the file returns elsewhere', async () => {
     const relative = 'Astérix/Astérix - T03 - Astérix et Cléopâtre.cbz';
     const file = await bookByPath(relative);

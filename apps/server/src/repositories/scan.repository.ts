@@ -161,6 +161,41 @@ export class ScanRepository {
     }
   }
 
+  /**
+   * The stored files directly inside the given folders (not in their subfolders), in pages: what an incremental scan
+   * compares with the folders it read, when most folders are unchanged. The others' files stay in the database.
+   */
+  async *knownFilesInFolders(libraryId: string, folders: readonly string[]): AsyncGenerator<KnownFile[]> {
+    for (const batch of chunks([...folders], 100)) {
+      const conditions: string[] = [];
+      const params: (string | number)[] = [libraryId];
+      for (const folder of batch) {
+        if (folder === '') {
+          conditions.push(`path not like '%/%'`);
+          continue;
+        }
+        // In the folder's range, with no '/' after its own: the folder's files, not its subfolders'.
+        const range = this.under(folder, false);
+        conditions.push(`(${range.sql} and substr(path, ?) not like '%/%')`);
+        params.push(...range.params, folder.length + 2);
+      }
+      const rows = await this.em.execute<KnownFileRow[]>(
+        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
+          where library_id = ? and (${conditions.join(' or ')})`,
+        params,
+      );
+      yield rows.map(knownFile);
+    }
+  }
+
+  async countFiles(libraryId: string): Promise<number> {
+    const [row] = await this.em.execute<{ n: number | string }[]>(
+      'select count(*) as n from book_files where library_id = ?',
+      [libraryId],
+    );
+    return Number(row?.n ?? 0);
+  }
+
   /** The remembered folders under (and including) the given folders. */
   async knownFoldersUnder(libraryId: string, folders: readonly string[]): Promise<Map<string, number>> {
     if (folders.includes('')) return this.knownFolders(libraryId);
@@ -227,8 +262,10 @@ export class ScanRepository {
     libraryId: string,
     added: IndexedBook[],
     changed: { known: KnownFile; book: IndexedBook }[],
-  ): Promise<string[]> {
+  ): Promise<{ newBookIds: string[]; seriesIds: string[] }> {
     const newBookIds: string[] = [];
+    /** The series whose counts may have changed: those of the books stored, and those changed books left. */
+    const seriesTouched = new Set<string>();
     await this.em.fork().transactional(async (em) => {
       const seriesIds = await this.ensureSeries(em, libraryId, [...added, ...changed.map((c) => c.book)]);
       const now = new Date();
@@ -276,12 +313,13 @@ export class ScanRepository {
               await em.find(
                 Book,
                 { id: { $in: changed.map((c) => c.known.bookId) } },
-                { fields: ['lockedFields', 'title', 'authors', 'volume', 'volumeKind', 'chapter'] },
+                { fields: ['lockedFields', 'title', 'authors', 'volume', 'volumeKind', 'chapter', 'series'] },
               )
             ).map((row) => [row.id, row]),
       );
       for (const { known, book } of changed) {
         const stored = current.get(known.bookId);
+        if (stored?.series) seriesTouched.add(stored.series.id);
         const locked = new Set<LockableBookField>(stored?.lockedFields ?? []);
         const update: Record<string, unknown> = {
           series: book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
@@ -310,8 +348,9 @@ export class ScanRepository {
         (name) => (name === null ? [] : (seriesIds.get(name) ?? [])),
       );
       for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
+      for (const id of touched) seriesTouched.add(id);
     });
-    return newBookIds;
+    return { newBookIds, seriesIds: [...seriesTouched] };
   }
 
   private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
@@ -386,10 +425,16 @@ export class ScanRepository {
    * Removes the books of vanished files. Their reading progress is set aside (see OrphanedProgress) so a
    * file that comes back, or was only moved, gets it again.
    */
-  async removeBooks(libraryId: string, files: KnownFile[]): Promise<void> {
+  async removeBooks(libraryId: string, files: KnownFile[]): Promise<string[]> {
+    const seriesIds = new Set<string>();
     for (const batch of chunks(files)) {
       await this.em.fork().transactional(async (em) => {
         const bookIds = batch.map((file) => file.bookId);
+        const series = await em.execute<{ series_id: string }[]>(
+          `select distinct series_id from books where series_id is not null and id in (${placeholders(bookIds.length)})`,
+          bookIds,
+        );
+        for (const row of series) seriesIds.add(row.series_id);
         const progress = await em.find(ReadingProgress, { book: { $in: bookIds } });
         const byBook = new Map(batch.map((file) => [file.bookId, file]));
         const now = new Date();
@@ -422,6 +467,7 @@ export class ScanRepository {
         await em.nativeDelete(Book, { id: { $in: bookIds } });
       });
     }
+    return [...seriesIds];
   }
 
   /** Whether progress set aside from vanished files of this library is waiting for its file to come back. */
@@ -493,19 +539,6 @@ export class ScanRepository {
 
   async purgeOrphanedProgress(olderThan: Date): Promise<number> {
     return this.em.fork().nativeDelete(OrphanedProgress, { orphanedAt: { $lt: olderThan } });
-  }
-
-  /** Replaces the remembered folder mtimes once the scan's books are all stored. */
-  async saveFolders(libraryId: string, folders: Map<string, number>): Promise<void> {
-    await this.em.fork().transactional(async (em) => {
-      await em.nativeDelete(DirectoryMtime, { library: libraryId });
-      for (const batch of chunks([...folders.entries()])) {
-        await em.insertMany(
-          DirectoryMtime,
-          batch.map(([path, mtimeMs]) => ({ id: randomUUID(), library: libraryId, path, mtimeMs })),
-        );
-      }
-    });
   }
 
   /**
@@ -581,16 +614,36 @@ export class ScanRepository {
     return this.em.fork().count(Book, { library: libraryId });
   }
 
-  /** Books whose file parsed and that have no thumbnail yet. */
-  async booksNeedingThumbnails(
-    libraryId: string,
-  ): Promise<{ fileId: string; bookId: string; path: string; format: BookFormat }[]> {
-    const rows = await this.em.execute<{ id: string; book_id: string; path: string; format: BookFormat }[]>(
-      `select id, book_id, path, format from book_files
-          where library_id = ? and parse_status = 'ok' and thumbnail_path is null order by path`,
+  /** How many books `booksNeedingThumbnails` will give. */
+  async countBooksNeedingThumbnails(libraryId: string): Promise<number> {
+    const [row] = await this.em.execute<{ n: number | string }[]>(
+      `select count(*) as n from book_files where library_id = ? and parse_status = 'ok' and thumbnail_path is null`,
       [libraryId],
     );
-    return rows.map((row) => ({ fileId: row.id, bookId: row.book_id, path: row.path, format: row.format }));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Books whose file parsed and that have no thumbnail yet, in pages along the (library, path) index: a first scan
+   * of 100k books does not hold all of them at once (about 25 MB).
+   */
+  async *booksNeedingThumbnails(
+    libraryId: string,
+    pageSize = 1000,
+  ): AsyncGenerator<{ fileId: string; bookId: string; path: string; format: BookFormat }[]> {
+    let after = '';
+    for (;;) {
+      const rows = await this.em.execute<{ id: string; book_id: string; path: string; format: BookFormat }[]>(
+        `select id, book_id, path, format from book_files
+            where library_id = ? and parse_status = 'ok' and thumbnail_path is null and path > ?
+            order by path limit ?`,
+        [libraryId, after, pageSize],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({ fileId: row.id, bookId: row.book_id, path: row.path, format: row.format }));
+      if (rows.length < pageSize) return;
+      after = rows.at(-1)!.path;
+    }
   }
 
   /** Records thumbnails made (a file name) or found impossible (NO_THUMBNAIL), many rows per statement. */

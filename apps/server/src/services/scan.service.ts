@@ -52,6 +52,11 @@ const BATCH_SIZE = 250;
 /** Thumbnails recorded per statement. */
 const THUMBNAIL_BATCH = 100;
 const ORPHAN_GRACE_MS = 30 * 24 * 3600 * 1000;
+/**
+ * Up to this many changed or vanished folders, an incremental scan reads the stored files of those folders only;
+ * past it, one pass over every stored file costs less than that many conditions.
+ */
+const FOLDERS_COMPARED_IN_SQL = 2000;
 
 export interface ScanOptions {
   /** How many files are inspected at once: archives are read with async I/O, so a few overlap well. */
@@ -199,14 +204,15 @@ export class ScanService {
       if (error instanceof ScanRefusedError) await this.dirty.clearDirty(libraryId, scope, started);
       throw error;
     }
-    const { report, absoluteRoot, touchedSeries } = indexed;
+    const { report, absoluteRoot } = indexed;
     // The folders read are no longer dirty, unless an event came after this scan started.
     await this.dirty.clearDirty(libraryId, scope, started);
     report.index_ms = Date.now() - started;
     if (this.options.thumbnails) {
-      report.thumbnails = await this.generateThumbnails(libraryId, absoluteRoot, context);
-      // Series covers are the first book with a thumbnail, known only now.
-      await this.refreshCounts(libraryId, touchedSeries);
+      const { made, coverless } = await this.generateThumbnails(libraryId, absoluteRoot, context);
+      report.thumbnails = made;
+      // A series' cover is its first readable book not known to lack one: only books found coverless move it.
+      if (coverless.length > 0) await this.refreshCounts(libraryId, await this.scans.seriesOfBooks(coverless));
     }
     report.duration_ms = Date.now() - started;
     report.thumbnails_ms = report.duration_ms - report.index_ms;
@@ -219,7 +225,7 @@ export class ScanService {
     mode: ScanMode,
     scope: string[] | null,
     context: JobContext,
-  ): Promise<{ report: ScanReport; absoluteRoot: string; touchedSeries: string[] | null }> {
+  ): Promise<{ report: ScanReport; absoluteRoot: string }> {
     const library = await this.libraries.require(libraryId);
 
     let absoluteRoot: string;
@@ -285,8 +291,24 @@ export class ScanService {
         : (walk.folders.has(folder) && !walk.unreadableFolders.has(folder)) || underVanished(folder, vanishedSubtrees);
     const knownFiles = new Map<string, KnownFile>();
     let knownInUnchangedFolders = 0;
-    const pages = outer === null ? this.scans.knownFilePages(libraryId) : this.scans.knownFilesUnder(libraryId, outer);
+    // A rescan of the whole library that finds few folders changed asks the database for the files of those folders
+    // (and of the folders gone) only, and counts the others there; otherwise every stored file is paged through.
+    const foldersToCompare =
+      scope === null && walk.unchangedFolders.size > 0
+        ? [
+            ...[...walk.folders.keys()].filter((folder) => !walk.unchangedFolders.has(folder)),
+            ...[...knownFolders.keys()].filter((folder) => !walk.folders.has(folder)),
+          ]
+        : null;
+    const byFolder = foldersToCompare !== null && foldersToCompare.length <= FOLDERS_COMPARED_IN_SQL;
+    const pages = byFolder
+      ? this.scans.knownFilesInFolders(libraryId, foldersToCompare)
+      : outer === null
+        ? this.scans.knownFilePages(libraryId)
+        : this.scans.knownFilesUnder(libraryId, outer);
+    let fetched = 0;
     for await (const page of pages) {
+      fetched += page.length;
       for (const file of page) {
         const folder = folderOf(file.path);
         if (!inScope(folder)) {
@@ -294,6 +316,7 @@ export class ScanService {
         } else if (!underUnreadableFolder(folder, walk.unreadableFolders)) knownFiles.set(file.path, file);
       }
     }
+    if (byFolder) knownInUnchangedFolders = (await this.scans.countFiles(libraryId)) - fetched;
 
     const seen = new Set<string>();
     const added: { path: string; sizeBytes: number; mtimeMs: number }[] = [];
@@ -352,6 +375,8 @@ export class ScanService {
     const arrivals: { bookId: string; path: string; sizeBytes: number }[] = [];
     const vanishedByContent = new VanishedByContent(vanished);
     const moved = new Set<KnownFile>();
+    /** The series of the books stored or removed by this scan: only their counts can have changed. */
+    const seriesChanged = new Set<string>();
     for (let offset = 0; offset < work.length; offset += BATCH_SIZE) {
       context.throwIfCancelled();
       const batch = work.slice(offset, offset + BATCH_SIZE);
@@ -375,7 +400,8 @@ export class ScanService {
         if (known) changedBooks.push({ known, book });
         else newBooks.push(book);
       });
-      const newIds = await this.scans.saveBatch(libraryId, newBooks, changedBooks);
+      const { newBookIds: newIds, seriesIds } = await this.scans.saveBatch(libraryId, newBooks, changedBooks);
+      for (const id of seriesIds) seriesChanged.add(id);
       if (canRestore) {
         newBooks.forEach((book, i) =>
           arrivals.push({ bookId: newIds[i]!, path: book.path, sizeBytes: book.sizeBytes }),
@@ -390,13 +416,17 @@ export class ScanService {
     context.throwIfCancelled();
     vanished = vanished.filter((file) => !moved.has(file));
     report.moved = moved.size;
-    await this.scans.removeBooks(libraryId, vanished);
+    for (const id of await this.scans.removeBooks(libraryId, vanished)) seriesChanged.add(id);
     report.removed = vanished.length;
     // After the removals, so a file moved within this scan finds the progress its old book left behind.
     report.progress_restored = await this.scans.restoreProgress(libraryId, arrivals);
+    // A full scan refreshes every series of the library (it re-reads every file anyway, and mends counts left stale);
+    // an incremental one only those whose books it stored or removed: none at all when nothing changed.
     const touchedSeries =
       scope === null
-        ? null
+        ? mode === 'full'
+          ? null
+          : [...seriesChanged]
         : [
             ...new Set([
               ...seriesBefore,
@@ -406,9 +436,18 @@ export class ScanService {
               )),
             ]),
           ];
-    await this.scans.removeEmptySeries(libraryId, touchedSeries ?? undefined);
-    if (scope === null) await this.scans.saveFolders(libraryId, this.foldersToRemember(walk, knownFolders));
-    else {
+    // The whole library in an unscoped scan (one statement), so a series emptied earlier goes too.
+    await this.scans.removeEmptySeries(libraryId, scope === null ? undefined : touchedSeries!);
+    if (scope === null) {
+      // Only the folders that changed, appeared or vanished are rewritten: an unchanged rescan writes nothing.
+      const remember = this.foldersToRemember(walk, knownFolders);
+      const changedFolders = new Map([...remember].filter(([folder, mtime]) => knownFolders.get(folder) !== mtime));
+      const forgotten = [...knownFolders.keys()].filter(
+        (folder) => !remember.has(folder) || changedFolders.has(folder),
+      );
+      if (forgotten.length > 0 || changedFolders.size > 0)
+        await this.scans.replaceFolders(libraryId, forgotten, [], changedFolders);
+    } else {
       // Only the subtrees read are replaced; the stored folders elsewhere are those of earlier scans.
       await this.scans.replaceFolders(
         libraryId,
@@ -423,12 +462,12 @@ export class ScanService {
     if (report.added + report.removed > (scope === null ? 0 : 1000)) await this.scans.refreshPlannerStatistics();
     await this.scans.markScanned(libraryId, new Date());
 
-    return { report, absoluteRoot, touchedSeries };
+    return { report, absoluteRoot };
   }
 
   private async refreshCounts(libraryId: string, seriesIds: string[] | null): Promise<void> {
     if (seriesIds === null) await this.series.refreshLibraryCounts(libraryId);
-    else await this.series.refreshCounts(seriesIds);
+    else if (seriesIds.length > 0) await this.series.refreshCounts(seriesIds);
   }
 
   private async analyse(
@@ -499,9 +538,15 @@ export class ScanService {
     return folders;
   }
 
-  private async generateThumbnails(libraryId: string, root: string, context: JobContext): Promise<number> {
-    const pending = await this.scans.booksNeedingThumbnails(libraryId);
-    context.progress({ currentItem: 'thumbnails', processed: 0, total: pending.length });
+  /** Makes the missing thumbnails; answers how many were made, and the books found to have no usable cover. */
+  private async generateThumbnails(
+    libraryId: string,
+    root: string,
+    context: JobContext,
+  ): Promise<{ made: number; coverless: string[] }> {
+    const coverless: string[] = [];
+    const total = await this.scans.countBooksNeedingThumbnails(libraryId);
+    context.progress({ currentItem: 'thumbnails', processed: 0, total });
     let done = 0;
     let processed = 0;
     let made: { fileId: string; thumbnailPath: string }[] = [];
@@ -511,24 +556,27 @@ export class ScanService {
       await this.scans.setThumbnails(batch);
     };
     try {
-      await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
-        context.throwIfCancelled();
-        const written = await this.thumbnails.generate(
-          path.join(root, book.path),
-          book.format,
-          book.bookId,
-          context.signal,
-        );
-        made.push({ fileId: book.fileId, thumbnailPath: written });
-        if (made.length >= THUMBNAIL_BATCH) await record();
-        if (written !== NO_THUMBNAIL) done++;
-        processed++;
-        context.progress({ processed, currentItem: book.path });
-      });
+      // A page at a time (keyed on the path, so the thumbnails recorded meanwhile do not shift it).
+      for await (const pending of this.scans.booksNeedingThumbnails(libraryId))
+        await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
+          context.throwIfCancelled();
+          const written = await this.thumbnails.generate(
+            path.join(root, book.path),
+            book.format,
+            book.bookId,
+            context.signal,
+          );
+          made.push({ fileId: book.fileId, thumbnailPath: written });
+          if (made.length >= THUMBNAIL_BATCH) await record();
+          if (written !== NO_THUMBNAIL) done++;
+          else coverless.push(book.bookId);
+          processed++;
+          context.progress({ processed, currentItem: book.path });
+        });
     } finally {
       // Thumbnails already written are kept even when the phase stops (cancel, shutdown): the next scan skips them.
       await record();
     }
-    return done;
+    return { made: done, coverless };
   }
 }

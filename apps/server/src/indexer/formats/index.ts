@@ -4,20 +4,20 @@ import { formatForContainer } from './book-format.js';
 import { inspectComic, readComicCover, readComicPage } from './comic-book.js';
 import { BookFileError, toBookFileError } from './errors.js';
 import { hasEpubContainer, inspectEpub, readEpubCover } from './epub-book.js';
-import { inspectPdf, measurePdfPages, renderPdfPage } from './pdf-book.js';
+import { inspectPdf, measurePdfPages, renderPdfCover, renderPdfPage } from './pdf-book.js';
 import { measureComicPages, type MeasuredPage } from './page-sizes.js';
 import { RarArchive } from './rar-archive.js';
 import { SevenZipArchive } from './seven-zip-archive.js';
 import { sniffContainer, type Container } from './sniff.js';
 import { TarArchive } from './tar-archive.js';
-import type { BookFormat, BookInspection, PageImage } from './types.js';
+import type { BookFormat, BookInspection, PageImage, RawImage } from './types.js';
 import { ZipArchive } from './zip-archive.js';
 
 export { formatFromExtension } from './book-format.js';
 export { BookFileError, toBookFileError, type BookFileErrorKind } from './errors.js';
 export { sniffContainer, type Container } from './sniff.js';
 export { imageDimensions, type MeasuredPage } from './page-sizes.js';
-export type { BookFormat, BookInspection, EmbeddedMetadata, PageImage, PageMediaType } from './types.js';
+export type { BookFormat, BookInspection, EmbeddedMetadata, PageImage, PageMediaType, RawImage } from './types.js';
 
 export interface InspectOptions {
   /** Aborts between steps (archive listing, metadata parsing); a running WASM call finishes first. */
@@ -111,17 +111,22 @@ export function measurePages(path: string, format: BookFormat, options: InspectO
   });
 }
 
-/**
- * The cover: for comics the page ComicInfo marks as FrontCover or else the first page, for PDFs page 1 rendered, for
- * EPUBs the OPF's cover image, or null when an EPUB declares none.
- */
-/** Cover images are only ever downscaled to thumbnails: PDF covers are rendered at thumbnail-friendly size. */
-const PDF_COVER_SIDE = 800;
+/** The box thumbnails fit in (ADR 6). */
+export const THUMBNAIL_BOX = { width: 300, height: 400 } as const;
 
-export function readCover(path: string, format: BookFormat): Promise<PageImage | null> {
+/**
+ * The cover: for comics the page ComicInfo marks as FrontCover or else the first page, for PDFs page 1 rendered (as
+ * pixels, at the size that fits `thumbnailBox`: covers are only made into thumbnails), for EPUBs the OPF's cover
+ * image, or null when an EPUB declares none.
+ */
+export function readCover(
+  path: string,
+  format: BookFormat,
+  thumbnailBox: { width: number; height: number } = THUMBNAIL_BOX,
+): Promise<PageImage | RawImage | null> {
   return guarded(undefined, async () => {
     const container = await sniffContainer(path);
-    if (container === 'pdf') return renderPdfPage(path, 1, { maxSide: PDF_COVER_SIDE, encoding: 'jpeg' });
+    if (container === 'pdf') return renderPdfCover(path, thumbnailBox);
     if (container === 'rar') return readComicCover(await RarArchive.open(path));
     if (container === '7z') return readComicCover(await SevenZipArchive.open(path));
     if (container === 'tar') return readComicCover(await TarArchive.open(path));

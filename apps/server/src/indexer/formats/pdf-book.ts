@@ -6,7 +6,7 @@ import { dateFromPdf } from './dates.js';
 import { BookFileError } from './errors.js';
 import { MAX_SUMMARY_LENGTH, PDF_RENDER_MAX_DPI, PDF_RENDER_MAX_SIDE } from './limits.js';
 import { cleanLine, htmlToText, uniqueNames } from './text.js';
-import type { BookInspection, EmbeddedMetadata, PageImage } from './types.js';
+import type { BookInspection, EmbeddedMetadata, PageImage, RawImage } from './types.js';
 
 type MuPdf = typeof MuPdfModule;
 type MuDocument = InstanceType<MuPdf['Document']>;
@@ -69,6 +69,9 @@ function withDocument<T>(mupdf: MuPdf, path: string, use: (document: MuDocument)
     document?.destroy();
     stream?.destroy();
     close();
+    // MuPDF keeps decoded images and fonts in its store (up to 256 MB) for the next use of the same document, but
+    // every call opens its own: kept, they only grow the WASM heap, which never shrinks (200 PDF covers: +200 MB).
+    mupdf.emptyStore();
   }
 }
 
@@ -121,15 +124,18 @@ export async function inspectPdf(path: string, signal?: AbortSignal): Promise<Bo
 export interface RenderOptions {
   /** Longer side in pixels (default PDF_RENDER_MAX_SIDE). */
   maxSide?: number;
-  /**
-   * JPEG for covers: the image is only downscaled again for a thumbnail, and PNG's deflate costs far more
-   * than the rendering itself. Pages for reading stay lossless PNG.
-   */
-  encoding?: 'png' | 'jpeg';
 }
 
-/** Renders a page with its longer side at most `maxSide` pixels and at most PDF_RENDER_MAX_DPI. */
-export async function renderPdfPage(path: string, page: number, options: RenderOptions = {}): Promise<PageImage> {
+/**
+ * Loads page `page` (1-based), renders it at the scale `scaleFor` picks for its size in points, and hands the pixmap
+ * (RGB, no alpha) to `use`; everything is released before this returns.
+ */
+async function withRenderedPage<T>(
+  path: string,
+  page: number,
+  scaleFor: (width: number, height: number) => number,
+  use: (pixmap: InstanceType<MuPdf['Pixmap']>) => T,
+): Promise<T> {
   const mupdf = await loadMuPdf();
   return withDocument(mupdf, path, (document) => {
     const count = countPages(document);
@@ -141,13 +147,14 @@ export async function renderPdfPage(path: string, page: number, options: RenderO
     try {
       loaded = document.loadPage(page - 1);
       const [x0, y0, x1, y1] = loaded.getBounds();
-      const longer = Math.max(x1 - x0, y1 - y0);
-      if (!Number.isFinite(longer) || longer <= 0) throw new Error(`page ${page} has no area`);
-      const maxSide = Math.min(options.maxSide ?? PDF_RENDER_MAX_SIDE, PDF_RENDER_MAX_SIDE);
-      const scale = Math.min(maxSide / longer, PDF_RENDER_MAX_DPI / 72);
+      const width = x1 - x0;
+      const height = y1 - y0;
+      if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0)) {
+        throw new Error(`page ${page} has no area`);
+      }
+      const scale = Math.min(scaleFor(width, height), PDF_RENDER_MAX_DPI / 72);
       pixmap = loaded.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-      if (options.encoding === 'jpeg') return { data: Buffer.from(pixmap.asJPEG(90)), mediaType: 'image/jpeg' };
-      return { data: Buffer.from(pixmap.asPNG()), mediaType: 'image/png' };
+      return use(pixmap);
     } catch (err) {
       throw corrupt(`page ${page} cannot be rendered`, err);
     } finally {
@@ -188,4 +195,33 @@ export async function measurePdfPages(
     }
     return pages;
   });
+}
+
+/** Renders a page with its longer side at most `maxSide` pixels and at most PDF_RENDER_MAX_DPI, as PNG. */
+export function renderPdfPage(path: string, page: number, options: RenderOptions = {}): Promise<PageImage> {
+  const maxSide = Math.min(options.maxSide ?? PDF_RENDER_MAX_SIDE, PDF_RENDER_MAX_SIDE);
+  return withRenderedPage(
+    path,
+    page,
+    (width, height) => maxSide / Math.max(width, height),
+    (pixmap) => ({ data: Buffer.from(pixmap.asPNG()), mediaType: 'image/png' as const }),
+  );
+}
+
+/**
+ * Page 1 rendered straight at the size of its thumbnail (inside `box`), as
+ * raw RGB pixels: MuPDF decodes the page's images at a fraction of their size (libjpeg's scaled decoding), and no
+ * image is encoded here only to be decoded again by libvips. Rendering at 800 px and passing a JPEG cost 5× more.
+ */
+export function renderPdfCover(path: string, box: { width: number; height: number }): Promise<RawImage> {
+  return withRenderedPage(
+    path,
+    1,
+    (width, height) => Math.min(box.width / width, box.height / height),
+    (pixmap) => ({
+      // A copy: the pixels live in MuPDF's WASM heap, which the pixmap's destroy() gives back.
+      data: Buffer.from(pixmap.getPixels()),
+      raw: { width: pixmap.getWidth(), height: pixmap.getHeight(), channels: 3 as const },
+    }),
+  );
 }

@@ -38,3 +38,11 @@ export interface PageImage {
   /** The size and type of the page as stored, when `data` was scaled or converted from it (reader processes). */
   original?: { width: number; height: number; mediaType: PageMediaType };
 }
+
+/** Decoded pixels, 8 bits per channel, row after row (a PDF page rendered for its thumbnail). */
+export interface RawImage {
+  data: Buffer;
+  /** None: not an encoded image (lets code read `mediaType` of either kind). */
+  mediaType?: never;
+  raw: { width: number; height: number; channels: 3 };
+}

@@ -8,12 +8,10 @@ import {
   measurePages,
   readCover,
   readPage,
+  THUMBNAIL_BOX,
   type PageImage,
 } from '../formats/index.js';
 import type { ReaderRequest, ReaderResults } from './protocol.js';
-
-const THUMBNAIL_WIDTH = 300;
-const THUMBNAIL_HEIGHT = 400;
 
 // Each image uses one libvips thread: parallelism comes from several books at once. No operation cache: every
 // cover is seen once, and the cache only holds memory.
@@ -40,12 +38,12 @@ async function processImage(what: string, pipeline: () => Promise<Buffer>): Prom
  * included) shows JPEG, and it encodes about three times faster (ADR 6).
  */
 async function writeThumbnail(file: string, format: ReaderRequest['format'], output: string): Promise<boolean> {
-  const cover = await readCover(file, format);
+  const cover = await readCover(file, format, THUMBNAIL_BOX);
   if (!cover) return false;
   const thumbnail = await processImage('the cover', () =>
-    sharp(cover.data, { limitInputPixels: 100_000_000 })
+    sharp(cover.data, { limitInputPixels: 100_000_000, ...('raw' in cover ? { raw: cover.raw } : {}) })
       .rotate()
-      .resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, { fit: 'inside', withoutEnlargement: true })
+      .resize(THUMBNAIL_BOX.width, THUMBNAIL_BOX.height, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82, mozjpeg: false })
       .toBuffer(),
