@@ -1499,10 +1499,6 @@ type RootTranslation = {
 			 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​f​i​l​e
 			 */
 			download: string
-			/**
-			 * E​P​U​B​ ​b​o​o​k​s​ ​a​r​e​ ​r​e​a​d​ ​i​n​ ​a​ ​r​e​a​d​i​n​g​ ​a​p​p​:​ ​d​o​w​n​l​o​a​d​ ​t​h​e​ ​f​i​l​e​.
-			 */
-			epub: string
 		}
 	}
 	reader: {
@@ -1568,10 +1564,6 @@ type RootTranslation = {
 		 * T​u​r​n​ ​p​a​g​e​s​ ​w​i​t​h​ ​t​h​e​ ​a​r​r​o​w​ ​k​e​y​s​,​ ​P​a​g​e​ ​U​p​ ​a​n​d​ ​P​a​g​e​ ​D​o​w​n​ ​o​r​ ​S​p​a​c​e​,​ ​b​y​ ​t​a​p​p​i​n​g​ ​t​h​e​ ​l​e​f​t​ ​o​r​ ​r​i​g​h​t​ ​t​h​i​r​d​ ​o​f​ ​t​h​e​ ​p​a​g​e​,​ ​o​r​ ​b​y​ ​s​w​i​p​i​n​g​.​ ​?​ ​l​i​s​t​s​ ​t​h​e​ ​k​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s​,​ ​E​s​c​a​p​e​ ​c​l​o​s​e​s​.
 		 */
 		help: string
-		/**
-		 * E​P​U​B​ ​b​o​o​k​s​ ​a​r​e​ ​n​o​t​ ​s​h​o​w​n​ ​i​n​ ​t​h​e​ ​w​e​b​ ​r​e​a​d​e​r​:​ ​d​o​w​n​l​o​a​d​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​o​p​e​n​ ​i​t​ ​i​n​ ​a​ ​r​e​a​d​i​n​g​ ​a​p​p​.
-		 */
-		epub: string
 		/**
 		 * D​o​w​n​l​o​a​d​ ​t​h​e​ ​f​i​l​e
 		 */
@@ -7277,10 +7269,6 @@ export type TranslationFunctions = {
 			 * Download the file
 			 */
 			download: () => LocalizedString
-			/**
-			 * EPUB books are read in a reading app: download the file.
-			 */
-			epub: () => LocalizedString
 		}
 	}
 	reader: {
@@ -7340,10 +7328,6 @@ export type TranslationFunctions = {
 		 * Turn pages with the arrow keys, Page Up and Page Down or Space, by tapping the left or right third of the page, or by swiping. ? lists the keyboard shortcuts, Escape closes.
 		 */
 		help: () => LocalizedString
-		/**
-		 * EPUB books are not shown in the web reader: download the file and open it in a reading app.
-		 */
-		epub: () => LocalizedString
 		/**
 		 * Download the file
 		 */

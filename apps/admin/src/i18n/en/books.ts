@@ -108,7 +108,6 @@ const books = {
     read: 'Read it',
     incognito: 'Quick look (progress not saved)',
     download: 'Download the file',
-    epub: 'EPUB books are read in a reading app: download the file.',
   },
 };
 

@@ -14,7 +14,6 @@ const reader = {
   pageError: 'Page {page:string} could not be loaded.',
   retry: 'Try again',
   help: 'Turn pages with the arrow keys, Page Up and Page Down or Space, by tapping the left or right third of the page, or by swiping. ? lists the keyboard shortcuts, Escape closes.',
-  epub: 'EPUB books are not shown in the web reader: download the file and open it in a reading app.',
   download: 'Download the file',
   notAnalysed: 'This book has not been analysed yet, so its pages are not known. Try again after the scan.',
   unreadable: 'The scan could not read this file: {error:string}',

@@ -103,7 +103,6 @@ const books: Translation['books'] = {
     read: 'Le lire',
     incognito: 'Coup d’œil (progression non enregistrée)',
     download: 'Télécharger le fichier',
-    epub: 'Les livres EPUB se lisent dans une application de lecture : téléchargez le fichier.',
   },
 };
 

@@ -15,7 +15,6 @@ const reader: Translation['reader'] = {
   pageError: 'La page {page} n’a pas pu être chargée.',
   retry: 'Réessayer',
   help: 'Tournez les pages avec les flèches, Page précédente et Page suivante ou Espace, en touchant le tiers gauche ou droit de la page, ou en balayant. ? liste les raccourcis clavier, Échap ferme le lecteur.',
-  epub: 'Les livres EPUB ne s’affichent pas dans le lecteur web : téléchargez le fichier et ouvrez-le dans une application de lecture.',
   download: 'Télécharger le fichier',
   notAnalysed: 'Ce livre n’a pas encore été analysé : ses pages ne sont pas connues. Réessayez après l’analyse.',
   unreadable: 'L’analyse n’a pas pu lire ce fichier : {error}',
