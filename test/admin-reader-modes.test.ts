@@ -357,8 +357,13 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await choose(page, 'reader-direction', 'ltr');
     await page.getByTestId('reader-save-direction').click();
     await page.getByTestId('reader-direction-saved').waitFor();
-    const series = await admin.site.api<{ reading_direction: string | null }>('GET', `/series/${book.series_id}`);
+    const series = await admin.site.api<{ reading_direction: string | null; locked_fields: string[] }>(
+      'GET',
+      `/series/${book.series_id}`,
+    );
     expect(series.reading_direction).toBe('ltr');
+    // Locked, as an edit in the series form is: a metadata refresh keeps it.
+    expect(series.locked_fields).toContain('reading_direction');
 
     // Incognito off: the next move (a jump from the thumbnails) is saved.
     await page.getByTestId('reader-incognito').uncheck();

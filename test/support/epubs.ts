@@ -179,11 +179,14 @@ export const HOSTILE_MARKERS = {
   api: '/api/v1/libraries?hostile=1',
   trpc: '/trpc/libraries.list?hostile=1',
   navigation: '/hostile-navigated',
+  /** Another host the book's images and styles would tell who reads what (port 9: nothing answers there). */
+  tracker: 'http://127.0.0.1:9/hostile-tracker.png',
 };
 
 /**
  * A book whose chapter carries every way we know for a script to run: an inline script, an external one from the
- * book, an inline event handler, a `javascript:` link, an SVG script and a meta refresh. Each would fetch the API
+ * book, an inline event handler, a `javascript:` link, an SVG script and a meta refresh; and images and styles on
+ * another host (a tracker would learn who reads what). Each would fetch the API
  * and tRPC with the reader's session, mark the admin's window, and navigate the top window away. Its links to
  * `../../` and `../../../api/v1/libraries` must stay inside the book.
  */
@@ -202,7 +205,10 @@ try { top.location.href = '${HOSTILE_MARKERS.navigation}'; } catch (e) {}`;
 <p><a id="api" href="../../../api/v1/libraries">The API</a></p>
 <p><a id="js" href="javascript:top.${HOSTILE_MARKERS.global}=true">A javascript: link</a></p>
 <p><a id="top" href="../../../hostile-navigated" target="_top">Leave the reader</a></p>
-<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>top.${HOSTILE_MARKERS.global} = true;</script></svg>
+<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>top.${HOSTILE_MARKERS.global} = true;</script><image href="${HOSTILE_MARKERS.tracker}?from=svg" width="10" height="10"/></svg>
+<p><img src="${HOSTILE_MARKERS.tracker}?from=img" alt=""/></p>
+<p style="background-image: url('${HOSTILE_MARKERS.tracker}?from=style')">A styled paragraph.</p>
+<style>@import url("${HOSTILE_MARKERS.tracker}?from=import"); #bait { background: url(${HOSTILE_MARKERS.tracker}?from=css); }</style>
 <p>Last words of the hostile chapter.</p>`;
   const items: Item[] = [
     {

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream';
 import { Router } from 'express';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.js';
 import { resolvePrincipal } from '../http/credentials.js';
@@ -45,13 +46,13 @@ export function epubRoutes(auth: AuthService, epub: EpubResourceService): Router
       res.end();
       return;
     }
-    resource.stream.on('error', (error) => {
-      // Headers are gone: the only honest thing left is to cut the response short.
-      req.log.warn({ err: error, bookId }, 'EPUB resource stream failed');
-      res.destroy();
+    // pipeline() destroys both sides whichever ends first (a reader closed mid-load included), so the archive the
+    // stream holds open is always closed; a failure after the headers can only cut the response short.
+    pipeline(resource.stream, res, (error) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        req.log.warn({ err: error, bookId }, 'EPUB resource stream failed');
+      }
     });
-    resource.stream.pipe(res);
-    res.once('close', () => resource.stream.destroy());
   });
 
   router.all(['/:bookId', '/:bookId/*path'], (req, res) => {

@@ -75,10 +75,15 @@ export class BookPageRepository {
     number: number,
     measured: { width: number; height: number; mediaType: PageMediaType },
   ): Promise<void> {
+    const where = 'book_file_id = ? and number = ? and width is null and file_size = ? and file_mtime_ms = ?';
+    const params = [fileId, number, file.sizeBytes, file.mtimeMs];
+    // Read first: most pages read are measured already, and on SQLite even an update of no row takes the write lock,
+    // which would queue page reads behind a running scan.
+    const [unmeasured] = await this.em.execute<{ n: number }[]>(`select 1 as n from book_pages where ${where}`, params);
+    if (!unmeasured) return;
     await this.em.execute(
-      `update book_pages set width = ?, height = ?, media_type = ?
-        where book_file_id = ? and number = ? and width is null and file_size = ? and file_mtime_ms = ?`,
-      [measured.width, measured.height, measured.mediaType, fileId, number, file.sizeBytes, file.mtimeMs],
+      `update book_pages set width = ?, height = ?, media_type = ? where ${where}`,
+      [measured.width, measured.height, measured.mediaType, ...params],
       'run',
     );
   }

@@ -177,7 +177,8 @@ export class ScanRepository {
         // In the folder's range, with no '/' after its own: the folder's files, not its subfolders'.
         const range = this.under(folder, false);
         conditions.push(`(${range.sql} and substr(path, ?) not like '%/%')`);
-        params.push(...range.params, folder.length + 2);
+        // substr() counts characters on both databases; JS's length counts UTF-16 units (an emoji is two).
+        params.push(...range.params, [...folder].length + 2);
       }
       const rows = await this.em.execute<KnownFileRow[]>(
         `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files

@@ -104,7 +104,11 @@ export class BookFileService {
    */
   private async recordSize(file: LocatedFile, page: number, image: PageImage): Promise<void> {
     if (!this.measuredPages || !image.original || (file.format !== 'cbr' && file.format !== 'cb7')) return;
-    await this.measuredPages.recordSize(file.fileId, file, page, image.original);
+    try {
+      await this.measuredPages.recordSize(file.fileId, file, page, image.original);
+    } catch {
+      // The page was read: it is answered even when its size cannot be kept now (the next read records it).
+    }
   }
 
   /** The thumbnail file, made now if the scan has not made it yet. */

@@ -10,6 +10,19 @@ export const BOOK_DOCUMENT_POLICY =
 
 const HTML_TYPES = new Set(['application/xhtml+xml', 'text/html', 'image/svg+xml']);
 
+/**
+ * An address on another host (or protocol-relative). A book's own files are relative and become `blob:` URLs in the
+ * engine; an absolute one would make the reader's browser tell a tracker who reads what, and when. An SVG document
+ * cannot carry the policy's <meta>, so this is its only wall; for (X)HTML it backs the policy up.
+ */
+const REMOTE_URL = /^(?:[a-z][a-z0-9+.-]*:)?\/\//i;
+const REMOTE_IN_CSS =
+  /(?:@import\s+)?url\(\s*(['"]?)\s*(?:[a-z][a-z0-9+.-]*:)?\/\/[^)]*\)|@import\s+(['"])\s*(?:[a-z][a-z0-9+.-]*:)?\/\/[^'"]*\2/gi;
+
+function withoutRemoteUrls(css: string): string {
+  return css.replace(REMOTE_IN_CSS, 'none');
+}
+
 export function isBookDocument(type: string): boolean {
   return HTML_TYPES.has(type);
 }
@@ -31,20 +44,27 @@ export function hardenDocument(text: string, type: string): { text: string; type
       if (
         attribute.name.toLowerCase().startsWith('on') ||
         value.startsWith('javascript:') ||
-        value.startsWith('data:text/html')
+        value.startsWith('data:text/html') ||
+        REMOTE_URL.test(value)
       ) {
         element.removeAttribute(attribute.name);
       }
     }
+    // Styles may fetch too (url(), @import): a remote address there is dropped like a remote attribute.
+    if (element.hasAttribute('style')) element.setAttribute('style', withoutRemoteUrls(element.getAttribute('style')!));
+    if (element.localName === 'style') element.textContent = withoutRemoteUrls(element.textContent ?? '');
   }
   if (type !== 'image/svg+xml') {
-    const head = doc.head ?? doc.querySelector('head');
-    if (head) {
-      const meta = doc.createElementNS(head.namespaceURI, 'meta');
-      meta.setAttribute('http-equiv', 'Content-Security-Policy');
-      meta.setAttribute('content', BOOK_DOCUMENT_POLICY);
-      head.prepend(meta);
+    // A document without a <head> gets one, so that the policy always stands first.
+    let head = doc.head ?? doc.querySelector('head');
+    if (!head) {
+      head = doc.createElementNS(doc.documentElement.namespaceURI, 'head') as HTMLHeadElement;
+      doc.documentElement.prepend(head);
     }
+    const meta = doc.createElementNS(head.namespaceURI, 'meta');
+    meta.setAttribute('http-equiv', 'Content-Security-Policy');
+    meta.setAttribute('content', BOOK_DOCUMENT_POLICY);
+    head.prepend(meta);
   }
   const serialised =
     type === 'text/html'

@@ -32,6 +32,15 @@ export async function loadReaderSettings(seriesId: string | null): Promise<Reade
 export const saveReaderSettings = (seriesId: string, body: ReaderSettingsChange): Promise<ReaderSettings> =>
   trpc.series.setReaderSettings.mutate({ series_id: seriesId, body });
 
-/** An administrator's "this series reads this way": the series metadata's own field, for every reader. */
-export const saveSeriesDirection = (seriesId: string, direction: Direction): Promise<unknown> =>
-  trpc.series.update.mutate({ series_id: seriesId, body: { reading_direction: direction } });
+/**
+ * An administrator's "this series reads this way": the series metadata's own field, for every reader, locked as an
+ * edit in the series form is, so that the next metadata refresh does not undo it.
+ */
+export async function saveSeriesDirection(seriesId: string, direction: Direction): Promise<unknown> {
+  const series = await trpc.series.get.query({ series_id: seriesId });
+  const locked = [...new Set([...series.locked_fields, 'reading_direction' as const])];
+  return trpc.series.update.mutate({
+    series_id: seriesId,
+    body: { reading_direction: direction, locked_fields: locked },
+  });
+}
