@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,6 +217,25 @@ describe('reading an EPUB from inside its archive', () => {
     }
     expect((await asAdmin(`/epub/${ids.epubB}/OEBPS/content.opf`)).status).toBe(200);
     expect((await asAdmin(`/epub/${ids.comicA}/ComicInfo.xml`)).status).toBe(404);
+  });
+
+  it('lets the browser keep a file and answers 304 until the book file changes on disk', async () => {
+    const url = `/epub/${ids.epubA}/OEBPS/styles/book.css`;
+    const first = await asAdmin(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"\d+-\d+"$/);
+    const again = await get(url, { authorization: `Bearer ${admin}`, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    // The book written again (a later modification time): the old copy is not used.
+    const file = path.join(server.librariesRoot, 'a/Served/Served.epub');
+    await writeFile(file, epub());
+    await utimes(file, new Date(), new Date(Date.now() + 5_000));
+    const changed = await get(url, { authorization: `Bearer ${admin}`, 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(await changed.text()).toBe('p { margin: 0 }');
   });
 
   it('is read-only', async () => {

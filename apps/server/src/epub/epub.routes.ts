@@ -9,8 +9,11 @@ import { runAsViewer } from '../services/viewer-context.js';
 import { problem, sendProblem } from '../http/problem.js';
 import { epubSecurityHeaders } from './epub-headers.js';
 
-/** Books do not change under a reader often; the browser checks back after a while, privately. */
-const RESOURCE_CACHE = 'private, max-age=3600';
+/**
+ * Kept by the browser, privately, and checked on each use against the book file's version (its ETag): a book
+ * replaced on disk is never shown as a mix of old and new files.
+ */
+const RESOURCE_CACHE = 'private, no-cache';
 
 /**
  * The files inside an EPUB for the admin's reader, outside /api/v1 (like /opds and /koreader) because it takes
@@ -38,9 +41,15 @@ export function epubRoutes(auth: AuthService, epub: EpubResourceService): Router
     const path = archivePath(segments);
     if (path === null) throw new NotFoundError('EPUB resource', segments.join('/').slice(0, 200));
     const resource = await epub.resource(bookId, path);
+    const etag = `W/"${resource.version}"`;
+    res.set({ ETag: etag, 'Cache-Control': RESOURCE_CACHE });
+    if (req.headers['if-none-match'] === etag) {
+      resource.stream.destroy();
+      res.status(304).end();
+      return;
+    }
     res.status(200);
     res.set({ 'Content-Type': resource.contentType, 'Content-Length': String(resource.size) });
-    res.set('Cache-Control', RESOURCE_CACHE);
     if (req.method === 'HEAD') {
       resource.stream.destroy();
       res.end();

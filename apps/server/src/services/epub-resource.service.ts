@@ -17,6 +17,8 @@ export interface EpubResource {
   stream: Readable;
   size: number;
   contentType: string;
+  /** The book file's version (size and modification time): what a cached copy of any of its files is checked by. */
+  version: string;
 }
 
 /** Types `mime-types` does not know or gets wrong for EPUB content. */
@@ -58,11 +60,11 @@ function findEntry(zip: ZipArchive, path: string): ZipEntry | undefined {
 export class EpubResourceService {
   constructor(private readonly bookFiles: BookFileService) {}
 
-  private async open(bookId: string): Promise<ZipArchive> {
+  private async open(bookId: string): Promise<{ zip: ZipArchive; version: string }> {
     const file = await this.bookFiles.locate(bookId);
     if (file.format !== 'epub') throw new NotFoundError('EPUB', bookId);
     try {
-      return await ZipArchive.open(file.absolute);
+      return { zip: await ZipArchive.open(file.absolute), version: `${file.sizeBytes}-${file.mtimeMs}` };
     } catch (error) {
       if (error instanceof BookFileError) throw new PageUnreadableError(`This EPUB cannot be read (${error.kind}).`);
       throw error;
@@ -71,7 +73,7 @@ export class EpubResourceService {
 
   /** Every file of the book with its size, in archive order. */
   async entries(bookId: string): Promise<EpubEntry[]> {
-    const zip = await this.open(bookId);
+    const { zip } = await this.open(bookId);
     try {
       return zip.entries.filter((entry) => !entry.isDirectory).map((entry) => ({ path: entry.name, size: entry.size }));
     } finally {
@@ -81,13 +83,13 @@ export class EpubResourceService {
 
   /** One file, streamed as it is inflated; the archive closes when the stream ends or fails. */
   async resource(bookId: string, path: string): Promise<EpubResource> {
-    const zip = await this.open(bookId);
+    const { zip, version } = await this.open(bookId);
     try {
       const entry = findEntry(zip, path);
       if (!entry) throw new NotFoundError('EPUB resource', path);
       const stream = await zip.stream(entry, MAX_PAGE_BYTES, entry.name);
       stream.once('close', () => zip.close());
-      return { stream, size: entry.size, contentType: epubContentType(entry.name) };
+      return { stream, size: entry.size, contentType: epubContentType(entry.name), version };
     } catch (error) {
       zip.close();
       if (error instanceof BookFileError) throw new PageUnreadableError(`This file cannot be read (${error.kind}).`);
