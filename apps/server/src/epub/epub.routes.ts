@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream';
 import { Router } from 'express';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.js';
 import { resolvePrincipal } from '../http/credentials.js';
-import { idParam } from '../opds/request-values.js';
+import { idParam } from '../http/path-id.js';
 import type { AuthService } from '../services/auth.service.js';
 import { archivePath, type EpubResourceService } from '../services/epub-resource.service.js';
 import { runAsViewer } from '../services/viewer-context.js';

@@ -1,7 +1,6 @@
 import type { Request } from 'express';
-import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { ValidationError } from '../domain/errors.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Far beyond any library, and small enough that page × size stays an exact integer in SQL. */
 const MAX_PAGE = 1_000_000;
 const MAX_WIDTH = 10_000;
@@ -14,12 +13,7 @@ function single(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** An id from the path; anything but a UUID cannot name a record (and must not reach a uuid column). */
-export function idParam(req: Request, name: string, what: string): string {
-  const value = String(req.params[name] ?? '');
-  if (!UUID.test(value)) throw new NotFoundError(what, value.slice(0, 64));
-  return value.toLowerCase();
-}
+export { idParam } from '../http/path-id.js';
 
 /** `page` of a paged feed, from 1 (absent: 1). */
 export function pageParam(req: Request): number {

@@ -1,3 +1,5 @@
+import { createThrottledSaver, type SaverClock, type ThrottledSaver } from '../../throttled-saver.js';
+
 export interface PlaceUpdate {
   /** An EPUB CFI. */
   position: string;
@@ -5,50 +7,17 @@ export interface PlaceUpdate {
   percentage: number;
 }
 
-export interface PlaceSaver {
-  push(update: PlaceUpdate): void;
-  flush(): void;
-  dispose(): void;
-}
+export type PlaceSaver = ThrottledSaver<PlaceUpdate>;
 
-/**
- * Saves the reader's place at most once per `intervalMs` (paging through a chapter sends a few writes, not one per
- * page), always the last place (a trailing save), never the same place and share twice, one save after the other so an
- * older place never lands after a newer one.
- */
-export function createPlaceSaver(save: (update: PlaceUpdate) => Promise<void>, intervalMs = 1500): PlaceSaver {
-  let lastSavedAt = Number.NEGATIVE_INFINITY;
-  let lastSaved = '';
-  let waiting: PlaceUpdate | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let chain: Promise<void> = Promise.resolve();
+/** A new layout (text size, window) can keep the place and change the share of the book: both count. */
+export const samePlace = (a: PlaceUpdate, b: PlaceUpdate) =>
+  a.position === b.position && a.percentage.toFixed(4) === b.percentage.toFixed(4);
 
-  function send() {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    const update = waiting;
-    waiting = null;
-    if (update === null) return;
-    // A new layout (text size, window) can keep the place and change the share of the book: both count.
-    const key = `${update.position} ${update.percentage.toFixed(4)}`;
-    if (key === lastSaved) return;
-    lastSaved = key;
-    lastSavedAt = Date.now();
-    chain = chain.then(() => save(update));
-  }
-
-  return {
-    push(update) {
-      waiting = update;
-      const wait = lastSavedAt + intervalMs - Date.now();
-      if (wait <= 0) send();
-      else timer ??= setTimeout(send, wait);
-    },
-    flush: send,
-    dispose() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      waiting = null;
-    },
-  };
+/** The EPUB reader's place, at most once per `intervalMs` (see createThrottledSaver). */
+export function createPlaceSaver(
+  save: (update: PlaceUpdate) => Promise<void>,
+  intervalMs = 1500,
+  clock?: SaverClock,
+): PlaceSaver {
+  return createThrottledSaver(save, { intervalMs, same: samePlace, clock });
 }
