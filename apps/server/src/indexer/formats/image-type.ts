@@ -1,11 +1,21 @@
 import type { PageMediaType } from './types.js';
 
-/** Extensions counted as pages. Anything else in a comic archive (XML, text, thumbnails.db) is not a page. */
-const PAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif']);
+/**
+ * Extensions counted as pages, with the type each claims. Anything else in a comic archive (XML, text,
+ * thumbnails.db) is not a page.
+ */
+export const PAGE_EXTENSIONS: Readonly<Record<string, PageMediaType>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
 
 export function hasPageImageExtension(name: string): boolean {
   const dot = name.lastIndexOf('.');
-  return dot >= 0 && PAGE_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
+  return dot >= 0 && Object.hasOwn(PAGE_EXTENSIONS, name.slice(dot + 1).toLowerCase());
 }
 
 function matches(data: Uint8Array, offset: number, text: string): boolean {

@@ -2,7 +2,7 @@ import { imageSize } from 'image-size';
 
 import type { ComicArchive } from './comic-book.js';
 import { BookFileError } from './errors.js';
-import { sniffImageType } from './image-type.js';
+import { PAGE_EXTENSIONS, sniffImageType } from './image-type.js';
 import { MAX_PAGE_BYTES } from './limits.js';
 import { selectPages, type ArchiveEntry } from './page-entries.js';
 import type { PageMediaType } from './types.js';
@@ -21,18 +21,10 @@ export interface MeasuredPage {
  */
 export const HEAD_BYTES = 64 * 1024;
 
-const BY_EXTENSION: Readonly<Record<string, PageMediaType>> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-};
-
 /** The type a page's name claims: what an unread page is reported as (the page route sniffs the real bytes). */
 export function mediaTypeFromName(name: string): PageMediaType {
-  return BY_EXTENSION[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'image/jpeg';
+  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  return Object.hasOwn(PAGE_EXTENSIONS, extension) ? PAGE_EXTENSIONS[extension]! : 'image/jpeg';
 }
 
 /**
