@@ -219,6 +219,15 @@ describe('reader settings per series', () => {
     });
   });
 
+  it('keep both of two first choices sent at once (two tabs): each change only what it gives', async () => {
+    const both = await Promise.all([
+      setSettings('Tintin', readers.bob, { layout: 'double' }),
+      setSettings('Tintin', readers.bob, { fit: 'width' }),
+    ]);
+    for (const answer of both) expect(answer.status, answer.text).toBe(200);
+    expect((await settingsOf('Tintin', readers.bob)).body).toMatchObject({ layout: 'double', fit: 'width' });
+  });
+
   it('follow the series when an administrator saves its direction for everyone', async () => {
     await call(`/series/${series.get('Berserk')}`, { method: 'PATCH', token, body: { reading_direction: 'webtoon' } });
     expect((await settingsOf('Berserk', readers.bob)).body).toMatchObject({

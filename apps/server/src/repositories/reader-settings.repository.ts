@@ -43,15 +43,18 @@ export class ReaderSettingsRepository {
       }
       if (row) {
         em.assign(row, { ...next, updatedAt: new Date() });
-      } else {
-        // upsert: two first writes at once (two tabs) end in one row, the later one's fields winning.
-        await em.upsert(
-          SeriesReaderSettings,
-          { id: randomUUID(), user: userId, series: seriesId, ...next, updatedAt: new Date() },
-          { onConflictFields: ['user', 'series'], onConflictExcludeFields: ['id'] },
-        );
+        return next;
       }
-      return next;
+      // Two first writes at once (two tabs) end in one row; on that conflict only the fields this write gives are
+      // merged, so the other write's fields stay (a PUT keeps what it leaves out, even then).
+      const given = (Object.keys(NONE) as (keyof StoredReaderSettings)[]).filter((key) => changes[key] !== undefined);
+      await em.upsert(
+        SeriesReaderSettings,
+        { id: randomUUID(), user: userId, series: seriesId, ...next, updatedAt: new Date() },
+        { onConflictFields: ['user', 'series'], onConflictMergeFields: [...given, 'updatedAt'] },
+      );
+      const saved = await em.findOne(SeriesReaderSettings, { user: userId, series: seriesId }, { refresh: true });
+      return saved ? stored(saved) : next;
     });
   }
 }
