@@ -214,6 +214,31 @@ describe('rescans', () => {
     expect((await seriesNamed('Astérix'))?.bookCount).toBe(asterix + 1);
   });
 
+  it('counts right when the changed folder holds subfolders, sits at the root, or has a name outside the BMP', async () => {
+    const stored = () => em().count(BookFile, { library: libraryId });
+    await writeComic(libraryDir, 'Séries 🐉/Dragon/Dragon - T01.cbz');
+    await writeComic(libraryDir, 'Séries 🐉/Dragon/Dragon - T02.cbz', { pages: 3 });
+    await writeComic(libraryDir, 'Séries 🐉/Dragon - Hors-série.cbz', { pages: 4 });
+    await writeComic(libraryDir, 'Loose One-shot.cbz', { pages: 5 });
+    expect((await scan()).report).toMatchObject({ added: 4, removed: 0 });
+    // A file added beside a subfolder (the emoji's folder), then one at the library's root: each time only that
+    // folder's own files are read, the rest counted, and every stored file is seen once.
+    for (const [relative, pages] of [
+      ['Séries 🐉/Dragon - Hors-série 2.cbz', 6],
+      ['Loose Two-shot.cbz', 7],
+    ] as const) {
+      await writeComic(libraryDir, relative, { pages });
+      const report = (await scan()).report;
+      expect(report).toMatchObject({ added: 1, removed: 0, updated: 0 });
+      expect(report.files_seen).toBe(await stored());
+      expect(report.unchanged).toBe(report.files_seen - 1);
+    }
+    await rm(path.join(libraryDir, 'Séries 🐉'), { recursive: true });
+    await rm(path.join(libraryDir, 'Loose One-shot.cbz'));
+    await rm(path.join(libraryDir, 'Loose Two-shot.cbz'));
+    expect((await scan()).report).toMatchObject({ added: 0, removed: 6 });
+  });
+
   it('keeps reading progress of a vanished file and gives it back when the file returns elsewhere', async () => {
     const relative = 'Astérix/Astérix - T03 - Astérix et Cléopâtre.cbz';
     const file = await bookByPath(relative);
