@@ -1,31 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SaverClock } from '../../throttled-saver.js';
+import { handClock } from '../../hand-clock.js';
 import { createPlaceSaver, type PlaceUpdate } from './place-saver.js';
-
-/** Time moves only when the test says so. */
-function handClock() {
-  let now = 0;
-  let timers: { at: number; callback: () => void; id: number }[] = [];
-  let ids = 0;
-  const clock: SaverClock = {
-    now: () => now,
-    setTimeout(callback, ms) {
-      timers.push({ at: now + ms, callback, id: ++ids });
-      return ids;
-    },
-    clearTimeout(handle) {
-      timers = timers.filter((timer) => timer.id !== handle);
-    },
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const timer of timers.filter((t) => t.at <= now)) {
-      timers = timers.filter((t) => t !== timer);
-      timer.callback();
-    }
-  };
-  return { clock, advance };
-}
 
 const at = (position: string, percentage: number): PlaceUpdate => ({ position, percentage });
 

@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressSaver, type ProgressUpdate, type SaverClock } from './progress-saver.js';
-
-/** A hand-driven clock: time moves only when the test says so. */
-function fakeClock() {
-  let now = 0;
-  let timers: { at: number; callback: () => void; id: number }[] = [];
-  let ids = 0;
-  const clock: SaverClock = {
-    now: () => now,
-    setTimeout(callback, ms) {
-      const id = ++ids;
-      timers.push({ at: now + ms, callback, id });
-      return id;
-    },
-    clearTimeout(handle) {
-      timers = timers.filter((timer) => timer.id !== handle);
-    },
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const timer of timers.filter((t) => t.at <= now)) {
-      timers = timers.filter((t) => t !== timer);
-      timer.callback();
-    }
-  };
-  return { clock, advance, pending: () => timers.length };
-}
+import { handClock } from '../../hand-clock.js';
+import { createProgressSaver, type ProgressUpdate } from './progress-saver.js';
 
 const page = (n: number): ProgressUpdate => ({ status: 'reading', page: n });
 
 describe('createProgressSaver', () => {
   it('saves the first move at once, then at most every interval, always ending on the last position', () => {
-    const { clock, advance } = fakeClock();
+    const { clock, advance } = handClock();
     const saved: ProgressUpdate[] = [];
     const saver = createProgressSaver((update) => saved.push(update), 2000, clock);
     saver.push(page(2));
@@ -46,7 +21,7 @@ describe('createProgressSaver', () => {
   });
 
   it('saves "read" at once, even inside the interval', () => {
-    const { clock, advance, pending } = fakeClock();
+    const { clock, advance, pending } = handClock();
     const saved: ProgressUpdate[] = [];
     const saver = createProgressSaver((update) => saved.push(update), 2000, clock);
     saver.push(page(4));
@@ -58,7 +33,7 @@ describe('createProgressSaver', () => {
   });
 
   it('flushes what waits when the reader leaves, and never repeats the same position', () => {
-    const { clock, advance } = fakeClock();
+    const { clock, advance } = handClock();
     const saved: ProgressUpdate[] = [];
     const saver = createProgressSaver((update) => saved.push(update), 2000, clock);
     saver.push(page(2));
@@ -72,7 +47,7 @@ describe('createProgressSaver', () => {
   });
 
   it('drops what waits once disposed', () => {
-    const { clock, advance } = fakeClock();
+    const { clock, advance } = handClock();
     const saved: ProgressUpdate[] = [];
     const saver = createProgressSaver((update) => saved.push(update), 2000, clock);
     saver.push(page(2));
