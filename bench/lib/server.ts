@@ -120,6 +120,12 @@ function treeCpuMs(pid: number): number {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** CPU time (user + system) of this process's children that ended and were waited for, in ms: what a command cost. */
+export function endedChildrenCpuMs(): number {
+  const [, , childrenUser, childrenSystem] = cpuTicks(process.pid);
+  return ((childrenUser + childrenSystem) * 1000) / TICKS_PER_SECOND;
+}
+
 function childrenOf(pid: number): number[] {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);

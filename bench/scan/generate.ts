@@ -14,6 +14,11 @@ export type PageKind = 'small' | 'real';
 
 type Book = (series: string, volume: number, extension: string) => Buffer;
 
+export type Extension = 'cbz' | 'cbr' | 'pdf' | 'epub';
+
+/** The formats of a generated library, given to its files in turn: by default 70% CBZ, 10% each CBR, PDF and EPUB. */
+export const MIXED: readonly Extension[] = ['cbz', 'cbz', 'cbz', 'cbz', 'cbz', 'cbz', 'cbz', 'cbr', 'pdf', 'epub'];
+
 async function smallBooks(): Promise<Book> {
   const pages = await pageImages();
   const rar = cbr();
@@ -50,11 +55,17 @@ async function realBooks(cacheDir: string): Promise<Book> {
 }
 
 /**
- * A synthetic library: `files` books across `files / 10` series folders, 70% CBZ, 10% each CBR, PDF
- * and EPUB, named in real-world styles. Made once per size and kind of pages and reused (a `.complete` marker says
- * so); the real pages themselves are kept in `<root>/../real-pages`.
+ * A synthetic library: `files` books across `files / 10` series folders, in the `formats` given in turn (70% CBZ,
+ * 10% each CBR, PDF and EPUB unless told), named in real-world styles. Made once per root and reused (a `.complete`
+ * marker says so): a root holds one size, kind of pages and mix. The real pages themselves are kept in
+ * `<root>/../real-pages`.
  */
-export async function generateLibrary(root: string, files: number, pageKind: PageKind = 'small'): Promise<void> {
+export async function generateLibrary(
+  root: string,
+  files: number,
+  pageKind: PageKind = 'small',
+  formats: readonly Extension[] = MIXED,
+): Promise<void> {
   if (existsSync(path.join(root, '.complete'))) return;
   await rm(root, { recursive: true, force: true });
   const book = pageKind === 'real' ? await realBooks(path.join(root, '..', 'real-pages')) : await smallBooks();
@@ -66,8 +77,7 @@ export async function generateLibrary(root: string, files: number, pageKind: Pag
     await mkdir(folder, { recursive: true });
     const writes: Promise<void>[] = [];
     for (let volume = 1; volume <= perSeries && written < files; volume++, written++) {
-      const kind = written % 10;
-      const extension = kind < 7 ? 'cbz' : kind === 7 ? 'cbr' : kind === 8 ? 'pdf' : 'epub';
+      const extension = formats[written % formats.length]!;
       writes.push(writeFile(path.join(folder, fileName(series, volume, extension)), book(series, volume, extension)));
     }
     await Promise.all(writes);
