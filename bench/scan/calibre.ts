@@ -5,7 +5,8 @@
  * side in one run on the same files: `--cbz` CBZ files with real-sized pages (1600×2400, as `bench:scan --pages
  * real` makes them) and `--mixed` small files (CBZ, EPUB, PDF; no CBR: Debian's calibre cannot read RAR). For each,
  * the wall time, files/s and CPU time of both, and how many times faster Shelfmark is. Not run in CI: it needs
- * calibre (`apt-get install calibre`), and its figures are read, never asserted.
+ * calibre (`apt-get install calibre`), and its figures are read, never asserted. `--database-url` names a database
+ * that it drops and makes again, so that each run's first scan starts from an empty one.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freshPostgres } from '../lib/measure.ts';
 import { api, endedChildrenCpuMs, runJob, startServer, type RunningServer } from '../lib/server.ts';
 import { generateLibrary, MIXED, type Extension, type PageKind } from './generate.ts';
 
@@ -152,7 +154,11 @@ for (const set of sets) {
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shelfmark-bench-'));
 const env: Record<string, string> = { DATA_DIR: dataDir, LIBRARIES_ROOT: librariesRoot };
-if (values['database-url']) env.DATABASE_URL = values['database-url'];
+if (values['database-url']) {
+  // A first scan: an empty database (dropped and made again), as a new user's.
+  await freshPostgres(values['database-url']);
+  env.DATABASE_URL = values['database-url'];
+}
 const load = loadavg()[0]!.toFixed(1);
 const server = await startServer(env);
 const results: { set: FileSet; calibre: Figures; shelfmark: Figures }[] = [];
