@@ -203,6 +203,11 @@ for (const { set, calibre, shelfmark } of results) {
     `${''.padEnd(widths[0]!)}Shelfmark ${(calibre.wallMs / shelfmark.wallMs).toFixed(1)}× faster, ${(calibre.cpuMs / shelfmark.cpuMs).toFixed(1)}× less CPU`,
   );
 }
+if (Number(load) > availableParallelism()) {
+  console.log(
+    '\nThe machine was loaded: calibre works in one process at a time and Shelfmark keeps both cores busy, so the wall times stretch unequally; the CPU times are the steadier figure.',
+  );
+}
 if (results.some(({ calibre, shelfmark }) => calibre.covers > shelfmark.covers)) {
   console.log(
     "\nFewer covers: Shelfmark makes none for an EPUB that declares no cover image (the small EPUBs), calibre renders the EPUB's first page.",
