@@ -205,7 +205,7 @@ for (const { set, calibre, shelfmark } of results) {
 }
 if (Number(load) > availableParallelism()) {
   console.log(
-    '\nThe machine was loaded: calibre works in one process at a time and Shelfmark keeps both cores busy, so the wall times stretch unequally; the CPU times are the steadier figure.',
+    '\nThe machine was loaded: calibre works in one process at a time and Shelfmark keeps every core busy, so the wall times stretch unequally; the CPU times are the steadier figure.',
   );
 }
 if (results.some(({ calibre, shelfmark }) => calibre.covers > shelfmark.covers)) {
