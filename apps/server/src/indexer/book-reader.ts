@@ -1,7 +1,9 @@
 import {
+  FileSample,
   inspectBook,
   readPage,
   sniffContainer,
+  sniffHead,
   toBookFileError,
   type BookFormat,
   type BookInspection,
@@ -9,6 +11,7 @@ import {
   type MeasuredPage,
   type PageImage,
 } from './formats/index.js';
+import { partialMd5OfSample } from './partial-hash.js';
 import type { ReaderPool } from './reader-process/reader-pool.js';
 
 /**
@@ -27,6 +30,38 @@ export class BookReader {
     const container = await this.sniff(file);
     if (readInServer(container)) return inspectBook(file, format, { signal, container });
     return this.pool.run({ op: 'inspect', path: file, format, container }, signal);
+  }
+
+  /**
+   * The inspection (or why it failed) and KOReader's partial hash (null when the file cannot be read), from one
+   * opening of the file: its head and tail serve the sniff, the hash's first samples and a plain ZIP's listing.
+   */
+  async inspectAndHash(
+    file: string,
+    format: BookFormat,
+    signal?: AbortSignal,
+  ): Promise<{ inspection?: BookInspection; error?: unknown; partialHash: string | null }> {
+    let sample: FileSample;
+    try {
+      sample = await FileSample.open(file);
+    } catch (error) {
+      return { error: toBookFileError(error, 'the book'), partialHash: null };
+    }
+    try {
+      const hashing = partialMd5OfSample(sample).catch(() => null);
+      try {
+        const container = sniffHead(sample.size, sample.head);
+        const inspection = readInServer(container)
+          ? await inspectBook(file, format, { signal, container, sample })
+          : await this.pool.run({ op: 'inspect', path: file, format, container }, signal);
+        return { inspection, partialHash: await hashing };
+      } catch (error) {
+        // As inspect() throws it: the sniff's and inspectBook's errors are BookFileErrors already, the pool's its own.
+        return { error, partialHash: await hashing };
+      }
+    } finally {
+      await sample.close();
+    }
   }
 
   /**
