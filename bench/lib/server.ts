@@ -21,6 +21,8 @@ export interface RunningServer {
   largestReaderMb(): number;
   /** CPU time (user + system) used so far by the server and its reader processes, those that ended included, in ms. */
   cpuMs(): number;
+  /** CPU time used so far by the server's main thread alone (its event loop), in ms. */
+  mainThreadCpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -80,6 +82,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     largestReaderMb: () =>
       Math.round(Math.max(0, ...childrenOf(child.pid!).map((reader) => statusKb(reader, 'VmRSS'))) / 1024),
     cpuMs: () => treeCpuMs(child.pid!),
+    mainThreadCpuMs: () => {
+      const [user, system] = cpuTicks(child.pid!, `/proc/${child.pid}/task/${child.pid}/stat`);
+      return ((user + system) * 1000) / TICKS_PER_SECOND;
+    },
     async stop() {
       tree.stop();
       if (child.exitCode !== null) return;
@@ -101,10 +107,13 @@ function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** utime, stime, cutime, cstime of a process (cutime and cstime: its children that ended and were waited for). */
-function cpuTicks(pid: number): [number, number, number, number] {
+/**
+ * utime, stime, cutime, cstime of a process (cutime and cstime: its children that ended and were waited for), or of
+ * one of its threads (`/proc/<pid>/task/<tid>/stat`).
+ */
+function cpuTicks(pid: number, file = `/proc/${pid}/stat`): [number, number, number, number] {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // The fields after the command name, which may hold spaces: the state (field 3) first, utime is field 14.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return [Number(fields[11]), Number(fields[12]), Number(fields[13]), Number(fields[14])];

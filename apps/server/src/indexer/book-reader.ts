@@ -3,7 +3,6 @@ import {
   inspectBook,
   readPage,
   sniffContainer,
-  sniffHead,
   toBookFileError,
   type BookFormat,
   type BookInspection,
@@ -11,19 +10,15 @@ import {
   type MeasuredPage,
   type PageImage,
 } from './formats/index.js';
-import { partialMd5OfSample } from './partial-hash.js';
+import type { AnalysisThread } from './analysis-thread.js';
+import { analyseFile, readInServer, type FileAnalysis } from './file-analysis.js';
 import type { ReaderPool } from './reader-process/reader-pool.js';
 
-/**
- * Where each book is read. ZIP-based books (CBZ, EPUB) and tar-based ones (CBT) are read in the server: yauzl,
- * tar-stream and the XML parser are plain JavaScript whose memory the garbage collector takes back. PDF, RAR and 7z
- * files need MuPDF, UnRAR and 7-Zip compiled to WASM, whose heaps only ever grow, and images need libvips: those go
- * to the reader processes (reader-pool.ts).
- */
-const readInServer = (container: Container): boolean => container === 'zip' || container === 'tar';
-
 export class BookReader {
-  constructor(private readonly pool: ReaderPool) {}
+  constructor(
+    private readonly pool: ReaderPool,
+    private readonly analysis?: AnalysisThread,
+  ) {}
 
   /** Page count and embedded metadata (see formats/index.ts inspectBook). */
   async inspect(file: string, format: BookFormat, signal?: AbortSignal): Promise<BookInspection> {
@@ -34,33 +29,29 @@ export class BookReader {
 
   /**
    * The inspection (or why it failed) and KOReader's partial hash (null when the file cannot be read), from one
-   * opening of the file: its head and tail serve the sniff, the hash's first samples and a plain ZIP's listing.
+   * opening of the file (file-analysis.ts): in the analysis thread when there is one, else on the event loop. Books
+   * of the reader processes are inspected there after.
    */
   async inspectAndHash(
     file: string,
     format: BookFormat,
     signal?: AbortSignal,
   ): Promise<{ inspection?: BookInspection; error?: unknown; partialHash: string | null }> {
-    let sample: FileSample;
+    if (signal?.aborted) return { error: signal.reason, partialHash: null };
+    let analysis: FileAnalysis;
     try {
-      sample = await FileSample.open(file);
-    } catch (error) {
-      return { error: toBookFileError(error, 'the book'), partialHash: null };
+      analysis = this.analysis
+        ? await this.analysis.analyse(file, format)
+        : await analyseFile(file, format, (path) => FileSample.open(path));
+    } catch (threadError) {
+      return { error: threadError, partialHash: null }; // the analysis thread died: this file is not indexed this time
     }
+    const { container, inspection, error, partialHash } = analysis;
+    if (inspection || error !== undefined || !container) return { inspection, error, partialHash };
     try {
-      const hashing = partialMd5OfSample(sample).catch(() => null);
-      try {
-        const container = sniffHead(sample.size, sample.head);
-        const inspection = readInServer(container)
-          ? await inspectBook(file, format, { signal, container, sample })
-          : await this.pool.run({ op: 'inspect', path: file, format, container }, signal);
-        return { inspection, partialHash: await hashing };
-      } catch (error) {
-        // As inspect() throws it: the sniff's and inspectBook's errors are BookFileErrors already, the pool's its own.
-        return { error, partialHash: await hashing };
-      }
-    } finally {
-      await sample.close();
+      return { inspection: await this.pool.run({ op: 'inspect', path: file, format, container }, signal), partialHash };
+    } catch (poolError) {
+      return { error: poolError, partialHash };
     }
   }
 

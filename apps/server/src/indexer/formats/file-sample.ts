@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
 /**
@@ -13,9 +14,35 @@ const TAIL_BYTES = 65_557;
  * range read on demand from the same descriptor. Sniffing, hashing and listing a ZIP from it cost one open and two
  * reads instead of an open and one or more reads each (a CBZ's directory through yauzl alone is two reads an entry).
  */
+/** How a FileSample reads its file: through the thread pool (FileHandle) or, in the analysis thread, synchronously. */
+interface RandomAccess {
+  size(): Promise<number> | number;
+  /** Fills `buffer` from `position`; fewer bytes at the end of the file. */
+  read(buffer: Buffer, position: number): Promise<number> | number;
+  close(): Promise<void> | void;
+}
+
+const handleAccess = (handle: FileHandle): RandomAccess => ({
+  size: async () => (await handle.stat()).size,
+  read: async (buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead,
+  close: () => handle.close(),
+});
+
+/** Blocking reads: for a thread of its own, where they cost no hand-off to the thread pool and block nobody else. */
+const descriptorAccess = (fd: number): RandomAccess => ({
+  size: () => fstatSync(fd).size,
+  read: (buffer, position) => readSync(fd, buffer, 0, buffer.length, position),
+  close: () => closeSync(fd),
+});
+
+/**
+ * A file opened once for indexing: its head and tail read up front (the whole file when it is small), every other
+ * range read on demand from the same descriptor. Sniffing, hashing and listing a ZIP from it cost one open and two
+ * reads instead of an open and one or more reads each (a CBZ's directory through yauzl alone is two reads an entry).
+ */
 export class FileSample {
   private constructor(
-    private readonly handle: FileHandle,
+    private readonly file: RandomAccess,
     readonly size: number,
     /** The first bytes of the file (all of it when small). */
     readonly head: Buffer,
@@ -24,18 +51,26 @@ export class FileSample {
   ) {}
 
   static async open(path: string): Promise<FileSample> {
-    const handle = await open(path, 'r');
+    return FileSample.sample(handleAccess(await open(path, 'r')));
+  }
+
+  /** The same with blocking reads (see descriptorAccess). */
+  static async openSync(path: string): Promise<FileSample> {
+    return FileSample.sample(descriptorAccess(openSync(path, 'r')));
+  }
+
+  private static async sample(file: RandomAccess): Promise<FileSample> {
     try {
-      const { size } = await handle.stat();
+      const size = await file.size();
       if (size <= HEAD_BYTES + TAIL_BYTES) {
-        const whole = await readExactly(handle, 0, size);
-        return new FileSample(handle, whole.length, whole, whole, 0);
+        const whole = await readExactly(file, 0, size);
+        return new FileSample(file, whole.length, whole, whole, 0);
       }
-      const head = await readExactly(handle, 0, HEAD_BYTES);
-      const tail = await readExactly(handle, size - TAIL_BYTES, TAIL_BYTES);
-      return new FileSample(handle, size, head, tail, size - TAIL_BYTES);
+      const head = await readExactly(file, 0, HEAD_BYTES);
+      const tail = await readExactly(file, size - TAIL_BYTES, TAIL_BYTES);
+      return new FileSample(file, size, head, tail, size - TAIL_BYTES);
     } catch (error) {
-      await handle.close();
+      await file.close();
       throw error;
     }
   }
@@ -46,20 +81,20 @@ export class FileSample {
     if (end <= offset) return Buffer.alloc(0);
     if (end <= this.head.length) return this.head.subarray(offset, end);
     if (offset >= this.tailStart) return this.tail.subarray(offset - this.tailStart, end - this.tailStart);
-    return readExactly(this.handle, offset, end - offset);
+    return readExactly(this.file, offset, end - offset);
   }
 
-  close(): Promise<void> {
-    return this.handle.close();
+  async close(): Promise<void> {
+    await this.file.close();
   }
 }
 
 /** `length` bytes at `position`, or fewer when the file turns out shorter (it may shrink while we read). */
-async function readExactly(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+async function readExactly(file: RandomAccess, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.allocUnsafe(length);
   let filled = 0;
   while (filled < length) {
-    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+    const bytesRead = await file.read(buffer.subarray(filled), position + filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
   }
