@@ -62,6 +62,7 @@ import { SCAN_TRIGGER, ScanScheduleService } from './services/scan-schedule.serv
 import { BACKUP_TRIGGER, BackupService } from './services/backup.service.js';
 import { ScanService } from './services/scan.service.js';
 import { ThumbnailService } from './services/thumbnail.service.js';
+import { AnalysisThread } from './indexer/analysis-thread.js';
 import { BookReader } from './indexer/book-reader.js';
 import { ReaderPool } from './indexer/reader-process/reader-pool.js';
 import { VERSION } from './version.js';
@@ -178,7 +179,9 @@ export async function createContainer(
     },
     logger.child({ area: 'readers' }),
   );
-  const bookReader = new BookReader(readers);
+  // Only with a second core to run it on: on one, the thread would take its time from the event loop.
+  const analysis = cores > 1 ? new AnalysisThread(undefined, options.readerIdleMs ?? 5000) : undefined;
+  const bookReader = new BookReader(readers, analysis);
   const thumbnails = new ThumbnailService(
     config.dataDir,
     bookReader,
@@ -198,7 +201,8 @@ export async function createContainer(
     thumbnails,
     bookReader,
     {
-      inspectConcurrency: 8,
+      // With the analysis thread, files wait in its queue, not open on the event loop: enough to fill its batches.
+      inspectConcurrency: analysis ? 64 : 8,
       thumbnails: options.thumbnails ?? true,
     },
     watchRepository,
@@ -341,6 +345,7 @@ export async function createContainer(
       await watcher.stop();
       await jobRuntime.stop();
       await readers.close();
+      await analysis?.close();
       await catalogVersion.close();
       await orm.close(true);
     },

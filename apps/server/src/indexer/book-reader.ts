@@ -1,4 +1,5 @@
 import {
+  FileSample,
   inspectBook,
   readPage,
   sniffContainer,
@@ -9,24 +10,49 @@ import {
   type MeasuredPage,
   type PageImage,
 } from './formats/index.js';
+import type { AnalysisThread } from './analysis-thread.js';
+import { analyseFile, readInServer, type FileAnalysis } from './file-analysis.js';
 import type { ReaderPool } from './reader-process/reader-pool.js';
 
-/**
- * Where each book is read. ZIP-based books (CBZ, EPUB) and tar-based ones (CBT) are read in the server: yauzl,
- * tar-stream and the XML parser are plain JavaScript whose memory the garbage collector takes back. PDF, RAR and 7z
- * files need MuPDF, UnRAR and 7-Zip compiled to WASM, whose heaps only ever grow, and images need libvips: those go
- * to the reader processes (reader-pool.ts).
- */
-const readInServer = (container: Container): boolean => container === 'zip' || container === 'tar';
-
 export class BookReader {
-  constructor(private readonly pool: ReaderPool) {}
+  constructor(
+    private readonly pool: ReaderPool,
+    private readonly analysis?: AnalysisThread,
+  ) {}
 
   /** Page count and embedded metadata (see formats/index.ts inspectBook). */
   async inspect(file: string, format: BookFormat, signal?: AbortSignal): Promise<BookInspection> {
     const container = await this.sniff(file);
     if (readInServer(container)) return inspectBook(file, format, { signal, container });
     return this.pool.run({ op: 'inspect', path: file, format, container }, signal);
+  }
+
+  /**
+   * The inspection (or why it failed) and KOReader's partial hash (null when the file cannot be read), from one
+   * opening of the file (file-analysis.ts): in the analysis thread when there is one, else on the event loop. Books
+   * of the reader processes are inspected there after.
+   */
+  async inspectAndHash(
+    file: string,
+    format: BookFormat,
+    signal?: AbortSignal,
+  ): Promise<{ inspection?: BookInspection; error?: unknown; partialHash: string | null }> {
+    if (signal?.aborted) return { error: signal.reason, partialHash: null };
+    let analysis: FileAnalysis;
+    try {
+      analysis = this.analysis
+        ? await this.analysis.analyse(file, format)
+        : await analyseFile(file, format, (path) => FileSample.open(path));
+    } catch (threadError) {
+      return { error: threadError, partialHash: null }; // the analysis thread died: this file is not indexed this time
+    }
+    const { container, inspection, error, partialHash } = analysis;
+    if (inspection || error !== undefined || !container) return { inspection, error, partialHash };
+    try {
+      return { inspection: await this.pool.run({ op: 'inspect', path: file, format, container }, signal), partialHash };
+    } catch (poolError) {
+      return { error: poolError, partialHash };
+    }
   }
 
   /**

@@ -5,7 +5,8 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PARTIAL_HASH_OFFSETS, partialMd5 } from './partial-hash.js';
+import { FileSample } from './formats/file-sample.js';
+import { PARTIAL_HASH_OFFSETS, partialMd5, partialMd5OfSample } from './partial-hash.js';
 
 let folder: string;
 beforeAll(async () => {
@@ -34,13 +35,23 @@ describe('partialMd5', () => {
     ]);
   });
 
-  it.each([0, 1, 1024, 1025, 5000, 70_000, 300_000])('matches KOReader on a %i-byte file', async (size) => {
-    const data = Buffer.alloc(size);
-    for (let i = 0; i < size; i++) data[i] = (i * 31 + (i >> 10)) & 0xff;
-    const file = path.join(folder, `f${size}`);
-    await writeFile(file, data);
-    expect(await partialMd5(file)).toBe(koreaderPartialMd5(data));
-  });
+  // 140,000 and up: larger than the head and tail a FileSample holds, so some samples are read from between them.
+  it.each([0, 1, 1024, 1025, 5000, 70_000, 140_000, 300_000, 1_049_000])(
+    'matches KOReader on a %i-byte file, read alone or from a FileSample',
+    async (size) => {
+      const data = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) data[i] = (i * 31 + (i >> 10)) & 0xff;
+      const file = path.join(folder, `f${size}`);
+      await writeFile(file, data);
+      expect(await partialMd5(file)).toBe(koreaderPartialMd5(data));
+      const sample = await FileSample.open(file);
+      try {
+        expect(await partialMd5OfSample(sample)).toBe(koreaderPartialMd5(data));
+      } finally {
+        await sample.close();
+      }
+    },
+  );
 
   it('is the MD5 of the whole file when it is at most 1 KiB', async () => {
     const file = path.join(folder, 'small');

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 
+import type { FileSample } from './formats/file-sample.js';
+
 const SAMPLE_BYTES = 1024;
 
 /**
@@ -18,15 +20,28 @@ export const PARTIAL_HASH_OFFSETS: readonly number[] = [0, ...Array.from({ lengt
 export async function partialMd5(path: string): Promise<string> {
   const handle = await open(path, 'r');
   try {
-    const hash = createHash('md5');
     const sample = Buffer.alloc(SAMPLE_BYTES);
-    for (const offset of PARTIAL_HASH_OFFSETS) {
+    return await partialMd5Of(async (offset) => {
       const { bytesRead } = await handle.read(sample, 0, SAMPLE_BYTES, offset);
-      if (bytesRead === 0) break;
-      hash.update(sample.subarray(0, bytesRead));
-    }
-    return hash.digest('hex');
+      return sample.subarray(0, bytesRead);
+    });
   } finally {
     await handle.close();
   }
+}
+
+/** The same hash of a file already opened for indexing, most samples served from the head it holds. */
+export function partialMd5OfSample(file: FileSample): Promise<string> {
+  return partialMd5Of((offset) => file.read(offset, SAMPLE_BYTES));
+}
+
+/** `read` gives up to 1 KiB at an offset, fewer at the end of the file, none past it. */
+async function partialMd5Of(read: (offset: number) => Promise<Buffer>): Promise<string> {
+  const hash = createHash('md5');
+  for (const offset of PARTIAL_HASH_OFFSETS) {
+    const sample = await read(offset);
+    if (sample.length === 0) break;
+    hash.update(sample);
+  }
+  return hash.digest('hex');
 }

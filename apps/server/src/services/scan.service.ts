@@ -5,8 +5,7 @@ import { ConflictError, DomainError, InvalidPathError } from '../domain/errors.j
 import { parseFileName } from '../indexer/filename-parser.js';
 import type { BookReader } from '../indexer/book-reader.js';
 import { ReaderPoolClosedError } from '../indexer/reader-process/reader-pool.js';
-import { BookFileError, formatFromExtension, type BookInspection } from '../indexer/formats/index.js';
-import { partialMd5 } from '../indexer/partial-hash.js';
+import { BookFileError, formatFromExtension } from '../indexer/formats/index.js';
 import { walkLibrary, walkScoped, type ScopedWalkResult, type WalkResult } from '../indexer/walker.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
@@ -480,21 +479,17 @@ export class ScanService {
     const seriesName = folder === null ? null : folder.slice(folder.lastIndexOf('/') + 1);
     const parsed = parseFileName(fileName, seriesName);
     const format = formatFromExtension(fileName)!;
-    let inspection: BookInspection | undefined;
     let parseError: string | null = null;
     const absolute = path.join(root, file.path);
-    // Twelve 1 KiB reads, beside the inspection; a file that cannot be read is not recognised when it moves.
-    const hashing = partialMd5(absolute).catch(() => null);
-    try {
-      inspection = await this.reader.inspect(absolute, format, context.signal);
-    } catch (error) {
+    // The hash from the same opening of the file; a file that cannot be read is not recognised when it moves.
+    const { inspection, error, partialHash } = await this.reader.inspectAndHash(absolute, format, context.signal);
+    if (!inspection) {
       context.throwIfCancelled();
       // Shutting down says nothing about the file: the scan stops and is resumed by the next process.
       if (error instanceof ReaderPoolClosedError) throw error;
       parseError = errorMessage(error);
       context.itemError(file.path, parseError);
     }
-    const partialHash = await hashing;
     const metadata = inspection?.metadata ?? {};
     const numbers = bookNumbers(parsed, { number: metadata.number, volume: metadata.volume });
     return {

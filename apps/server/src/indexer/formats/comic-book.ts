@@ -2,15 +2,12 @@ import { parseComicInfo, type ComicInfo } from './comic-info.js';
 import { BookFileError } from './errors.js';
 import { sniffImageType } from './image-type.js';
 import { MAX_PAGE_BYTES, MAX_XML_BYTES } from './limits.js';
-import { findComicInfo, selectPages, type ArchiveEntry } from './page-entries.js';
+import { findComicInfo, selectPages, type ArchiveEntry, type EntryReader } from './page-entries.js';
 import type { BookFormat, BookInspection, PageImage } from './types.js';
 import { decodeXml } from './xml.js';
 
 /** What the comic reader needs from a ZIP or a RAR. */
-export interface ComicArchive<E extends ArchiveEntry> {
-  readonly entries: readonly E[];
-  read(entry: E, cap: number, what: string): Promise<Buffer> | Buffer;
-}
+export type ComicArchive<E extends ArchiveEntry> = EntryReader<E>;
 
 /** Reading order, refusing archives with no page (nothing to show) or with locked pages (nothing we can show). */
 function pagesOf<E extends ArchiveEntry>(archive: ComicArchive<E>): E[] {

@@ -7,10 +7,10 @@ import { naturalCompare } from './natural-sort.js';
 import { parseContainerXml, parseOpf, type OpfSummary } from './opf.js';
 import type { BookInspection, PageImage } from './types.js';
 import { decodeXml } from './xml.js';
-import type { ZipArchive, ZipEntry } from './zip-archive.js';
+import type { ArchiveEntry, EntryReader } from './page-entries.js';
 
 /** Finds an entry by exact name, then ignoring case (EPUBs made on Windows or macOS disagree with their manifests). */
-function findEntry(zip: ZipArchive, name: string): ZipEntry | undefined {
+function findEntry<E extends ArchiveEntry>(zip: EntryReader<E>, name: string): E | undefined {
   const exact = zip.entries.find((entry) => !entry.isDirectory && entry.name === name);
   if (exact) return exact;
   const lower = name.toLowerCase();
@@ -18,7 +18,7 @@ function findEntry(zip: ZipArchive, name: string): ZipEntry | undefined {
 }
 
 /** Whether a ZIP carries an EPUB container, used to recognise misnamed EPUBs. */
-export function hasEpubContainer(zip: ZipArchive): boolean {
+export function hasEpubContainer<E extends ArchiveEntry>(zip: EntryReader<E>): boolean {
   return findEntry(zip, 'META-INF/container.xml') !== undefined;
 }
 
@@ -34,7 +34,7 @@ function resolveHref(opfPath: string, href: string): string | null {
   return resolved === '.' || resolved.startsWith('../') ? null : resolved;
 }
 
-async function readXml(zip: ZipArchive, entry: ZipEntry, what: string): Promise<string> {
+async function readXml<E extends ArchiveEntry>(zip: EntryReader<E>, entry: E, what: string): Promise<string> {
   return decodeXml(await zip.read(entry, MAX_XML_BYTES, what));
 }
 
@@ -42,7 +42,7 @@ async function readXml(zip: ZipArchive, entry: ZipEntry, what: string): Promise<
  * The OPF named by META-INF/container.xml. When container.xml is missing, broken or points nowhere, the first .opf
  * in the archive is used (readers do the same); a ZIP without any OPF is not an EPUB.
  */
-async function locateOpf(zip: ZipArchive): Promise<ZipEntry> {
+async function locateOpf<E extends ArchiveEntry>(zip: EntryReader<E>): Promise<E> {
   const container = findEntry(zip, 'META-INF/container.xml');
   if (container) {
     let path: string | null = null;
@@ -61,7 +61,7 @@ async function locateOpf(zip: ZipArchive): Promise<ZipEntry> {
   return anyOpf;
 }
 
-async function readOpf(zip: ZipArchive): Promise<{ path: string; opf: OpfSummary }> {
+async function readOpf<E extends ArchiveEntry>(zip: EntryReader<E>): Promise<{ path: string; opf: OpfSummary }> {
   const entry = await locateOpf(zip);
   const xml = await readXml(zip, entry, `the OPF (${entry.name})`);
   try {
@@ -72,14 +72,17 @@ async function readOpf(zip: ZipArchive): Promise<{ path: string; opf: OpfSummary
   }
 }
 
-export async function inspectEpub(zip: ZipArchive, signal?: AbortSignal): Promise<BookInspection> {
+export async function inspectEpub<E extends ArchiveEntry>(
+  zip: EntryReader<E>,
+  signal?: AbortSignal,
+): Promise<BookInspection> {
   signal?.throwIfAborted();
   const { opf } = await readOpf(zip);
   return { format: 'epub', pageCount: opf.fixedLayoutPageCount, metadata: opf.metadata };
 }
 
 /** The cover image the OPF declares, or null when there is none or it is not a raster image we can serve. */
-export async function readEpubCover(zip: ZipArchive): Promise<PageImage | null> {
+export async function readEpubCover<E extends ArchiveEntry>(zip: EntryReader<E>): Promise<PageImage | null> {
   const { path, opf } = await readOpf(zip);
   const target = opf.coverHref === null ? null : resolveHref(path, opf.coverHref);
   const entry = target === null ? undefined : findEntry(zip, target);

@@ -8,14 +8,17 @@ import { inspectPdf, measurePdfPages, renderPdfCover, renderPdfPage } from './pd
 import { measureComicPages, type MeasuredPage } from './page-sizes.js';
 import { RarArchive } from './rar-archive.js';
 import { SevenZipArchive } from './seven-zip-archive.js';
-import { sniffContainer, type Container } from './sniff.js';
+import { FileSample } from './file-sample.js';
+import { sniffContainer, sniffHead, type Container } from './sniff.js';
 import { TarArchive } from './tar-archive.js';
 import type { BookFormat, BookInspection, PageImage, RawImage } from './types.js';
 import { ZipArchive } from './zip-archive.js';
+import { NeedsFullReader, ZipDirectory } from './zip-directory.js';
 
 export { formatFromExtension } from './book-format.js';
 export { BookFileError, toBookFileError, type BookFileErrorKind } from './errors.js';
-export { sniffContainer, type Container } from './sniff.js';
+export { FileSample } from './file-sample.js';
+export { sniffContainer, sniffHead, type Container } from './sniff.js';
 export { imageDimensions, type MeasuredPage } from './page-sizes.js';
 export type { BookFormat, BookInspection, EmbeddedMetadata, PageImage, PageMediaType, RawImage } from './types.js';
 
@@ -24,6 +27,8 @@ export interface InspectOptions {
   signal?: AbortSignal;
   /** The container when the caller has sniffed it already (saves reading the head again). */
   container?: Container;
+  /** The file opened already (see FileSample): a plain ZIP is then listed and read from it, without yauzl. */
+  sample?: FileSample;
 }
 
 /**
@@ -54,6 +59,22 @@ async function withZip<T>(
   }
 }
 
+/** A ZIP inspected from the bytes a FileSample holds; null when it is not plain, for ZipArchive (yauzl) to read. */
+async function inspectPlainZip(
+  sample: FileSample,
+  claimed: BookFormat,
+  signal: AbortSignal | undefined,
+): Promise<BookInspection | null> {
+  try {
+    const zip = await ZipDirectory.open(sample);
+    const real = formatForContainer(claimed, 'zip', hasEpubContainer(zip));
+    return await (real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal));
+  } catch (err) {
+    if (err instanceof NeedsFullReader) return null;
+    throw err;
+  }
+}
+
 /**
  * Page count and embedded metadata. `format` is what the file name claims; the file's first bytes decide how it is
  * read, and the result's `format` says what it really is.
@@ -61,14 +82,23 @@ async function withZip<T>(
 export function inspectBook(path: string, format: BookFormat, options: InspectOptions = {}): Promise<BookInspection> {
   const { signal } = options;
   return guarded(signal, async () => {
-    const container = options.container ?? (await sniffContainer(path));
-    if (container === 'pdf') return inspectPdf(path, signal);
-    if (container === 'rar') return inspectComic(await RarArchive.open(path, signal), 'cbr', signal);
-    if (container === '7z') return inspectComic(await SevenZipArchive.open(path, signal), 'cb7', signal);
-    if (container === 'tar') return inspectComic(await TarArchive.open(path, signal), 'cbt', signal);
-    return withZip(path, format, signal, (zip, real) =>
-      real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal),
-    );
+    // Opened here when the caller has not, unless the container is known and is not a ZIP.
+    const opened = options.sample || (options.container ?? 'zip') !== 'zip' ? null : await FileSample.open(path);
+    const sample = options.sample ?? opened;
+    try {
+      const container = options.container ?? sniffHead(sample!.size, sample!.head);
+      if (container === 'pdf') return await inspectPdf(path, signal);
+      if (container === 'rar') return await inspectComic(await RarArchive.open(path, signal), 'cbr', signal);
+      if (container === '7z') return await inspectComic(await SevenZipArchive.open(path, signal), 'cb7', signal);
+      if (container === 'tar') return await inspectComic(await TarArchive.open(path, signal), 'cbt', signal);
+      const plain = sample && (await inspectPlainZip(sample, format, signal));
+      if (plain) return plain;
+      return await withZip(path, format, signal, (zip, real) =>
+        real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal),
+      );
+    } finally {
+      await opened?.close();
+    }
   });
 }
 

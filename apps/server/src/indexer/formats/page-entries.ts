@@ -11,6 +11,12 @@ export interface ArchiveEntry {
   encrypted: boolean;
 }
 
+/** An archive's listing and a way to read one of its entries whole, under a byte cap. */
+export interface EntryReader<E extends ArchiveEntry> {
+  readonly entries: readonly E[];
+  read(entry: E, cap: number, what: string): Promise<Buffer> | Buffer;
+}
+
 /** Mac OS resource forks and Finder litter, and dot-files that tools leave behind. `..` is a name, not hidden. */
 function isHiddenPath(name: string): boolean {
   return name.split('/').some((part) => part === '__MACOSX' || (part.startsWith('.') && part !== '.' && part !== '..'));

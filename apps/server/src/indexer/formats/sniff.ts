@@ -53,11 +53,16 @@ export async function sniffContainer(path: string): Promise<Container> {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
-    if (size === 0) throw new BookFileError('empty', 'the file is empty (0 bytes)');
     const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return detectContainer(head.subarray(0, bytesRead));
+    return sniffHead(size, head.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
+}
+
+/** The container of a file of `size` bytes whose first bytes (a kilobyte or more, when it has them) are `head`. */
+export function sniffHead(size: number, head: Uint8Array): Container {
+  if (size === 0) throw new BookFileError('empty', 'the file is empty (0 bytes)');
+  return detectContainer(head.subarray(0, HEAD_BYTES));
 }

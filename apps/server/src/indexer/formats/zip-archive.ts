@@ -37,7 +37,14 @@ function describeZipError(err: unknown): Error {
   return new BookFileError('corrupt', `not a readable ZIP: ${message}`, { cause: err });
 }
 
-function toEntry(raw: yauzl.Entry): ZipEntry {
+/** The central directory fields of an entry we use, as yauzl names them. */
+export type DirectoryRecord = Pick<
+  yauzl.Entry,
+  'generalPurposeBitFlag' | 'compressionMethod' | 'fileNameRaw' | 'extraFields' | 'uncompressedSize'
+>;
+
+/** An entry as the format layer sees it, from its central directory record (yauzl's or zip-directory.ts's). */
+export function describeEntry(raw: DirectoryRecord): ArchiveEntry & { compressionMethod: number } {
   // decodeStrings is off (see open()), so the name is decoded here, without yauzl's path validation.
   const name = yauzl.getFileNameLowLevel(raw.generalPurposeBitFlag, raw.fileNameRaw, raw.extraFields, false);
   return {
@@ -46,8 +53,19 @@ function toEntry(raw: yauzl.Entry): ZipEntry {
     size: raw.uncompressedSize,
     encrypted: (raw.generalPurposeBitFlag & ENCRYPTED_FLAGS) !== 0 || raw.compressionMethod === AES_METHOD,
     compressionMethod: raw.compressionMethod,
-    raw,
   };
+}
+
+const toEntry = (raw: yauzl.Entry): ZipEntry => ({ ...describeEntry(raw), raw });
+
+/** Refuses, before reading anything, an entry that is locked, compressed in a way we cannot undo, or declared too big. */
+export function checkReadable(entry: ArchiveEntry & { compressionMethod: number }, cap: number, what: string): void {
+  if (entry.encrypted) throw new BookFileError('encrypted', `${what} is encrypted`);
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+    const method = METHOD_NAMES[entry.compressionMethod] ?? `method ${entry.compressionMethod}`;
+    throw new BookFileError('unsupported', `${what} uses ${method} compression, which is not supported`);
+  }
+  if (entry.size > cap) throw new BookFileError('too_large', `${what} declares ${entry.size} bytes (limit ${cap})`);
 }
 
 /**
@@ -96,14 +114,7 @@ export class ZipArchive {
    * actually produced exceed the cap or the declared size, so a lying header cannot make us inflate a bomb.
    */
   async read(entry: ZipEntry, cap: number, what: string): Promise<Buffer> {
-    if (entry.encrypted) throw new BookFileError('encrypted', `${what} is encrypted`);
-    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-      const method = METHOD_NAMES[entry.compressionMethod] ?? `method ${entry.compressionMethod}`;
-      throw new BookFileError('unsupported', `${what} uses ${method} compression, which is not supported`);
-    }
-    if (entry.size > cap) {
-      throw new BookFileError('too_large', `${what} declares ${entry.size} bytes (limit ${cap})`);
-    }
+    checkReadable(entry, cap, what);
     const stream = await new Promise<Readable>((resolve, reject) => {
       this.zip.openReadStream(entry.raw, (err, opened) => (err ? reject(describeZipError(err)) : resolve(opened)));
     });
@@ -170,12 +181,7 @@ export class ZipArchive {
    * errors as soon as it produces more than the declared size, so a lying header cannot inflate a bomb.
    */
   async stream(entry: ZipEntry, cap: number, what: string): Promise<Readable> {
-    if (entry.encrypted) throw new BookFileError('encrypted', `${what} is encrypted`);
-    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-      const method = METHOD_NAMES[entry.compressionMethod] ?? `method ${entry.compressionMethod}`;
-      throw new BookFileError('unsupported', `${what} uses ${method} compression, which is not supported`);
-    }
-    if (entry.size > cap) throw new BookFileError('too_large', `${what} declares ${entry.size} bytes (limit ${cap})`);
+    checkReadable(entry, cap, what);
     const stream = await new Promise<Readable>((resolve, reject) => {
       this.zip.openReadStream(entry.raw, (err, opened) => (err ? reject(describeZipError(err)) : resolve(opened)));
     });

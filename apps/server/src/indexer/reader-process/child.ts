@@ -1,19 +1,8 @@
 // Entry point of a reader process: the WASM decoders (MuPDF, UnRAR) and libvips live here, so their heaps, which
 // never shrink, are returned to the system when the process exits, and a file that crashes a decoder ends this
 // process, not the server. Forked by reader-pool.ts; talks over the IPC channel only.
-import { BookFileError } from '../formats/index.js';
-import type { ReaderErrorData, ReaderReply, ReaderTaskMessage } from './protocol.js';
+import { errorData, type ReaderReply, type ReaderTaskMessage } from './protocol.js';
 import { runReaderRequest } from './operations.js';
-
-function errorData(error: unknown): ReaderErrorData {
-  if (error instanceof BookFileError) return { kind: error.kind, message: error.message };
-  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
-  return {
-    message: error instanceof Error ? error.message : String(error),
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(typeof syscall === 'string' ? { syscall } : {}),
-  };
-}
 
 function reply(message: ReaderReply): void {
   process.send?.(message);

@@ -1,12 +1,13 @@
 // Messages between the server and its reader processes (see reader-pool.ts). Sent with Node's "advanced"
 // serialization, so Buffers cross as bytes and plain objects as structured clones.
-import type {
-  BookFileErrorKind,
-  BookFormat,
-  BookInspection,
-  Container,
-  MeasuredPage,
-  PageImage,
+import {
+  BookFileError,
+  type BookFileErrorKind,
+  type BookFormat,
+  type BookInspection,
+  type Container,
+  type MeasuredPage,
+  type PageImage,
 } from '../formats/index.js';
 
 /** `container`: what the server sniffed already, so the reader does not read the file's head again. */
@@ -40,6 +41,26 @@ export interface ReaderErrorData {
   kind?: BookFileErrorKind;
   code?: string;
   syscall?: string;
+}
+
+/** An error as it is sent across (also by the analysis thread, see analysis-thread.ts). */
+export function errorData(error: unknown): ReaderErrorData {
+  if (error instanceof BookFileError) return { kind: error.kind, message: error.message };
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof syscall === 'string' ? { syscall } : {}),
+  };
+}
+
+/** The error again on this side: a BookFileError of the same kind, or an Error with the same code and syscall. */
+export function errorFromData(data: ReaderErrorData): Error {
+  if (data.kind) return new BookFileError(data.kind, data.message);
+  const error: NodeJS.ErrnoException = new Error(data.message);
+  if (data.code) error.code = data.code;
+  if (data.syscall) error.syscall = data.syscall;
+  return error;
 }
 
 export interface ReaderTaskMessage {

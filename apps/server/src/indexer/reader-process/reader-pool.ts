@@ -1,10 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from '../../logger.js';
 import { BookFileError } from '../formats/index.js';
-import type { ReaderErrorData, ReaderReply, ReaderRequest, ReaderResults, ReaderTaskMessage } from './protocol.js';
+import { builtEntry } from '../built-entry.js';
+import {
+  errorFromData,
+  type ReaderReply,
+  type ReaderRequest,
+  type ReaderResults,
+  type ReaderTaskMessage,
+} from './protocol.js';
 
 export interface ReaderPoolOptions {
   /** Reader processes at most (they use a core each while decoding). */
@@ -71,27 +76,6 @@ interface ReaderProcess {
 }
 
 /**
- * The built child.js. Under the test runner this module is the TypeScript source, which Node cannot fork as is, so
- * the build output of the same module is used (`npm test` builds first).
- */
-function defaultEntry(): string {
-  const here = fileURLToPath(import.meta.url);
-  const sep = path.sep;
-  const built = here.endsWith('.ts')
-    ? here.replace(`${sep}src${sep}`, `${sep}dist${sep}`).replace(/\.ts$/, '.js')
-    : here;
-  return path.join(path.dirname(built), 'child.js');
-}
-
-function toError(data: ReaderErrorData): Error {
-  if (data.kind) return new BookFileError(data.kind, data.message);
-  const error: NodeJS.ErrnoException = new Error(data.message);
-  if (data.code) error.code = data.code;
-  if (data.syscall) error.syscall = data.syscall;
-  return error;
-}
-
-/**
  * Short-lived child processes that read PDF and RAR files and make images. The server itself never loads MuPDF,
  * UnRAR or libvips: their memory lives and dies with these processes, and a file that crashes or hangs a decoder
  * costs one process (restarted on demand), never the server. A request in flight when its process dies is retried
@@ -110,7 +94,7 @@ export class ReaderPool {
     private readonly options: ReaderPoolOptions,
     private readonly logger: Logger,
   ) {
-    this.entry = options.entry ?? defaultEntry();
+    this.entry = options.entry ?? builtEntry(import.meta.url, 'child.js');
     if (!existsSync(this.entry)) throw new Error(`${this.entry} is missing: build the server first (npm run build)`);
   }
 
@@ -251,7 +235,7 @@ export class ReaderPool {
     worker.running.delete(reply.id);
     clearTimeout(task.timer);
     if (reply.ok) this.settle(task, reply.value, true);
-    else this.settle(task, toError(reply.error), false);
+    else this.settle(task, errorFromData(reply.error), false);
     if (reply.rss > this.options.recycleRssBytes) worker.retiring = true;
     this.afterTask(worker);
   }
