@@ -50,7 +50,10 @@ describe('covers of a scan', () => {
     const libraryId = await library('first', 700, 2);
     await mkdir(path.join(server.librariesRoot, 'first/Formats'), { recursive: true });
     await copyFile(path.join(fixtures, 'komga.pdf'), path.join(server.librariesRoot, 'first/Formats/Formats v01.pdf'));
-    await copyFile(path.join(fixtures, 'epub3.epub'), path.join(server.librariesRoot, 'first/Formats/Formats v02.epub'));
+    await copyFile(
+      path.join(fixtures, 'epub3.epub'),
+      path.join(server.librariesRoot, 'first/Formats/Formats v02.epub'),
+    );
     await copyFile(path.join(fixtures, 'rar5.rar'), path.join(server.librariesRoot, 'first/Formats/Formats v03.cbr'));
 
     const job = await scan(libraryId);
