@@ -122,7 +122,8 @@ try {
   sample();
   const first = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' }, sample);
   sample();
-  const coversAfterIndex = first.job.report.thumbnails - first.job.report.thumbnails_during_index;
+  // Absent from servers that made every cover after indexing.
+  const coversAfterIndex = first.job.report.thumbnails - (first.job.report.thumbnails_during_index ?? 0);
   const covers = coverPhase(samples, first.job.report.thumbnails_ms, coversAfterIndex);
   const unchanged = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
 
@@ -197,7 +198,7 @@ try {
     console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(''));
   }
   console.log(
-    `\ncovers of the first scan: ${report.thumbnails} in ${ms(report.duration_ms)}, ${Math.round(report.thumbnails / (report.duration_ms / 1000))} covers/s over the whole scan; ${report.thumbnails_during_index} of them made while indexing ran (${ms(report.index_ms)})`,
+    `\ncovers of the first scan: ${report.thumbnails} in ${ms(report.duration_ms)}, ${Math.round(report.thumbnails / (report.duration_ms / 1000))} covers/s over the whole scan; ${report.thumbnails_during_index ?? 0} of them made while indexing ran (${ms(report.index_ms)})`,
   );
   console.log(
     `cover phase after indexing: ${coversAfterIndex} covers in ${ms(report.thumbnails_ms)}, ${Math.round(covers.perSecond)} covers/s; ${covers.cpuMsPerCover.toFixed(1)} ms CPU per cover (server + readers); readers' peak ${covers.readerPeakMb} MB`,
