@@ -200,6 +200,10 @@ try {
   console.log(
     `\ncovers of the first scan: ${report.thumbnails} in ${ms(report.duration_ms)}, ${Math.round(report.thumbnails / (report.duration_ms / 1000))} covers/s over the whole scan; ${report.thumbnails_during_index ?? 0} of them made while indexing ran (${ms(report.index_ms)})`,
   );
+  const firstScanCpuMs = samples.at(-1)!.cpuMs - samples[0]!.cpuMs;
+  console.log(
+    `whole first scan: ${Math.round(firstScanCpuMs)} ms CPU (server + readers), ${(firstScanCpuMs / files).toFixed(1)} ms per file`,
+  );
   console.log(
     `cover phase after indexing: ${coversAfterIndex} covers in ${ms(report.thumbnails_ms)}, ${Math.round(covers.perSecond)} covers/s; ${covers.cpuMsPerCover.toFixed(1)} ms CPU per cover (server + readers); readers' peak ${covers.readerPeakMb} MB`,
   );
@@ -229,6 +233,7 @@ try {
         files,
         pages: pageKind,
         coverPhase: covers,
+        firstScanCpuMs,
         coverFloor: floor,
         database: values['database-url'] ? 'postgresql' : 'sqlite',
         floorMs,
