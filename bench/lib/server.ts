@@ -180,6 +180,8 @@ export interface ScanReport {
   updated: number;
   unchanged: number;
   thumbnails: number;
+  /** Of `thumbnails`, those made while indexing ran (absent from servers that made them all after it). */
+  thumbnails_during_index?: number;
   index_ms: number;
   thumbnails_ms: number;
   duration_ms: number;

@@ -44,7 +44,8 @@ const cores = availableParallelism();
 
 /**
  * The cover phase of a scan, from the samples taken while it ran: it is the last `thumbnailsMs` of the job, so its
- * CPU time is the growth since the sample nearest to its start.
+ * CPU time is the growth since the sample nearest to its start. `thumbnails`: the covers made in it (those made while
+ * indexing ran are not: their CPU time is mixed with the indexing's).
  */
 function coverPhase(
   samples: { at: number; cpuMs: number; readerMb: number }[],
@@ -139,7 +140,9 @@ try {
   sample();
   const first = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' }, sample);
   sample();
-  const covers = coverPhase(samples, first.job.report.thumbnails_ms, first.job.report.thumbnails);
+  // Absent from servers that made every cover after indexing.
+  const coversAfterIndex = first.job.report.thumbnails - (first.job.report.thumbnails_during_index ?? 0);
+  const covers = coverPhase(samples, first.job.report.thumbnails_ms, coversAfterIndex);
   const indexCpuMs = indexingCpuMs(samples, first.job.report);
   const unchanged = await runJob(server.url, `/libraries/${library.id}/scan`, { mode: 'incremental' });
 
@@ -176,7 +179,7 @@ try {
   const rows = [
     ['floor: readdir + stat walk', ms(floorMs), '1.0×', `${Math.round(files / (floorMs / 1000))} files/s`],
     [
-      'first scan, without thumbnails',
+      'first scan, indexing (covers made beside it)',
       ms(report.index_ms),
       `${(report.index_ms / floorMs).toFixed(1)}×`,
       `${Math.round(files / indexSeconds)} files/s; ${(indexCpuMs.all / files).toFixed(2)} ms CPU per file (server + readers), ${(indexCpuMs.main / files).toFixed(2)} on the event loop (a ceiling of ${Math.round((1000 * files) / indexCpuMs.main)} files/s)`,
@@ -214,7 +217,14 @@ try {
     console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(''));
   }
   console.log(
-    `\ncover phase: ${report.thumbnails} covers in ${ms(report.thumbnails_ms)}, ${Math.round(covers.perSecond)} covers/s; ${covers.cpuMsPerCover.toFixed(1)} ms CPU per cover (server + readers); readers' peak ${covers.readerPeakMb} MB`,
+    `\ncovers of the first scan: ${report.thumbnails} in ${ms(report.duration_ms)}, ${Math.round(report.thumbnails / (report.duration_ms / 1000))} covers/s over the whole scan; ${report.thumbnails_during_index ?? 0} of them made while indexing ran (${ms(report.index_ms)})`,
+  );
+  const firstScanCpuMs = samples.at(-1)!.cpuMs - samples[0]!.cpuMs;
+  console.log(
+    `whole first scan: ${Math.round(firstScanCpuMs)} ms CPU (server + readers), ${(firstScanCpuMs / files).toFixed(1)} ms per file`,
+  );
+  console.log(
+    `cover phase after indexing: ${coversAfterIndex} covers in ${ms(report.thumbnails_ms)}, ${Math.round(covers.perSecond)} covers/s; ${covers.cpuMsPerCover.toFixed(1)} ms CPU per cover (server + readers); readers' peak ${covers.readerPeakMb} MB`,
   );
   if (floor) {
     console.log(
@@ -242,6 +252,7 @@ try {
         files,
         pages: pageKind,
         coverPhase: covers,
+        firstScanCpuMs,
         coverFloor: floor,
         database: values['database-url'] ? 'postgresql' : 'sqlite',
         floorMs,

@@ -2685,9 +2685,9 @@ export interface components {
              *     `removed`, `errors`, `folders_read`, `folders_skipped` (unchanged since the last scan, not re-read),
              *     `folders_unreadable`, `progress_restored`, `moved` (files renamed or moved within the library, recognised
              *     by partial hash and size: their book, progress and metadata kept), `ignored_files` and `ignored_examples`
-             *     (files that are not books, in the folders read: count and first 20 paths), `thumbnails`, `index_ms`
-             *     (discovery, analysis and storage),
-             *     `thumbnails_ms`, `duration_ms` and `mode`.
+             *     (files that are not books, in the folders read: count and first 20 paths), `thumbnails`,
+             *     `thumbnails_during_index` (of those, the covers made while indexing ran), `index_ms` (discovery,
+             *     analysis and storage), `thumbnails_ms` (after indexing, finishing the covers), `duration_ms` and `mode`.
              */
             report: Record<string, never> | null;
             /** @description The first 100 per-item errors (`item_errors_count` has the total). */

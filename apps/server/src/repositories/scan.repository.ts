@@ -44,6 +44,27 @@ const knownFile = (row: KnownFileRow): KnownFile => ({
   partialHash: row.partial_hash,
 });
 
+/** A parsed book file whose thumbnail is still to be made. */
+export interface BookNeedingThumbnail {
+  fileId: string;
+  bookId: string;
+  path: string;
+  format: BookFormat;
+}
+
+interface BookNeedingThumbnailRow {
+  id: string;
+  book_id: string;
+  path: string;
+  format: BookFormat;
+}
+const bookNeedingThumbnail = (row: BookNeedingThumbnailRow): BookNeedingThumbnail => ({
+  fileId: row.id,
+  bookId: row.book_id,
+  path: row.path,
+  format: row.format,
+});
+
 /** What the indexer extracted from one file, ready to store. */
 export interface IndexedBook {
   path: string;
@@ -631,20 +652,45 @@ export class ScanRepository {
   async *booksNeedingThumbnails(
     libraryId: string,
     pageSize = 1000,
-  ): AsyncGenerator<{ fileId: string; bookId: string; path: string; format: BookFormat }[]> {
+  ): AsyncGenerator<BookNeedingThumbnail[]> {
     let after = '';
     for (;;) {
-      const rows = await this.em.execute<{ id: string; book_id: string; path: string; format: BookFormat }[]>(
+      const rows = await this.em.execute<BookNeedingThumbnailRow[]>(
         `select id, book_id, path, format from book_files
             where library_id = ? and parse_status = 'ok' and thumbnail_path is null and path > ?
             order by path limit ?`,
         [libraryId, after, pageSize],
       );
       if (rows.length === 0) return;
-      yield rows.map((row) => ({ fileId: row.id, bookId: row.book_id, path: row.path, format: row.format }));
+      yield rows.map(bookNeedingThumbnail);
       if (rows.length < pageSize) return;
       after = rows.at(-1)!.path;
     }
+  }
+
+  /**
+   * Of the files at `paths` (a batch the scan just stored), at most `limit` that parsed and have no thumbnail yet:
+   * their covers are made while the scan goes on indexing.
+   */
+  async booksNeedingThumbnailsAt(
+    libraryId: string,
+    paths: readonly string[],
+    limit: number,
+  ): Promise<BookNeedingThumbnail[]> {
+    if (paths.length === 0 || limit <= 0) return [];
+    const rows: BookNeedingThumbnailRow[] = [];
+    for (const batch of chunks(paths)) {
+      if (rows.length >= limit) break;
+      rows.push(
+        ...(await this.em.execute<BookNeedingThumbnailRow[]>(
+          `select id, book_id, path, format from book_files
+              where library_id = ? and parse_status = 'ok' and thumbnail_path is null
+              and path in (${placeholders(batch.length)}) limit ?`,
+          [libraryId, ...batch, limit - rows.length],
+        )),
+      );
+    }
+    return rows.map(bookNeedingThumbnail);
   }
 
   /** Records thumbnails made (a file name) or found impossible (NO_THUMBNAIL), many rows per statement. */

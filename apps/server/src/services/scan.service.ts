@@ -12,7 +12,8 @@ import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/sca
 import type { LibraryService } from './library.service.js';
 import type { SeriesRepository } from '../repositories/series.repository.js';
 import type { WatchRepository } from '../repositories/watch.repository.js';
-import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
+import type { ThumbnailService } from './thumbnail.service.js';
+import { CoverQueue } from './cover-queue.js';
 
 export type ScanMode = 'incremental' | 'full';
 
@@ -41,15 +42,16 @@ export interface ScanReport extends Record<string, unknown> {
   ignored_files: number;
   ignored_examples: string[];
   thumbnails: number;
-  /** Discovery, analysis and storage, before the thumbnail phase. */
+  /** Of `thumbnails`, those made while indexing ran (by the reader processes, beside the server's indexing). */
+  thumbnails_during_index: number;
+  /** Discovery, analysis and storage. */
   index_ms: number;
+  /** After indexing: finishing the covers. */
   thumbnails_ms: number;
   duration_ms: number;
 }
 
 const BATCH_SIZE = 250;
-/** Thumbnails recorded per statement. */
-const THUMBNAIL_BATCH = 100;
 const ORPHAN_GRACE_MS = 30 * 24 * 3600 * 1000;
 /**
  * Up to this many changed or vanished folders, an incremental scan reads the stored files of those folders only;
@@ -194,11 +196,14 @@ export class ScanService {
     const libraryId = context.libraryId!;
     const mode: ScanMode = context.params.mode === 'full' ? 'full' : 'incremental';
     const scope = mode === 'full' ? null : scanScope(context.params.folders);
+    // Covers are made while indexing runs (the readers on the other core); the books left over come after it.
+    const covers = this.options.thumbnails ? new CoverQueue(this.thumbnails, this.scans, libraryId, context) : null;
     // Its own call, so that what indexing holds (every path of the library) is garbage before the thumbnails.
     let indexed;
     try {
-      indexed = await this.index(libraryId, mode, scope, context);
+      indexed = await this.index(libraryId, mode, scope, context, covers);
     } catch (error) {
+      await covers?.stop();
       // A refused scan (share unmounted…) would be refused again at once: the folders wait for the next real scan.
       if (error instanceof ScanRefusedError) await this.dirty.clearDirty(libraryId, scope, started);
       throw error;
@@ -207,11 +212,13 @@ export class ScanService {
     // The folders read are no longer dirty, unless an event came after this scan started.
     await this.dirty.clearDirty(libraryId, scope, started);
     report.index_ms = Date.now() - started;
-    if (this.options.thumbnails) {
-      const { made, coverless } = await this.generateThumbnails(libraryId, absoluteRoot, context);
-      report.thumbnails = made;
+    if (covers) {
+      report.thumbnails_during_index = covers.written;
+      await this.finishCovers(libraryId, absoluteRoot, context, covers);
+      report.thumbnails = covers.written;
       // A series' cover is its first readable book not known to lack one: only books found coverless move it.
-      if (coverless.length > 0) await this.refreshCounts(libraryId, await this.scans.seriesOfBooks(coverless));
+      if (covers.coverless.length > 0)
+        await this.refreshCounts(libraryId, await this.scans.seriesOfBooks(covers.coverless));
     }
     report.duration_ms = Date.now() - started;
     report.thumbnails_ms = report.duration_ms - report.index_ms;
@@ -224,6 +231,7 @@ export class ScanService {
     mode: ScanMode,
     scope: string[] | null,
     context: JobContext,
+    covers: CoverQueue | null,
   ): Promise<{ report: ScanReport; absoluteRoot: string }> {
     const library = await this.libraries.require(libraryId);
 
@@ -355,6 +363,7 @@ export class ScanService {
       ignored_files: walk.ignored.count,
       ignored_examples: walk.ignored.examples,
       thumbnails: 0,
+      thumbnails_during_index: 0,
       index_ms: 0,
       thumbnails_ms: 0,
       duration_ms: 0,
@@ -400,6 +409,10 @@ export class ScanService {
         else newBooks.push(book);
       });
       const { newBookIds: newIds, seriesIds } = await this.scans.saveBatch(libraryId, newBooks, changedBooks);
+      await covers?.offer(
+        absoluteRoot,
+        results.flatMap((book) => (book?.parseStatus === 'ok' ? [book.path] : [])),
+      );
       for (const id of seriesIds) seriesChanged.add(id);
       if (canRestore) {
         newBooks.forEach((book, i) =>
@@ -533,45 +546,21 @@ export class ScanService {
     return folders;
   }
 
-  /** Makes the missing thumbnails; answers how many were made, and the books found to have no usable cover. */
-  private async generateThumbnails(
-    libraryId: string,
-    root: string,
-    context: JobContext,
-  ): Promise<{ made: number; coverless: string[] }> {
-    const coverless: string[] = [];
-    const total = await this.scans.countBooksNeedingThumbnails(libraryId);
-    context.progress({ currentItem: 'thumbnails', processed: 0, total });
-    let done = 0;
-    let processed = 0;
-    let made: { fileId: string; thumbnailPath: string }[] = [];
-    const record = async () => {
-      const batch = made;
-      made = [];
-      await this.scans.setThumbnails(batch);
-    };
+  /**
+   * Makes the covers still missing once indexing is done: those queued during it first, then every book still
+   * without one (those that found the queue full, and those left by an earlier scan that stopped).
+   */
+  private async finishCovers(libraryId: string, root: string, context: JobContext, covers: CoverQueue): Promise<void> {
     try {
+      covers.reportProgress(await this.scans.countBooksNeedingThumbnails(libraryId));
+      // Before the pass: the covers queued are still unrecorded, and it would find them again.
+      await covers.drain();
       // A page at a time (keyed on the path, so the thumbnails recorded meanwhile do not shift it).
-      for await (const pending of this.scans.booksNeedingThumbnails(libraryId))
-        await eachLimited(pending, this.thumbnails.concurrency, async (book) => {
-          context.throwIfCancelled();
-          const written = await this.thumbnails.generate(
-            path.join(root, book.path),
-            book.format,
-            book.bookId,
-            context.signal,
-          );
-          made.push({ fileId: book.fileId, thumbnailPath: written });
-          if (made.length >= THUMBNAIL_BATCH) await record();
-          if (written !== NO_THUMBNAIL) done++;
-          else coverless.push(book.bookId);
-          processed++;
-          context.progress({ processed, currentItem: book.path });
-        });
+      for await (const pending of this.scans.booksNeedingThumbnails(libraryId)) await covers.push(root, pending);
+      await covers.drain();
     } finally {
       // Thumbnails already written are kept even when the phase stops (cancel, shutdown): the next scan skips them.
-      await record();
+      await covers.stop();
     }
-    return { made: done, coverless };
   }
 }

@@ -124,6 +124,33 @@ describe('CBZ details', () => {
     expect(await widthOf(cover!.data)).toBe(110);
   });
 
+  it('finds the FrontCover of a UTF-16 ComicInfo whatever its case, and takes page 1 when ComicInfo names none', async () => {
+    const pages = [
+      { name: 'p1.jpg', data: await jpeg(101) },
+      { name: 'p2.jpg', data: await jpeg(102) },
+    ];
+    const utf16 = (xml: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]);
+    const named = await scratch.write(
+      'front-cover-utf16.cbz',
+      buildZip([
+        ...pages,
+        {
+          name: 'ComicInfo.xml',
+          data: utf16('<ComicInfo><Pages><Page Image="1" Type="frontcover"/></Pages></ComicInfo>'),
+        },
+      ]),
+    );
+    expect(await widthOf((await readCover(named, 'cbz'))!.data)).toBe(102);
+    const unnamed = await scratch.write(
+      'no-front-cover.cbz',
+      buildZip([
+        ...pages,
+        { name: 'ComicInfo.xml', data: Buffer.from('<ComicInfo><Pages><Page Image="1"/></Pages></ComicInfo>') },
+      ]),
+    );
+    expect(await widthOf((await readCover(unnamed, 'cbz'))!.data)).toBe(101);
+  });
+
   it('an archive with no image is empty', async () => {
     const path = await scratch.write(
       'no-pages.cbz',

@@ -23,17 +23,25 @@ function pagesOf<E extends ArchiveEntry>(archive: ComicArchive<E>): E[] {
  * XML that does not parse is treated as absent, because sloppy taggers are common and the pages are still fine.
  */
 async function readComicInfo<E extends ArchiveEntry>(archive: ComicArchive<E>): Promise<ComicInfo | null> {
+  const text = await readComicInfoText(archive);
+  return text === null ? null : parsedComicInfo(text);
+}
+
+/** ComicInfo.xml's text, or null when there is none or it cannot be decoded (see readComicInfo). */
+async function readComicInfoText<E extends ArchiveEntry>(archive: ComicArchive<E>): Promise<string | null> {
   const entry = findComicInfo(archive.entries);
   if (!entry) return null;
-  let bytes: Buffer;
   try {
-    bytes = await archive.read(entry, MAX_XML_BYTES, 'ComicInfo.xml');
+    return decodeXml(await archive.read(entry, MAX_XML_BYTES, 'ComicInfo.xml'));
   } catch (err) {
     if (err instanceof BookFileError && (err.kind === 'encrypted' || err.kind === 'unsupported')) return null;
     throw err;
   }
+}
+
+function parsedComicInfo(text: string): ComicInfo | null {
   try {
-    return parseComicInfo(decodeXml(bytes));
+    return parseComicInfo(text);
   } catch {
     return null;
   }
@@ -70,7 +78,10 @@ export async function readComicPage<E extends ArchiveEntry>(
 /** The page ComicInfo marks as FrontCover when it exists, else the first page. */
 export async function readComicCover<E extends ArchiveEntry>(archive: ComicArchive<E>): Promise<PageImage> {
   const pages = pagesOf(archive);
-  const info = await readComicInfo(archive);
+  // Parsed only when it names a front cover: most ComicInfo files do not, and parsing one costs more than reading
+  // the cover's bytes.
+  const text = await readComicInfoText(archive);
+  const info = text !== null && /frontcover/i.test(text) ? parsedComicInfo(text) : null;
   const index = info?.frontCoverIndex ?? 0;
   const chosen = index < pages.length ? index : 0;
   const entry = pages[chosen];

@@ -48,9 +48,19 @@ async function writeThumbnail(file: string, format: ReaderRequest['format'], out
       .jpeg({ quality: 82, mozjpeg: false })
       .toBuffer(),
   );
-  await mkdir(path.dirname(output), { recursive: true });
-  await writeFile(output, thumbnail);
+  await writeMakingFolder(output, thumbnail);
   return true;
+}
+
+/** Writes `file`, making its folder only when it is missing: a scan writes thousands of thumbnails to one folder. */
+async function writeMakingFolder(file: string, data: Buffer): Promise<void> {
+  try {
+    await writeFile(file, data);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, data);
+  }
 }
 
 async function scaledPage(request: Extract<ReaderRequest, { op: 'page' }>): Promise<PageImage> {

@@ -73,6 +73,16 @@ describe('the reader process', () => {
     }
   });
 
+  it('makes the thumbnails folder when it is missing, also after it was removed under a running reader', async () => {
+    const folder = path.join(scratch, 'removed', 'thumbnails');
+    for (let round = 0; round < 2; round++) {
+      await rm(path.join(scratch, 'removed'), { recursive: true, force: true });
+      const output = path.join(folder, `cover-${round}.jpg`);
+      await expect(reader.thumbnail(fixture('rar5.rar'), 'cbr', output)).resolves.toBe(true);
+      expect((await sharp(output).metadata()).format).toBe('jpeg');
+    }
+  });
+
   it('renders a PDF page and scales a page to the width asked for', async () => {
     const pdfPage = await reader.page(fixture('komga.pdf'), 'pdf', 1);
     expect(pdfPage.mediaType).toBe('image/png');
