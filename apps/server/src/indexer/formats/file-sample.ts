@@ -41,14 +41,21 @@ const descriptorAccess = (fd: number): RandomAccess => ({
  * reads instead of an open and one or more reads each (a CBZ's directory through yauzl alone is two reads an entry).
  */
 export class FileSample {
-  private constructor(
-    private readonly file: RandomAccess,
-    readonly size: number,
-    /** The first bytes of the file (all of it when small). */
-    readonly head: Buffer,
-    private readonly tail: Buffer,
-    private readonly tailStart: number,
-  ) {}
+  private readonly file: RandomAccess;
+  readonly size: number;
+  /** The first bytes of the file (all of it when small). */
+  readonly head: Buffer;
+  private readonly tail: Buffer;
+  private readonly tailStart: number;
+
+  // Plain fields, not parameter properties: the benchmarks load this module's types with erasable syntax only.
+  private constructor(file: RandomAccess, size: number, head: Buffer, tail: Buffer, tailStart: number) {
+    this.file = file;
+    this.size = size;
+    this.head = head;
+    this.tail = tail;
+    this.tailStart = tailStart;
+  }
 
   static async open(path: string): Promise<FileSample> {
     return FileSample.sample(handleAccess(await open(path, 'r')));
