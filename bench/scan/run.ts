@@ -5,7 +5,8 @@
  * per second, CPU time per cover (the server and its reader processes), the reader processes' peak memory, beside
  * the floor of a cover (cover-floor.ts: libvips shrink-on-load decode + JPEG encode of the same pages, per core).
  *
- * Measures, on one generated library: the first scan (files/s without and with thumbnails), an unchanged
+ * Measures, on one generated library: the first scan without covers (a server of its own with
+ * SCAN_COVERS=on-demand: index-only.ts) and with them (files/s), an unchanged
  * rescan, a rescan after 1% of the files were rewritten (saved the usual way: temp file + rename), and the
  * floor (a bare readdir+stat walk of the same tree), with each ratio to the floor and the server's peak RSS; and
  * the partial hash that recognises moved files (KOReader's partial MD5) over every file, as a share of the first scan.
@@ -24,6 +25,7 @@ import { realPages } from '../lib/real-pages.ts';
 import { coverFloor } from './cover-floor.ts';
 import { bareWalk } from './floor.ts';
 import { generateLibrary, type PageKind } from './generate.ts';
+import { firstScanWithoutCovers } from './index-only.ts';
 import { measureWatching } from './watch.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,6 +123,8 @@ const env: Record<string, string> = {
   LOG_LEVEL: 'info',
 };
 if (values['database-url']) env.DATABASE_URL = values['database-url'];
+// Indexing alone first (a server of its own, covers left to first requests), then the scans with covers.
+const indexOnly = await firstScanWithoutCovers(env, libraryFolder);
 const server = await startServer(env);
 try {
   const library = await api<{ id: string }>(server.url, '/libraries', {
@@ -179,6 +183,12 @@ try {
   const rows = [
     ['floor: readdir + stat walk', ms(floorMs), '1.0×', `${Math.round(files / (floorMs / 1000))} files/s`],
     [
+      'first scan without covers (SCAN_COVERS=on-demand)',
+      ms(indexOnly.report.index_ms),
+      `${(indexOnly.report.index_ms / floorMs).toFixed(1)}×`,
+      `${Math.round(files / (indexOnly.report.index_ms / 1000))} files/s; ${(indexOnly.cpuMs / files).toFixed(2)} ms CPU per file (server + readers), ${(indexOnly.mainMs / files).toFixed(2)} on the event loop; server peak ${indexOnly.peakRssMb} MB`,
+    ],
+    [
       'first scan, indexing (covers made beside it)',
       ms(report.index_ms),
       `${(report.index_ms / floorMs).toFixed(1)}×`,
@@ -212,7 +222,7 @@ try {
   console.log(
     `\nShelfmark scan benchmark — ${files} files, ${values['database-url'] ? 'PostgreSQL' : 'SQLite'}, Node ${process.version}\n`,
   );
-  const widths = [46, 12, 10, 40];
+  const widths = [52, 12, 10, 40];
   for (const row of [['measure', 'time', 'vs floor', 'rate'], ...rows]) {
     console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(''));
   }
@@ -257,6 +267,7 @@ try {
         database: values['database-url'] ? 'postgresql' : 'sqlite',
         floorMs,
         partialHashMs: hashMs,
+        firstWithoutCovers: indexOnly,
         first: report,
         firstIndexCpuMs: indexCpuMs,
         unchanged: unchanged.job.report,

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       jobLockSeconds: 30,
       plugins: BUILT_IN_PLUGINS,
       trustProxy: false,
+      scanCovers: 'scan',
       watch: { quietMs: 30_000, maxWaitMs: 300_000, pollIntervalMs: 1_200_000, leaseMs: 30_000, maxWatches: undefined },
     });
   });
@@ -41,6 +42,14 @@ describe('loadConfig', () => {
     expect(trust('2')).toBe(2);
     expect(trust('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
     expect(() => trust('not-an-address')).toThrow('TRUST_PROXY must be true, false, a hop count or addresses/subnets');
+  });
+
+  it('reads SCAN_COVERS: covers made by scans unless on-demand is asked for', () => {
+    expect(loadConfig({}, cwd).scanCovers).toBe('scan');
+    expect(loadConfig({ SCAN_COVERS: 'on-demand' }, cwd).scanCovers).toBe('on-demand');
+    expect(() => loadConfig({ SCAN_COVERS: 'later' }, cwd)).toThrow(
+      'SCAN_COVERS must be one of scan, on-demand (got "later")',
+    );
   });
 
   it('reads the plugin list, trimmed, and refuses a plugin named twice', () => {

@@ -26,7 +26,12 @@ export interface Config {
   watch: WatchConfig;
   /** Express's `trust proxy`: which peers' X-Forwarded-* headers are believed (false: none). */
   trustProxy: TrustProxy;
+  /** Whether a scan makes the covers of its books (`scan`) or leaves each to the first request for it. */
+  scanCovers: ScanCovers;
 }
+
+export const SCAN_COVERS = ['scan', 'on-demand'] as const;
+export type ScanCovers = (typeof SCAN_COVERS)[number];
 
 export type TrustProxy = boolean | number | string[];
 
@@ -120,6 +125,11 @@ export const CONFIG_VARIABLES = {
     description:
       'Kernel watches a worker may use for watched folders (default: `fs.inotify.max_user_watches`); a library with more folders is polled.',
   },
+  SCAN_COVERS: {
+    default: 'scan',
+    description:
+      '`scan`: a scan ends when every book has its cover; `on-demand`: scans make no covers and each is made the first time it is shown (a first import of a huge collection on a slow disk).',
+  },
   TRUST_PROXY: {
     default: 'false',
     description:
@@ -196,6 +206,7 @@ const schema = {
     .int('must be a whole number')
     .min(0, 'must be 0 or more')
     .optional(),
+  SCAN_COVERS: z.enum(SCAN_COVERS, { error: `must be one of ${SCAN_COVERS.join(', ')}` }),
   TRUST_PROXY: z.string().transform((value, context): TrustProxy => {
     const text = value.trim();
     if (/^(false|no|off|0)$/i.test(text)) return false;
@@ -224,6 +235,7 @@ const ECHOABLE = new Set<ConfigVariable>([
   'JOB_LOCK_SECONDS',
   'SHELFMARK_PLUGINS',
   'TRUST_PROXY',
+  'SCAN_COVERS',
   'WATCH_QUIET_SECONDS',
   'WATCH_MAX_WAIT_SECONDS',
   'WATCH_POLL_MINUTES',
@@ -280,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobLockSeconds: read(env, 'JOB_LOCK_SECONDS'),
     plugins: read(env, 'SHELFMARK_PLUGINS'),
     trustProxy: read(env, 'TRUST_PROXY'),
+    scanCovers: read(env, 'SCAN_COVERS'),
     watch: {
       quietMs: read(env, 'WATCH_QUIET_SECONDS') * 1000,
       maxWaitMs: read(env, 'WATCH_MAX_WAIT_SECONDS') * 1000,

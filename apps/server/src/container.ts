@@ -203,7 +203,7 @@ export async function createContainer(
     {
       // With the analysis thread, files wait in its queue, not open on the event loop: enough to fill its batches.
       inspectConcurrency: analysis ? 64 : 8,
-      thumbnails: options.thumbnails ?? true,
+      thumbnails: options.thumbnails ?? config.scanCovers === 'scan',
     },
     watchRepository,
   );
