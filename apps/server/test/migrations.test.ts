@@ -59,4 +59,17 @@ describe('migrations', () => {
       await orm.close(true);
     }
   });
+
+  // better-sqlite3's build default is a 16 MB page cache; a 100k-file scan filled it (issue 22, server memory).
+  it.runIf(testDatabaseKind() === 'sqlite')("keeps SQLite's page cache at 2 MB", async () => {
+    database = await createTestDatabase();
+    const { database: dbConfig } = loadConfig({ DATABASE_URL: database.url });
+    const orm = await openDatabase(dbConfig);
+    try {
+      const [row] = await orm.em.fork().getConnection().execute<{ cache_size: number }[]>('pragma cache_size');
+      expect(row?.cache_size).toBe(-2000);
+    } finally {
+      await orm.close(true);
+    }
+  });
 });
