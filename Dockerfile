@@ -74,4 +74,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 7080) + '/api/v1/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 # V8 flags: apps/server/src/runtime-flags.ts.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=20", "apps/server/dist/main.js"]

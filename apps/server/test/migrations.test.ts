@@ -47,14 +47,18 @@ describe('migrations', () => {
     }
   });
 
-  // journal_mode is a SQLite pragma; PostgreSQL has its own write-ahead log and nothing to check here.
-  it.runIf(testDatabaseKind() === 'sqlite')('uses WAL on SQLite', async () => {
+  // journal_mode and cache_size are SQLite pragmas; PostgreSQL has its own write-ahead log and buffers.
+  // The page cache: better-sqlite3's build default is 16 MB, which a 100k-file scan filled (issue 22, server memory).
+  it.runIf(testDatabaseKind() === 'sqlite')('uses WAL and a 2 MB page cache on SQLite', async () => {
     database = await createTestDatabase();
     const { database: dbConfig } = loadConfig({ DATABASE_URL: database.url });
     const orm = await openDatabase(dbConfig);
     try {
-      const [row] = await orm.em.fork().getConnection().execute<{ journal_mode: string }[]>('pragma journal_mode');
-      expect(row?.journal_mode).toBe('wal');
+      const connection = orm.em.fork().getConnection();
+      const [wal] = await connection.execute<{ journal_mode: string }[]>('pragma journal_mode');
+      expect(wal?.journal_mode).toBe('wal');
+      const [cache] = await connection.execute<{ cache_size: number }[]>('pragma cache_size');
+      expect(cache?.cache_size).toBe(-2000);
     } finally {
       await orm.close(true);
     }

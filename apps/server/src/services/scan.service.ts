@@ -174,6 +174,28 @@ class VanishedByContent {
   }
 }
 
+interface ScanWork {
+  file: { path: string; sizeBytes: number; mtimeMs: number };
+  known: KnownFile | undefined;
+}
+
+/**
+ * The files to analyse, new ones first, BATCH_SIZE at a time. Made a batch at a time: a first scan of 100k files
+ * would otherwise hold a second list of 100k wrappers beside the walk's.
+ */
+function* workBatches(
+  added: readonly ScanWork['file'][],
+  changed: readonly { known: KnownFile; sizeBytes: number; mtimeMs: number }[],
+): Generator<ScanWork[]> {
+  for (let offset = 0; offset < added.length; offset += BATCH_SIZE)
+    yield added.slice(offset, offset + BATCH_SIZE).map((file) => ({ file, known: undefined }));
+  for (let offset = 0; offset < changed.length; offset += BATCH_SIZE) {
+    yield changed
+      .slice(offset, offset + BATCH_SIZE)
+      .map((c) => ({ file: { path: c.known.path, sizeBytes: c.sizeBytes, mtimeMs: c.mtimeMs }, known: c.known }));
+  }
+}
+
 function errorMessage(error: unknown): string {
   if (error instanceof BookFileError) return `${error.kind}: ${error.message}`;
   return 'unreadable: the file could not be analysed';
@@ -325,14 +347,18 @@ export class ScanService {
     }
     if (byFolder) knownInUnchangedFolders = (await this.scans.countFiles(libraryId)) - fetched;
 
-    const seen = new Set<string>();
+    // The stored files found again, not every path found: a first scan finds none, and keeps no second set of 100k.
+    const foundAgain = new Set<KnownFile>();
     const added: { path: string; sizeBytes: number; mtimeMs: number }[] = [];
     const changed: { known: KnownFile; sizeBytes: number; mtimeMs: number }[] = [];
     for (const file of walk.files) {
-      seen.add(file.path);
       const known = knownFiles.get(file.path);
-      if (!known) added.push(file);
-      else if (
+      if (!known) {
+        added.push(file);
+        continue;
+      }
+      foundAgain.add(known);
+      if (
         mode === 'full' ||
         known.sizeBytes !== file.sizeBytes ||
         known.mtimeMs !== file.mtimeMs ||
@@ -341,7 +367,8 @@ export class ScanService {
         changed.push({ known, sizeBytes: file.sizeBytes, mtimeMs: file.mtimeMs });
       }
     }
-    let vanished = [...knownFiles.values()].filter((file) => !seen.has(file.path));
+    let vanished = [...knownFiles.values()].filter((file) => !foundAgain.has(file));
+    foundAgain.clear();
     // A scoped scan refreshes only the series it can have changed: those of the stored files it compared, before, and
     // those of the files it found, after. The others' counts are what they were.
     const seriesBefore =
@@ -370,11 +397,7 @@ export class ScanService {
     };
     report.unchanged = report.files_seen - added.length - changed.length;
 
-    const work = [
-      ...added.map((file) => ({ file, known: undefined })),
-      ...changed.map((c) => ({ file: { ...c, path: c.known.path }, known: c.known })),
-    ];
-    const total = work.length;
+    const total = added.length + changed.length;
     context.progress({ total, processed: 0, currentItem: null });
     let processed = 0;
     // New books may take back the reading progress of vanished files: those of this scan, or earlier ones. When
@@ -385,9 +408,8 @@ export class ScanService {
     const moved = new Set<KnownFile>();
     /** The series of the books stored or removed by this scan: only their counts can have changed. */
     const seriesChanged = new Set<string>();
-    for (let offset = 0; offset < work.length; offset += BATCH_SIZE) {
+    for (const batch of workBatches(added, changed)) {
       context.throwIfCancelled();
-      const batch = work.slice(offset, offset + BATCH_SIZE);
       const results = new Array<IndexedBook | undefined>(batch.length);
       await eachLimited(
         batch.map((item, index) => ({ item, index })),
