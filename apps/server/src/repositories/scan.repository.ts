@@ -10,7 +10,16 @@ import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { fold } from '../domain/search-text.js';
 import { derivedColumns } from './book.repository.js';
-import { chunks, placeholders, toNullableNumber, toStringList, updateFromValues } from './sql-values.js';
+import {
+  chunks,
+  placeholders,
+  timestampParam,
+  toNullableNumber,
+  toStringList,
+  updateFromValues,
+  type SqlColumnType,
+  type ValuesColumn,
+} from './sql-values.js';
 
 export interface KnownFile {
   fileId: string;
@@ -72,26 +81,75 @@ export interface IndexedBook {
   readingDirection: 'rtl' | null;
   parseStatus: ParseStatus;
   parseError: string | null;
+  /** The cover entry's fingerprint (BookInspection.coverFingerprint), null when the format gives none. */
+  coverFingerprint: string | null;
 }
 
-/** Fields a scan may refresh on a changed file, by the lock name that protects each. */
-const SCAN_FIELDS: [keyof IndexedBook & keyof Book, LockableBookField | null][] = [
-  ['title', 'title'],
-  ['authors', 'authors'],
-  ['summary', 'summary'],
-  ['isbn', 'isbn'],
-  ['publishDate', 'publish_date'],
-  ['language', 'language'],
-  ['volume', 'volume'],
-  ['volumeEnd', 'volume_end'],
-  ['volumeKind', 'kind'],
-  ['chapter', 'chapter'],
-  ['chapterEnd', 'chapter_end'],
-  ['format', null],
-  ['pageCount', null],
+/**
+ * Fields a scan may refresh on a changed file, by the lock name that protects each (a locked field keeps its stored
+ * value), with the column each is written to.
+ */
+const SCAN_FIELDS: {
+  field: keyof IndexedBook & keyof Book;
+  lock: LockableBookField | null;
+  column: string;
+  type: SqlColumnType;
+}[] = [
+  { field: 'title', lock: 'title', column: 'title', type: 'text' },
+  { field: 'authors', lock: 'authors', column: 'authors', type: 'jsonb' },
+  { field: 'summary', lock: 'summary', column: 'summary', type: 'text' },
+  { field: 'isbn', lock: 'isbn', column: 'isbn', type: 'text' },
+  { field: 'publishDate', lock: 'publish_date', column: 'publish_date', type: 'text' },
+  { field: 'language', lock: 'language', column: 'language', type: 'text' },
+  { field: 'volume', lock: 'volume', column: 'volume', type: 'double precision' },
+  { field: 'volumeEnd', lock: 'volume_end', column: 'volume_end', type: 'double precision' },
+  { field: 'volumeKind', lock: 'kind', column: 'volume_kind', type: 'text' },
+  { field: 'chapter', lock: 'chapter', column: 'chapter', type: 'double precision' },
+  { field: 'chapterEnd', lock: 'chapter_end', column: 'chapter_end', type: 'double precision' },
+  { field: 'format', lock: null, column: 'format', type: 'text' },
+  { field: 'pageCount', lock: null, column: 'page_count', type: 'integer' },
 ];
 
-/** What an analysis sets on a book file, new or re-analysed (its thumbnail is made again afterwards). */
+/** What a changed book's row gets besides SCAN_FIELDS, in the order `changedBookRow` gives them. */
+const CHANGED_BOOK_COLUMNS: ValuesColumn[] = [
+  ...SCAN_FIELDS.map(({ column, type }) => ({ name: column, type })),
+  { name: 'series_id', type: 'uuid' },
+  { name: 'search_text', type: 'text' },
+  { name: 'sort_series', type: 'text' },
+  { name: 'volume_sort', type: 'double precision' },
+  { name: 'chapter_sort', type: 'double precision' },
+  { name: 'sort_title', type: 'text' },
+  { name: 'updated_at', type: 'timestamptz' },
+];
+
+/**
+ * What a re-analysis writes on a changed book file. Its thumbnail is kept when the cover's fingerprint (given as the
+ * last column, null to clear it in any case) is the one stored, and the thumbnail is a real one: the cover is then
+ * the same bytes, and making it again is the whole cost of a rewrite that only changed ComicInfo.xml.
+ */
+const CHANGED_FILE_COLUMNS: ValuesColumn[] = [
+  { name: 'path', type: 'text' },
+  { name: 'format', type: 'text' },
+  { name: 'size_bytes', type: 'bigint' },
+  { name: 'mtime_ms', type: 'bigint' },
+  { name: 'partial_hash', type: 'text' },
+  { name: 'parse_status', type: 'text' },
+  { name: 'parse_error', type: 'text' },
+  { name: 'cover_fingerprint', type: 'text' },
+  { name: 'analyzed_at', type: 'timestamptz' },
+  { name: 'updated_at', type: 'timestamptz' },
+  {
+    name: 'thumbnail_path',
+    type: 'text',
+    set: (fingerprint) =>
+      `case when book_files.cover_fingerprint = ${fingerprint} and book_files.thumbnail_path <> '' then book_files.thumbnail_path end`,
+  },
+];
+
+/** Rows written per statement for changed books: about 20 values a row, well under either database's limit. */
+const CHANGED_ROWS_PER_STATEMENT = 100;
+
+/** What an analysis sets on a new book file (its thumbnail is made afterwards). */
 function analysedFileFields(book: IndexedBook, now: Date) {
   return {
     format: book.format,
@@ -100,6 +158,7 @@ function analysedFileFields(book: IndexedBook, now: Date) {
     partialHash: book.partialHash,
     parseStatus: book.parseStatus,
     parseError: book.parseError,
+    coverFingerprint: book.coverFingerprint,
     thumbnailPath: null,
     analyzedAt: now,
     updatedAt: now,
@@ -263,6 +322,7 @@ export class ScanRepository {
     libraryId: string,
     added: IndexedBook[],
     changed: { known: KnownFile; book: IndexedBook }[],
+    options: { keepThumbnails: boolean } = { keepThumbnails: true },
   ): Promise<{ newBookIds: string[]; seriesIds: string[] }> {
     const newBookIds: string[] = [];
     /** The series whose counts may have changed: those of the books stored, and those changed books left. */
@@ -307,43 +367,8 @@ export class ScanRepository {
       }));
       if (files.length > 0) await em.insertMany(BookFile, files);
 
-      const current = new Map(
-        changed.length === 0
-          ? []
-          : (
-              await em.find(
-                Book,
-                { id: { $in: changed.map((c) => c.known.bookId) } },
-                { fields: ['lockedFields', 'title', 'authors', 'volume', 'volumeKind', 'chapter', 'series'] },
-              )
-            ).map((row) => [row.id, row]),
-      );
-      for (const { known, book } of changed) {
-        const stored = current.get(known.bookId);
-        if (stored?.series) seriesTouched.add(stored.series.id);
-        const locked = new Set<LockableBookField>(stored?.lockedFields ?? []);
-        const update: Record<string, unknown> = {
-          series: book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
-          updatedAt: now,
-        };
-        for (const [field, lock] of SCAN_FIELDS) if (lock === null || !locked.has(lock)) update[field] = book[field];
-        // The sort columns follow what the book keeps: its locked values, else the new ones.
-        const kept = <T>(lock: LockableBookField, storedValue: T | undefined, fresh: T): T =>
-          locked.has(lock) && stored ? (storedValue as T) : fresh;
-        Object.assign(
-          update,
-          derivedColumns(
-            book.seriesName,
-            kept('title', stored?.title, book.title),
-            kept('authors', stored?.authors, book.authors),
-            kept('volume', toNullableNumber(stored?.volume ?? null), book.volume),
-            kept('kind', stored?.volumeKind, book.volumeKind),
-            kept('chapter', toNullableNumber(stored?.chapter ?? null), book.chapter),
-          ),
-        );
-        await em.nativeUpdate(Book, { id: known.bookId }, update);
-        await em.nativeUpdate(BookFile, { id: known.fileId }, { path: book.path, ...analysedFileFields(book, now) });
-      }
+      for (const id of await this.updateChangedBooks(em, changed, seriesIds, now, options.keepThumbnails))
+        seriesTouched.add(id);
       // A series is updated when its books are (GET /series sort `updated`).
       const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))].flatMap(
         (name) => (name === null ? [] : (seriesIds.get(name) ?? [])),
@@ -352,6 +377,82 @@ export class ScanRepository {
       for (const id of touched) seriesTouched.add(id);
     });
     return { newBookIds, seriesIds: [...seriesTouched] };
+  }
+
+  /**
+   * Writes the re-analysis of changed books, many rows per statement (two statements per changed book cost a round
+   * trip each on PostgreSQL). Fields the admin locked keep their stored value; the sort columns follow what the
+   * book keeps. Answers the series the books were in before, whose counts may have changed too.
+   */
+  private async updateChangedBooks(
+    em: EntityManager,
+    changed: readonly { known: KnownFile; book: IndexedBook }[],
+    seriesIds: Map<string, string>,
+    now: Date,
+    keepThumbnails: boolean,
+  ): Promise<string[]> {
+    if (changed.length === 0) return [];
+    const previousSeries = new Set<string>();
+    const at = timestampParam(this.kind, now);
+    const stored = new Map(
+      (
+        await em.find(
+          Book,
+          { id: { $in: changed.map((c) => c.known.bookId) } },
+          { fields: ['lockedFields', 'series', ...SCAN_FIELDS.map(({ field }) => field)] },
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const bookRows = changed.map(({ known, book }) => {
+      const current = stored.get(known.bookId);
+      if (current?.series) previousSeries.add(current.series.id);
+      const locked = new Set<LockableBookField>(current?.lockedFields ?? []);
+      const kept = <K extends keyof IndexedBook & keyof Book>(field: K, lock: LockableBookField | null) =>
+        lock !== null && locked.has(lock) && current ? current[field] : book[field];
+      const values = SCAN_FIELDS.map(({ field, lock }) => kept(field, lock));
+      const derived = derivedColumns(
+        book.seriesName,
+        kept('title', 'title'),
+        kept('authors', 'authors'),
+        toNullableNumber(kept('volume', 'volume')),
+        kept('volumeKind', 'kind'),
+        toNullableNumber(kept('chapter', 'chapter')),
+      );
+      return [
+        known.bookId,
+        ...values.map((value, i) => (SCAN_FIELDS[i]!.type === 'jsonb' ? JSON.stringify(value) : value)),
+        book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
+        derived.searchText,
+        derived.sortSeries,
+        derived.volumeSort,
+        derived.chapterSort,
+        derived.sortTitle,
+        at,
+      ];
+    });
+    const fileRows = changed.map(({ known, book }) => [
+      known.fileId,
+      book.path,
+      book.format,
+      book.sizeBytes,
+      book.mtimeMs,
+      book.partialHash,
+      book.parseStatus,
+      book.parseError,
+      book.coverFingerprint,
+      at,
+      at,
+      keepThumbnails ? book.coverFingerprint : null,
+    ]);
+    for (const rows of chunks(bookRows, CHANGED_ROWS_PER_STATEMENT)) {
+      const { sql, params } = updateFromValues(this.kind, 'books', CHANGED_BOOK_COLUMNS, rows);
+      await em.execute(sql, params, 'run');
+    }
+    for (const rows of chunks(fileRows, CHANGED_ROWS_PER_STATEMENT)) {
+      const { sql, params } = updateFromValues(this.kind, 'book_files', CHANGED_FILE_COLUMNS, rows);
+      await em.execute(sql, params, 'run');
+    }
+    return [...previousSeries];
   }
 
   private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
@@ -462,7 +563,7 @@ export class ScanRepository {
         if (orphans.length > 0) await em.insertMany(OrphanedProgress, orphans);
         await em.execute(
           `update series set updated_at = ? where id in (select series_id from books where id in (${placeholders(bookIds.length)}))`,
-          [this.kind === 'sqlite' ? now.getTime() : now, ...bookIds],
+          [timestampParam(this.kind, now), ...bookIds],
           'run',
         );
         await em.nativeDelete(Book, { id: { $in: bookIds } });

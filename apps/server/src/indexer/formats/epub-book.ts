@@ -7,7 +7,7 @@ import { naturalCompare } from './natural-sort.js';
 import { parseContainerXml, parseOpf, type OpfSummary } from './opf.js';
 import type { BookInspection, PageImage } from './types.js';
 import { decodeXml } from './xml.js';
-import type { ZipArchive, ZipEntry } from './zip-archive.js';
+import { zipEntryFingerprint, type ZipArchive, type ZipEntry } from './zip-archive.js';
 
 /** Finds an entry by exact name, then ignoring case (EPUBs made on Windows or macOS disagree with their manifests). */
 function findEntry(zip: ZipArchive, name: string): ZipEntry | undefined {
@@ -72,17 +72,26 @@ async function readOpf(zip: ZipArchive): Promise<{ path: string; opf: OpfSummary
   }
 }
 
+/** The entry of the cover image the OPF declares, if it declares one that exists. */
+function coverEntry(zip: ZipArchive, opfPath: string, opf: OpfSummary): ZipEntry | undefined {
+  const target = opf.coverHref === null ? null : resolveHref(opfPath, opf.coverHref);
+  return target === null ? undefined : findEntry(zip, target);
+}
+
 export async function inspectEpub(zip: ZipArchive, signal?: AbortSignal): Promise<BookInspection> {
   signal?.throwIfAborted();
-  const { opf } = await readOpf(zip);
-  return { format: 'epub', pageCount: opf.fixedLayoutPageCount, metadata: opf.metadata };
+  const { path, opf } = await readOpf(zip);
+  const inspection: BookInspection = { format: 'epub', pageCount: opf.fixedLayoutPageCount, metadata: opf.metadata };
+  // The entry readEpubCover makes the thumbnail from: a rescan keeps the thumbnail while it is unchanged.
+  const cover = coverEntry(zip, path, opf);
+  if (cover) inspection.coverFingerprint = zipEntryFingerprint(cover);
+  return inspection;
 }
 
 /** The cover image the OPF declares, or null when there is none or it is not a raster image we can serve. */
 export async function readEpubCover(zip: ZipArchive): Promise<PageImage | null> {
   const { path, opf } = await readOpf(zip);
-  const target = opf.coverHref === null ? null : resolveHref(path, opf.coverHref);
-  const entry = target === null ? undefined : findEntry(zip, target);
+  const entry = coverEntry(zip, path, opf);
   if (!entry) return null;
   const data = await zip.read(entry, MAX_PAGE_BYTES, `the cover (${entry.name})`);
   const mediaType = sniffImageType(data);

@@ -11,7 +11,7 @@ import { SevenZipArchive } from './seven-zip-archive.js';
 import { sniffContainer, type Container } from './sniff.js';
 import { TarArchive } from './tar-archive.js';
 import type { BookFormat, BookInspection, PageImage, RawImage } from './types.js';
-import { ZipArchive } from './zip-archive.js';
+import { ZipArchive, zipEntryFingerprint } from './zip-archive.js';
 
 export { formatFromExtension } from './book-format.js';
 export { BookFileError, toBookFileError, type BookFileErrorKind } from './errors.js';
@@ -67,7 +67,7 @@ export function inspectBook(path: string, format: BookFormat, options: InspectOp
     if (container === '7z') return inspectComic(await SevenZipArchive.open(path, signal), 'cb7', signal);
     if (container === 'tar') return inspectComic(await TarArchive.open(path, signal), 'cbt', signal);
     return withZip(path, format, signal, (zip, real) =>
-      real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal),
+      real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal, zipEntryFingerprint),
     );
   });
 }

@@ -51,6 +51,15 @@ function toEntry(raw: yauzl.Entry): ZipEntry {
 }
 
 /**
+ * What identifies an entry's bytes without reading them: its name, CRC-32 and size from the central directory. A
+ * rewritten ZIP whose cover entry has the same fingerprint has the same cover (taggers rewrite the whole file when
+ * only ComicInfo.xml changes), so its thumbnail can be kept.
+ */
+export function zipEntryFingerprint(entry: ZipEntry): string {
+  return `zip:${entry.raw.crc32.toString(16)}:${entry.raw.uncompressedSize}:${entry.name}`;
+}
+
+/**
  * A ZIP opened for random access: only the central directory is read up front, and each entry is decompressed on
  * demand, under a byte cap, straight from its offset in the file.
  */
