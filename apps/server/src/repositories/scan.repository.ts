@@ -30,6 +30,8 @@ export interface KnownFile {
   parseStatus: ParseStatus;
   /** KOReader's partial MD5 (indexer/partial-hash.ts); null for files analysed before it was recorded. */
   partialHash: string | null;
+  /** Whether the file was found to have no usable cover (its series' cover skips it). */
+  coverless: boolean;
 }
 
 /** A `book_files` row as the scan reads it (PostgreSQL answers bigints as strings). */
@@ -41,7 +43,12 @@ interface KnownFileRow {
   mtime_ms: number | string;
   parse_status: ParseStatus;
   partial_hash: string | null;
+  coverless: number | string;
 }
+
+/** The columns of a KnownFileRow (a flag, not the thumbnail's name: a full scan of 100k files holds every row). */
+const KNOWN_FILE_COLUMNS = `id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash,
+  case when thumbnail_path = '' then 1 else 0 end as coverless`;
 
 const knownFile = (row: KnownFileRow): KnownFile => ({
   fileId: row.id,
@@ -51,6 +58,7 @@ const knownFile = (row: KnownFileRow): KnownFile => ({
   mtimeMs: Number(row.mtime_ms),
   parseStatus: row.parse_status,
   partialHash: row.partial_hash,
+  coverless: Number(row.coverless) === 1,
 });
 
 /** What the indexer extracted from one file, ready to store. */
@@ -165,6 +173,49 @@ function analysedFileFields(book: IndexedBook, now: Date) {
   };
 }
 
+/** What a book's series aggregates are made of, besides reading progress. */
+interface CountedFacts {
+  seriesId: string | null;
+  volume: number | null;
+  volumeEnd: number | null;
+  chapter: number | null;
+  chapterEnd: number | null;
+  volumeKind: VolumeKind;
+  sortTitle: string;
+}
+
+function countedFacts(
+  book: Pick<Book, 'volume' | 'volumeEnd' | 'chapter' | 'chapterEnd' | 'volumeKind'>,
+  seriesId: string | null,
+  sortTitle: string,
+): CountedFacts {
+  return {
+    seriesId,
+    volume: toNullableNumber(book.volume),
+    volumeEnd: toNullableNumber(book.volumeEnd),
+    chapter: toNullableNumber(book.chapter),
+    chapterEnd: toNullableNumber(book.chapterEnd),
+    volumeKind: book.volumeKind,
+    sortTitle,
+  };
+}
+
+/**
+ * Whether a changed book can change its series' aggregates (series-counts.ts): its series, its numbers or order, or
+ * whether it can be the cover (a parse error, or a thumbnail found impossible that the re-analysis clears).
+ */
+function countedFactsChanged(stored: CountedFacts, next: CountedFacts, known: KnownFile, book: IndexedBook): boolean {
+  const numbers = ['volume', 'volumeEnd', 'chapter', 'chapterEnd'] as const;
+  return (
+    next.seriesId !== stored.seriesId ||
+    numbers.some((field) => next[field] !== stored[field]) ||
+    next.volumeKind !== stored.volumeKind ||
+    next.sortTitle !== stored.sortTitle ||
+    book.parseStatus !== known.parseStatus ||
+    known.coverless
+  );
+}
+
 /** The indexer's bulk reads and writes: one query per batch, never one per file. */
 export class ScanRepository {
   constructor(
@@ -180,7 +231,7 @@ export class ScanRepository {
     let after = '';
     for (;;) {
       const rows = await this.em.execute<KnownFileRow[]>(
-        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
+        `select ${KNOWN_FILE_COLUMNS} from book_files
           where library_id = ? and path > ? order by path limit ?`,
         [libraryId, after, pageSize],
       );
@@ -212,7 +263,7 @@ export class ScanRepository {
     for (const folder of folders) {
       const range = this.under(folder, false);
       const rows = await this.em.execute<KnownFileRow[]>(
-        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
+        `select ${KNOWN_FILE_COLUMNS} from book_files
           where library_id = ? and ${range.sql}`,
         [libraryId, ...range.params],
       );
@@ -240,7 +291,7 @@ export class ScanRepository {
         params.push(...range.params, [...folder].length + 2);
       }
       const rows = await this.em.execute<KnownFileRow[]>(
-        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
+        `select ${KNOWN_FILE_COLUMNS} from book_files
           where library_id = ? and (${conditions.join(' or ')})`,
         params,
       );
@@ -325,7 +376,7 @@ export class ScanRepository {
     options: { keepThumbnails: boolean } = { keepThumbnails: true },
   ): Promise<{ newBookIds: string[]; seriesIds: string[] }> {
     const newBookIds: string[] = [];
-    /** The series whose counts may have changed: those of the books stored, and those changed books left. */
+    /** The series whose counts may have changed: those of new books, and those changed books left or changed in. */
     const seriesTouched = new Set<string>();
     await this.em.fork().transactional(async (em) => {
       const seriesIds = await this.ensureSeries(em, libraryId, [...added, ...changed.map((c) => c.book)]);
@@ -374,7 +425,7 @@ export class ScanRepository {
         (name) => (name === null ? [] : (seriesIds.get(name) ?? [])),
       );
       for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
-      for (const id of touched) seriesTouched.add(id);
+      for (const book of added) if (book.seriesName !== null) seriesTouched.add(seriesIds.get(book.seriesName)!);
     });
     return { newBookIds, seriesIds: [...seriesTouched] };
   }
@@ -382,7 +433,8 @@ export class ScanRepository {
   /**
    * Writes the re-analysis of changed books, many rows per statement (two statements per changed book cost a round
    * trip each on PostgreSQL). Fields the admin locked keep their stored value; the sort columns follow what the
-   * book keeps. Answers the series the books were in before, whose counts may have changed too.
+   * book keeps. Answers the series whose counts these books can have changed: none for a file rewritten with the
+   * same numbers in the same series (a tagger's save), else the series it left and the one it is in.
    */
   private async updateChangedBooks(
     em: EntityManager,
@@ -392,36 +444,41 @@ export class ScanRepository {
     keepThumbnails: boolean,
   ): Promise<string[]> {
     if (changed.length === 0) return [];
-    const previousSeries = new Set<string>();
+    const seriesToRefresh = new Set<string>();
     const at = timestampParam(this.kind, now);
     const stored = new Map(
       (
         await em.find(
           Book,
           { id: { $in: changed.map((c) => c.known.bookId) } },
-          { fields: ['lockedFields', 'series', ...SCAN_FIELDS.map(({ field }) => field)] },
+          { fields: ['lockedFields', 'series', 'sortTitle', ...SCAN_FIELDS.map(({ field }) => field)] },
         )
       ).map((row) => [row.id, row]),
     );
     const bookRows = changed.map(({ known, book }) => {
       const current = stored.get(known.bookId);
-      if (current?.series) previousSeries.add(current.series.id);
       const locked = new Set<LockableBookField>(current?.lockedFields ?? []);
-      const kept = <K extends keyof IndexedBook & keyof Book>(field: K, lock: LockableBookField | null) =>
-        lock !== null && locked.has(lock) && current ? current[field] : book[field];
-      const values = SCAN_FIELDS.map(({ field, lock }) => kept(field, lock));
-      const derived = derivedColumns(
-        book.seriesName,
-        kept('title', 'title'),
-        kept('authors', 'authors'),
-        toNullableNumber(kept('volume', 'volume')),
-        kept('volumeKind', 'kind'),
-        toNullableNumber(kept('chapter', 'chapter')),
-      );
+      // What the book keeps: its locked values, else the new ones; the sort columns follow them.
+      const kept = Object.fromEntries(
+        SCAN_FIELDS.map(({ field, lock }) => [
+          field,
+          lock !== null && locked.has(lock) && current ? current[field] : book[field],
+        ]),
+      ) as Pick<IndexedBook, (typeof SCAN_FIELDS)[number]['field']>;
+      const volume = toNullableNumber(kept.volume);
+      const chapter = toNullableNumber(kept.chapter);
+      const derived = derivedColumns(book.seriesName, kept.title, kept.authors, volume, kept.volumeKind, chapter);
+      const seriesId = book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null);
+      const next = countedFacts({ ...kept, volume, chapter }, seriesId, derived.sortTitle);
+      const before = current && countedFacts(current, current.series?.id ?? null, current.sortTitle);
+      if (!before || countedFactsChanged(before, next, known, book)) {
+        if (before?.seriesId) seriesToRefresh.add(before.seriesId);
+        if (seriesId !== null) seriesToRefresh.add(seriesId);
+      }
       return [
         known.bookId,
-        ...values.map((value, i) => (SCAN_FIELDS[i]!.type === 'jsonb' ? JSON.stringify(value) : value)),
-        book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
+        ...SCAN_FIELDS.map(({ field, type }) => (type === 'jsonb' ? JSON.stringify(kept[field]) : kept[field])),
+        seriesId,
         derived.searchText,
         derived.sortSeries,
         derived.volumeSort,
@@ -452,7 +509,7 @@ export class ScanRepository {
       const { sql, params } = updateFromValues(this.kind, 'book_files', CHANGED_FILE_COLUMNS, rows);
       await em.execute(sql, params, 'run');
     }
-    return [...previousSeries];
+    return [...seriesToRefresh];
   }
 
   private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {

@@ -8,7 +8,6 @@ import {
   placeholders,
   toDate,
   toNullableNumber,
-  toNumber,
   updateFromValues,
   type SqlDialect,
 } from './sql-values.js';
