@@ -1,10 +1,11 @@
-import { copyFile, mkdir, stat, utimes } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookFile } from '../src/entities/book-file.entity.js';
 import { Book } from '../src/entities/book.entity.js';
+import { Series } from '../src/entities/series.entity.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { replaceComic, writeComic } from './support/library-builder.js';
@@ -94,5 +95,21 @@ describe('a rescan of rewritten files', () => {
     const full = await scan('full');
     expect(full).toMatchObject({ mode: 'full', thumbnails: 3 });
     for (const relative of [tagged, newCover, pdf]) expect(await remade(relative)).toBe(true);
+  });
+
+  it('refreshes the series when a rewrite changes what its counts are made of: numbers, a readable cover', async () => {
+    const chapter = 'Rewrites/Rewrites c010.cbz';
+    await writeComic(libraryDir, chapter, { pages: 2 });
+    expect(await scan()).toMatchObject({ added: 1 });
+    const series = () => server.container.orm.em.fork().findOneOrFail(Series, { library: libraryId, name: 'Rewrites' });
+    expect(await series()).toMatchObject({ chapterCount: 1, coverBookId: (await fileAt(tagged)).book.id });
+
+    // ComicInfo gives the loose chapter a volume; the first volume is rewritten unreadable.
+    await replaceComic(libraryDir, chapter, { pages: 2, comicInfo: { Volume: 4 } });
+    const broken = path.join(libraryDir, tagged);
+    await writeFile(`${broken}.tmp`, 'not a ZIP any more');
+    await rename(`${broken}.tmp`, broken);
+    expect(await scan()).toMatchObject({ updated: 2 });
+    expect(await series()).toMatchObject({ chapterCount: 0, coverBookId: (await fileAt(newCover)).book.id });
   });
 });
