@@ -118,7 +118,7 @@ const SCAN_FIELDS: {
   { field: 'pageCount', lock: null, column: 'page_count', type: 'integer' },
 ];
 
-/** What a changed book's row gets besides SCAN_FIELDS, in the order `changedBookRow` gives them. */
+/** The columns of a changed book written after SCAN_FIELDS, in the order updateChangedBooks gives their values. */
 const CHANGED_BOOK_COLUMNS: ValuesColumn[] = [
   ...SCAN_FIELDS.map(({ column, type }) => ({ name: column, type })),
   { name: 'series_id', type: 'uuid' },
