@@ -27,6 +27,11 @@ export const BookFileSchema = defineEntity({
     parseStatus: p.enum(PARSE_STATUSES).default('pending'),
     parseError: p.text().nullable(),
     thumbnailPath: p.string().length(4096).nullable(),
+    /**
+     * What identified the cover's bytes when the file was last analysed (ZIP-based books: the cover entry's name,
+     * CRC-32 and size). A changed file with the same fingerprint keeps its thumbnail; null for other formats.
+     */
+    coverFingerprint: p.text().nullable(),
     analyzedAt: p.datetime().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

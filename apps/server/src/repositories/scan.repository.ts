@@ -10,7 +10,16 @@ import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { fold } from '../domain/search-text.js';
 import { derivedColumns } from './book.repository.js';
-import { chunks, placeholders, toNullableNumber, toStringList, updateFromValues } from './sql-values.js';
+import {
+  chunks,
+  placeholders,
+  timestampParam,
+  toNullableNumber,
+  toStringList,
+  updateFromValues,
+  type SqlColumnType,
+  type ValuesColumn,
+} from './sql-values.js';
 
 export interface KnownFile {
   fileId: string;
@@ -21,6 +30,8 @@ export interface KnownFile {
   parseStatus: ParseStatus;
   /** KOReader's partial MD5 (indexer/partial-hash.ts); null for files analysed before it was recorded. */
   partialHash: string | null;
+  /** Whether the file was found to have no usable cover (its series' cover skips it). */
+  coverless: boolean;
 }
 
 /** A `book_files` row as the scan reads it (PostgreSQL answers bigints as strings). */
@@ -32,7 +43,12 @@ interface KnownFileRow {
   mtime_ms: number | string;
   parse_status: ParseStatus;
   partial_hash: string | null;
+  coverless: number | string;
 }
+
+/** The columns of a KnownFileRow (a flag, not the thumbnail's name: a full scan of 100k files holds every row). */
+const KNOWN_FILE_COLUMNS = `id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash,
+  case when thumbnail_path = '' then 1 else 0 end as coverless`;
 
 const knownFile = (row: KnownFileRow): KnownFile => ({
   fileId: row.id,
@@ -42,6 +58,7 @@ const knownFile = (row: KnownFileRow): KnownFile => ({
   mtimeMs: Number(row.mtime_ms),
   parseStatus: row.parse_status,
   partialHash: row.partial_hash,
+  coverless: Number(row.coverless) === 1,
 });
 
 /** A parsed book file whose thumbnail is still to be made. */
@@ -93,26 +110,75 @@ export interface IndexedBook {
   readingDirection: 'rtl' | null;
   parseStatus: ParseStatus;
   parseError: string | null;
+  /** The cover entry's fingerprint (BookInspection.coverFingerprint), null when the format gives none. */
+  coverFingerprint: string | null;
 }
 
-/** Fields a scan may refresh on a changed file, by the lock name that protects each. */
-const SCAN_FIELDS: [keyof IndexedBook & keyof Book, LockableBookField | null][] = [
-  ['title', 'title'],
-  ['authors', 'authors'],
-  ['summary', 'summary'],
-  ['isbn', 'isbn'],
-  ['publishDate', 'publish_date'],
-  ['language', 'language'],
-  ['volume', 'volume'],
-  ['volumeEnd', 'volume_end'],
-  ['volumeKind', 'kind'],
-  ['chapter', 'chapter'],
-  ['chapterEnd', 'chapter_end'],
-  ['format', null],
-  ['pageCount', null],
+/**
+ * Fields a scan may refresh on a changed file, by the lock name that protects each (a locked field keeps its stored
+ * value), with the column each is written to.
+ */
+const SCAN_FIELDS: {
+  field: keyof IndexedBook & keyof Book;
+  lock: LockableBookField | null;
+  column: string;
+  type: SqlColumnType;
+}[] = [
+  { field: 'title', lock: 'title', column: 'title', type: 'text' },
+  { field: 'authors', lock: 'authors', column: 'authors', type: 'jsonb' },
+  { field: 'summary', lock: 'summary', column: 'summary', type: 'text' },
+  { field: 'isbn', lock: 'isbn', column: 'isbn', type: 'text' },
+  { field: 'publishDate', lock: 'publish_date', column: 'publish_date', type: 'text' },
+  { field: 'language', lock: 'language', column: 'language', type: 'text' },
+  { field: 'volume', lock: 'volume', column: 'volume', type: 'double precision' },
+  { field: 'volumeEnd', lock: 'volume_end', column: 'volume_end', type: 'double precision' },
+  { field: 'volumeKind', lock: 'kind', column: 'volume_kind', type: 'text' },
+  { field: 'chapter', lock: 'chapter', column: 'chapter', type: 'double precision' },
+  { field: 'chapterEnd', lock: 'chapter_end', column: 'chapter_end', type: 'double precision' },
+  { field: 'format', lock: null, column: 'format', type: 'text' },
+  { field: 'pageCount', lock: null, column: 'page_count', type: 'integer' },
 ];
 
-/** What an analysis sets on a book file, new or re-analysed (its thumbnail is made again afterwards). */
+/** The columns of a changed book written after SCAN_FIELDS, in the order updateChangedBooks gives their values. */
+const CHANGED_BOOK_COLUMNS: ValuesColumn[] = [
+  ...SCAN_FIELDS.map(({ column, type }) => ({ name: column, type })),
+  { name: 'series_id', type: 'uuid' },
+  { name: 'search_text', type: 'text' },
+  { name: 'sort_series', type: 'text' },
+  { name: 'volume_sort', type: 'double precision' },
+  { name: 'chapter_sort', type: 'double precision' },
+  { name: 'sort_title', type: 'text' },
+  { name: 'updated_at', type: 'timestamptz' },
+];
+
+/**
+ * What a re-analysis writes on a changed book file. Its thumbnail is kept when the cover's fingerprint (given as the
+ * last column, null to clear it in any case) is the one stored, and the thumbnail is a real one: the cover is then
+ * the same bytes, and making it again is the whole cost of a rewrite that only changed ComicInfo.xml.
+ */
+const CHANGED_FILE_COLUMNS: ValuesColumn[] = [
+  { name: 'path', type: 'text' },
+  { name: 'format', type: 'text' },
+  { name: 'size_bytes', type: 'bigint' },
+  { name: 'mtime_ms', type: 'bigint' },
+  { name: 'partial_hash', type: 'text' },
+  { name: 'parse_status', type: 'text' },
+  { name: 'parse_error', type: 'text' },
+  { name: 'cover_fingerprint', type: 'text' },
+  { name: 'analyzed_at', type: 'timestamptz' },
+  { name: 'updated_at', type: 'timestamptz' },
+  {
+    name: 'thumbnail_path',
+    type: 'text',
+    set: (fingerprint) =>
+      `case when book_files.cover_fingerprint = ${fingerprint} and book_files.thumbnail_path <> '' then book_files.thumbnail_path end`,
+  },
+];
+
+/** Rows written per statement for changed books: about 20 values a row, well under either database's limit. */
+const CHANGED_ROWS_PER_STATEMENT = 100;
+
+/** What an analysis sets on a new book file (its thumbnail is made afterwards). */
 function analysedFileFields(book: IndexedBook, now: Date) {
   return {
     format: book.format,
@@ -121,10 +187,54 @@ function analysedFileFields(book: IndexedBook, now: Date) {
     partialHash: book.partialHash,
     parseStatus: book.parseStatus,
     parseError: book.parseError,
+    coverFingerprint: book.coverFingerprint,
     thumbnailPath: null,
     analyzedAt: now,
     updatedAt: now,
   };
+}
+
+/** What a book's series aggregates are made of, besides reading progress. */
+interface CountedFacts {
+  seriesId: string | null;
+  volume: number | null;
+  volumeEnd: number | null;
+  chapter: number | null;
+  chapterEnd: number | null;
+  volumeKind: VolumeKind;
+  sortTitle: string;
+}
+
+function countedFacts(
+  book: Pick<Book, 'volume' | 'volumeEnd' | 'chapter' | 'chapterEnd' | 'volumeKind'>,
+  seriesId: string | null,
+  sortTitle: string,
+): CountedFacts {
+  return {
+    seriesId,
+    volume: toNullableNumber(book.volume),
+    volumeEnd: toNullableNumber(book.volumeEnd),
+    chapter: toNullableNumber(book.chapter),
+    chapterEnd: toNullableNumber(book.chapterEnd),
+    volumeKind: book.volumeKind,
+    sortTitle,
+  };
+}
+
+/**
+ * Whether a changed book can change its series' aggregates (series-counts.ts): its series, its numbers or order, or
+ * whether it can be the cover (a parse error, or a thumbnail found impossible that the re-analysis clears).
+ */
+function countedFactsChanged(stored: CountedFacts, next: CountedFacts, known: KnownFile, book: IndexedBook): boolean {
+  const numbers = ['volume', 'volumeEnd', 'chapter', 'chapterEnd'] as const;
+  return (
+    next.seriesId !== stored.seriesId ||
+    numbers.some((field) => next[field] !== stored[field]) ||
+    next.volumeKind !== stored.volumeKind ||
+    next.sortTitle !== stored.sortTitle ||
+    book.parseStatus !== known.parseStatus ||
+    known.coverless
+  );
 }
 
 /** The indexer's bulk reads and writes: one query per batch, never one per file. */
@@ -142,7 +252,7 @@ export class ScanRepository {
     let after = '';
     for (;;) {
       const rows = await this.em.execute<KnownFileRow[]>(
-        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
+        `select ${KNOWN_FILE_COLUMNS} from book_files
           where library_id = ? and path > ? order by path limit ?`,
         [libraryId, after, pageSize],
       );
@@ -174,7 +284,7 @@ export class ScanRepository {
     for (const folder of folders) {
       const range = this.under(folder, false);
       const rows = await this.em.execute<KnownFileRow[]>(
-        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
+        `select ${KNOWN_FILE_COLUMNS} from book_files
           where library_id = ? and ${range.sql}`,
         [libraryId, ...range.params],
       );
@@ -202,7 +312,7 @@ export class ScanRepository {
         params.push(...range.params, [...folder].length + 2);
       }
       const rows = await this.em.execute<KnownFileRow[]>(
-        `select id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash from book_files
+        `select ${KNOWN_FILE_COLUMNS} from book_files
           where library_id = ? and (${conditions.join(' or ')})`,
         params,
       );
@@ -284,9 +394,10 @@ export class ScanRepository {
     libraryId: string,
     added: IndexedBook[],
     changed: { known: KnownFile; book: IndexedBook }[],
+    options: { keepThumbnails: boolean } = { keepThumbnails: true },
   ): Promise<{ newBookIds: string[]; seriesIds: string[] }> {
     const newBookIds: string[] = [];
-    /** The series whose counts may have changed: those of the books stored, and those changed books left. */
+    /** The series whose counts may have changed: those of new books, and those changed books left or changed in. */
     const seriesTouched = new Set<string>();
     await this.em.fork().transactional(async (em) => {
       const seriesIds = await this.ensureSeries(em, libraryId, [...added, ...changed.map((c) => c.book)]);
@@ -328,51 +439,98 @@ export class ScanRepository {
       }));
       if (files.length > 0) await em.insertMany(BookFile, files);
 
-      const current = new Map(
-        changed.length === 0
-          ? []
-          : (
-              await em.find(
-                Book,
-                { id: { $in: changed.map((c) => c.known.bookId) } },
-                { fields: ['lockedFields', 'title', 'authors', 'volume', 'volumeKind', 'chapter', 'series'] },
-              )
-            ).map((row) => [row.id, row]),
-      );
-      for (const { known, book } of changed) {
-        const stored = current.get(known.bookId);
-        if (stored?.series) seriesTouched.add(stored.series.id);
-        const locked = new Set<LockableBookField>(stored?.lockedFields ?? []);
-        const update: Record<string, unknown> = {
-          series: book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
-          updatedAt: now,
-        };
-        for (const [field, lock] of SCAN_FIELDS) if (lock === null || !locked.has(lock)) update[field] = book[field];
-        // The sort columns follow what the book keeps: its locked values, else the new ones.
-        const kept = <T>(lock: LockableBookField, storedValue: T | undefined, fresh: T): T =>
-          locked.has(lock) && stored ? (storedValue as T) : fresh;
-        Object.assign(
-          update,
-          derivedColumns(
-            book.seriesName,
-            kept('title', stored?.title, book.title),
-            kept('authors', stored?.authors, book.authors),
-            kept('volume', toNullableNumber(stored?.volume ?? null), book.volume),
-            kept('kind', stored?.volumeKind, book.volumeKind),
-            kept('chapter', toNullableNumber(stored?.chapter ?? null), book.chapter),
-          ),
-        );
-        await em.nativeUpdate(Book, { id: known.bookId }, update);
-        await em.nativeUpdate(BookFile, { id: known.fileId }, { path: book.path, ...analysedFileFields(book, now) });
-      }
+      for (const id of await this.updateChangedBooks(em, changed, seriesIds, now, options.keepThumbnails))
+        seriesTouched.add(id);
       // A series is updated when its books are (GET /series sort `updated`).
       const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))].flatMap(
         (name) => (name === null ? [] : (seriesIds.get(name) ?? [])),
       );
       for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
-      for (const id of touched) seriesTouched.add(id);
+      for (const book of added) if (book.seriesName !== null) seriesTouched.add(seriesIds.get(book.seriesName)!);
     });
     return { newBookIds, seriesIds: [...seriesTouched] };
+  }
+
+  /**
+   * Writes the re-analysis of changed books, many rows per statement (two statements per changed book cost a round
+   * trip each on PostgreSQL). Fields the admin locked keep their stored value; the sort columns follow what the
+   * book keeps. Answers the series whose counts these books can have changed: none for a file rewritten with the
+   * same numbers in the same series (a tagger's save), else the series it left and the one it is in.
+   */
+  private async updateChangedBooks(
+    em: EntityManager,
+    changed: readonly { known: KnownFile; book: IndexedBook }[],
+    seriesIds: Map<string, string>,
+    now: Date,
+    keepThumbnails: boolean,
+  ): Promise<string[]> {
+    if (changed.length === 0) return [];
+    const seriesToRefresh = new Set<string>();
+    const at = timestampParam(this.kind, now);
+    const stored = new Map(
+      (
+        await em.find(
+          Book,
+          { id: { $in: changed.map((c) => c.known.bookId) } },
+          { fields: ['lockedFields', 'series', 'sortTitle', ...SCAN_FIELDS.map(({ field }) => field)] },
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const bookRows = changed.map(({ known, book }) => {
+      const current = stored.get(known.bookId);
+      const locked = new Set<LockableBookField>(current?.lockedFields ?? []);
+      // What the book keeps: its locked values, else the new ones; the sort columns follow them.
+      const kept = Object.fromEntries(
+        SCAN_FIELDS.map(({ field, lock }) => [
+          field,
+          lock !== null && locked.has(lock) && current ? current[field] : book[field],
+        ]),
+      ) as Pick<IndexedBook, (typeof SCAN_FIELDS)[number]['field']>;
+      const volume = toNullableNumber(kept.volume);
+      const chapter = toNullableNumber(kept.chapter);
+      const derived = derivedColumns(book.seriesName, kept.title, kept.authors, volume, kept.volumeKind, chapter);
+      const seriesId = book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null);
+      const next = countedFacts({ ...kept, volume, chapter }, seriesId, derived.sortTitle);
+      const before = current && countedFacts(current, current.series?.id ?? null, current.sortTitle);
+      if (!before || countedFactsChanged(before, next, known, book)) {
+        if (before?.seriesId) seriesToRefresh.add(before.seriesId);
+        if (seriesId !== null) seriesToRefresh.add(seriesId);
+      }
+      return [
+        known.bookId,
+        ...SCAN_FIELDS.map(({ field, type }) => (type === 'jsonb' ? JSON.stringify(kept[field]) : kept[field])),
+        seriesId,
+        derived.searchText,
+        derived.sortSeries,
+        derived.volumeSort,
+        derived.chapterSort,
+        derived.sortTitle,
+        at,
+      ];
+    });
+    const fileRows = changed.map(({ known, book }) => [
+      known.fileId,
+      book.path,
+      book.format,
+      book.sizeBytes,
+      book.mtimeMs,
+      book.partialHash,
+      book.parseStatus,
+      book.parseError,
+      book.coverFingerprint,
+      at,
+      at,
+      keepThumbnails ? book.coverFingerprint : null,
+    ]);
+    for (const rows of chunks(bookRows, CHANGED_ROWS_PER_STATEMENT)) {
+      const { sql, params } = updateFromValues(this.kind, 'books', CHANGED_BOOK_COLUMNS, rows);
+      await em.execute(sql, params, 'run');
+    }
+    for (const rows of chunks(fileRows, CHANGED_ROWS_PER_STATEMENT)) {
+      const { sql, params } = updateFromValues(this.kind, 'book_files', CHANGED_FILE_COLUMNS, rows);
+      await em.execute(sql, params, 'run');
+    }
+    return [...seriesToRefresh];
   }
 
   private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
@@ -483,7 +641,7 @@ export class ScanRepository {
         if (orphans.length > 0) await em.insertMany(OrphanedProgress, orphans);
         await em.execute(
           `update series set updated_at = ? where id in (select series_id from books where id in (${placeholders(bookIds.length)}))`,
-          [this.kind === 'sqlite' ? now.getTime() : now, ...bookIds],
+          [timestampParam(this.kind, now), ...bookIds],
           'run',
         );
         await em.nativeDelete(Book, { id: { $in: bookIds } });

@@ -8,7 +8,6 @@ import {
   placeholders,
   toDate,
   toNullableNumber,
-  toNumber,
   updateFromValues,
   type SqlDialect,
 } from './sql-values.js';
@@ -78,22 +77,22 @@ async function writeSeriesCounts(
   batch: readonly string[],
   bySeries: Map<string, SeriesBooks>,
 ): Promise<void> {
-  const expected = await em.execute<{ id: string; total_volumes: number | null }[]>(
-    `select id, total_volumes from series where id in (${placeholders(batch.length)})`,
-    [...batch],
+  // Without a count of its own, a series expects the volumes its approved provider link knows (SPEC §3): both in one
+  // query, a batch's refresh being a few statements whatever its number of series.
+  const expected = await em.execute<
+    { id: string; total_volumes: number | null; provider_count: number | string | null }[]
+  >(
+    `select s.id, s.total_volumes, p.n as provider_count from series s
+       left join (select l.series_id, count(e.id) as n from external_metadata_links l
+                    join external_book_metadata e on e.link_id = l.id
+                   where l.status = 'approved' and l.series_id in (${placeholders(batch.length)})
+                   group by l.series_id) p on p.series_id = s.id
+      where s.id in (${placeholders(batch.length)})`,
+    [...batch, ...batch],
   );
-  // Without a count of its own, a series expects the volumes its approved provider link knows (SPEC §3).
-  const providerCounts = await em.execute<{ series_id: string; n: number | string }[]>(
-    `select l.series_id, count(e.id) as n from external_metadata_links l
-       join external_book_metadata e on e.link_id = l.id
-      where l.status = 'approved' and l.series_id in (${placeholders(batch.length)})
-      group by l.series_id`,
-    [...batch],
-  );
-  const providerCount = new Map(providerCounts.map((row) => [row.series_id, toNumber(row.n)]));
   const updates = expected.map((row) => {
     const { books, cover } = bySeries.get(row.id)!;
-    const counts = seriesCounts(books, row.total_volumes ?? providerCount.get(row.id) ?? null);
+    const counts = seriesCounts(books, row.total_volumes ?? toNullableNumber(row.provider_count));
     return [
       row.id,
       counts.bookCount,

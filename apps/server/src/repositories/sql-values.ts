@@ -30,7 +30,22 @@ export function chunks<T>(items: readonly T[], size = 500): T[][] {
 }
 
 export type SqlDialect = 'sqlite' | 'postgresql';
-export type SqlColumnType = 'uuid' | 'integer' | 'double precision' | 'text' | 'timestamptz';
+export type SqlColumnType = 'uuid' | 'integer' | 'bigint' | 'double precision' | 'text' | 'jsonb' | 'timestamptz';
+
+/**
+ * A column `updateFromValues` sets: to its value, or to what `set` makes of it (given the value's SQL, e.g. to
+ * compare it with the row's current value: every expression of a SET sees the row as it was).
+ */
+export interface ValuesColumn {
+  name: string;
+  type: SqlColumnType;
+  set?: (value: string) => string;
+}
+
+/** A timestamp as a raw query passes it: SQLite stores epoch milliseconds, PostgreSQL a timestamptz. */
+export function timestampParam(dialect: SqlDialect, at: Date): Date | number {
+  return dialect === 'sqlite' ? at.getTime() : at;
+}
 
 /**
  * One `UPDATE … FROM (VALUES …)` for many rows, matched on `id` (the first value of each row): a statement per row
@@ -41,12 +56,14 @@ export type SqlColumnType = 'uuid' | 'integer' | 'double precision' | 'text' | '
 export function updateFromValues(
   dialect: SqlDialect,
   table: string,
-  columns: readonly { name: string; type: SqlColumnType }[],
+  columns: readonly ValuesColumn[],
   rows: readonly (readonly unknown[])[],
 ): { sql: string; params: unknown[] } {
   const cell = (type: SqlColumnType) => (dialect === 'postgresql' ? `?::${type}` : '?');
   const row = `(${[cell('uuid'), ...columns.map((column) => cell(column.type))].join(', ')})`;
-  const sets = columns.map((column, i) => `${column.name} = v.column${i + 2}`).join(', ');
+  const sets = columns
+    .map((column, i) => `${column.name} = ${column.set ? column.set(`v.column${i + 2}`) : `v.column${i + 2}`}`)
+    .join(', ');
   return {
     sql: `update ${table} set ${sets} from (values ${rows.map(() => row).join(', ')}) as v where ${table}.id = v.column1`,
     params: rows.flat(),

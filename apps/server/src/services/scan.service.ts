@@ -430,7 +430,11 @@ export class ScanService {
         if (known) changedBooks.push({ known, book });
         else newBooks.push(book);
       });
-      const { newBookIds: newIds, seriesIds } = await this.scans.saveBatch(libraryId, newBooks, changedBooks);
+      // A full scan makes every thumbnail again (what mends one made wrong); otherwise a rewritten file keeps its
+      // thumbnail when its cover's fingerprint did not change.
+      const { newBookIds: newIds, seriesIds } = await this.scans.saveBatch(libraryId, newBooks, changedBooks, {
+        keepThumbnails: mode !== 'full',
+      });
       await covers?.offer(
         absoluteRoot,
         results.flatMap((book) => (book?.parseStatus === 'ok' ? [book.path] : [])),
@@ -470,8 +474,9 @@ export class ScanService {
               )),
             ]),
           ];
-    // The whole library in an unscoped scan (one statement), so a series emptied earlier goes too.
-    await this.scans.removeEmptySeries(libraryId, scope === null ? undefined : touchedSeries!);
+    // A series is emptied only when a scan moves or removes its books, so the series this scan touched are the only
+    // ones to check; a full scan checks the whole library (one statement), which mends one left by a cancelled scan.
+    await this.scans.removeEmptySeries(libraryId, touchedSeries ?? undefined);
     if (scope === null) {
       // Only the folders that changed, appeared or vanished are rewritten: an unchanged rescan writes nothing.
       const remember = this.foldersToRemember(walk, knownFolders);
@@ -551,6 +556,7 @@ export class ScanService {
       readingDirection: metadata.readingDirection ?? null,
       parseStatus: inspection ? 'ok' : 'error',
       parseError,
+      coverFingerprint: inspection?.coverFingerprint ?? null,
     };
   }
 

@@ -15,11 +15,16 @@ export async function samplePage(): Promise<Buffer> {
 export interface ComicOptions {
   pages?: number;
   comicInfo?: Record<string, string | number>;
+  /** The first page's image (the cover), instead of the sample page. */
+  cover?: Buffer;
 }
 
 export async function comicBuffer(options: ComicOptions = {}): Promise<Buffer> {
   const page = await samplePage();
-  const entries = Array.from({ length: options.pages ?? 3 }, (_, i) => ({ name: `page${i + 1}.jpg`, data: page }));
+  const entries = Array.from({ length: options.pages ?? 3 }, (_, i) => ({
+    name: `page${i + 1}.jpg`,
+    data: i === 0 && options.cover ? options.cover : page,
+  }));
   if (options.comicInfo) {
     const fields = Object.entries(options.comicInfo)
       .map(([key, value]) => `  <${key}>${String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;')}</${key}>`)

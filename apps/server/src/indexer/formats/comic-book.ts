@@ -47,15 +47,31 @@ function parsedComicInfo(text: string): ComicInfo | null {
   }
 }
 
+/** The page ComicInfo marks as FrontCover when it exists, else the first page, with its 1-based number. */
+function coverPage<E extends ArchiveEntry>(pages: readonly E[], info: ComicInfo | null): { entry: E; page: number } {
+  const index = info?.frontCoverIndex ?? 0;
+  const chosen = index < pages.length ? index : 0;
+  const entry = pages[chosen];
+  if (!entry) throw new BookFileError('empty', 'the archive holds no page images');
+  return { entry, page: chosen + 1 };
+}
+
+/**
+ * Page count and metadata; with `fingerprint` (ZIP), the fingerprint of the entry `readComicCover` would make the
+ * thumbnail from, so a rescan can tell whether the cover changed.
+ */
 export async function inspectComic<E extends ArchiveEntry>(
   archive: ComicArchive<E>,
   format: BookFormat,
   signal?: AbortSignal,
+  fingerprint?: (entry: E) => string,
 ): Promise<BookInspection> {
   const pages = pagesOf(archive);
   signal?.throwIfAborted();
   const info = await readComicInfo(archive);
-  return { format, pageCount: pages.length, metadata: info?.metadata ?? {} };
+  const inspection: BookInspection = { format, pageCount: pages.length, metadata: info?.metadata ?? {} };
+  if (fingerprint) inspection.coverFingerprint = fingerprint(coverPage(pages, info).entry);
+  return inspection;
 }
 
 async function readImage<E extends ArchiveEntry>(archive: ComicArchive<E>, entry: E, page: number): Promise<PageImage> {
@@ -82,9 +98,6 @@ export async function readComicCover<E extends ArchiveEntry>(archive: ComicArchi
   // the cover's bytes.
   const text = await readComicInfoText(archive);
   const info = text !== null && /frontcover/i.test(text) ? parsedComicInfo(text) : null;
-  const index = info?.frontCoverIndex ?? 0;
-  const chosen = index < pages.length ? index : 0;
-  const entry = pages[chosen];
-  if (!entry) throw new BookFileError('empty', 'the archive holds no page images');
-  return readImage(archive, entry, chosen + 1);
+  const { entry, page } = coverPage(pages, info);
+  return readImage(archive, entry, page);
 }

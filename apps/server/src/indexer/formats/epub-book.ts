@@ -8,6 +8,7 @@ import { parseContainerXml, parseOpf, type OpfSummary } from './opf.js';
 import type { BookInspection, PageImage } from './types.js';
 import { decodeXml } from './xml.js';
 import type { ArchiveEntry, EntryReader } from './page-entries.js';
+import { zipEntryFingerprint, type ZipListedEntry } from './zip-archive.js';
 
 /** Finds an entry by exact name, then ignoring case (EPUBs made on Windows or macOS disagree with their manifests). */
 function findEntry<E extends ArchiveEntry>(zip: EntryReader<E>, name: string): E | undefined {
@@ -72,20 +73,29 @@ async function readOpf<E extends ArchiveEntry>(zip: EntryReader<E>): Promise<{ p
   }
 }
 
-export async function inspectEpub<E extends ArchiveEntry>(
+/** The entry of the cover image the OPF declares, if it declares one that exists. */
+function coverEntry<E extends ZipListedEntry>(zip: EntryReader<E>, opfPath: string, opf: OpfSummary): E | undefined {
+  const target = opf.coverHref === null ? null : resolveHref(opfPath, opf.coverHref);
+  return target === null ? undefined : findEntry(zip, target);
+}
+
+export async function inspectEpub<E extends ZipListedEntry>(
   zip: EntryReader<E>,
   signal?: AbortSignal,
 ): Promise<BookInspection> {
   signal?.throwIfAborted();
-  const { opf } = await readOpf(zip);
-  return { format: 'epub', pageCount: opf.fixedLayoutPageCount, metadata: opf.metadata };
+  const { path, opf } = await readOpf(zip);
+  const inspection: BookInspection = { format: 'epub', pageCount: opf.fixedLayoutPageCount, metadata: opf.metadata };
+  // The entry readEpubCover makes the thumbnail from: a rescan keeps the thumbnail while it is unchanged.
+  const cover = coverEntry(zip, path, opf);
+  if (cover) inspection.coverFingerprint = zipEntryFingerprint(cover);
+  return inspection;
 }
 
 /** The cover image the OPF declares, or null when there is none or it is not a raster image we can serve. */
-export async function readEpubCover<E extends ArchiveEntry>(zip: EntryReader<E>): Promise<PageImage | null> {
+export async function readEpubCover<E extends ZipListedEntry>(zip: EntryReader<E>): Promise<PageImage | null> {
   const { path, opf } = await readOpf(zip);
-  const target = opf.coverHref === null ? null : resolveHref(path, opf.coverHref);
-  const entry = target === null ? undefined : findEntry(zip, target);
+  const entry = coverEntry(zip, path, opf);
   if (!entry) return null;
   const data = await zip.read(entry, MAX_PAGE_BYTES, `the cover (${entry.name})`);
   const mediaType = sniffImageType(data);

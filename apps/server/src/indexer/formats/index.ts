@@ -12,7 +12,7 @@ import { FileSample } from './file-sample.js';
 import { sniffContainer, sniffHead, type Container } from './sniff.js';
 import { TarArchive } from './tar-archive.js';
 import type { BookFormat, BookInspection, PageImage, RawImage } from './types.js';
-import { ZipArchive } from './zip-archive.js';
+import { ZipArchive, zipEntryFingerprint } from './zip-archive.js';
 import { NeedsFullReader, ZipDirectory } from './zip-directory.js';
 
 export { formatFromExtension } from './book-format.js';
@@ -68,7 +68,7 @@ async function inspectPlainZip(
   try {
     const zip = await ZipDirectory.open(sample);
     const real = formatForContainer(claimed, 'zip', hasEpubContainer(zip));
-    return await (real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal));
+    return await (real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal, zipEntryFingerprint));
   } catch (err) {
     if (err instanceof NeedsFullReader) return null;
     throw err;
@@ -94,7 +94,7 @@ export function inspectBook(path: string, format: BookFormat, options: InspectOp
       const plain = sample && (await inspectPlainZip(sample, format, signal));
       if (plain) return plain;
       return await withZip(path, format, signal, (zip, real) =>
-        real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal),
+        real === 'epub' ? inspectEpub(zip, signal) : inspectComic(zip, 'cbz', signal, zipEntryFingerprint),
       );
     } finally {
       await opened?.close();

@@ -28,6 +28,11 @@ export interface BookInspection {
   /** Number of pages, or null when the book has no fixed pages (reflowable EPUB). */
   pageCount: number | null;
   metadata: EmbeddedMetadata;
+  /**
+   * What identifies the cover entry's bytes (ZIP-based books only: name, CRC-32 and size from the central directory,
+   * no extra read). Absent for other containers, or when there is no cover entry.
+   */
+  coverFingerprint?: string;
 }
 
 export type PageMediaType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';

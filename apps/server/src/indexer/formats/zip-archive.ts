@@ -7,10 +7,7 @@ import { BookFileError } from './errors.js';
 import { MAX_ARCHIVE_ENTRIES } from './limits.js';
 import type { ArchiveEntry } from './page-entries.js';
 
-export interface ZipEntry extends ArchiveEntry {
-  compressionMethod: number;
-  raw: yauzl.Entry;
-}
+export type ZipEntry = ZipListedEntry & { raw: yauzl.Entry };
 
 /** Methods that appear in comic archives in the wild; yauzl (like zlib) only decodes stored (0) and deflate (8). */
 const METHOD_NAMES: Readonly<Record<number, string>> = {
@@ -40,11 +37,14 @@ function describeZipError(err: unknown): Error {
 /** The central directory fields of an entry we use, as yauzl names them. */
 export type DirectoryRecord = Pick<
   yauzl.Entry,
-  'generalPurposeBitFlag' | 'compressionMethod' | 'fileNameRaw' | 'extraFields' | 'uncompressedSize'
+  'generalPurposeBitFlag' | 'compressionMethod' | 'fileNameRaw' | 'extraFields' | 'uncompressedSize' | 'crc32'
 >;
 
+/** A ZIP entry as the format layer sees it, whichever reader listed it. */
+export type ZipListedEntry = ArchiveEntry & { compressionMethod: number; crc32: number };
+
 /** An entry as the format layer sees it, from its central directory record (yauzl's or zip-directory.ts's). */
-export function describeEntry(raw: DirectoryRecord): ArchiveEntry & { compressionMethod: number } {
+export function describeEntry(raw: DirectoryRecord): ZipListedEntry {
   // decodeStrings is off (see open()), so the name is decoded here, without yauzl's path validation.
   const name = yauzl.getFileNameLowLevel(raw.generalPurposeBitFlag, raw.fileNameRaw, raw.extraFields, false);
   return {
@@ -53,6 +53,7 @@ export function describeEntry(raw: DirectoryRecord): ArchiveEntry & { compressio
     size: raw.uncompressedSize,
     encrypted: (raw.generalPurposeBitFlag & ENCRYPTED_FLAGS) !== 0 || raw.compressionMethod === AES_METHOD,
     compressionMethod: raw.compressionMethod,
+    crc32: raw.crc32,
   };
 }
 
@@ -66,6 +67,15 @@ export function checkReadable(entry: ArchiveEntry & { compressionMethod: number 
     throw new BookFileError('unsupported', `${what} uses ${method} compression, which is not supported`);
   }
   if (entry.size > cap) throw new BookFileError('too_large', `${what} declares ${entry.size} bytes (limit ${cap})`);
+}
+
+/**
+ * What identifies an entry's bytes without reading them: its name, CRC-32 and size from the central directory. A
+ * rewritten ZIP whose cover entry has the same fingerprint has the same cover (taggers rewrite the whole file when
+ * only ComicInfo.xml changes), so its thumbnail can be kept.
+ */
+export function zipEntryFingerprint(entry: ZipListedEntry): string {
+  return `zip:${entry.crc32.toString(16)}:${entry.size}:${entry.name}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { BookFileError } from './errors.js';
 import type { FileSample } from './file-sample.js';
 import { MAX_ARCHIVE_ENTRIES } from './limits.js';
 import type { ArchiveEntry, EntryReader } from './page-entries.js';
-import { checkReadable, describeEntry } from './zip-archive.js';
+import { checkReadable, describeEntry, type ZipListedEntry } from './zip-archive.js';
 
 /**
  * A ZIP's listing parsed from one buffer, for indexing: yauzl reads the central directory with two reads per entry,
@@ -19,11 +19,7 @@ export class NeedsFullReader extends BookFileError {
   }
 }
 
-export interface DirectoryEntry extends ArchiveEntry {
-  compressionMethod: number;
-  compressedSize: number;
-  localHeaderOffset: number;
-}
+export type DirectoryEntry = ZipListedEntry & { compressedSize: number; localHeaderOffset: number };
 
 const END_SIGNATURE = 0x06054b50;
 const END_BYTES = 22;
@@ -95,6 +91,7 @@ async function listEntries(file: FileSample): Promise<DirectoryEntry[]> {
     const record = {
       generalPurposeBitFlag: flags,
       compressionMethod: directory.readUInt16LE(i + 10),
+      crc32: directory.readUInt32LE(i + 16),
       fileNameRaw: directory.subarray(i + ENTRY_BYTES, nameEnd),
       extraFields: extraFields(directory.subarray(nameEnd, extraEnd)),
       uncompressedSize,
