@@ -6,6 +6,9 @@ import { jpeg, png, scratchDir, widthOf } from './support/books.js';
 import { buildRar5 } from './support/rar5-writer.js';
 import { buildZip, type ZipEntrySpec } from './support/zip-writer.js';
 
+/** A ZIP book's cover entry, as a rescan compares it: CRC-32, size and name from the central directory. */
+const ZIP_FINGERPRINT = expect.stringMatching(/^zip:[0-9a-f]{1,8}:\d+:./);
+
 type Scratch = Awaited<ReturnType<typeof scratchDir>>;
 let scratch: Scratch;
 
@@ -74,6 +77,7 @@ describe('a generated CBZ', () => {
 
   it('counts only real pages and reads ComicInfo.xml', async () => {
     expect(await inspectBook(path, 'cbz')).toEqual({
+      coverFingerprint: ZIP_FINGERPRINT,
       format: 'cbz',
       pageCount: 12, // not ComicInfo's PageCount of 99
       metadata: {
@@ -118,7 +122,12 @@ describe('CBZ details', () => {
         { name: 'a.JPEG', data: await png(110) },
       ]),
     );
-    expect(await inspectBook(path, 'cbz')).toEqual({ format: 'cbz', pageCount: 2, metadata: {} });
+    expect(await inspectBook(path, 'cbz')).toEqual({
+      format: 'cbz',
+      coverFingerprint: ZIP_FINGERPRINT,
+      pageCount: 2,
+      metadata: {},
+    });
     const cover = await readCover(path, 'cbz');
     expect(cover?.mediaType).toBe('image/png');
     expect(await widthOf(cover!.data)).toBe(110);
@@ -175,7 +184,12 @@ describe('CBZ details', () => {
         { name: 'ComicInfo.xml', data: Buffer.from('<ComicInfo><Title>x</Title><constructor>1</constructor>') },
       ]),
     );
-    expect(await inspectBook(broken, 'cbz')).toEqual({ format: 'cbz', pageCount: 1, metadata: {} });
+    expect(await inspectBook(broken, 'cbz')).toEqual({
+      format: 'cbz',
+      coverFingerprint: ZIP_FINGERPRINT,
+      pageCount: 1,
+      metadata: {},
+    });
   });
 
   it.each([
@@ -193,7 +207,12 @@ describe('CBZ details', () => {
         { name: 'ComicInfo.xml', data: Buffer.from(COMIC_INFO), method },
       ]),
     );
-    expect(await inspectBook(path, 'cbz')).toEqual({ format: 'cbz', pageCount: 2, metadata: {} });
+    expect(await inspectBook(path, 'cbz')).toEqual({
+      format: 'cbz',
+      coverFingerprint: ZIP_FINGERPRINT,
+      pageCount: 2,
+      metadata: {},
+    });
     const error = await errorOf(readPage(path, 'cbz', 1));
     expect(error.kind).toBe('unsupported');
     expect(error.message).toContain(label);

@@ -3,7 +3,7 @@ import { inflateRawSync } from 'node:zlib';
 import { BookFileError } from './errors.js';
 import type { FileSample } from './file-sample.js';
 import { MAX_ARCHIVE_ENTRIES } from './limits.js';
-import type { ArchiveEntry, EntryReader } from './page-entries.js';
+import type { EntryReader } from './page-entries.js';
 import { checkReadable, describeEntry, type ZipListedEntry } from './zip-archive.js';
 
 /**
