@@ -68,6 +68,27 @@ describe('the analysis thread', () => {
     expect(missing.partialHash).toBeNull();
   });
 
+  it('reads again on the event loop the files of a thread that died, instead of calling them unreadable', async () => {
+    // A thread that ends as soon as it starts, as one killed by a hostile file would, failing what it held.
+    const dying = path.join(scratch, 'dying-worker.mjs');
+    await writeFile(dying, 'process.exit(3);\n');
+    const doomed = new AnalysisThread(dying, 200);
+    try {
+      const [threaded, inLoop] = await Promise.all([
+        new BookReader(readers, doomed).inspectAndHash(fixture('zip.zip'), 'cbz'),
+        new BookReader(readers).inspectAndHash(fixture('zip.zip'), 'cbz'),
+      ]);
+      expect(threaded.error).toBeUndefined();
+      expect(threaded).toEqual(inLoop);
+    } finally {
+      await doomed.close();
+    }
+  });
+
+  it('refuses to start when its built entry is missing, rather than failing every ZIP book later', () => {
+    expect(() => new AnalysisThread(path.join(scratch, 'not-built.js'))).toThrow(/is missing: build the server/);
+  });
+
   it('answers again after its idle time ended it (200 ms here)', async () => {
     const reader = new BookReader(readers, thread);
     expect((await reader.inspectAndHash(fixture('zip.zip'), 'cbz')).inspection?.format).toBe('cbz');

@@ -37,7 +37,10 @@ export class AnalysisThread {
   constructor(
     private readonly entry = builtEntry(import.meta.url, 'analysis-worker.js'),
     private readonly idleMs = 5000,
-  ) {}
+  ) {
+    // At start-up, not at the first file: a missing build would otherwise fail every ZIP book of a scan.
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: build the server first (npm run build)`);
+  }
 
   analyse(file: string, format: BookFormat): Promise<FileAnalysis> {
     clearTimeout(this.idleTimer);
@@ -59,7 +62,6 @@ export class AnalysisThread {
   }
 
   private start(): Running {
-    if (!existsSync(this.entry)) throw new Error(`${this.entry} is missing: build the server first (npm run build)`);
     const worker = new Worker(this.entry);
     const pending: Waiting = new Map();
     const current: Running = { worker, pending, outbox: [] };

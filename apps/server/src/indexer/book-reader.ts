@@ -38,13 +38,14 @@ export class BookReader {
     signal?: AbortSignal,
   ): Promise<{ inspection?: BookInspection; error?: unknown; partialHash: string | null }> {
     if (signal?.aborted) return { error: signal.reason, partialHash: null };
+    const onEventLoop = () => analyseFile(file, format, (path) => FileSample.open(path));
     let analysis: FileAnalysis;
     try {
-      analysis = this.analysis
-        ? await this.analysis.analyse(file, format)
-        : await analyseFile(file, format, (path) => FileSample.open(path));
-    } catch (threadError) {
-      return { error: threadError, partialHash: null }; // the analysis thread died: this file is not indexed this time
+      analysis = this.analysis ? await this.analysis.analyse(file, format) : await onEventLoop();
+    } catch {
+      // The analysis thread died, failing every file it held: each is read again here rather than recorded as
+      // unreadable (an incremental scan would not try it again until the file changes).
+      analysis = await onEventLoop();
     }
     const { container, inspection, error, partialHash } = analysis;
     if (inspection || error !== undefined || !container) return { inspection, error, partialHash };

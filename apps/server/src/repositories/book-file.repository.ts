@@ -10,6 +10,13 @@ export interface BookFileRow {
   pageCount: number | null;
   thumbnailPath: string | null;
   libraryRootPath: string;
+  /** The file as the last scan stored it: a thumbnail made from it is recorded only while it is still that file. */
+  stored: StoredVersion;
+}
+
+export interface StoredVersion {
+  sizeBytes: number;
+  mtimeMs: number;
 }
 
 export class BookFileRepository {
@@ -26,9 +33,11 @@ export class BookFileRepository {
         page_count: number | null;
         thumbnail_path: string | null;
         root_path: string;
+        size_bytes: number | string;
+        mtime_ms: number | string;
       }[]
     >(
-      `select f.id, f.path, f.format, b.page_count, f.thumbnail_path, l.root_path
+      `select f.id, f.path, f.format, b.page_count, f.thumbnail_path, l.root_path, f.size_bytes, f.mtime_ms
          from book_files f join books b on b.id = f.book_id join libraries l on l.id = f.library_id
         where f.book_id = ?${visible ? ` and ${visible.sql}` : ''}`,
       [bookId, ...(visible?.params ?? [])],
@@ -41,6 +50,8 @@ export class BookFileRepository {
       pageCount: row.page_count,
       thumbnailPath: row.thumbnail_path,
       libraryRootPath: row.root_path,
+      // PostgreSQL answers bigints as strings.
+      stored: { sizeBytes: Number(row.size_bytes), mtimeMs: Number(row.mtime_ms) },
     };
   }
 
@@ -65,7 +76,15 @@ export class BookFileRepository {
     return rows.map((row) => ({ bookId: row.book_id, format: row.format, pageCount: row.page_count }));
   }
 
-  async setThumbnail(fileId: string, thumbnailPath: string): Promise<void> {
-    await this.em.nativeUpdate(BookFile, { id: fileId }, { thumbnailPath });
+  /**
+   * Records a thumbnail made on request, unless one was recorded meanwhile or a scan stored another version of the
+   * file while it was being made (it would be the old cover, kept by later rewrites that leave the cover as is).
+   */
+  async setThumbnail(fileId: string, thumbnailPath: string, madeFrom: StoredVersion): Promise<void> {
+    await this.em.nativeUpdate(
+      BookFile,
+      { id: fileId, thumbnailPath: null, sizeBytes: madeFrom.sizeBytes, mtimeMs: madeFrom.mtimeMs },
+      { thumbnailPath },
+    );
   }
 }

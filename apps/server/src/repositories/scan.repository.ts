@@ -807,10 +807,7 @@ export class ScanRepository {
    * Books whose file parsed and that have no thumbnail yet, in pages along the (library, path) index: a first scan
    * of 100k books does not hold all of them at once (about 25 MB).
    */
-  async *booksNeedingThumbnails(
-    libraryId: string,
-    pageSize = 1000,
-  ): AsyncGenerator<BookNeedingThumbnail[]> {
+  async *booksNeedingThumbnails(libraryId: string, pageSize = 1000): AsyncGenerator<BookNeedingThumbnail[]> {
     let after = '';
     for (;;) {
       const rows = await this.em.execute<BookNeedingThumbnailRow[]>(

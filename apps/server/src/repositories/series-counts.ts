@@ -3,14 +3,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { VolumeKind } from '../entities/book.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import { onDeckBook, seriesCounts, type SeriesBookFacts } from '../domain/series-counts.js';
-import {
-  chunks,
-  placeholders,
-  toDate,
-  toNullableNumber,
-  updateFromValues,
-  type SqlDialect,
-} from './sql-values.js';
+import { chunks, placeholders, toDate, toNullableNumber, updateFromValues, type SqlDialect } from './sql-values.js';
 
 const COUNT_COLUMNS = [
   { name: 'book_count', type: 'integer' },

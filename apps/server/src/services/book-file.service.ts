@@ -119,7 +119,7 @@ export class BookFileService {
     if (row.thumbnailPath) return this.thumbnails.pathOf(row.thumbnailPath);
     const file = await this.locate(bookId);
     const made = await this.thumbnails.generate(file.absolute, file.format, bookId);
-    await this.files.setThumbnail(row.fileId, made);
+    await this.files.setThumbnail(row.fileId, made, row.stored);
     if (made === NO_THUMBNAIL) throw new NotFoundError('Thumbnail of book', bookId);
     return this.thumbnails.pathOf(made);
   }

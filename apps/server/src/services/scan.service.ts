@@ -231,8 +231,14 @@ export class ScanService {
       throw error;
     }
     const { report, absoluteRoot } = indexed;
-    // The folders read are no longer dirty, unless an event came after this scan started.
-    await this.dirty.clearDirty(libraryId, scope, started);
+    try {
+      // The folders read are no longer dirty, unless an event came after this scan started.
+      await this.dirty.clearDirty(libraryId, scope, started);
+    } catch (error) {
+      // The covers queued during indexing would otherwise go on under a failed job.
+      await covers?.stop();
+      throw error;
+    }
     report.index_ms = Date.now() - started;
     if (covers) {
       report.thumbnails_during_index = covers.written;
@@ -474,9 +480,9 @@ export class ScanService {
               )),
             ]),
           ];
-    // A series is emptied only when a scan moves or removes its books, so the series this scan touched are the only
-    // ones to check; a full scan checks the whole library (one statement), which mends one left by a cancelled scan.
-    await this.scans.removeEmptySeries(libraryId, touchedSeries ?? undefined);
+    // A scoped scan checks the series it touched; a scan of the whole library checks every series (one statement,
+    // a few milliseconds at 10k series), which also removes one left empty by a scan cancelled half-way.
+    await this.scans.removeEmptySeries(libraryId, scope === null ? undefined : touchedSeries!);
     if (scope === null) {
       // Only the folders that changed, appeared or vanished are rewritten: an unchanged rescan writes nothing.
       const remember = this.foldersToRemember(walk, knownFolders);

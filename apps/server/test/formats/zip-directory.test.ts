@@ -137,6 +137,18 @@ describe('ZipDirectory: anything not plain goes to the full reader', () => {
     expect(error).toBeInstanceOf(NeedsFullReader);
   });
 
+  it('a directory far larger than its entries could need is never read in one piece', async () => {
+    // The end record claims the whole file as its directory: a hostile one could claim gigabytes.
+    const zip = Buffer.from(buildZip([{ name: 'big.jpg', data: noise(200_000, 3), method: 0 }, ...ENTRIES]));
+    zip.writeUInt32LE(0, endOf(zip) + 16);
+    zip.writeUInt32LE(endOf(zip), endOf(zip) + 12);
+    const error = await withDirectory('huge-directory.cbz', zip, () => Promise.resolve(null)).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(NeedsFullReader);
+    expect((error as Error).message).toContain('directory larger than its entries');
+  });
+
   it('an entry that inflates past its declared size (a lying bomb) or short of it (truncated)', async () => {
     const { compressed, crc } = await deflatedZeros(1 << 20);
     const zip = buildZip([

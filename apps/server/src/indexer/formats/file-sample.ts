@@ -9,11 +9,6 @@ const HEAD_BYTES = 66 * 1024;
 /** …the tail holding the end of central directory record with the longest comment ZIP allows (yauzl reads as much). */
 const TAIL_BYTES = 65_557;
 
-/**
- * A file opened once for indexing: its head and tail read up front (the whole file when it is small), every other
- * range read on demand from the same descriptor. Sniffing, hashing and listing a ZIP from it cost one open and two
- * reads instead of an open and one or more reads each (a CBZ's directory through yauzl alone is two reads an entry).
- */
 /** How a FileSample reads its file: through the thread pool (FileHandle) or, in the analysis thread, synchronously. */
 interface RandomAccess {
   size(): Promise<number> | number;

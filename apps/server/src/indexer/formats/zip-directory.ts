@@ -34,6 +34,10 @@ const ZIP64_16 = 0xffff;
 const ZIP64_32 = 0xffffffff;
 /** "Strong encryption": yauzl refuses it with its own message. */
 const STRONG_ENCRYPTION_FLAG = 0x0040;
+/** A record with a name and extra fields of a real archive's size; longer ones go to yauzl. */
+const MAX_ENTRY_RECORD_BYTES = ENTRY_BYTES + 1024;
+/** A central directory read in one piece at most (50,000 entries of ordinary names is about 5 MB). */
+const MAX_DIRECTORY_BYTES = 8 * 1024 * 1024;
 
 /** The end of central directory record: where the directory starts, how long it is, how many entries it lists. */
 function findEnd(tail: Buffer, tailStart: number): { count: number; offset: number; size: number; at: number } {
@@ -69,6 +73,11 @@ async function listEntries(file: FileSample): Promise<DirectoryEntry[]> {
   const end = findEnd(await file.read(tailStart, file.size - tailStart), tailStart);
   if (end.count > MAX_ARCHIVE_ENTRIES) throw new NeedsFullReader('too many entries');
   if (end.offset + end.size > end.at) throw new NeedsFullReader('directory past its end record');
+  // Read in one piece, so its size must be believable for its entry count: a hostile end record could otherwise
+  // have gigabytes allocated here (yauzl reads a record at a time).
+  if (end.size > Math.min(end.count * MAX_ENTRY_RECORD_BYTES, MAX_DIRECTORY_BYTES)) {
+    throw new NeedsFullReader('directory larger than its entries');
+  }
   const directory = await file.read(end.offset, end.size);
   const entries: DirectoryEntry[] = [];
   let i = 0;
