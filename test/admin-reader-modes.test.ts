@@ -119,13 +119,17 @@ async function swipe(page: Page, fromFraction: number, toFraction: number) {
 
 /** Shows the controls (they step aside while reading: M brings them back). */
 async function showControls(page: Page) {
-  // The reader's own state, not the toggle's visibility: M toggles, and a bar fading in or out is neither.
+  // The reader's own state, not the toggle's visibility: M toggles, and a bar fading in or out is neither. A press
+  // that lands while the controls change on their own (a help closing, the bar stepping aside) can hide them again,
+  // so it is tried until they stay shown (CI saw one press undone once).
   const reader = page.locator('[data-testid="reader"]');
-  if ((await reader.getAttribute('data-controls')) !== 'shown') {
+  const shown = page.locator('[data-testid="reader"][data-controls="shown"]');
+  for (let attempt = 0; attempt < 5 && (await reader.getAttribute('data-controls')) !== 'shown'; attempt++) {
     await page.getByTestId('reader-stage').focus();
     await page.keyboard.press('m');
-    await page.locator('[data-testid="reader"][data-controls="shown"]').waitFor({ timeout: WAIT });
+    await shown.waitFor({ timeout: 3000 }).catch(() => undefined);
   }
+  await shown.waitFor({ timeout: WAIT });
   await page.getByTestId('reader-settings-toggle').waitFor({ state: 'visible', timeout: WAIT });
 }
 
