@@ -237,6 +237,11 @@ function countedFactsChanged(stored: CountedFacts, next: CountedFacts, known: Kn
   );
 }
 
+/** A library's files that parsed and have no thumbnail yet (the library id is its one parameter). */
+const NEEDS_THUMBNAIL = `library_id = ? and parse_status = 'ok' and thumbnail_path is null`;
+/** The columns of a BookNeedingThumbnailRow. */
+const THUMBNAIL_COLUMNS = 'id, book_id, path, format';
+
 /** The indexer's bulk reads and writes: one query per batch, never one per file. */
 export class ScanRepository {
   constructor(
@@ -797,7 +802,7 @@ export class ScanRepository {
   /** How many books `booksNeedingThumbnails` will give. */
   async countBooksNeedingThumbnails(libraryId: string): Promise<number> {
     const [row] = await this.em.execute<{ n: number | string }[]>(
-      `select count(*) as n from book_files where library_id = ? and parse_status = 'ok' and thumbnail_path is null`,
+      `select count(*) as n from book_files where ${NEEDS_THUMBNAIL}`,
       [libraryId],
     );
     return Number(row?.n ?? 0);
@@ -811,9 +816,7 @@ export class ScanRepository {
     let after = '';
     for (;;) {
       const rows = await this.em.execute<BookNeedingThumbnailRow[]>(
-        `select id, book_id, path, format from book_files
-            where library_id = ? and parse_status = 'ok' and thumbnail_path is null and path > ?
-            order by path limit ?`,
+        `select ${THUMBNAIL_COLUMNS} from book_files where ${NEEDS_THUMBNAIL} and path > ? order by path limit ?`,
         [libraryId, after, pageSize],
       );
       if (rows.length === 0) return;
@@ -838,9 +841,8 @@ export class ScanRepository {
       if (rows.length >= limit) break;
       rows.push(
         ...(await this.em.execute<BookNeedingThumbnailRow[]>(
-          `select id, book_id, path, format from book_files
-              where library_id = ? and parse_status = 'ok' and thumbnail_path is null
-              and path in (${placeholders(batch.length)}) limit ?`,
+          `select ${THUMBNAIL_COLUMNS} from book_files
+              where ${NEEDS_THUMBNAIL} and path in (${placeholders(batch.length)}) limit ?`,
           [libraryId, ...batch, limit - rows.length],
         )),
       );
