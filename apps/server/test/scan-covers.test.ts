@@ -41,6 +41,11 @@ describe('covers of a scan', () => {
     return waitForJob(call, token, started.body.id, 120_000);
   }
 
+  /** Event ids compared part by part, as numbers: negative when `a` is before `b`. */
+  const compareIds = (a: number[], b: number[]) => {
+    const differs = a.findIndex((part, i) => part !== b[i]);
+    return differs === -1 ? 0 : a[differs]! - b[differs]!;
+  };
   const files = (libraryId: string) => server.container.orm.em.fork().find(BookFile, { library: libraryId });
   const thumbnailsOnDisk = async () =>
     (await readdir(path.join(server.dataDir, 'thumbnails')).catch(() => [])).filter((name) => name.endsWith('.jpg'));
@@ -56,7 +61,30 @@ describe('covers of a scan', () => {
     );
     await copyFile(path.join(fixtures, 'rar5.rar'), path.join(server.librariesRoot, 'first/Formats/Formats v03.cbr'));
 
-    const job = await scan(libraryId);
+    // Followed live: its stream tells each stage of the scan, and ids that never go back although each stage's
+    // count starts again from 0.
+    const started = await call(`/libraries/${libraryId}/scan`, { method: 'POST', token, body: {} });
+    const stream = await fetch(`${server.url}/api/v1/jobs/${started.body.id}/events`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const events = [...(await stream.text()).matchAll(/^id: (\S+)\nevent: (\w+)\ndata: (.*)$/gm)].map((m) => ({
+      id: m[1]!.split('.').map(Number),
+      event: m[2],
+      progress: JSON.parse(m[3]!).progress,
+    }));
+    const job = (await call(`/jobs/${started.body.id}`, { token })).body;
+    const STAGES = [null, 'listing', 'reading', 'covers'];
+    for (const [i, event] of events.entries()) {
+      expect(STAGES).toContain(event.progress.stage);
+      if (event.progress.stage === 'reading') expect(event.progress.total).toBe(703);
+      if (event.progress.stage === 'covers') expect(event.progress.total).toBeLessThanOrEqual(703);
+      if (event.progress.stage !== null) expect(event.progress.current_item ?? '').not.toMatch(/^(listing|thumbnails)/);
+      if (i > 0) expect(compareIds(event.id, events[i - 1]!.id), JSON.stringify(events)).toBeGreaterThanOrEqual(0);
+    }
+    const seen = events.map((event) => event.progress.stage).filter((stage) => stage !== null);
+    expect(seen.filter((stage) => stage === 'reading' || stage === 'covers').length).toBeGreaterThan(0);
+    expect([...seen].sort((a, b) => STAGES.indexOf(a) - STAGES.indexOf(b))).toEqual(seen);
+    expect(events.at(-1)).toMatchObject({ event: 'end', progress: { stage: null, current_item: null } });
 
     expect(job.status).toBe('succeeded');
     const stored = await files(libraryId);

@@ -390,21 +390,6 @@ type RootTranslation = {
 			 */
 			queued: string
 			/**
-			 * C​o​u​n​t​i​n​g​ ​f​i​l​e​s​…
-			 */
-			counting: string
-			/**
-			 * {​p​r​o​c​e​s​s​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}
-			 * @param {string} processed
-			 * @param {string} total
-			 */
-			counts: RequiredParams<'processed' | 'total'>
-			/**
-			 * {​p​r​o​c​e​s​s​e​d​}​ ​p​r​o​c​e​s​s​e​d
-			 * @param {string} processed
-			 */
-			processed: RequiredParams<'processed'>
-			/**
 			 * N​o​w​:​ ​{​i​t​e​m​}
 			 * @param {string} item
 			 */
@@ -2609,6 +2594,24 @@ type RootTranslation = {
 			 * T​h​i​s​ ​j​o​b​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​(​a​n​y​ ​m​o​r​e​)​.
 			 */
 			notFound: string
+		}
+		stage: {
+			/**
+			 * L​i​s​t​i​n​g​ ​t​h​e​ ​f​o​l​d​e​r​s​…
+			 */
+			listing: string
+			/**
+			 * R​e​a​d​i​n​g​ ​f​i​l​e​s​:​ ​{​p​r​o​c​e​s​s​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {string} processed
+			 * @param {string} total
+			 */
+			reading: RequiredParams<'processed' | 'total'>
+			/**
+			 * M​a​k​i​n​g​ ​c​o​v​e​r​s​:​ ​{​p​r​o​c​e​s​s​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {string} processed
+			 * @param {string} total
+			 */
+			covers: RequiredParams<'processed' | 'total'>
 		}
 		progress: {
 			/**
@@ -6214,18 +6217,6 @@ export type TranslationFunctions = {
 			 */
 			queued: () => LocalizedString
 			/**
-			 * Counting files…
-			 */
-			counting: () => LocalizedString
-			/**
-			 * {processed} of {total}
-			 */
-			counts: (arg: { processed: string, total: string }) => LocalizedString
-			/**
-			 * {processed} processed
-			 */
-			processed: (arg: { processed: string }) => LocalizedString
-			/**
 			 * Now: {item}
 			 */
 			current: (arg: { item: string }) => LocalizedString
@@ -8335,6 +8326,20 @@ export type TranslationFunctions = {
 			 * This job does not exist (any more).
 			 */
 			notFound: () => LocalizedString
+		}
+		stage: {
+			/**
+			 * Listing the folders…
+			 */
+			listing: () => LocalizedString
+			/**
+			 * Reading files: {processed} of {total}
+			 */
+			reading: (arg: { processed: string, total: string }) => LocalizedString
+			/**
+			 * Making covers: {processed} of {total}
+			 */
+			covers: (arg: { processed: string, total: string }) => LocalizedString
 		}
 		progress: {
 			/**

@@ -1550,8 +1550,8 @@ export interface components {
          */
         JobEvent: {
             /**
-             * @description How far the job got: stage (0 queued, 1 running, 2 finished), items processed, item errors, cancel
-             *     requested (0 or 1), dot-separated. Each part only grows while a job runs, so a job's ids never go back
+             * @description How far the job got: status (0 queued, 1 running, 2 finished), a scan's stage (0 listing or none, 1
+             *     reading, 2 covers), items processed in that stage, item errors, cancel requested (0 or 1), dot-separated. Each part only grows while a job runs, so a job's ids never go back
              *     and its `end` has the greatest; events that differ only by `current_item` share an id. Sent back as
              *     `Last-Event-ID` on reconnection.
              */
@@ -2650,6 +2650,13 @@ export interface components {
             percent: number | null;
             /** @description The file or series being worked on. */
             current_item: string | null;
+            /**
+             * @description What a running scan is doing: `listing` its folders (no total yet), `reading` the files found, or making
+             *     the `covers` still missing (`processed` and `total` count again from 0: covers made while files were
+             *     being read are not in that total). Null for other jobs, and once a job has ended.
+             * @enum {string|null}
+             */
+            stage: "listing" | "reading" | "covers" | null;
         };
         Job: {
             /** Format: uuid */

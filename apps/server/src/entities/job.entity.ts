@@ -7,6 +7,12 @@ export type JobType = (typeof JOB_TYPES)[number];
 /** `completed_with_errors`: the job ran to its end but some items failed or were skipped (see its report). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'completed_with_errors', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/**
+ * What a running scan is doing, so its progress can be told in words (and translated) rather than through a
+ * placeholder in `currentItem`: listing its folders, reading the files found, making the covers still missing.
+ */
+export const JOB_STAGES = ['listing', 'reading', 'covers'] as const;
+export type JobStage = (typeof JOB_STAGES)[number];
 
 /**
  * Our record of a unit of background work: what the API shows (progress, errors, report).
@@ -24,6 +30,8 @@ export const JobSchema = defineEntity({
     processed: p.integer().default(0),
     total: p.integer().nullable(),
     currentItem: p.string().length(4096).nullable(),
+    /** One of JOB_STAGES while a scan runs; null for other jobs and once a job ended. */
+    stage: p.string().length(16).nullable(),
     error: p.text().nullable(),
     itemErrorsCount: p.integer().default(0),
     cancelRequested: p.boolean().default(false),

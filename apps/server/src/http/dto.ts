@@ -5,7 +5,7 @@ import type { ConnectionTest, ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
 import type { ApiToken } from '../entities/api-token.entity.js';
 import type { MetadataBatchResult } from '../entities/metadata-batch-result.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
-import type { Job } from '../entities/job.entity.js';
+import type { Job, JobStage } from '../entities/job.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import type { Series } from '../entities/series.entity.js';
 import type { UserWithLibraries } from '../repositories/user.repository.js';
@@ -124,7 +124,13 @@ export function jobDto(job: Job) {
     type: job.type,
     status: job.status,
     library_id: job.library?.id ?? null,
-    progress: { processed: job.processed, total: job.total, percent, current_item: job.currentItem },
+    progress: {
+      processed: job.processed,
+      total: job.total,
+      percent,
+      current_item: job.currentItem,
+      stage: job.stage as JobStage | null,
+    },
     error: job.error,
     item_errors_count: job.itemErrorsCount,
     created_at: job.createdAt.toISOString(),

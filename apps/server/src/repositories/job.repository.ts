@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager, FilterQuery } from '@mikro-orm/sql';
 import { JobItemError } from '../entities/job-item-error.entity.js';
-import { Job, type JobStatus, type JobType } from '../entities/job.entity.js';
+import { Job, type JobStage, type JobStatus, type JobType } from '../entities/job.entity.js';
 import { Library } from '../entities/library.entity.js';
 
 export interface JobFilters {
@@ -15,6 +15,7 @@ export interface JobProgress {
   processed?: number;
   total?: number | null;
   currentItem?: string | null;
+  stage?: JobStage | null;
 }
 
 const ACTIVE: JobStatus[] = ['queued', 'running'];
@@ -113,7 +114,7 @@ export class JobRepository {
       .nativeUpdate(
         Job,
         { id, status: { $in: ACTIVE } },
-        { status, finishedAt: new Date(), currentItem: null, ...details },
+        { status, finishedAt: new Date(), currentItem: null, stage: null, ...details },
       );
   }
 

@@ -72,7 +72,7 @@ export class CoverQueue {
   reportProgress(stillNeeded: number): void {
     const total = Math.max(stillNeeded - this.made.length, 0);
     this.progress = { base: this.processed, total };
-    this.context.progress({ currentItem: 'thumbnails', processed: 0, total });
+    this.context.progress({ stage: 'covers', currentItem: null, processed: 0, total });
   }
 
   /** Waits until every queued cover is made and recorded; throws what stopped the queue, if anything did. */

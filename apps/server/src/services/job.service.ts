@@ -1,5 +1,5 @@
 import type { JobItemError } from '../entities/job-item-error.entity.js';
-import type { Job, JobStatus, JobType } from '../entities/job.entity.js';
+import { JOB_STAGES, type Job, type JobStage, type JobStatus, type JobType } from '../entities/job.entity.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import type { JobFilters, JobRepository } from '../repositories/job.repository.js';
@@ -126,6 +126,8 @@ export type JobEvent = { kind: 'progress' | 'end'; id: string; job: Job } | { ki
  * and the `end` has the greatest; the same id is the same progress, whichever connection sent it.
  */
 export function jobEventId(job: Job): string {
-  const stage = isTerminal(job.status) ? 2 : job.status === 'running' ? 1 : 0;
-  return [stage, job.processed, job.itemErrorsCount, job.cancelRequested ? 1 : 0].join('.');
+  const status = isTerminal(job.status) ? 2 : job.status === 'running' ? 1 : 0;
+  // A scan's count starts again at each stage: the stage comes first, so ids still only grow.
+  const stage = job.stage === null ? 0 : JOB_STAGES.indexOf(job.stage as JobStage);
+  return [status, Math.max(stage, 0), job.processed, job.itemErrorsCount, job.cancelRequested ? 1 : 0].join('.');
 }

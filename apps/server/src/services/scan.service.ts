@@ -296,7 +296,7 @@ export class ScanService {
     const outer = scope === null ? null : outermost(scope);
     const knownFolders =
       outer === null ? await this.scans.knownFolders(libraryId) : await this.scans.knownFoldersUnder(libraryId, outer);
-    context.progress({ currentItem: 'listing files', processed: 0, total: null });
+    context.progress({ stage: 'listing', currentItem: null, processed: 0, total: null });
     let walk: WalkResult | ScopedWalkResult;
     try {
       const walkOptions = {
@@ -404,7 +404,7 @@ export class ScanService {
     report.unchanged = report.files_seen - added.length - changed.length;
 
     const total = added.length + changed.length;
-    context.progress({ total, processed: 0, currentItem: null });
+    context.progress({ stage: 'reading', total, processed: 0, currentItem: null });
     let processed = 0;
     // New books may take back the reading progress of vanished files: those of this scan, or earlier ones. When
     // there are none (a first scan), the arrivals are not kept: at 100k files they are 10 MB.

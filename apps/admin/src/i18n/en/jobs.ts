@@ -67,6 +67,11 @@ const jobs = {
     openRefreshReport: 'Open the refresh report',
     notFound: 'This job does not exist (any more).',
   },
+  stage: {
+    listing: 'Listing the folders…',
+    reading: 'Reading files: {processed:string} of {total:string}',
+    covers: 'Making covers: {processed:string} of {total:string}',
+  },
   progress: {
     label: 'Progress of the job',
     queued: 'Waiting to start…',

@@ -46,9 +46,6 @@ const libraries = {
   progress: {
     label: 'Scan of {name:string}',
     queued: 'Waiting to start…',
-    counting: 'Counting files…',
-    counts: '{processed:string} of {total:string}',
-    processed: '{processed:string} processed',
     current: 'Now: {item:string}',
     succeeded: 'Scan finished.',
     completed_with_errors: 'Scan finished with unreadable files: {count:string}.',

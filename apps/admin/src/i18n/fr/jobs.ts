@@ -67,6 +67,11 @@ const jobs: Translation['jobs'] = {
     openRefreshReport: 'Ouvrir le rapport d’actualisation',
     notFound: 'Cette tâche n’existe pas (ou plus).',
   },
+  stage: {
+    listing: 'Inventaire des dossiers…',
+    reading: 'Lecture des fichiers : {processed} sur {total}',
+    covers: 'Création des couvertures : {processed} sur {total}',
+  },
   progress: {
     label: 'Progression de la tâche',
     queued: 'En attente de démarrage…',

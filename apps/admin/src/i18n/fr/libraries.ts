@@ -47,9 +47,6 @@ const libraries: Translation['libraries'] = {
   progress: {
     label: 'Analyse de {name}',
     queued: 'En attente de démarrage…',
-    counting: 'Décompte des fichiers…',
-    counts: '{processed} sur {total}',
-    processed: 'Traités : {processed}',
     current: 'En cours : {item}',
     succeeded: 'Analyse terminée.',
     completed_with_errors: 'Analyse terminée, fichiers illisibles : {count}.',
