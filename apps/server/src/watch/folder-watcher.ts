@@ -55,12 +55,6 @@ const FLUSH_MS = 50;
 /** Folders read at once while the tree is walked (each readdir is a trip to libuv's thread pool). */
 const WALK_CONCURRENCY = 8;
 
-interface Watch {
-  watcher: FSWatcher;
-  /** The folder's inode: a folder deleted and made again under the same name needs a new watch. */
-  ino: number;
-}
-
 /** The kernel's inotify queue length: past it, events are dropped for one IN_Q_OVERFLOW. */
 async function kernelQueueLength(): Promise<number> {
   const text = await readFile('/proc/sys/fs/inotify/max_queued_events', 'utf8').catch(() => '');
@@ -82,8 +76,8 @@ export async function watchFolders(root: string, options: FolderWatchOptions): P
 }
 
 class FolderTree implements FolderWatch {
-  /** Relative path ('' the root, POSIX separators) → its watch. */
-  private readonly watches = new Map<string, Watch>();
+  /** Relative path ('' the root, POSIX separators) → its watch. Nothing is kept per file. */
+  private readonly watches = new Map<string, FSWatcher>();
   private readonly dirty = new Set<string>();
   /** Entries created, deleted or moved (relative paths): folders among them are watched or released. */
   private readonly renamed = new Set<string>();
@@ -123,7 +117,7 @@ class FolderTree implements FolderWatch {
   close(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.flushTimer);
-    for (const { watcher } of this.watches.values()) watcher.close();
+    for (const watcher of this.watches.values()) watcher.close();
     this.watches.clear();
     return Promise.resolve();
   }
@@ -175,14 +169,12 @@ class FolderTree implements FolderWatch {
   private async addFolder(relative: string): Promise<string[]> {
     const absolute = this.absolute(relative);
     if (!this.watches.has(relative)) {
-      const { ino } = await lstat(absolute);
-      if (this.stopped) return [];
       // persistent: false, so a watched library never keeps the process alive on its own.
       const watcher = watch(absolute, { persistent: false, encoding: 'utf8' }, (type, name) =>
         this.onEvent(relative, type, name),
       );
       watcher.on('error', (error) => this.fail(failureReason(error)));
-      this.watches.set(relative, { watcher, ino });
+      this.watches.set(relative, watcher);
       const budget = this.options.maxWatches;
       if (budget !== undefined && this.othersWatches + this.watches.size > budget)
         throw new WatchUnavailableError(this.overBudget(this.othersWatches + this.watches.size));
@@ -194,7 +186,7 @@ class FolderTree implements FolderWatch {
   /** Releases the watch of `relative` and of every folder below it (deleted or moved out). */
   private removeTree(relative: string): void {
     const prefix = relative === '' ? '' : `${relative}/`;
-    for (const [folder, { watcher }] of this.watches) {
+    for (const [folder, watcher] of this.watches) {
       if (folder === relative || folder.startsWith(prefix)) {
         watcher.close();
         this.watches.delete(folder);
@@ -233,27 +225,37 @@ class FolderTree implements FolderWatch {
       const renamed = [...this.renamed].sort();
       this.dirty.clear();
       this.renamed.clear();
+      // New folders are watched before the change is reported, so what is written in them after that is seen.
+      if (renamed.length > 0 && !(await this.followRenames(renamed))) return;
       if (folders.length > 0) this.options.onChange(folders);
-      if (renamed.length === 0) continue;
-      // The root deleted, moved or unmounted reports itself by name: its watch is gone, and so are events.
-      const root = await lstat(this.root).catch(() => null);
-      if (this.stopped) return;
-      if (!root?.isDirectory() || root.ino !== this.watches.get('')?.ino) {
-        this.fail(failureReason(Object.assign(new Error('the library folder is gone'), { code: 'ENOENT' })));
-        return;
-      }
-      for (const relative of renamed) await this.followRename(relative);
     }
+  }
+
+  /** Follows the entries created, deleted or moved; false when the root itself is gone (and the watcher failed). */
+  private async followRenames(renamed: string[]): Promise<boolean> {
+    // The root deleted, moved or unmounted reports itself by name: its watch is gone, and so are events.
+    // Its own deletion or move comes as an event of its watch named as itself, like a child of that name would.
+    const rootName = path.basename(this.root);
+    const gone =
+      !(await lstat(this.root).catch(() => null))?.isDirectory() ||
+      (renamed.includes(rootName) && !(await lstat(path.join(this.root, rootName)).catch(() => null)));
+    if (this.stopped) return false;
+    if (gone) {
+      this.fail(failureReason(Object.assign(new Error('the library folder is gone'), { code: 'ENOENT' })));
+      return false;
+    }
+    for (const relative of renamed) await this.followRename(relative);
+    return !this.stopped;
   }
 
   /** A created, deleted or moved entry: watch a folder that is new there, release one that is gone. */
   private async followRename(relative: string): Promise<void> {
     const info = await lstat(this.absolute(relative)).catch(() => null);
     if (this.stopped) return;
-    const watched = this.watches.get(relative);
-    if (watched && info?.isDirectory() && watched.ino === info.ino) return;
+    // A watched folder named in a create, delete or move was replaced (deleted or moved out, maybe another put in its
+    // place, often with the same inode number): its watches are released and, if a folder is there, taken again.
     // Only a watched folder can have watched folders below it: a deleted file costs no look at the others.
-    if (watched) this.removeTree(relative);
+    if (this.watches.has(relative)) this.removeTree(relative);
     if (!info?.isDirectory()) return;
     try {
       await this.addTree(relative, false);
