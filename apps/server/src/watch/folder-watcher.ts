@@ -79,6 +79,8 @@ class FolderTree implements FolderWatch {
   /** Relative path ('' the root, POSIX separators) → its watch. Nothing is kept per file. */
   private readonly watches = new Map<string, FSWatcher>();
   private readonly dirty = new Set<string>();
+  /** Folders that reported an entry named as themselves: their own deletion or move, or such a child's change. */
+  private readonly maybeSelf = new Set<string>();
   /** Entries created, deleted or moved (relative paths): folders among them are watched or released. */
   private readonly renamed = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -209,7 +211,10 @@ class FolderTree implements FolderWatch {
       const relative = folder === '' ? name : `${folder}/${name}`;
       const dirty = dirtyFolderOf(relative);
       if (dirty === null) return;
-      this.dirty.add(dirty);
+      // libuv names a watched folder's own deletion or move after the folder, as it would a child of that name.
+      const ownName = folder === '' ? path.basename(this.root) : folder.slice(folder.lastIndexOf('/') + 1);
+      if (name === ownName) this.maybeSelf.add(folder);
+      else this.dirty.add(dirty);
       // 'rename' is inotify's create, delete and move (and a watched folder's own deletion or move).
       if (type === 'rename') this.renamed.add(relative);
     }
@@ -220,11 +225,17 @@ class FolderTree implements FolderWatch {
   }
 
   private async flush(): Promise<void> {
-    while (!this.stopped && (this.dirty.size > 0 || this.renamed.size > 0)) {
+    while (!this.stopped && (this.dirty.size > 0 || this.renamed.size > 0 || this.maybeSelf.size > 0)) {
       const folders = [...this.dirty];
       const renamed = [...this.renamed].sort();
+      const maybeSelf = [...this.maybeSelf];
       this.dirty.clear();
       this.renamed.clear();
+      this.maybeSelf.clear();
+      // A folder still there had a child of its name changed; one gone is its parent's change (reported there).
+      for (const folder of maybeSelf) {
+        if ((await lstat(this.absolute(folder)).catch(() => null))?.isDirectory()) folders.push(folder);
+      }
       // New folders are watched before the change is reported, so what is written in them after that is seen.
       if (renamed.length > 0 && !(await this.followRenames(renamed))) return;
       if (folders.length > 0) this.options.onChange(folders);
