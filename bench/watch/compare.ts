@@ -3,7 +3,9 @@
  *
  * Which watcher to build on (ADR 13): on one generated tree (empty files are enough, a watcher never opens them), each
  * candidate runs in a process of its own, which reports the time until it is ready, its RSS and the kernel watches it
- * holds (the `inotify wd:` lines of its /proc/self/fdinfo entries). Linux only.
+ * holds (the `inotify wd:` lines of its /proc/self/fdinfo entries), started with the server's V8 flags; `none` is the
+ * process alone, to subtract. `fs.watch per folder` is Shelfmark's watcher from the server build (npm run build first).
+ * Linux only.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/runtime-flags.ts';
 
 const CANDIDATES = ['none', '@parcel/watcher', 'fs.watch per folder', 'chokidar', 'fs.watch recursive'] as const;
 type Candidate = (typeof CANDIDATES)[number];
@@ -110,7 +113,8 @@ if (values.child) {
   console.log(['watcher', 'ready after', 'RSS', 'kernel watches'].map((c, i) => c.padEnd(widths[i]!)).join(''));
   const only = values.only?.split(',').map((name) => name.trim());
   for (const candidate of CANDIDATES.filter((name) => !only || only.includes(name))) {
-    const run = spawnSync(process.execPath, [self, '--child', candidate, '--root', root], {
+    // With the server's V8 flags, so the heap a watcher grows is sized as in the server.
+    const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, self, '--child', candidate, '--root', root], {
       encoding: 'utf8',
       timeout: 600_000,
     });
