@@ -41,7 +41,14 @@ async function startCandidate(candidate: Candidate, root: string): Promise<void>
   } else if (candidate === 'fs.watch per folder') {
     // What Shelfmark's watcher does (apps/server/src/watch/folder-watcher.ts): a non-recursive fs.watch per folder,
     // found by a walk that keeps only the folders' paths.
-    const { watchFolders } = await import('../../apps/server/dist/watch/folder-watcher.js');
+    // From the build, as the server runs it (the sources import each other by their built names).
+    const built = new URL('../../apps/server/dist/watch/folder-watcher.js', import.meta.url).href;
+    const { watchFolders } = (await import(built)) as {
+      watchFolders: (
+        root: string,
+        options: { maxWatches: undefined; onChange(): void; onFailure(): void },
+      ) => Promise<unknown>;
+    };
     await watchFolders(root, { maxWatches: undefined, onChange: () => {}, onFailure: () => {} });
   } else if (candidate === 'chokidar') {
     const { watch } = await import('chokidar');

@@ -142,7 +142,7 @@ class FolderTree implements FolderWatch {
   private async addTree(top: string, topMustExist: boolean): Promise<void> {
     const pending = [top];
     let active = 0;
-    let failure: unknown;
+    let failure: Error | undefined;
     await new Promise<void>((resolve) => {
       const next = (): void => {
         while (active < WALK_CONCURRENCY && pending.length > 0 && failure === undefined && !this.stopped) {
@@ -154,7 +154,7 @@ class FolderTree implements FolderWatch {
             })
             .catch((error: unknown) => {
               const vanished = (error as NodeJS.ErrnoException).code === 'ENOENT';
-              if (!vanished || (folder === top && topMustExist)) failure ??= error;
+              if (!vanished || (folder === top && topMustExist)) failure ??= error as Error;
             })
             .finally(() => {
               active--;
