@@ -228,7 +228,7 @@ class FolderTree implements FolderWatch {
 
   private async flush(): Promise<void> {
     while (!this.stopped && (this.dirty.size > 0 || this.renamed.size > 0 || this.maybeSelf.size > 0)) {
-      const folders = [...this.dirty];
+      const folders = new Set(this.dirty);
       const renamed = [...this.renamed].sort();
       const maybeSelf = [...this.maybeSelf];
       this.dirty.clear();
@@ -236,11 +236,12 @@ class FolderTree implements FolderWatch {
       this.maybeSelf.clear();
       // A folder still there had a child of its name changed; one gone is its parent's change (reported there).
       for (const folder of maybeSelf) {
-        if ((await lstat(this.absolute(folder)).catch(() => null))?.isDirectory()) folders.push(folder);
+        if ((await lstat(this.absolute(folder)).catch(() => null))?.isDirectory()) folders.add(folder);
       }
       // New folders are watched before the change is reported, so what is written in them after that is seen.
       if (renamed.length > 0 && !(await this.followRenames(renamed))) return;
-      if (folders.length > 0) this.options.onChange(folders);
+      // Each folder once: the dirty set is written with one upsert, which PostgreSQL refuses for a repeated key.
+      if (folders.size > 0) this.options.onChange([...folders]);
     }
   }
 
