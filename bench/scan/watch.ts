@@ -7,7 +7,7 @@ import { api, runJob, type JobView } from '../lib/server.ts';
 export interface WatchFigures {
   /** From `watch: auto` to the API saying `events` (lease pass, file-system check, subscription). */
   startMs: number;
-  /** The subscription alone (@parcel/watcher walking the tree), as the server logged it. */
+  /** The subscription alone (the watcher walking the tree, one fs.watch per folder), as the server logged it. */
   subscribeMs: number | null;
   rssBeforeMb: number;
   rssAfterMb: number;

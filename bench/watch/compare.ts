@@ -1,9 +1,11 @@
 /**
- * node bench/watch/compare.ts [--folders 10000] [--files-per-folder 10]
+ * node bench/watch/compare.ts [--folders 10000] [--files-per-folder 10] [--only '@parcel/watcher,fs.watch per folder']
  *
  * Which watcher to build on (ADR 13): on one generated tree (empty files are enough, a watcher never opens them), each
  * candidate runs in a process of its own, which reports the time until it is ready, its RSS and the kernel watches it
- * holds (the `inotify wd:` lines of its /proc/self/fdinfo entries). Linux only.
+ * holds (the `inotify wd:` lines of its /proc/self/fdinfo entries), started with the server's V8 flags; `none` is the
+ * process alone, to subtract. `fs.watch per folder` is Shelfmark's watcher from the server build (npm run build first).
+ * Linux only.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -11,8 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/runtime-flags.ts';
 
-const CANDIDATES = ['@parcel/watcher', 'chokidar', 'fs.watch recursive'] as const;
+const CANDIDATES = ['none', '@parcel/watcher', 'fs.watch per folder', 'chokidar', 'fs.watch recursive'] as const;
 type Candidate = (typeof CANDIDATES)[number];
 
 /** Kernel watches held by this process, over all its inotify instances. */
@@ -30,9 +33,23 @@ export function inotifyWatches(pid: number | 'self' = 'self'): number {
 }
 
 async function startCandidate(candidate: Candidate, root: string): Promise<void> {
-  if (candidate === '@parcel/watcher') {
+  if (candidate === 'none') {
+    // The process alone: what each watcher adds is its RSS less this one.
+  } else if (candidate === '@parcel/watcher') {
     const watcher = await import('@parcel/watcher');
     await watcher.subscribe(root, () => {});
+  } else if (candidate === 'fs.watch per folder') {
+    // What Shelfmark's watcher does (apps/server/src/watch/folder-watcher.ts): a non-recursive fs.watch per folder,
+    // found by a walk that keeps only the folders' paths.
+    // From the build, as the server runs it (the sources import each other by their built names).
+    const built = new URL('../../apps/server/dist/watch/folder-watcher.js', import.meta.url).href;
+    const { watchFolders } = (await import(built)) as {
+      watchFolders: (
+        root: string,
+        options: { maxWatches: undefined; onChange(): void; onFailure(): void },
+      ) => Promise<unknown>;
+    };
+    await watchFolders(root, { maxWatches: undefined, onChange: () => {}, onFailure: () => {} });
   } else if (candidate === 'chokidar') {
     const { watch } = await import('chokidar');
     const watcher = watch(root, { persistent: true, ignoreInitial: true });
@@ -84,6 +101,7 @@ const { values } = parseArgs({
     root: { type: 'string' },
     folders: { type: 'string', default: '10000' },
     'files-per-folder': { type: 'string', default: '10' },
+    only: { type: 'string' },
   },
 });
 
@@ -100,8 +118,10 @@ if (values.child) {
   const self = fileURLToPath(import.meta.url);
   const widths = [22, 14, 10, 16];
   console.log(['watcher', 'ready after', 'RSS', 'kernel watches'].map((c, i) => c.padEnd(widths[i]!)).join(''));
-  for (const candidate of CANDIDATES) {
-    const run = spawnSync(process.execPath, [self, '--child', candidate, '--root', root], {
+  const only = values.only?.split(',').map((name) => name.trim());
+  for (const candidate of CANDIDATES.filter((name) => !only || only.includes(name))) {
+    // With the server's V8 flags, so the heap a watcher grows is sized as in the server.
+    const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, self, '--child', candidate, '--root', root], {
       encoding: 'utf8',
       timeout: 600_000,
     });

@@ -221,6 +221,32 @@ describe('a watched library', () => {
 });
 
 describe('a library that cannot be watched by events', () => {
+  it('goes to polling when its folders outgrow the budget while watched, and catches up with one scan', async () => {
+    // The root and two folders: three kernel watches, as many as this worker may hold.
+    const ctx = await watchedLibrary({ ...QUIET, WATCH_MAX_WATCHES: '3', WATCH_POLL_MINUTES: '0.05' }, async (dir) => {
+      await writeComic(dir, 'One/One 01.cbz');
+      await writeComic(dir, 'Two/Two 01.cbz');
+    });
+    try {
+      await until('events mode', async () => {
+        const body = (await ctx.call(`/libraries/${ctx.id}`, { token })).body;
+        return body.watch_mode === 'events' && body;
+      });
+      await writeComic(ctx.dir, 'Three/Three 01.cbz');
+      const library = await until('polling mode', async () => {
+        const body = (await ctx.call(`/libraries/${ctx.id}`, { token })).body;
+        return body.watch_mode === 'polling' && body;
+      });
+      expect(library.watch_reason).toMatch(/too many folders to watch.*WATCH_MAX_WATCHES/);
+      const file = await until('the book of the folder that passed the budget', () =>
+        ctx.fileAt('Three/Three 01.cbz').then((f) => f ?? undefined),
+      );
+      expect(file).toBeTruthy();
+    } finally {
+      await ctx.server.close();
+    }
+  });
+
   it('falls back to polling, says why, and still picks new files up', async () => {
     // Three folders need three kernel watches; this worker may hold two (the limit a real kernel would impose).
     const ctx = await watchedLibrary({ ...QUIET, WATCH_MAX_WATCHES: '2', WATCH_POLL_MINUTES: '0.02' }, async (dir) => {
