@@ -270,6 +270,8 @@ describe('the libraries page', { timeout: 60_000 }, () => {
     const errors = watchErrors(page);
     const seinen = card(page, 'Seinen');
     await seinen.waitFor();
+    // Why it is polled, in the admin's words (the server's reason code, translated).
+    expect(await text(seinen.getByTestId('watch-reason'))).toBe('Periodic checks were chosen for this library.');
     // Everything the progress area showed, as it changed: the scan is too quick to sample by polling.
     await page.evaluate(() => {
       const seen: string[] = [];

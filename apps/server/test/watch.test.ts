@@ -81,7 +81,7 @@ describe('a watched library', () => {
 
   it('reports that it is watched by events, and why not when it is not', async () => {
     const library = (await ctx.call(`/libraries/${ctx.id}`, { token })).body;
-    expect(library).toMatchObject({ watch: 'auto', watch_mode: 'events', watch_reason: null });
+    expect(library).toMatchObject({ watch: 'auto', watch_mode: 'events', watch_reason: null, watch_reason_code: null });
     expect(ctx.server.responseFailures).toEqual([]);
   });
 
@@ -210,6 +210,16 @@ describe('a watched library', () => {
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ watch: 'off', watch_mode: 'off' });
     expect(off.body.watch_reason).toMatch(/off/);
+    expect(off.body.watch_reason_code).toBe('watching_off');
+    await ctx.call(`/libraries/${ctx.id}`, { method: 'PATCH', token, body: { watch: 'polling' } });
+    const polled = await until('polling as chosen', async () => {
+      const library = (await ctx.call(`/libraries/${ctx.id}`, { token })).body;
+      return library.watch_mode === 'polling' && library;
+    });
+    expect(polled).toMatchObject({
+      watch_reason: 'polling was chosen for this library',
+      watch_reason_code: 'polling_chosen',
+    });
     const back = await ctx.call(`/libraries/${ctx.id}`, { method: 'PATCH', token, body: { watch: 'auto' } });
     expect(back.body.watch).toBe('auto');
     await until('events again', async () => {
@@ -238,6 +248,7 @@ describe('a library that cannot be watched by events', () => {
         return body.watch_mode === 'polling' && body;
       });
       expect(library.watch_reason).toMatch(/too many folders to watch.*WATCH_MAX_WATCHES/);
+      expect(library.watch_reason_code).toBe('too_many_folders');
       const file = await until('the book of the folder that passed the budget', () =>
         ctx.fileAt('Three/Three 01.cbz').then((f) => f ?? undefined),
       );
@@ -259,6 +270,7 @@ describe('a library that cannot be watched by events', () => {
         return body.watch_mode === 'polling' && body;
       });
       expect(library.watch_reason).toMatch(/too many folders to watch: raise fs\.inotify\.max_user_watches/);
+      expect(library.watch_reason_code).toBe('too_many_folders');
       await writeComic(ctx.dir, 'Two/Two 02.cbz');
       const file = await until('the new book, found by polling', () =>
         ctx.fileAt('Two/Two 02.cbz').then((f) => f ?? undefined),

@@ -291,10 +291,52 @@ type RootTranslation = {
 		 * C​h​a​n​g​e​s
 		 */
 		watch: string
-		/**
-		 * N​o​ ​w​o​r​k​e​r​ ​p​r​o​c​e​s​s​ ​i​s​ ​w​a​t​c​h​i​n​g​ ​i​t​.
-		 */
-		noWatcher: string
+		watchReasons: {
+			/**
+			 * W​a​t​c​h​i​n​g​ ​i​s​ ​o​f​f​:​ ​s​c​h​e​d​u​l​e​d​ ​a​n​d​ ​m​a​n​u​a​l​ ​s​c​a​n​s​ ​o​n​l​y​.
+			 */
+			watching_off: string
+			/**
+			 * N​o​ ​w​o​r​k​e​r​ ​p​r​o​c​e​s​s​ ​i​s​ ​w​a​t​c​h​i​n​g​ ​i​t​.
+			 */
+			no_watcher: string
+			/**
+			 * P​e​r​i​o​d​i​c​ ​c​h​e​c​k​s​ ​w​e​r​e​ ​c​h​o​s​e​n​ ​f​o​r​ ​t​h​i​s​ ​l​i​b​r​a​r​y​.
+			 */
+			polling_chosen: string
+			/**
+			 * T​h​e​ ​f​o​l​d​e​r​ ​i​s​ ​m​i​s​s​i​n​g​ ​o​r​ ​u​n​r​e​a​d​a​b​l​e​ ​(​i​s​ ​t​h​e​ ​d​r​i​v​e​ ​m​o​u​n​t​e​d​?​)​:​ ​i​t​ ​i​s​ ​c​h​e​c​k​e​d​ ​u​n​t​i​l​ ​i​t​ ​r​e​t​u​r​n​s​.
+			 */
+			root_unavailable: string
+			/**
+			 * T​h​e​ ​f​o​l​d​e​r​ ​i​s​ ​o​n​ ​a​ ​n​e​t​w​o​r​k​ ​o​r​ ​v​i​r​t​u​a​l​ ​f​i​l​e​ ​s​y​s​t​e​m​ ​t​h​a​t​ ​s​e​n​d​s​ ​n​o​ ​c​h​a​n​g​e​ ​e​v​e​n​t​s​:​ ​i​t​ ​i​s​ ​c​h​e​c​k​e​d​ ​e​v​e​r​y​ ​f​e​w​ ​m​i​n​u​t​e​s​ ​i​n​s​t​e​a​d​.
+			 */
+			file_system: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​f​o​l​d​e​r​s​ ​t​o​ ​w​a​t​c​h​:​ ​r​a​i​s​e​ ​f​s​.​i​n​o​t​i​f​y​.​m​a​x​_​u​s​e​r​_​w​a​t​c​h​e​s​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​ ​(​e​.​g​.​ ​s​y​s​c​t​l​ ​f​s​.​i​n​o​t​i​f​y​.​m​a​x​_​u​s​e​r​_​w​a​t​c​h​e​s​=​5​2​4​2​8​8​)​.
+			 */
+			too_many_folders: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​w​a​t​c​h​e​r​s​ ​i​n​ ​u​s​e​:​ ​r​a​i​s​e​ ​f​s​.​i​n​o​t​i​f​y​.​m​a​x​_​u​s​e​r​_​i​n​s​t​a​n​c​e​s​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​ ​(​e​.​g​.​ ​s​y​s​c​t​l​ ​f​s​.​i​n​o​t​i​f​y​.​m​a​x​_​u​s​e​r​_​i​n​s​t​a​n​c​e​s​=​5​1​2​)​.
+			 */
+			too_many_watchers: string
+			/**
+			 * A​ ​f​o​l​d​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​w​a​t​c​h​e​d​ ​(​p​e​r​m​i​s​s​i​o​n​ ​d​e​n​i​e​d​)​:​ ​g​i​v​e​ ​t​h​e​ ​s​e​r​v​e​r​ ​r​e​a​d​ ​a​c​c​e​s​s​ ​t​o​ ​e​v​e​r​y​ ​f​o​l​d​e​r​ ​o​f​ ​t​h​e​ ​l​i​b​r​a​r​y​.
+			 */
+			permission_denied: string
+			/**
+			 * T​h​e​ ​f​o​l​d​e​r​ ​i​s​ ​m​i​s​s​i​n​g​ ​(​i​s​ ​t​h​e​ ​d​r​i​v​e​ ​m​o​u​n​t​e​d​?​)​.
+			 */
+			folder_missing: string
+			/**
+			 * C​h​a​n​g​e​ ​e​v​e​n​t​s​ ​w​e​r​e​ ​l​o​s​t​ ​i​n​ ​a​ ​b​u​r​s​t​ ​o​f​ ​c​h​a​n​g​e​s​:​ ​r​a​i​s​e​ ​f​s​.​i​n​o​t​i​f​y​.​m​a​x​_​q​u​e​u​e​d​_​e​v​e​n​t​s​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​.
+			 */
+			events_lost: string
+			/**
+			 * T​h​e​ ​f​o​l​d​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​w​a​t​c​h​e​d​ ​o​n​ ​t​h​i​s​ ​s​y​s​t​e​m​.
+			 */
+			cannot_watch: string
+		}
 		watchModes: {
 			/**
 			 * W​a​t​c​h​e​d
@@ -6121,10 +6163,52 @@ export type TranslationFunctions = {
 		 * Changes
 		 */
 		watch: () => LocalizedString
-		/**
-		 * No worker process is watching it.
-		 */
-		noWatcher: () => LocalizedString
+		watchReasons: {
+			/**
+			 * Watching is off: scheduled and manual scans only.
+			 */
+			watching_off: () => LocalizedString
+			/**
+			 * No worker process is watching it.
+			 */
+			no_watcher: () => LocalizedString
+			/**
+			 * Periodic checks were chosen for this library.
+			 */
+			polling_chosen: () => LocalizedString
+			/**
+			 * The folder is missing or unreadable (is the drive mounted?): it is checked until it returns.
+			 */
+			root_unavailable: () => LocalizedString
+			/**
+			 * The folder is on a network or virtual file system that sends no change events: it is checked every few minutes instead.
+			 */
+			file_system: () => LocalizedString
+			/**
+			 * Too many folders to watch: raise fs.inotify.max_user_watches on the server (e.g. sysctl fs.inotify.max_user_watches=524288).
+			 */
+			too_many_folders: () => LocalizedString
+			/**
+			 * Too many watchers in use: raise fs.inotify.max_user_instances on the server (e.g. sysctl fs.inotify.max_user_instances=512).
+			 */
+			too_many_watchers: () => LocalizedString
+			/**
+			 * A folder cannot be watched (permission denied): give the server read access to every folder of the library.
+			 */
+			permission_denied: () => LocalizedString
+			/**
+			 * The folder is missing (is the drive mounted?).
+			 */
+			folder_missing: () => LocalizedString
+			/**
+			 * Change events were lost in a burst of changes: raise fs.inotify.max_queued_events on the server.
+			 */
+			events_lost: () => LocalizedString
+			/**
+			 * The folder cannot be watched on this system.
+			 */
+			cannot_watch: () => LocalizedString
+		}
 		watchModes: {
 			/**
 			 * Watched

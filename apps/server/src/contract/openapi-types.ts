@@ -1793,6 +1793,15 @@ export interface components {
              *     change events as asked.
              */
             watch_reason: string | null;
+            /**
+             * @description `watch_reason` as a code, for clients that say it in their own words (the admin translates it): `off`
+             *     chosen (`watching_off`), `no_watcher`, `polling_chosen`, the folder missing or unreadable
+             *     (`root_unavailable`, `folder_missing`), a network or virtual `file_system` that sends no events, a kernel
+             *     limit (`too_many_folders`, `too_many_watchers`), `permission_denied`, `events_lost`, or `cannot_watch`.
+             *     Null when `watch_reason` is.
+             * @enum {string|null}
+             */
+            watch_reason_code: "watching_off" | "no_watcher" | "polling_chosen" | "root_unavailable" | "file_system" | "too_many_folders" | "too_many_watchers" | "permission_denied" | "folder_missing" | "events_lost" | "cannot_watch" | null;
             scan_schedule: components["schemas"]["ScanSchedule"];
             /** @description How the reader opens a book of a series that has no `reading_direction` of its own. */
             default_reading_direction: components["schemas"]["ReadingDirection"];

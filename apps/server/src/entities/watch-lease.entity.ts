@@ -20,6 +20,8 @@ export const WatchLeaseSchema = defineEntity({
     expiresAtMs: p.bigint('number'),
     mode: p.enum(WATCH_MODES).default('off'),
     reason: p.string().length(500).nullable(),
+    /** The reason's code (domain/watch-reasons.ts), which the admin translates. */
+    reasonCode: p.string().length(32).nullable(),
   },
 });
 export class WatchLease extends WatchLeaseSchema.class {}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { WatchMode } from '../entities/watch-lease.entity.js';
+import { isWatchReasonCode, type WatchReason } from '../domain/watch-reasons.js';
 import type { WatchLeaseRow, WatchStateSource } from '../services/watch-state.js';
 import { chunks, placeholders } from './sql-values.js';
 
@@ -19,9 +20,16 @@ export class WatchRepository implements WatchStateSource {
     const result = new Map<string, WatchLeaseRow>();
     for (const ids of chunks(libraryIds)) {
       const rows = await this.em.execute<
-        { library_id: string; holder: string; expires_at_ms: number | string; mode: WatchMode; reason: string | null }[]
+        {
+          library_id: string;
+          holder: string;
+          expires_at_ms: number | string;
+          mode: WatchMode;
+          reason: string | null;
+          reason_code: string | null;
+        }[]
       >(
-        `select library_id, holder, expires_at_ms, mode, reason from library_watch_leases
+        `select library_id, holder, expires_at_ms, mode, reason, reason_code from library_watch_leases
           where library_id in (${placeholders(ids.length)})`,
         ids,
       );
@@ -31,7 +39,11 @@ export class WatchRepository implements WatchStateSource {
           holder: row.holder,
           expiresAtMs: Number(row.expires_at_ms),
           mode: row.mode,
-          reason: row.reason,
+          // A holder reports its reason each time it starts watching: a row without a code predates codes.
+          reason:
+            row.reason === null
+              ? null
+              : { code: isWatchReasonCode(row.reason_code) ? row.reason_code : 'cannot_watch', text: row.reason },
         });
       }
     }
@@ -54,10 +66,10 @@ export class WatchRepository implements WatchStateSource {
     return rows.length === 1 && rows[0]!.holder === holder;
   }
 
-  async report(libraryId: string, holder: string, mode: WatchMode, reason: string | null): Promise<void> {
+  async report(libraryId: string, holder: string, mode: WatchMode, reason: WatchReason | null): Promise<void> {
     await this.em.execute(
-      'update library_watch_leases set mode = ?, reason = ? where library_id = ? and holder = ?',
-      [mode, reason, libraryId, holder],
+      'update library_watch_leases set mode = ?, reason = ?, reason_code = ? where library_id = ? and holder = ?',
+      [mode, reason?.text ?? null, reason?.code ?? null, libraryId, holder],
       'run',
     );
   }

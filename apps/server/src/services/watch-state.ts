@@ -1,10 +1,11 @@
 import type { Library } from '../entities/library.entity.js';
 import type { WatchMode } from '../entities/watch-lease.entity.js';
+import { NO_WATCHER, WATCHING_OFF, type WatchReason } from '../domain/watch-reasons.js';
 
 /** How a library is watched now, and why when that is not change events. */
 export interface WatchState {
   mode: WatchMode;
-  reason: string | null;
+  reason: WatchReason | null;
 }
 
 /** A library's watch lease as stored: who holds it, until when, and the mode the holder reported. */
@@ -13,16 +14,12 @@ export interface WatchLeaseRow {
   holder: string;
   expiresAtMs: number;
   mode: WatchMode;
-  reason: string | null;
+  reason: WatchReason | null;
 }
 
 export interface WatchStateSource {
   leases(libraryIds: string[]): Promise<Map<string, WatchLeaseRow>>;
 }
-
-export const WATCH_OFF_REASON = 'watching is off for this library: scheduled and manual scans only';
-export const NO_WATCHER_REASON =
-  'no worker process is watching it (run the server without --role=api, or a process with --role=worker)';
 
 /**
  * What the API reports: the setting when it is `off`; otherwise what the lease holder wrote, as long as its lease
@@ -36,8 +33,8 @@ export function watchStates(
   const states = new Map<string, WatchState>();
   for (const library of libraries) {
     const lease = leases.get(library.id);
-    if (library.watch === 'off') states.set(library.id, { mode: 'off', reason: WATCH_OFF_REASON });
-    else if (!lease || lease.expiresAtMs < nowMs) states.set(library.id, { mode: 'off', reason: NO_WATCHER_REASON });
+    if (library.watch === 'off') states.set(library.id, { mode: 'off', reason: WATCHING_OFF });
+    else if (!lease || lease.expiresAtMs < nowMs) states.set(library.id, { mode: 'off', reason: NO_WATCHER });
     else states.set(library.id, { mode: lease.mode, reason: lease.reason });
   }
   return states;

@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import { eventlessFileSystemReason, type WatchReason } from '../domain/watch-reasons.js';
 
 /**
  * File systems whose changes never reach the kernel's change notification (inotify) of this machine: the files
@@ -25,12 +26,10 @@ export function eventlessFileSystem(type: number): string | null {
   return NO_EVENTS.get(type >>> 0) ?? null;
 }
 
-/** The reason to poll `folder`, in words, or null when its file system can deliver events. */
-export async function pollingReasonFor(folder: string): Promise<string | null> {
+/** The reason to poll `folder`, or null when its file system can deliver events. */
+export async function pollingReasonFor(folder: string): Promise<WatchReason | null> {
   const info = await statfs(folder).catch(() => null);
   if (!info) return null;
   const name = eventlessFileSystem(info.type);
-  return name === null
-    ? null
-    : `the folder is on ${name}, which sends no change events: it is scanned every few minutes instead`;
+  return name === null ? null : eventlessFileSystemReason(name);
 }

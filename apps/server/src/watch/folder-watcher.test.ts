@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EVENTS_LOST, watchFolders, WatchUnavailableError, type FolderWatch } from './folder-watcher.js';
+import { EVENTS_LOST, FOLDER_MISSING, type WatchReason } from '../domain/watch-reasons.js';
+import { watchFolders, WatchUnavailableError, type FolderWatch } from './folder-watcher.js';
 import { inotifyWatches } from './kernel-watches.js';
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false) {
@@ -22,7 +23,7 @@ describe.runIf(process.platform === 'linux')('the folder watcher', () => {
   let watcher: FolderWatch | undefined;
   let changed: Set<string>;
   let reports: string[][];
-  let failures: string[];
+  let failures: WatchReason[];
   let baseline: number;
 
   /** Kernel watches this watcher holds (the process's, less those held before it started). */
@@ -159,18 +160,19 @@ describe.runIf(process.platform === 'linux')('the folder watcher', () => {
     await start({ maxWatches: baseline + 4 });
     await mkdir(path.join(root, 'Blacksad'));
     const reason = await until('a failure', () => failures[0]);
-    expect(reason).toMatch(/too many folders to watch: raise fs\.inotify\.max_user_watches.*WATCH_MAX_WATCHES/);
+    expect(reason.code).toBe('too_many_folders');
+    expect(reason.text).toMatch(/too many folders to watch: raise fs\.inotify\.max_user_watches.*WATCH_MAX_WATCHES/);
     expect(await held()).toBe(0);
   });
 
   it('fails when the kernel refuses (a missing root) or the library folder goes away', async () => {
     await expect(
       watchFolders(path.join(root, 'missing'), { maxWatches: undefined, onChange: () => {}, onFailure: () => {} }),
-    ).rejects.toMatchObject({ reason: 'the folder is missing (is the drive mounted?)' });
+    ).rejects.toMatchObject({ reason: FOLDER_MISSING, message: 'the folder is missing (is the drive mounted?)' });
     await start();
     await rename(root, `${root}-moved`);
     try {
-      expect(await until('a failure', () => failures[0])).toBe('the folder is missing (is the drive mounted?)');
+      expect(await until('a failure', () => failures[0])).toBe(FOLDER_MISSING);
       expect(await held()).toBe(0);
     } finally {
       await rename(`${root}-moved`, root);

@@ -4,32 +4,33 @@ import path from 'node:path';
 import { ignoredName } from '../indexer/ignored-names.js';
 import { dirtyFolderOf } from './dirty-paths.js';
 import { inotifyWatches } from './kernel-watches.js';
+import {
+  CANNOT_WATCH,
+  FOLDER_MISSING,
+  PERMISSION_DENIED,
+  TOO_MANY_FOLDERS,
+  TOO_MANY_WATCHERS,
+  EVENTS_LOST,
+  type WatchReason,
+} from '../domain/watch-reasons.js';
 
-/** Watching a library could not start, or stopped: `reason` says why in words, with what to do. */
+/** Watching a library could not start, or stopped: `reason` says why, with what to do. */
 export class WatchUnavailableError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
+  constructor(readonly reason: WatchReason) {
+    super(reason.text);
     this.name = 'WatchUnavailableError';
   }
 }
 
-export const TOO_MANY_FOLDERS =
-  'too many folders to watch: raise fs.inotify.max_user_watches (e.g. sysctl fs.inotify.max_user_watches=524288)';
-
-export const EVENTS_LOST =
-  'change events were lost (the kernel queue overflowed under a burst of changes): raise fs.inotify.max_queued_events';
-
-/** A watcher's failure in words: what the kernel refused, and what to do about it. */
-export function failureReason(error: unknown): string {
+/** A watcher's failure: what the kernel refused, and what to do about it. */
+export function failureReason(error: unknown): WatchReason {
   if (error instanceof WatchUnavailableError) return error.reason;
   const text = error instanceof Error ? `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` : '';
   if (/ENOSPC|No space left/i.test(text)) return TOO_MANY_FOLDERS;
-  if (/EMFILE|Too many open files/i.test(text))
-    return 'too many watchers in use: raise fs.inotify.max_user_instances (e.g. sysctl fs.inotify.max_user_instances=512)';
-  if (/EACCES|EPERM|Permission denied/i.test(text))
-    return 'a folder cannot be watched (permission denied): give the server read access to every folder of the library';
-  if (/ENOENT|No such file/i.test(text)) return 'the folder is missing (is the drive mounted?)';
-  return 'the folder cannot be watched by this system';
+  if (/EMFILE|Too many open files/i.test(text)) return TOO_MANY_WATCHERS;
+  if (/EACCES|EPERM|Permission denied/i.test(text)) return PERMISSION_DENIED;
+  if (/ENOENT|No such file/i.test(text)) return FOLDER_MISSING;
+  return CANNOT_WATCH;
 }
 
 export interface FolderWatch {
@@ -42,7 +43,7 @@ export interface FolderWatchOptions {
   /** Folders (relative to the root, '' the root) where something changed. */
   onChange: (folders: string[]) => void;
   /** The watcher stopped working (events lost, the root gone, a limit reached later): it must be replaced by polling. */
-  onFailure: (reason: string) => void;
+  onFailure: (reason: WatchReason) => void;
   /**
    * Events delivered at once from which some must have been lost: the kernel's queue length
    * (/proc/sys/fs/inotify/max_queued_events) by default; smaller in tests.
@@ -126,8 +127,11 @@ class FolderTree implements FolderWatch {
     return Promise.resolve();
   }
 
-  private overBudget(needed: number): string {
-    return `${TOO_MANY_FOLDERS}; this worker may hold ${this.options.maxWatches} watches (WATCH_MAX_WATCHES) and would need ${needed}`;
+  private overBudget(needed: number): WatchReason {
+    return {
+      code: TOO_MANY_FOLDERS.code,
+      text: `${TOO_MANY_FOLDERS.text}; this worker may hold ${this.options.maxWatches} watches (WATCH_MAX_WATCHES) and would need ${needed}`,
+    };
   }
 
   private absolute(relative: string): string {
@@ -278,7 +282,7 @@ class FolderTree implements FolderWatch {
     }
   }
 
-  private fail(reason: string): void {
+  private fail(reason: WatchReason): void {
     if (this.stopped) return;
     void this.close();
     this.options.onFailure(reason);

@@ -11,11 +11,10 @@ import { isTerminal, type JobService } from '../services/job.service.js';
 import type { LibraryService, WatchScheduling } from '../services/library.service.js';
 import { pollingReasonFor } from './file-systems.js';
 import { watchFolders, WatchUnavailableError, type FolderWatch } from './folder-watcher.js';
+import { POLLING_CHOSEN, ROOT_UNAVAILABLE, type WatchReason } from '../domain/watch-reasons.js';
 
 /** Past this many dirty folders a scan of the whole library (incremental) is as cheap and simpler. */
 export const MAX_SCOPED_FOLDERS = 1000;
-const POLLING_CHOSEN = 'polling was chosen for this library';
-const ROOT_UNAVAILABLE = 'the folder is missing or unreadable (is the drive mounted?): it is polled until it returns';
 
 interface Watched {
   libraryId: string;
@@ -23,7 +22,7 @@ interface Watched {
   rootPath: string;
   setting: WatchSetting;
   mode: WatchMode;
-  reason: string | null;
+  reason: WatchReason | null;
   watch?: FolderWatch;
   pollTimer?: NodeJS.Timeout;
   /** In memory only: after a crash the catch-up scan reads everything anyway. */
@@ -203,7 +202,7 @@ export class WatchService implements WatchScheduling {
   }
 
   private startPolling(entry: Watched): void {
-    if (entry.reason !== POLLING_CHOSEN) this.warnOnce(entry, entry.reason ?? 'events are not available');
+    if (entry.reason !== POLLING_CHOSEN) this.warnOnce(entry, entry.reason?.text ?? 'events are not available');
     entry.pollTimer = setInterval(() => {
       void withContext(this.orm, () => this.startScan(entry, { mode: 'incremental' })).catch((error: unknown) =>
         this.logger.warn({ err: error, libraryId: entry.libraryId }, 'polling scan could not start'),
@@ -233,7 +232,7 @@ export class WatchService implements WatchScheduling {
   }
 
   /** The watcher broke (an overflow, a limit reached as the tree grew): poll, and rescan what may have been missed. */
-  private async onFailure(entry: Watched, reason: string): Promise<void> {
+  private async onFailure(entry: Watched, reason: WatchReason): Promise<void> {
     if (this.watched.get(entry.libraryId) !== entry || entry.mode !== 'events') return;
     await entry.watch?.close().catch(() => undefined);
     entry.watch = undefined;

@@ -17,7 +17,23 @@ const libraries = {
   thenFallback: 'then',
   refresh: 'Refresh',
   watch: 'Changes',
-  noWatcher: 'No worker process is watching it.',
+  watchReasons: {
+    watching_off: 'Watching is off: scheduled and manual scans only.',
+    no_watcher: 'No worker process is watching it.',
+    polling_chosen: 'Periodic checks were chosen for this library.',
+    root_unavailable: 'The folder is missing or unreadable (is the drive mounted?): it is checked until it returns.',
+    file_system:
+      'The folder is on a network or virtual file system that sends no change events: it is checked every few minutes instead.',
+    too_many_folders:
+      'Too many folders to watch: raise fs.inotify.max_user_watches on the server (e.g. sysctl fs.inotify.max_user_watches=524288).',
+    too_many_watchers:
+      'Too many watchers in use: raise fs.inotify.max_user_instances on the server (e.g. sysctl fs.inotify.max_user_instances=512).',
+    permission_denied:
+      'A folder cannot be watched (permission denied): give the server read access to every folder of the library.',
+    folder_missing: 'The folder is missing (is the drive mounted?).',
+    events_lost: 'Change events were lost in a burst of changes: raise fs.inotify.max_queued_events on the server.',
+    cannot_watch: 'The folder cannot be watched on this system.',
+  },
   watchModes: {
     events: 'Watched',
     polling: 'Checked every 20 minutes',

@@ -18,7 +18,25 @@ const libraries: Translation['libraries'] = {
   thenFallback: 'puis',
   refresh: 'Actualisation',
   watch: 'Changements',
-  noWatcher: 'Aucun processus de travail ne la surveille.',
+  watchReasons: {
+    watching_off: 'La surveillance est désactivée : analyses planifiées et manuelles uniquement.',
+    no_watcher: 'Aucun processus de travail ne la surveille.',
+    polling_chosen: 'Des vérifications périodiques ont été choisies pour cette bibliothèque.',
+    root_unavailable:
+      'Le dossier est absent ou illisible (le disque est-il monté ?) : il est vérifié jusqu’à son retour.',
+    file_system:
+      'Le dossier est sur un système de fichiers réseau ou virtuel qui n’envoie pas d’événements de modification : il est vérifié toutes les quelques minutes à la place.',
+    too_many_folders:
+      'Trop de dossiers à surveiller : augmentez fs.inotify.max_user_watches sur le serveur (par ex. sysctl fs.inotify.max_user_watches=524288).',
+    too_many_watchers:
+      'Trop de surveillances en cours : augmentez fs.inotify.max_user_instances sur le serveur (par ex. sysctl fs.inotify.max_user_instances=512).',
+    permission_denied:
+      'Un dossier ne peut pas être surveillé (permission refusée) : donnez au serveur l’accès en lecture à chaque dossier de la bibliothèque.',
+    folder_missing: 'Le dossier est absent (le disque est-il monté ?).',
+    events_lost:
+      'Des événements de modification ont été perdus lors d’une rafale de changements : augmentez fs.inotify.max_queued_events sur le serveur.',
+    cannot_watch: 'Le dossier ne peut pas être surveillé sur ce système.',
+  },
   watchModes: {
     events: 'Surveillée',
     polling: 'Vérifiée toutes les 20 minutes',
