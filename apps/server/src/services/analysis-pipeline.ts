@@ -1,0 +1,62 @@
+/**
+ * Runs `analyse` over `items` with at most `concurrency` in flight and hands the results to `store` in groups of
+ * `groupSize` (in the order they finish), one store at a time, while the next items are analysed.
+ *
+ * Why not "analyse a batch, wait for all of it, store it": the analysis thread and the reader processes then idled
+ * while a batch's slowest files finished and again while it was written (several round trips on PostgreSQL), and the
+ * event loop idled while they worked. Here they overlap. The worker that fills a group waits for its store, so at
+ * most two groups are held (one being stored, one filling). The first failure (of an analysis or a store) stops the
+ * rest and is thrown once the work in flight has settled.
+ */
+export async function analyseAndStore<T, R>(
+  items: Iterable<T>,
+  options: { concurrency: number; groupSize: number },
+  analyse: (item: T) => Promise<R>,
+  store: (group: { item: T; result: R }[]) => Promise<void>,
+): Promise<void> {
+  const iterator = items[Symbol.iterator]();
+  let group: { item: T; result: R }[] = [];
+  let storing: Promise<void> = Promise.resolve();
+  let failed = false;
+  /** Queues `full` after the store before it; failures stop every worker. */
+  const queueStore = (full: { item: T; result: R }[]): Promise<void> => {
+    const previous = storing;
+    storing = (async () => {
+      await previous;
+      await store(full);
+    })();
+    storing.catch(() => {
+      failed = true;
+    });
+    return storing;
+  };
+  const worker = async (): Promise<void> => {
+    while (!failed) {
+      const next = iterator.next();
+      if (next.done) return;
+      let result: R;
+      try {
+        result = await analyse(next.value);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      group.push({ item: next.value, result });
+      if (group.length >= options.groupSize) {
+        const full = group;
+        group = [];
+        await queueStore(full);
+      }
+    }
+  };
+  const workers = Array.from({ length: Math.max(1, options.concurrency) }, worker);
+  const settled = await Promise.allSettled(workers);
+  const rejected = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (rejected) {
+    // A store may still be running (queued by a worker that did not fail): let it finish before the caller goes on.
+    await storing.catch(() => undefined);
+    throw rejected.reason;
+  }
+  if (group.length > 0) await queueStore(group);
+  else await storing;
+}
