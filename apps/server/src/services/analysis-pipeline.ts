@@ -4,9 +4,9 @@
  *
  * Why not "analyse a batch, wait for all of it, store it": the analysis thread and the reader processes then idled
  * while a batch's slowest files finished and again while it was written (several round trips on PostgreSQL), and the
- * event loop idled while they worked. Here they overlap. The worker that fills a group waits for its store, so at
- * most two groups are held (one being stored, one filling). The first failure (of an analysis or a store) stops the
- * rest and is thrown once the work in flight has settled.
+ * event loop idled while they worked. Here they overlap. Memory stays bounded: while two groups wait for or are in
+ * their store, no new item is started (at most three groups and the analyses in flight are held). The first failure
+ * (of an analysis or a store) stops the rest and is thrown once the store in flight has settled.
  */
 export async function analyseAndStore<T, R>(
   items: Iterable<T>,
@@ -17,6 +17,8 @@ export async function analyseAndStore<T, R>(
   const iterator = items[Symbol.iterator]();
   let group: { item: T; result: R }[] = [];
   let storing: Promise<void> = Promise.resolve();
+  /** The stores queued and not yet ended, oldest first. */
+  const unstored: Promise<void>[] = [];
   let failed = false;
   /** Queues `full` after the store before it; failures stop every worker. */
   const queueStore = (full: { item: T; result: R }[]): Promise<void> => {
@@ -25,13 +27,21 @@ export async function analyseAndStore<T, R>(
       await previous;
       await store(full);
     })();
-    storing.catch(() => {
-      failed = true;
-    });
-    return storing;
+    const queued = storing;
+    unstored.push(queued);
+    queued.then(
+      () => unstored.splice(unstored.indexOf(queued), 1),
+      () => {
+        failed = true;
+      },
+    );
+    return queued;
   };
   const worker = async (): Promise<void> => {
     while (!failed) {
+      // Backpressure: the database is behind; the oldest store's failure is the other worker's to throw.
+      while (unstored.length >= 2 && !failed) await unstored[0]!.catch(() => undefined);
+      if (failed) return;
       const next = iterator.next();
       if (next.done) return;
       let result: R;
