@@ -437,7 +437,10 @@ export class ScanRepository {
     /** The series whose counts may have changed: those of new books, and those changed books left or changed in. */
     const seriesTouched = new Set<string>();
     await this.em.fork().transactional(async (em) => {
-      const seriesIds = await this.ensureSeries(em, libraryId, [...added, ...changed.map((c) => c.book)]);
+      const { ids: seriesIds, created } = await this.ensureSeries(em, libraryId, [
+        ...added,
+        ...changed.map((c) => c.book),
+      ]);
       const now = new Date();
       if (added.length > 0) {
         const at = timestampParam(this.kind, now);
@@ -506,9 +509,10 @@ export class ScanRepository {
 
       for (const id of await this.updateChangedBooks(em, changed, seriesIds, now, options.keepThumbnails))
         seriesTouched.add(id);
-      // A series is updated when its books are (GET /series sort `updated`).
+      // A series is updated when its books are (GET /series sort `updated`); one created here already is (a first
+      // scan creates nearly all of its series: the statement and its round trip are spared).
       const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))].flatMap(
-        (name) => (name === null ? [] : (seriesIds.get(name) ?? [])),
+        (name) => (name === null || created.has(name) ? [] : (seriesIds.get(name) ?? [])),
       );
       for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
       for (const book of added) if (book.seriesName !== null) seriesTouched.add(seriesIds.get(book.seriesName)!);
@@ -598,7 +602,12 @@ export class ScanRepository {
     return [...seriesToRefresh];
   }
 
-  private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
+  /** The series of `books` by name, created when missing (`created`: the names of those created here). */
+  private async ensureSeries(
+    em: EntityManager,
+    libraryId: string,
+    books: IndexedBook[],
+  ): Promise<{ ids: Map<string, string>; created: Set<string> }> {
     const wanted = new Map<string, string>();
     const runYears = new Map<string, number>();
     const rightToLeft = new Set<string>();
@@ -612,7 +621,8 @@ export class ScanRepository {
         runYears.set(book.seriesName, book.runYear);
     }
     const ids = new Map<string, string>();
-    if (wanted.size === 0) return ids;
+    const created = new Set<string>();
+    if (wanted.size === 0) return { ids, created };
     for (const names of chunks([...wanted.keys()])) {
       const rows = await em.execute<
         {
@@ -645,6 +655,7 @@ export class ScanRepository {
       const rows = missing.map(([name, folderPath]) => {
         const id = randomUUID();
         ids.set(name, id);
+        created.add(name);
         return {
           id,
           library: libraryId,
@@ -663,7 +674,7 @@ export class ScanRepository {
       });
       await em.insertMany(Series, rows);
     }
-    return ids;
+    return { ids, created };
   }
 
   /**

@@ -20,6 +20,12 @@ export async function analyseAndStore<T, R>(
   /** The stores queued and not yet ended, oldest first. */
   const unstored: Promise<void>[] = [];
   let failed = false;
+  /** The first failure in time (a worker's own failure may come after another's). */
+  let firstFailure: { error: unknown } | null = null;
+  const fail = (error: unknown) => {
+    failed = true;
+    firstFailure ??= { error };
+  };
   /** Queues `full` after the store before it; failures stop every worker. */
   const queueStore = (full: { item: T; result: R }[]): Promise<void> => {
     const previous = storing;
@@ -31,9 +37,7 @@ export async function analyseAndStore<T, R>(
     unstored.push(queued);
     queued.then(
       () => unstored.splice(unstored.indexOf(queued), 1),
-      () => {
-        failed = true;
-      },
+      (error: unknown) => fail(error),
     );
     return queued;
   };
@@ -48,7 +52,7 @@ export async function analyseAndStore<T, R>(
       try {
         result = await analyse(next.value);
       } catch (error) {
-        failed = true;
+        fail(error);
         throw error;
       }
       group.push({ item: next.value, result });
@@ -61,11 +65,10 @@ export async function analyseAndStore<T, R>(
   };
   const workers = Array.from({ length: Math.max(1, options.concurrency) }, worker);
   const settled = await Promise.allSettled(workers);
-  const rejected = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (rejected) {
+  if (firstFailure !== null || settled.some((outcome) => outcome.status === 'rejected')) {
     // A store may still be running (queued by a worker that did not fail): let it finish before the caller goes on.
     await storing.catch(() => undefined);
-    throw rejected.reason;
+    throw (firstFailure ?? { error: new Error('analysis pipeline failed') }).error;
   }
   if (group.length > 0) await queueStore(group);
   else await storing;

@@ -223,7 +223,14 @@ export class ScanService {
     report.index_ms = Date.now() - started;
     if (covers) {
       report.thumbnails_during_index = covers.written;
-      await this.finishCovers(libraryId, absoluteRoot, context, covers);
+      try {
+        await this.finishCovers(libraryId, absoluteRoot, context, covers);
+      } catch (error) {
+        // A cover being made when the cancel came fails with the signal's AbortError: the job is cancelled, not
+        // failed (a faster indexing makes a cancel land in this phase more often).
+        context.throwIfCancelled();
+        throw error;
+      }
       report.thumbnails = covers.written;
       // A series' cover is its first readable book not known to lack one: only books found coverless move it.
       if (covers.coverless.length > 0)
@@ -396,7 +403,7 @@ export class ScanService {
     /** The series of the books stored or removed by this scan: only their counts can have changed. */
     const seriesChanged = new Set<string>();
     // Each group is stored while the next files are analysed (analysis-pipeline.ts).
-    await analyseAndStore(
+    const storing = analyseAndStore(
       workItems(added, changed),
       { concurrency: this.options.inspectConcurrency, groupSize: BATCH_SIZE },
       async (item) => {
@@ -436,6 +443,13 @@ export class ScanService {
         context.progress({ processed, currentItem: group.at(-1)?.item.file.path ?? null });
       },
     );
+    try {
+      await storing;
+    } catch (error) {
+      // A cancel can fail a store first (its covers stop): the job is still cancelled, not failed.
+      context.throwIfCancelled();
+      throw error;
+    }
 
     context.throwIfCancelled();
     vanished = vanished.filter((file) => !moved.has(file));
