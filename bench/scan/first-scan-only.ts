@@ -69,7 +69,7 @@ try {
     console.log(
       `${database ? 'PostgreSQL' : 'SQLite'} ${files} files: ${Math.round(files / (scan.report.index_ms / 1000))} files/s, ` +
         `${(scan.cpuMs / files).toFixed(3)} ms CPU per file (server + readers), ${(scan.mainMs / files).toFixed(3)} on the event loop` +
-        `${database ? `, ${(postgresMs / files).toFixed(3)} in PostgreSQL` : ''}; server peak ${scan.peakRssMb} MB, ${scan.report.errors} errors`,
+        `${database ? `, ${(postgresMs / files).toFixed(3)} in PostgreSQL` : ''}; server peak ${scan.peakRssMb} MB`,
     );
   }
 } finally {
