@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { DatabaseKind } from '../database/orm.js';
-import { BookFile, type ParseStatus } from '../entities/book-file.entity.js';
+import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import { DirectoryMtime } from '../entities/directory-mtime.entity.js';
 import { Library } from '../entities/library.entity.js';
@@ -12,6 +12,7 @@ import { fold } from '../domain/search-text.js';
 import { derivedColumns } from './book.repository.js';
 import {
   chunks,
+  insertValues,
   placeholders,
   timestampParam,
   toNullableNumber,
@@ -178,21 +179,52 @@ const CHANGED_FILE_COLUMNS: ValuesColumn[] = [
 /** Rows written per statement for changed books: about 20 values a row, well under either database's limit. */
 const CHANGED_ROWS_PER_STATEMENT = 100;
 
-/** What an analysis sets on a new book file (its thumbnail is made afterwards). */
-function analysedFileFields(book: IndexedBook, now: Date) {
-  return {
-    format: book.format,
-    sizeBytes: book.sizeBytes,
-    mtimeMs: book.mtimeMs,
-    partialHash: book.partialHash,
-    parseStatus: book.parseStatus,
-    parseError: book.parseError,
-    coverFingerprint: book.coverFingerprint,
-    thumbnailPath: null,
-    analyzedAt: now,
-    updatedAt: now,
-  };
-}
+/** The columns of a new book, in the order saveBatch gives their values. */
+const NEW_BOOK_COLUMNS = [
+  'id',
+  'library_id',
+  'series_id',
+  'title',
+  'volume',
+  'volume_end',
+  'volume_kind',
+  'chapter',
+  'chapter_end',
+  'format',
+  'page_count',
+  'authors',
+  'summary',
+  'isbn',
+  'publish_date',
+  'language',
+  'locked_fields',
+  'search_text',
+  'sort_series',
+  'volume_sort',
+  'chapter_sort',
+  'sort_title',
+  'created_at',
+  'updated_at',
+];
+
+/** The columns of a new book file (its thumbnail, null, is made afterwards), in the order saveBatch gives them. */
+const NEW_FILE_COLUMNS = [
+  'id',
+  'book_id',
+  'library_id',
+  'path',
+  'format',
+  'size_bytes',
+  'mtime_ms',
+  'partial_hash',
+  'parse_status',
+  'parse_error',
+  'thumbnail_path',
+  'cover_fingerprint',
+  'analyzed_at',
+  'created_at',
+  'updated_at',
+];
 
 /** What a book's series aggregates are made of, besides reading progress. */
 interface CountedFacts {
@@ -405,50 +437,82 @@ export class ScanRepository {
     /** The series whose counts may have changed: those of new books, and those changed books left or changed in. */
     const seriesTouched = new Set<string>();
     await this.em.fork().transactional(async (em) => {
-      const seriesIds = await this.ensureSeries(em, libraryId, [...added, ...changed.map((c) => c.book)]);
+      const { ids: seriesIds, created } = await this.ensureSeries(em, libraryId, [
+        ...added,
+        ...changed.map((c) => c.book),
+      ]);
       const now = new Date();
-      const books = added.map((book) => {
-        const id = randomUUID();
-        newBookIds.push(id);
-        return {
-          id,
-          library: libraryId,
-          series: book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
-          title: book.title,
-          volume: book.volume,
-          volumeEnd: book.volumeEnd,
-          volumeKind: book.volumeKind,
-          chapter: book.chapter,
-          chapterEnd: book.chapterEnd,
-          format: book.format,
-          pageCount: book.pageCount,
-          authors: book.authors,
-          summary: book.summary,
-          isbn: book.isbn,
-          publishDate: book.publishDate,
-          language: book.language,
-          lockedFields: [] as LockableBookField[],
-          ...derivedColumns(book.seriesName, book.title, book.authors, book.volume, book.volumeKind, book.chapter),
-          createdAt: now,
-          updatedAt: now,
-        };
-      });
-      if (books.length > 0) await em.insertMany(Book, books);
-      const files = added.map((book, i) => ({
-        id: randomUUID(),
-        book: books[i]!.id,
-        library: libraryId,
-        path: book.path,
-        ...analysedFileFields(book, now),
-        createdAt: now,
-      }));
-      if (files.length > 0) await em.insertMany(BookFile, files);
+      if (added.length > 0) {
+        const at = timestampParam(this.kind, now);
+        const bookRows: unknown[][] = [];
+        const fileRows: unknown[][] = [];
+        for (const book of added) {
+          const id = randomUUID();
+          newBookIds.push(id);
+          const derived = derivedColumns(
+            book.seriesName,
+            book.title,
+            book.authors,
+            book.volume,
+            book.volumeKind,
+            book.chapter,
+          );
+          bookRows.push([
+            id,
+            libraryId,
+            book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null),
+            book.title,
+            book.volume,
+            book.volumeEnd,
+            book.volumeKind,
+            book.chapter,
+            book.chapterEnd,
+            book.format,
+            book.pageCount,
+            JSON.stringify(book.authors),
+            book.summary,
+            book.isbn,
+            book.publishDate,
+            book.language,
+            '[]',
+            derived.searchText,
+            derived.sortSeries,
+            derived.volumeSort,
+            derived.chapterSort,
+            derived.sortTitle,
+            at,
+            at,
+          ]);
+          fileRows.push([
+            randomUUID(),
+            id,
+            libraryId,
+            book.path,
+            book.format,
+            book.sizeBytes,
+            book.mtimeMs,
+            book.partialHash,
+            book.parseStatus,
+            book.parseError,
+            null,
+            book.coverFingerprint,
+            at,
+            at,
+            at,
+          ]);
+        }
+        const booksInsert = insertValues('books', NEW_BOOK_COLUMNS, bookRows);
+        await em.execute(booksInsert.sql, booksInsert.params, 'run');
+        const filesInsert = insertValues('book_files', NEW_FILE_COLUMNS, fileRows);
+        await em.execute(filesInsert.sql, filesInsert.params, 'run');
+      }
 
       for (const id of await this.updateChangedBooks(em, changed, seriesIds, now, options.keepThumbnails))
         seriesTouched.add(id);
-      // A series is updated when its books are (GET /series sort `updated`).
+      // A series is updated when its books are (GET /series sort `updated`); one created here already is (a first
+      // scan creates nearly all of its series: the statement and its round trip are spared).
       const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))].flatMap(
-        (name) => (name === null ? [] : (seriesIds.get(name) ?? [])),
+        (name) => (name === null || created.has(name) ? [] : (seriesIds.get(name) ?? [])),
       );
       for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
       for (const book of added) if (book.seriesName !== null) seriesTouched.add(seriesIds.get(book.seriesName)!);
@@ -538,7 +602,12 @@ export class ScanRepository {
     return [...seriesToRefresh];
   }
 
-  private async ensureSeries(em: EntityManager, libraryId: string, books: IndexedBook[]): Promise<Map<string, string>> {
+  /** The series of `books` by name, created when missing (`created`: the names of those created here). */
+  private async ensureSeries(
+    em: EntityManager,
+    libraryId: string,
+    books: IndexedBook[],
+  ): Promise<{ ids: Map<string, string>; created: Set<string> }> {
     const wanted = new Map<string, string>();
     const runYears = new Map<string, number>();
     const rightToLeft = new Set<string>();
@@ -552,7 +621,8 @@ export class ScanRepository {
         runYears.set(book.seriesName, book.runYear);
     }
     const ids = new Map<string, string>();
-    if (wanted.size === 0) return ids;
+    const created = new Set<string>();
+    if (wanted.size === 0) return { ids, created };
     for (const names of chunks([...wanted.keys()])) {
       const rows = await em.execute<
         {
@@ -585,6 +655,7 @@ export class ScanRepository {
       const rows = missing.map(([name, folderPath]) => {
         const id = randomUUID();
         ids.set(name, id);
+        created.add(name);
         return {
           id,
           library: libraryId,
@@ -603,7 +674,7 @@ export class ScanRepository {
       });
       await em.insertMany(Series, rows);
     }
-    return ids;
+    return { ids, created };
   }
 
   /**

@@ -14,6 +14,7 @@ import type { SeriesRepository } from '../repositories/series.repository.js';
 import type { WatchRepository } from '../repositories/watch.repository.js';
 import type { ThumbnailService } from './thumbnail.service.js';
 import { CoverQueue } from './cover-queue.js';
+import { analyseAndStore } from './analysis-pipeline.js';
 
 export type ScanMode = 'incremental' | 'full';
 
@@ -51,6 +52,7 @@ export interface ScanReport extends Record<string, unknown> {
   duration_ms: number;
 }
 
+/** Files stored per transaction. */
 const BATCH_SIZE = 250;
 const ORPHAN_GRACE_MS = 30 * 24 * 3600 * 1000;
 /**
@@ -63,23 +65,6 @@ export interface ScanOptions {
   /** How many files are inspected at once: archives are read with async I/O, so a few overlap well. */
   inspectConcurrency: number;
   thumbnails: boolean;
-}
-
-/** Runs `work` over `items` with at most `limit` in flight, in order of start; the first failure stops the rest. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length && !failed) {
-      try {
-        await work(items[next++]!);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  });
-  await Promise.all(workers);
 }
 
 /**
@@ -180,20 +165,16 @@ interface ScanWork {
 }
 
 /**
- * The files to analyse, new ones first, BATCH_SIZE at a time. Made a batch at a time: a first scan of 100k files
- * would otherwise hold a second list of 100k wrappers beside the walk's.
+ * The files to analyse, new ones first, one at a time: a first scan of 100k files would otherwise hold a second list
+ * of 100k wrappers beside the walk's.
  */
-function* workBatches(
+function* workItems(
   added: readonly ScanWork['file'][],
   changed: readonly { known: KnownFile; sizeBytes: number; mtimeMs: number }[],
-): Generator<ScanWork[]> {
-  for (let offset = 0; offset < added.length; offset += BATCH_SIZE)
-    yield added.slice(offset, offset + BATCH_SIZE).map((file) => ({ file, known: undefined }));
-  for (let offset = 0; offset < changed.length; offset += BATCH_SIZE) {
-    yield changed
-      .slice(offset, offset + BATCH_SIZE)
-      .map((c) => ({ file: { path: c.known.path, sizeBytes: c.sizeBytes, mtimeMs: c.mtimeMs }, known: c.known }));
-  }
+): Generator<ScanWork> {
+  for (const file of added) yield { file, known: undefined };
+  for (const c of changed)
+    yield { file: { path: c.known.path, sizeBytes: c.sizeBytes, mtimeMs: c.mtimeMs }, known: c.known };
 }
 
 function errorMessage(error: unknown): string {
@@ -242,7 +223,14 @@ export class ScanService {
     report.index_ms = Date.now() - started;
     if (covers) {
       report.thumbnails_during_index = covers.written;
-      await this.finishCovers(libraryId, absoluteRoot, context, covers);
+      try {
+        await this.finishCovers(libraryId, absoluteRoot, context, covers);
+      } catch (error) {
+        // A cover being made when the cancel came fails with the signal's AbortError: the job is cancelled, not
+        // failed (a faster indexing makes a cancel land in this phase more often).
+        context.throwIfCancelled();
+        throw error;
+      }
       report.thumbnails = covers.written;
       // A series' cover is its first readable book not known to lack one: only books found coverless move it.
       if (covers.coverless.length > 0)
@@ -414,47 +402,53 @@ export class ScanService {
     const moved = new Set<KnownFile>();
     /** The series of the books stored or removed by this scan: only their counts can have changed. */
     const seriesChanged = new Set<string>();
-    for (const batch of workBatches(added, changed)) {
-      context.throwIfCancelled();
-      const results = new Array<IndexedBook | undefined>(batch.length);
-      await eachLimited(
-        batch.map((item, index) => ({ item, index })),
-        this.options.inspectConcurrency,
-        async ({ item, index }) => {
-          results[index] = await this.analyse(absoluteRoot, item.file, context);
-        },
-      );
-      const newBooks: IndexedBook[] = [];
-      const changedBooks: { known: KnownFile; book: IndexedBook }[] = [];
-      const movedBefore = moved.size;
-      batch.forEach((item, index) => {
-        const book = results[index]!;
-        if (book.parseStatus === 'error') report.errors++;
-        const movedFrom = item.known ? undefined : vanishedByContent.claim(book);
-        if (movedFrom) moved.add(movedFrom);
-        const known = item.known ?? movedFrom;
-        if (known) changedBooks.push({ known, book });
-        else newBooks.push(book);
-      });
-      // A full scan makes every thumbnail again (what mends one made wrong); otherwise a rewritten file keeps its
-      // thumbnail when its cover's fingerprint did not change.
-      const { newBookIds: newIds, seriesIds } = await this.scans.saveBatch(libraryId, newBooks, changedBooks, {
-        keepThumbnails: mode !== 'full',
-      });
-      await covers?.offer(
-        absoluteRoot,
-        results.flatMap((book) => (book?.parseStatus === 'ok' ? [book.path] : [])),
-      );
-      for (const id of seriesIds) seriesChanged.add(id);
-      if (canRestore) {
-        newBooks.forEach((book, i) =>
-          arrivals.push({ bookId: newIds[i]!, path: book.path, sizeBytes: book.sizeBytes }),
+    // Each group is stored while the next files are analysed (analysis-pipeline.ts).
+    const storing = analyseAndStore(
+      workItems(added, changed),
+      { concurrency: this.options.inspectConcurrency, groupSize: BATCH_SIZE },
+      async (item) => {
+        context.throwIfCancelled();
+        return this.analyse(absoluteRoot, item.file, context);
+      },
+      async (group) => {
+        const newBooks: IndexedBook[] = [];
+        const changedBooks: { known: KnownFile; book: IndexedBook }[] = [];
+        const movedBefore = moved.size;
+        for (const { item, result: book } of group) {
+          if (book.parseStatus === 'error') report.errors++;
+          const movedFrom = item.known ? undefined : vanishedByContent.claim(book);
+          if (movedFrom) moved.add(movedFrom);
+          const known = item.known ?? movedFrom;
+          if (known) changedBooks.push({ known, book });
+          else newBooks.push(book);
+        }
+        // A full scan makes every thumbnail again (what mends one made wrong); otherwise a rewritten file keeps its
+        // thumbnail when its cover's fingerprint did not change.
+        const { newBookIds: newIds, seriesIds } = await this.scans.saveBatch(libraryId, newBooks, changedBooks, {
+          keepThumbnails: mode !== 'full',
+        });
+        await covers?.offer(
+          absoluteRoot,
+          group.flatMap(({ result: book }) => (book.parseStatus === 'ok' ? [book.path] : [])),
         );
-      }
-      report.added += newBooks.length;
-      report.updated += changedBooks.length - moved.size + movedBefore;
-      processed += batch.length;
-      context.progress({ processed, currentItem: batch.at(-1)?.file.path ?? null });
+        for (const id of seriesIds) seriesChanged.add(id);
+        if (canRestore) {
+          newBooks.forEach((book, i) =>
+            arrivals.push({ bookId: newIds[i]!, path: book.path, sizeBytes: book.sizeBytes }),
+          );
+        }
+        report.added += newBooks.length;
+        report.updated += changedBooks.length - moved.size + movedBefore;
+        processed += group.length;
+        context.progress({ processed, currentItem: group.at(-1)?.item.file.path ?? null });
+      },
+    );
+    try {
+      await storing;
+    } catch (error) {
+      // A cancel can fail a store first (its covers stop): the job is still cancelled, not failed.
+      context.throwIfCancelled();
+      throw error;
     }
 
     context.throwIfCancelled();
