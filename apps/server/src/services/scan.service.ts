@@ -467,6 +467,8 @@ export class ScanService {
       context.progress({ processed, currentItem: batch.at(-1)?.file.path ?? null });
     }
 
+    // Every file is read: the analysis thread's memory is given back before the removals and the series refresh.
+    await this.reader.endIdleAnalysis();
     context.throwIfCancelled();
     vanished = vanished.filter((file) => !moved.has(file));
     report.moved = moved.size;
