@@ -89,6 +89,26 @@ describe('the analysis thread', () => {
     expect(() => new AnalysisThread(path.join(scratch, 'not-built.js'))).toThrow(/is missing: build the server/);
   });
 
+  it('ends at once when asked while idle (a scan done reading), keeps running while it holds a file', async () => {
+    const patient = new AnalysisThread(undefined, 60_000);
+    try {
+      const reader = new BookReader(readers, patient);
+      expect((await reader.inspectAndHash(fixture('zip.zip'), 'cbz')).inspection?.format).toBe('cbz');
+      expect(patient.running).toBe(true);
+      await reader.endIdleAnalysis();
+      expect(patient.running).toBe(false);
+
+      const busy = reader.inspectAndHash(fixture('zip.zip'), 'cbz');
+      await patient.endIfIdle();
+      expect(patient.running).toBe(true);
+      expect((await busy).inspection?.format).toBe('cbz');
+      await patient.endIfIdle();
+      expect(patient.running).toBe(false);
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('answers again after its idle time ended it (200 ms here)', async () => {
     const reader = new BookReader(readers, thread);
     expect((await reader.inspectAndHash(fixture('zip.zip'), 'cbz')).inspection?.format).toBe('cbz');

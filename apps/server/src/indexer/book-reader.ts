@@ -56,6 +56,11 @@ export class BookReader {
     }
   }
 
+  /** Ends the analysis thread if it is idle (a scan is done with it): see AnalysisThread.endIfIdle. */
+  async endIdleAnalysis(): Promise<void> {
+    await this.analysis?.endIfIdle();
+  }
+
   /**
    * Page `page` (1-based), scaled down to `width` pixels when given; with `jpeg`, always a JPEG (libvips runs only
    * in the reader processes, so a ZIP page that needs converting goes there).

@@ -166,13 +166,20 @@ interface ScanWork {
 
 /**
  * The files to analyse, new ones first, one at a time: a first scan of 100k files would otherwise hold a second list
- * of 100k wrappers beside the walk's.
+ * of 100k wrappers beside the walk's. The new files are let go of as they are handed out (`added` is emptied): the
+ * walk's list is dropped before indexing, so what a first scan of 100k files found (about 15 MB) shrinks as it is
+ * indexed instead of lasting until the series are refreshed.
  */
 function* workItems(
-  added: readonly ScanWork['file'][],
+  added: (ScanWork['file'] | undefined)[],
   changed: readonly { known: KnownFile; sizeBytes: number; mtimeMs: number }[],
 ): Generator<ScanWork> {
-  for (const file of added) yield { file, known: undefined };
+  for (let i = 0; i < added.length; i++) {
+    const file = added[i]!;
+    added[i] = undefined;
+    yield { file, known: undefined };
+  }
+  added.length = 0;
   for (const c of changed)
     yield { file: { path: c.known.path, sizeBytes: c.sizeBytes, mtimeMs: c.mtimeMs }, known: c.known };
 }
@@ -343,7 +350,7 @@ export class ScanService {
 
     // The stored files found again, not every path found: a first scan finds none, and keeps no second set of 100k.
     const foundAgain = new Set<KnownFile>();
-    const added: { path: string; sizeBytes: number; mtimeMs: number }[] = [];
+    const added: ({ path: string; sizeBytes: number; mtimeMs: number } | undefined)[] = [];
     const changed: { known: KnownFile; sizeBytes: number; mtimeMs: number }[] = [];
     for (const file of walk.files) {
       const known = knownFiles.get(file.path);
@@ -391,6 +398,10 @@ export class ScanService {
     };
     report.unchanged = report.files_seen - added.length - changed.length;
 
+    // A scoped scan looks up the series of the paths it found once its books are stored; a scan of the whole library
+    // needs no more of the walk's list (workItems lets go of the new files as it hands them out).
+    const foundPaths = scope === null ? [] : walk.files.map((file) => file.path);
+    walk.files.length = 0;
     const total = added.length + changed.length;
     context.progress({ stage: 'reading', total, processed: 0, currentItem: null });
     let processed = 0;
@@ -451,6 +462,8 @@ export class ScanService {
       throw error;
     }
 
+    // Every file is read: the analysis thread's memory is given back before the removals and the series refresh.
+    await this.reader.endIdleAnalysis();
     context.throwIfCancelled();
     vanished = vanished.filter((file) => !moved.has(file));
     report.moved = moved.size;
@@ -465,15 +478,7 @@ export class ScanService {
         ? mode === 'full'
           ? null
           : [...seriesChanged]
-        : [
-            ...new Set([
-              ...seriesBefore,
-              ...(await this.scans.seriesOfFiles(
-                libraryId,
-                walk.files.map((file) => file.path),
-              )),
-            ]),
-          ];
+        : [...new Set([...seriesBefore, ...(await this.scans.seriesOfFiles(libraryId, foundPaths))])];
     // A scoped scan checks the series it touched; a scan of the whole library checks every series (one statement,
     // a few milliseconds at 10k series), which also removes one left empty by a scan cancelled half-way.
     await this.scans.removeEmptySeries(libraryId, scope === null ? undefined : touchedSeries!);
