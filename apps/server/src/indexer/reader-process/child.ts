@@ -5,7 +5,10 @@ import { errorData, type ReaderReply, type ReaderTaskMessage } from './protocol.
 import { runReaderRequest } from './operations.js';
 import { collectGarbageBuffers } from './garbage-buffers.js';
 
-function reply(message: Omit<ReaderReply, 'rss'>): void {
+/** A reply before its `rss`, which is read after the collection below. */
+type Answer = ReaderReply extends infer Reply ? (Reply extends unknown ? Omit<Reply, 'rss'> : never) : never;
+
+function reply(message: Answer): void {
   collectGarbageBuffers();
   process.send?.({ ...message, rss: process.memoryUsage.rss() });
 }
