@@ -45,7 +45,8 @@ describe('collectGarbageBuffers', () => {
     const base = await settledArrayBuffers();
     const held = Array.from({ length: 10 }, (_, i) => Buffer.alloc(MB, i));
     expect(collectGarbageBuffers(base + 8 * MB, gc)).toBe(true);
-    expect((await settledArrayBuffers()) - base).toBeGreaterThanOrEqual(10 * MB);
+    // Other small buffers of the test process may come and go meanwhile.
+    expect((await settledArrayBuffers()) - base).toBeGreaterThan(9.5 * MB);
     expect(held[9]![0]).toBe(9);
   });
 });
