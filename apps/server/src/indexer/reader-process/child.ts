@@ -3,15 +3,20 @@
 // process, not the server. Forked by reader-pool.ts; talks over the IPC channel only.
 import { errorData, type ReaderReply, type ReaderTaskMessage } from './protocol.js';
 import { runReaderRequest } from './operations.js';
+import { collectGarbageBuffers } from './garbage-buffers.js';
 
-function reply(message: ReaderReply): void {
-  process.send?.(message);
+/** A reply before its `rss`, which is read after the collection below. */
+type Answer = ReaderReply extends infer Reply ? (Reply extends unknown ? Omit<Reply, 'rss'> : never) : never;
+
+function reply(message: Answer): void {
+  collectGarbageBuffers();
+  process.send?.({ ...message, rss: process.memoryUsage.rss() });
 }
 
 process.on('message', (message: ReaderTaskMessage) => {
   runReaderRequest(message.request).then(
-    (value) => reply({ id: message.id, ok: true, value, rss: process.memoryUsage.rss() }),
-    (error: unknown) => reply({ id: message.id, ok: false, error: errorData(error), rss: process.memoryUsage.rss() }),
+    (value) => reply({ id: message.id, ok: true, value }),
+    (error: unknown) => reply({ id: message.id, ok: false, error: errorData(error) }),
   );
 });
 // The server went away (or retired this process): nothing is left to answer.

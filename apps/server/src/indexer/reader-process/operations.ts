@@ -19,13 +19,26 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 /**
+ * One libvips pipeline at a time in a process: a reader runs two requests at once so that one reads its file while
+ * the other decodes, and two decodes at once would only share its core. A PNG or WebP page cannot be shrunk while it
+ * is decoded, so a 1600×2400 one holds 8–15 MB of pixels: two at once were the reader's peak.
+ */
+let imageQueue: Promise<unknown> = Promise.resolve();
+
+function oneImageAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const result = imageQueue.then(run);
+  imageQueue = result.catch(() => undefined);
+  return result;
+}
+
+/**
  * Runs a libvips pipeline on an image read from a book. Whatever it throws (a corrupt header, a truncated JPEG, an
  * image past the pixel limit) is the book's fault, never the machine's: the pipeline only reads memory and writes
  * memory, so no file system error can come from it.
  */
 async function processImage(what: string, pipeline: () => Promise<Buffer>): Promise<Buffer> {
   try {
-    return await pipeline();
+    return await oneImageAtATime(pipeline);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const kind = /pixel limit/i.test(message) ? 'too_large' : 'corrupt';

@@ -8,6 +8,7 @@ import { createLogger } from '../../logger.js';
 import { BookReader } from '../book-reader.js';
 import { BookFileError, inspectBook } from '../formats/index.js';
 import { ReaderPool } from './reader-pool.js';
+import { buildZip } from '../../../test/formats/support/zip-writer.js';
 
 // The real reader process (the built child.js: `npm test` builds first) against the Komga fixtures.
 const fixture = (name: string) => fileURLToPath(new URL(`../../../test/fixtures/komga/${name}`, import.meta.url));
@@ -81,6 +82,30 @@ describe('the reader process', () => {
       await expect(reader.thumbnail(fixture('rar5.rar'), 'cbr', output)).resolves.toBe(true);
       expect((await sharp(output).metadata()).format).toBe('jpeg');
     }
+  });
+
+  it('makes covers one image at a time: a cover that fails to decode does not hold up those sent with it', async () => {
+    const page = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    const broken = path.join(scratch, 'broken-cover.cbz');
+    // A PNG signature followed by garbage: it sniffs as an image and fails in libvips.
+    await writeFile(
+      broken,
+      buildZip([{ name: '001.png', data: Buffer.concat([page.subarray(0, 16), Buffer.alloc(64)]) }]),
+    );
+    const good = path.join(scratch, 'good-cover.cbz');
+    await writeFile(good, buildZip([{ name: '001.png', data: page }]));
+    // Sent together to one process (two requests at a time): the failure and the good covers interleave.
+    const results = await Promise.allSettled(
+      [broken, good, broken, good].map((file, index) =>
+        reader.thumbnail(file, 'cbz', path.join(scratch, 'serial', `${index}.jpg`)),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(((results[0] as PromiseRejectedResult).reason as BookFileError).kind).toBe('corrupt');
+    const meta = await sharp(path.join(scratch, 'serial', '3.jpg')).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 60, 90]);
   });
 
   it('renders a PDF page and scales a page to the width asked for', async () => {

@@ -36,16 +36,17 @@ export class ReaderPoolClosedError extends Error {
 }
 
 /**
- * A small young generation: a reader's JavaScript garbage is small; its memory is in WASM heaps and libvips.
+ * A reader's JavaScript garbage is small (its memory is in WASM heaps, libvips and Buffers): a 1 MB young generation
+ * is enough (2 MB: +2 MB per reader). `--expose-gc` lets it free dead Buffers itself (garbage-buffers.ts).
  */
-const READER_NODE_FLAGS = ['--max-semi-space-size=2'];
+const READER_NODE_FLAGS = ['--max-semi-space-size=1', '--expose-gc'];
 /**
- * glibc gives each libvips thread an arena of its own by default; two arenas keep fragmentation down. A fixed mmap
- * threshold sends every block past 128 KiB (decoded pages, image buffers) to mmap, so it goes back to the system when
- * freed: glibc would otherwise raise the threshold as such blocks are freed and keep them in its heap (300 covers:
- * 222 → 172 MB).
+ * glibc gives each libvips thread an arena of its own by default; a single arena keeps fragmentation down (two: +4–6
+ * MB per reader, the same CPU per cover). A fixed mmap threshold sends every block past 128 KiB (decoded pages, image
+ * buffers) to mmap, so it goes back to the system when freed: glibc would otherwise raise the threshold as such blocks
+ * are freed and keep them in its heap (300 covers: 222 → 172 MB).
  */
-const READER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+const READER_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /** How many times a request may be running in a process that died before it is blamed for it. */
 const MAX_CRASHES = 2;
