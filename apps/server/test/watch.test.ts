@@ -258,6 +258,40 @@ describe('a library that cannot be watched by events', () => {
     }
   });
 
+  it('says its folder is gone without failing scans, and is watched by events again once it returns', async () => {
+    const ctx = await watchedLibrary({ ...QUIET, WATCH_POLL_MINUTES: '0.02' }, async (dir) => {
+      await writeComic(dir, 'One/One 01.cbz');
+    });
+    const library = async () => (await ctx.call(`/libraries/${ctx.id}`, { token })).body;
+    try {
+      await until('events mode', async () => (await library()).watch_mode === 'events');
+      await rename(ctx.dir, `${ctx.dir}-unmounted`);
+      const gone = await until('the folder said gone', async () => {
+        const body = await library();
+        return body.watch_mode === 'polling' && body.watch_reason_code === 'root_unavailable' && body;
+      });
+      expect(gone.watch_reason).toMatch(/missing or unreadable/);
+      // Several polling rounds (one every 1.2 s): none starts a scan that can only fail.
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      expect((await ctx.scanJobs()).filter((job) => job.status === 'failed')).toEqual([]);
+
+      await rename(`${ctx.dir}-unmounted`, ctx.dir);
+      const back = await until('events again', async () => {
+        const body = await library();
+        return body.watch_mode === 'events' && body;
+      });
+      expect(back).toMatchObject({ watch_reason: null, watch_reason_code: null });
+      await writeComic(ctx.dir, 'Two/Two 01.cbz');
+      const file = await until('the new book, found by events', () =>
+        ctx.fileAt('Two/Two 01.cbz').then((f) => f ?? undefined),
+      );
+      expect(file).toBeTruthy();
+      expect((await ctx.scanJobs()).filter((job) => job.status === 'failed')).toEqual([]);
+    } finally {
+      await ctx.server.close();
+    }
+  });
+
   it('falls back to polling, says why, and still picks new files up', async () => {
     // Three folders need three kernel watches; this worker may hold two (the limit a real kernel would impose).
     const ctx = await watchedLibrary({ ...QUIET, WATCH_MAX_WATCHES: '2', WATCH_POLL_MINUTES: '0.02' }, async (dir) => {

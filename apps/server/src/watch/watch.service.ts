@@ -11,12 +11,16 @@ import { isTerminal, type JobService } from '../services/job.service.js';
 import type { LibraryService, WatchScheduling } from '../services/library.service.js';
 import { pollingReasonFor } from './file-systems.js';
 import { watchFolders, WatchUnavailableError, type FolderWatch } from './folder-watcher.js';
-import { POLLING_CHOSEN, ROOT_UNAVAILABLE, type WatchReason } from '../domain/watch-reasons.js';
+import { POLLING_CHOSEN, ROOT_UNAVAILABLE, type WatchReason, type WatchReasonCode } from '../domain/watch-reasons.js';
+
+/** Reasons to poll that stay while the library does: chosen by the admin, or a file system that sends no events. */
+const BY_NATURE: ReadonlySet<WatchReasonCode> = new Set(['polling_chosen', 'file_system']);
 
 /** Past this many dirty folders a scan of the whole library (incremental) is as cheap and simpler. */
 export const MAX_SCOPED_FOLDERS = 1000;
 
 interface Watched {
+  library: Library;
   libraryId: string;
   name: string;
   rootPath: string;
@@ -44,6 +48,8 @@ export class WatchService implements WatchScheduling {
   private readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly watched = new Map<string, Watched>();
   private readonly logged = new Set<string>();
+  /** Libraries polled since watching failed, whose folder is readable again: the next lease pass watches them anew. */
+  private readonly watchAgain = new Set<string>();
   private timers: NodeJS.Timeout[] = [];
   private running = false;
   private pass: Promise<void> | undefined;
@@ -131,7 +137,11 @@ export class WatchService implements WatchScheduling {
           }
           continue;
         }
-        if (current && current.setting === library.watch && current.rootPath === library.rootPath) continue;
+        if (current && current.setting === library.watch && current.rootPath === library.rootPath) {
+          current.library = library;
+          if (!this.watchAgain.delete(library.id) || current.mode !== 'polling') continue;
+          this.logger.info({ libraryId: library.id, reason: current.reason?.code }, 'watching a polled library again');
+        }
         if (current) await this.unwatch(current, false);
         await this.watch(library);
       }
@@ -144,6 +154,7 @@ export class WatchService implements WatchScheduling {
   /** Starts watching a library whose lease this process just took, then catches up with one incremental scan. */
   private async watch(library: Library): Promise<void> {
     const entry: Watched = {
+      library,
       libraryId: library.id,
       name: library.name,
       rootPath: library.rootPath,
@@ -187,7 +198,8 @@ export class WatchService implements WatchScheduling {
     );
     // Changes made while nobody watched (a restart, a holder that died) are caught by one incremental scan. A
     // library never scanned has nothing to catch up with: its first scan is started for it.
-    if (library.lastScannedAt !== null) await this.startScan(entry, { mode: 'incremental' });
+    // A folder that is gone (an unmounted drive) is said on the library, not by a scan that would fail.
+    if (library.lastScannedAt !== null && root !== undefined) await this.startScan(entry, { mode: 'incremental' });
   }
 
   private async unwatch(entry: Watched, release: boolean): Promise<void> {
@@ -204,11 +216,35 @@ export class WatchService implements WatchScheduling {
   private startPolling(entry: Watched): void {
     if (entry.reason !== POLLING_CHOSEN) this.warnOnce(entry, entry.reason?.text ?? 'events are not available');
     entry.pollTimer = setInterval(() => {
-      void withContext(this.orm, () => this.startScan(entry, { mode: 'incremental' })).catch((error: unknown) =>
+      void withContext(this.orm, () => this.poll(entry)).catch((error: unknown) =>
         this.logger.warn({ err: error, libraryId: entry.libraryId }, 'polling scan could not start'),
       );
     }, this.config.pollIntervalMs);
     entry.pollTimer.unref();
+  }
+
+  /**
+   * One polling round. A library polled because watching failed (its folder gone, a kernel limit, lost events) is
+   * watched again when it can be, which ends the polling and catches up with one scan; one whose folder is gone is
+   * not scanned (the scan would fail every few minutes) but says so, until the folder returns.
+   */
+  private async poll(entry: Watched): Promise<void> {
+    if (this.watched.get(entry.libraryId) !== entry) return;
+    const root = await this.libraries.scannableRoot(entry.library).catch(() => undefined);
+    if (root === undefined) {
+      if (entry.reason !== ROOT_UNAVAILABLE) {
+        entry.reason = ROOT_UNAVAILABLE;
+        await this.repository.report(entry.libraryId, this.holder, entry.mode, entry.reason);
+      }
+      return;
+    }
+    if (entry.reason === null || !BY_NATURE.has(entry.reason.code)) {
+      // In the lease pass, which alone starts and stops watches.
+      this.watchAgain.add(entry.libraryId);
+      this.requestPass();
+      return;
+    }
+    await this.startScan(entry, { mode: 'incremental' });
   }
 
   /** Said once per library and reason: a log that repeats every few minutes is a log nobody reads. */
@@ -240,8 +276,10 @@ export class WatchService implements WatchScheduling {
     entry.reason = reason;
     this.startPolling(entry);
     await withContext(this.orm, async () => {
+      const root = await this.libraries.scannableRoot(entry.library).catch(() => undefined);
+      if (root === undefined) entry.reason = ROOT_UNAVAILABLE;
       await this.repository.report(entry.libraryId, this.holder, entry.mode, entry.reason);
-      await this.startScan(entry, { mode: 'incremental' });
+      if (root !== undefined) await this.startScan(entry, { mode: 'incremental' });
     }).catch((error: unknown) => this.logger.warn({ err: error }, 'watch failure not recorded'));
   }
 
