@@ -1551,9 +1551,10 @@ export interface components {
         JobEvent: {
             /**
              * @description How far the job got: status (0 queued, 1 running, 2 finished), a scan's stage (0 listing or none, 1
-             *     reading, 2 covers), items processed in that stage, item errors, cancel requested (0 or 1), dot-separated. Each part only grows while a job runs, so a job's ids never go back
-             *     and its `end` has the greatest; events that differ only by `current_item` share an id. Sent back as
-             *     `Last-Event-ID` on reconnection.
+             *     reading, 2 covers), items processed in that stage, item errors, cancel requested (0 or 1), dot-separated.
+             *     Compared part by part, a job's ids grow as it runs (a job resumed after its process stopped starts its
+             *     stages again) and its `end` has the greatest; events that differ only by `current_item` share an id.
+             *     Sent back as `Last-Event-ID` on reconnection.
              */
             id?: string;
             /**
@@ -1798,7 +1799,7 @@ export interface components {
              *     chosen (`watching_off`), `no_watcher`, `polling_chosen`, the folder missing or unreadable
              *     (`root_unavailable`, `folder_missing`), a network or virtual `file_system` that sends no events, a kernel
              *     limit (`too_many_folders`, `too_many_watchers`), `permission_denied`, `events_lost`, or `cannot_watch`.
-             *     Null when `watch_reason` is.
+             *     Null when `watch_reason` is, and for a reason written by a server from before codes (until it reports again).
              * @enum {string|null}
              */
             watch_reason_code: "watching_off" | "no_watcher" | "polling_chosen" | "root_unavailable" | "file_system" | "too_many_folders" | "too_many_watchers" | "permission_denied" | "folder_missing" | "events_lost" | "cannot_watch" | null;

@@ -22,6 +22,12 @@ export interface WatchReason {
   text: string;
 }
 
+/** A reason as a lease holder wrote it: one written before codes existed has its words only. */
+export interface ReportedWatchReason {
+  code: WatchReasonCode | null;
+  text: string;
+}
+
 export const isWatchReasonCode = (value: unknown): value is WatchReasonCode =>
   (WATCH_REASON_CODES as readonly unknown[]).includes(value);
 

@@ -176,7 +176,7 @@ const CHANGED_FILE_COLUMNS: ValuesColumn[] = [
   },
 ];
 
-/** Rows written per statement for changed books: about 20 values a row, well under either database's limit. */
+/** Rows written per statement for changed books (about 20 values a row): statements of a size the databases plan quickly. */
 const CHANGED_ROWS_PER_STATEMENT = 100;
 
 /** The columns of a new book, in the order saveBatch gives their values. */

@@ -39,11 +39,10 @@ export class WatchRepository implements WatchStateSource {
           holder: row.holder,
           expiresAtMs: Number(row.expires_at_ms),
           mode: row.mode,
-          // A holder reports its reason each time it starts watching: a row without a code predates codes.
           reason:
             row.reason === null
               ? null
-              : { code: isWatchReasonCode(row.reason_code) ? row.reason_code : 'cannot_watch', text: row.reason },
+              : { code: isWatchReasonCode(row.reason_code) ? row.reason_code : null, text: row.reason },
         });
       }
     }

@@ -1,11 +1,11 @@
 import type { Library } from '../entities/library.entity.js';
 import type { WatchMode } from '../entities/watch-lease.entity.js';
-import { NO_WATCHER, WATCHING_OFF, type WatchReason } from '../domain/watch-reasons.js';
+import { NO_WATCHER, WATCHING_OFF, type ReportedWatchReason } from '../domain/watch-reasons.js';
 
 /** How a library is watched now, and why when that is not change events. */
 export interface WatchState {
   mode: WatchMode;
-  reason: WatchReason | null;
+  reason: ReportedWatchReason | null;
 }
 
 /** A library's watch lease as stored: who holds it, until when, and the mode the holder reported. */
@@ -14,7 +14,7 @@ export interface WatchLeaseRow {
   holder: string;
   expiresAtMs: number;
   mode: WatchMode;
-  reason: WatchReason | null;
+  reason: ReportedWatchReason | null;
 }
 
 export interface WatchStateSource {

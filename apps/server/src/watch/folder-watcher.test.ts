@@ -154,6 +154,21 @@ describe.runIf(process.platform === 'linux')('the folder watcher', () => {
     expect([...changed]).toEqual([]);
   });
 
+  it("does not take a subfolder named as the library's own folder, deleted, for the library folder gone", async () => {
+    const named = path.join(root, path.basename(root));
+    await mkdir(named);
+    await start();
+    await rm(named, { recursive: true });
+    await reported('');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(failures).toEqual([]);
+    // Still watching: a new folder's file is seen.
+    await mkdir(path.join(root, 'Blacksad'));
+    await reported('');
+    await writeFile(path.join(root, 'Blacksad/Blacksad 01.cbz'), 'x');
+    await reported('Blacksad');
+  });
+
   it('refuses to start past its budget, and fails when new folders pass it later', async () => {
     await expect(start({ maxWatches: baseline + 3 })).rejects.toThrow(WatchUnavailableError);
     expect(await held()).toBe(0);
@@ -188,5 +203,27 @@ describe.runIf(process.platform === 'linux')('the folder watcher', () => {
     for (let i = 0; i < 300; i++) writeFileSync(path.join(root, `Astérix/burst ${i}.cbz`), 'xy');
     expect(await until('a failure', () => failures[0])).toBe(EVENTS_LOST);
     expect(await held()).toBe(0);
+  });
+
+  it("counts a burst over every library's folders: the kernel queue is the process's", async () => {
+    const other: WatchReason[] = [];
+    const second = await watchFolders(outside, {
+      maxWatches: undefined,
+      overflowEvents: 200,
+      onChange: () => {},
+      onFailure: (reason) => other.push(reason),
+    });
+    try {
+      await start({ overflowEvents: 200 });
+      // 120 events in each library, read in one go: neither alone reaches 200, together they do.
+      for (let i = 0; i < 120; i++) {
+        writeFileSync(path.join(root, `Astérix/burst ${i}.cbz`), 'x');
+        writeFileSync(path.join(outside, `burst ${i}.cbz`), 'x');
+      }
+      expect(await until('a failure', () => failures[0])).toBe(EVENTS_LOST);
+      expect(await until('the other library failing', () => other[0])).toBe(EVENTS_LOST);
+    } finally {
+      await second.close();
+    }
   });
 });

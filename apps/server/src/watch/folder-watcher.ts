@@ -76,6 +76,13 @@ export async function watchFolders(root: string, options: FolderWatchOptions): P
   return tree;
 }
 
+/**
+ * Events delivered in libuv's current read of its one inotify descriptor, which every library's tree shares: the
+ * kernel's queue (and its overflow) is one for the whole process, so the count is too.
+ */
+let batchEvents = 0;
+const liveTrees = new Set<FolderTree>();
+
 class FolderTree implements FolderWatch {
   /** Relative path ('' the root, POSIX separators) → its watch. Nothing is kept per file. */
   private readonly watches = new Map<string, FSWatcher>();
@@ -88,9 +95,11 @@ class FolderTree implements FolderWatch {
   private flushing: Promise<void> | undefined;
   /** Watches this process held for others (other libraries) when this one started: counted against the budget. */
   private othersWatches = 0;
-  /** Events delivered in the current batch (libuv delivers all it reads from the descriptor in one go). */
-  private batchEvents = 0;
   private stopped = false;
+  /** Why it stopped, when it failed: a failure while starting is thrown by start(). */
+  private failure: WatchReason | undefined;
+  /** The root's identity when watching started: another folder in its place (or none) means it is gone. */
+  private rootId: { dev: number; ino: number } | undefined;
   /** One listener for every folder's watch: a closure each would cost ~10k of them on a 100k-file library. */
   private readonly onError = (error: Error): void => this.fail(failureReason(error));
 
@@ -101,12 +110,17 @@ class FolderTree implements FolderWatch {
   ) {}
 
   async start(): Promise<void> {
+    liveTrees.add(this);
     try {
+      const root = await lstat(this.root);
+      this.rootId = { dev: root.dev, ino: root.ino };
       await this.addTree('', true);
     } catch (error) {
       await this.close();
       throw new WatchUnavailableError(failureReason(error));
     }
+    // Failed while its folders were being watched (a flush over the budget, lost events): it never watched.
+    if (this.stopped) throw new WatchUnavailableError(this.failure ?? CANNOT_WATCH);
     if (this.options.maxWatches !== undefined) {
       const held = await inotifyWatches();
       if (held !== null) {
@@ -121,6 +135,7 @@ class FolderTree implements FolderWatch {
 
   close(): Promise<void> {
     this.stopped = true;
+    liveTrees.delete(this);
     clearTimeout(this.flushTimer);
     for (const watcher of this.watches.values()) watcher.close();
     this.watches.clear();
@@ -157,8 +172,11 @@ class FolderTree implements FolderWatch {
               for (const child of children) pending.push(folder === '' ? child : `${folder}/${child}`);
             })
             .catch((error: unknown) => {
-              const vanished = (error as NodeJS.ErrnoException).code === 'ENOENT';
-              if (!vanished || (folder === top && topMustExist)) failure ??= error as Error;
+              const code = (error as NodeJS.ErrnoException).code;
+              // A subfolder gone meanwhile is its parent's event; one the server may not read (a root-owned
+              // lost+found) is skipped, as the scan's walk skips it, rather than leaving the library polled.
+              const skipped = code === 'ENOENT' || (folder !== '' && (code === 'EACCES' || code === 'EPERM'));
+              if (!skipped || (folder === top && topMustExist)) failure ??= error as Error;
             })
             .finally(() => {
               active--;
@@ -206,9 +224,10 @@ class FolderTree implements FolderWatch {
     if (this.stopped) return;
     // libuv reads every queued event in one go and drops the kernel's IN_Q_OVERFLOW: a batch as long as the kernel's
     // queue is the only sign that events were lost.
-    if (this.batchEvents++ === 0) setImmediate(() => (this.batchEvents = 0));
-    if (this.batchEvents >= this.overflowEvents) {
-      this.fail(EVENTS_LOST);
+    if (batchEvents++ === 0) setImmediate(() => (batchEvents = 0));
+    if (batchEvents >= this.overflowEvents) {
+      // Which library's events were dropped cannot be told: every one catches up.
+      for (const tree of [...liveTrees]) tree.fail(EVENTS_LOST);
       return;
     }
     if (!name) {
@@ -251,12 +270,10 @@ class FolderTree implements FolderWatch {
 
   /** Follows the entries created, deleted or moved; false when the root itself is gone (and the watcher failed). */
   private async followRenames(renamed: string[]): Promise<boolean> {
-    // The root deleted, moved or unmounted reports itself by name: its watch is gone, and so are events.
-    // Its own deletion or move comes as an event of its watch named as itself, like a child of that name would.
-    const rootName = path.basename(this.root);
-    const gone =
-      !(await lstat(this.root).catch(() => null))?.isDirectory() ||
-      (renamed.includes(rootName) && !(await lstat(path.join(this.root, rootName)).catch(() => null)));
+    // The root deleted, moved or unmounted: its watch is gone, and so are events. Its own deletion or move comes as an
+    // event of its watch named as itself, which a child of that name would give too: the root's identity decides.
+    const root = await lstat(this.root).catch(() => null);
+    const gone = !root?.isDirectory() || root.dev !== this.rootId?.dev || root.ino !== this.rootId.ino;
     if (this.stopped) return false;
     if (gone) {
       this.fail(failureReason(Object.assign(new Error('the library folder is gone'), { code: 'ENOENT' })));
@@ -284,6 +301,7 @@ class FolderTree implements FolderWatch {
 
   private fail(reason: WatchReason): void {
     if (this.stopped) return;
+    this.failure = reason;
     void this.close();
     this.options.onFailure(reason);
   }

@@ -16,6 +16,9 @@ import { POLLING_CHOSEN, ROOT_UNAVAILABLE, type WatchReason, type WatchReasonCod
 /** Reasons to poll that stay while the library does: chosen by the admin, or a file system that sends no events. */
 const BY_NATURE: ReadonlySet<WatchReasonCode> = new Set(['polling_chosen', 'file_system']);
 
+/** Reasons that come back until the host's limits are raised. */
+const AT_A_LIMIT: ReadonlySet<WatchReasonCode | null> = new Set(['too_many_folders', 'too_many_watchers']);
+
 /** Past this many dirty folders a scan of the whole library (incremental) is as cheap and simpler. */
 export const MAX_SCOPED_FOLDERS = 1000;
 
@@ -35,6 +38,8 @@ interface Watched {
   /** The scan this watcher started last, to wait for it and not to repeat one that failed. */
   lastJobId?: string;
   lastJobStartedMs?: number;
+  /** Polling rounds since it was last watched: how often to try watching again (see poll). */
+  pollRounds?: number;
 }
 
 /**
@@ -214,7 +219,7 @@ export class WatchService implements WatchScheduling {
   }
 
   private startPolling(entry: Watched): void {
-    if (entry.reason !== POLLING_CHOSEN) this.warnOnce(entry, entry.reason?.text ?? 'events are not available');
+    if (entry.reason !== POLLING_CHOSEN) this.warnOnce(entry, entry.reason);
     entry.pollTimer = setInterval(() => {
       void withContext(this.orm, () => this.poll(entry)).catch((error: unknown) =>
         this.logger.warn({ err: error, libraryId: entry.libraryId }, 'polling scan could not start'),
@@ -238,7 +243,12 @@ export class WatchService implements WatchScheduling {
       }
       return;
     }
-    if (entry.reason === null || !BY_NATURE.has(entry.reason.code)) {
+    // Past a kernel limit, each try walks the whole tree and takes watches up to the limit (which other libraries
+    // may need meanwhile): tried at the 1st, 2nd, 4th, 8th round, then every 16th.
+    entry.pollRounds = (entry.pollRounds ?? 0) + 1;
+    const limited = entry.reason !== null && AT_A_LIMIT.has(entry.reason.code);
+    const due = !limited || (entry.pollRounds & (entry.pollRounds - 1)) === 0 || entry.pollRounds % 16 === 0;
+    if (due && (entry.reason === null || !BY_NATURE.has(entry.reason.code))) {
       // In the lease pass, which alone starts and stops watches.
       this.watchAgain.add(entry.libraryId);
       this.requestPass();
@@ -247,14 +257,14 @@ export class WatchService implements WatchScheduling {
     await this.startScan(entry, { mode: 'incremental' });
   }
 
-  /** Said once per library and reason: a log that repeats every few minutes is a log nobody reads. */
-  private warnOnce(entry: Watched, reason: string): void {
-    const key = `${entry.libraryId}\u0000${reason}`;
+  /** Said once per library and kind of reason: a log that repeats every few minutes is a log nobody reads. */
+  private warnOnce(entry: Watched, reason: WatchReason | null): void {
+    const key = `${entry.libraryId}\u0000${reason?.code}`;
     if (this.logged.has(key)) return;
     this.logged.add(key);
     this.logger.warn(
       { libraryId: entry.libraryId },
-      `library "${entry.name}" is polled (an incremental scan every ${Math.round(this.config.pollIntervalMs / 60_000)} minutes) instead of watched: ${reason}`,
+      `library "${entry.name}" is polled (an incremental scan every ${Math.round(this.config.pollIntervalMs / 60_000)} minutes) instead of watched: ${reason?.text ?? 'events are not available'}`,
     );
   }
 

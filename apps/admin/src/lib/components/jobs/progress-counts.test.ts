@@ -30,6 +30,12 @@ describe("a running job's counts line", () => {
     expect(progressCounts(fr, covers, frNumber)).toBe('Création des couvertures : 5 sur 299');
   });
 
+  it('names a stage with nothing to do', () => {
+    expect(progressCounts(en, progress({ stage: 'covers', processed: 0, total: 0 }), enNumber)).toBe(
+      'Making covers: 0 of 0',
+    );
+  });
+
   it('counts other jobs without a stage', () => {
     expect(progressCounts(en, progress({ processed: 3, total: 10 }), enNumber)).toBe('3 of 10');
     expect(progressCounts(en, progress({ processed: 3 }), enNumber)).toBe('3 processed');

@@ -8,14 +8,13 @@ import type { Job } from './types.js';
  */
 export function progressCounts(
   LL: TranslationFunctions,
-  progress: Job['progress'],
+  progress: { processed: number; total?: number | null; stage?: Job['progress']['stage'] },
   format: (value: number) => string,
 ): string {
   const { processed, total, stage } = progress;
   if (stage === 'listing') return LL.jobs.stage.listing();
-  if (total) {
-    const counts = { processed: format(processed), total: format(total) };
-    return stage ? LL.jobs.stage[stage](counts) : LL.jobs.progress.counts(counts);
-  }
+  // A stage with nothing to do (no file changed, every cover made) still says which it is.
+  if (stage && total != null) return LL.jobs.stage[stage]({ processed: format(processed), total: format(total) });
+  if (total) return LL.jobs.progress.counts({ processed: format(processed), total: format(total) });
   return processed > 0 ? LL.jobs.progress.processed({ processed: format(processed) }) : LL.jobs.progress.counting();
 }
