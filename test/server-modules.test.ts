@@ -7,9 +7,21 @@ import { startServer } from './support/server-process.js';
 /**
  * What the server keeps loaded costs memory for as long as it runs (issue 22: module source and code are a third of
  * its idle heap). Packages needed only by a database it does not use, by the reader processes, or by a plugin's
- * first request are imported when needed; this checks that none creeps back into a server started on SQLite.
+ * first request are imported when needed, and zod is not used at all (config.ts checks the environment itself); this
+ * checks that none creeps back into a server started on SQLite.
  */
-const NOT_AT_START = ['pg', 'cheerio', 'undici', 'parse5', 'node-unrar-js', '7z-wasm', 'mupdf', 'sharp', 'mongodb'];
+const NOT_AT_START = [
+  'pg',
+  'cheerio',
+  'undici',
+  'parse5',
+  'node-unrar-js',
+  '7z-wasm',
+  'mupdf',
+  'sharp',
+  'mongodb',
+  'zod',
+];
 
 function packageOf(url: string): string | null {
   const at = url.lastIndexOf('/node_modules/');
