@@ -73,5 +73,6 @@ EXPOSE 7080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 7080) + '/api/v1/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-# V8 flags: apps/server/src/runtime-flags.ts.
+# V8 flags and glibc's arena count: apps/server/src/runtime-flags.ts (the reader processes set their own).
+ENV MALLOC_ARENA_MAX=2
 CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=20", "apps/server/dist/main.js"]

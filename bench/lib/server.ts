@@ -35,10 +35,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The V8 flags production starts the server with (apps/server/src/runtime-flags.ts). */
-async function serverNodeFlags(): Promise<readonly string[]> {
+interface RuntimeFlags {
+  SERVER_NODE_FLAGS: readonly string[];
+  SERVER_ENVIRONMENT: Readonly<Record<string, string>>;
+}
+
+/** The V8 flags and environment production starts the server with (apps/server/src/runtime-flags.ts). */
+async function runtimeFlags(): Promise<RuntimeFlags> {
   const file = path.join(repo, 'apps/server/dist/runtime-flags.js');
-  return ((await import(pathToFileURL(file).href)) as { SERVER_NODE_FLAGS: readonly string[] }).SERVER_NODE_FLAGS;
+  return (await import(pathToFileURL(file).href)) as RuntimeFlags;
 }
 
 /** The built server (apps/server/dist) as its own process, started as in production, so its memory is measured alone. */
@@ -47,10 +52,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const logFile = path.join(tmpdir(), `shelfmark-bench-server-${port}.log`);
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const flags = [...(await serverNodeFlags()), ...profile];
+  const runtime = await runtimeFlags();
+  const flags = [...runtime.SERVER_NODE_FLAGS, ...profile];
   const child = spawn(process.execPath, [...flags, path.join(repo, 'apps/server/dist/main.js')], {
     env: {
       PATH: process.env.PATH,
+      ...runtime.SERVER_ENVIRONMENT,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -11,11 +11,14 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The built server, as `npx turbo run build` leaves it. */
 export const SERVER_MAIN = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
 
-/** The V8 flags production starts the server with (apps/server/src/runtime-flags.ts), read from the build. */
+/** The V8 flags and environment production starts the server with (apps/server/src/runtime-flags.ts), from the build. */
 const RUNTIME_FLAGS = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'runtime-flags.js');
-const SERVER_NODE_FLAGS: readonly string[] = existsSync(RUNTIME_FLAGS)
-  ? ((await import(pathToFileURL(RUNTIME_FLAGS).href)) as { SERVER_NODE_FLAGS: readonly string[] }).SERVER_NODE_FLAGS
-  : [];
+const { SERVER_NODE_FLAGS, SERVER_ENVIRONMENT } = existsSync(RUNTIME_FLAGS)
+  ? ((await import(pathToFileURL(RUNTIME_FLAGS).href)) as {
+      SERVER_NODE_FLAGS: readonly string[];
+      SERVER_ENVIRONMENT: Readonly<Record<string, string>>;
+    })
+  : { SERVER_NODE_FLAGS: [], SERVER_ENVIRONMENT: {} };
 
 /** Node 24 from the `node` devDependency; the one running the tests when it is not installed. */
 export function nodeBinary(): string {
@@ -96,7 +99,8 @@ export interface SpawnedServer {
 }
 
 /**
- * Starts `node apps/server/dist/main.js [...args]` with exactly `env`, capturing its output. `args` are
+ * Starts `node apps/server/dist/main.js [...args]` with exactly `env` (plus the production SERVER_ENVIRONMENT, which
+ * `env` may override), capturing its output. `args` are
  * the server's own command-line arguments (`--role=worker`).
  */
 export function spawnServer(env: NodeJS.ProcessEnv, cwd: string, args: readonly string[] = []): SpawnedServer {
@@ -104,7 +108,7 @@ export function spawnServer(env: NodeJS.ProcessEnv, cwd: string, args: readonly 
   const started = Date.now();
   const child = spawn(nodeBinary(), [...SERVER_NODE_FLAGS, SERVER_MAIN, ...args], {
     cwd,
-    env,
+    env: { ...SERVER_ENVIRONMENT, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);

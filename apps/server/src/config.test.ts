@@ -99,6 +99,11 @@ describe('loadConfig', () => {
     [{ SHELFMARK_BOOTSTRAP_TOKEN: `${'x'.repeat(32)} y` }, 'SHELFMARK_BOOTSTRAP_TOKEN', /printable ASCII/],
     [{ MONGODB_URL: 'http://mongo' }, 'MONGODB_URL', /mongodb:\/\//],
     [{ JOB_LOCK_SECONDS: '1' }, 'JOB_LOCK_SECONDS', /between 2 and 3600/],
+    [{ PORT: 'Infinity' }, 'PORT', /PORT must be a number/],
+    [{ SHELFMARK_ADMIN_PASSWORD: 'p'.repeat(1025) }, 'SHELFMARK_ADMIN_PASSWORD', /at most 1024 characters/],
+    [{ SCAN_COVERS: 'lazy' }, 'SCAN_COVERS', /must be one of scan, on-demand \(got "lazy"\)/],
+    [{ WATCH_MAX_WATCHES: '-1' }, 'WATCH_MAX_WATCHES', /must be 0 or more/],
+    [{ WATCH_MAX_WATCHES: '2.5' }, 'WATCH_MAX_WATCHES', /whole number/],
   ];
   for (const [env, variable, message] of bad) {
     it(`names ${variable} when ${JSON.stringify(env)}`, () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import proxyAddr from 'proxy-addr';
-import { z } from 'zod';
+import { InvalidValue, number, oneOf, optional, text, type Check } from './config-values.js';
 
 /**
  * The only reader of process.env. Every variable is validated here so that a bad value
@@ -148,67 +148,47 @@ export class ConfigError extends Error {
   }
 }
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: string | undefined) => (value?.trim() === '' ? undefined : value);
 
 /** A positive duration, decimals allowed (tests use fractions of a second). */
-const seconds = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a number' })
-    .min(min, `must be between ${min} and ${max}`)
-    .max(max, `must be between ${min} and ${max}`);
+const seconds = (min: number, max: number) => number({ min, max, range: `must be between ${min} and ${max}` });
 
 const schema = {
-  PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be between 1 and 65535')
-    .max(65535, 'must be between 1 and 65535'),
-  HOST: z.string().min(1, 'must not be empty'),
-  DATA_DIR: z.string().min(1, 'must not be empty'),
-  LIBRARIES_ROOT: z.string().min(1, 'must not be empty'),
-  DATABASE_URL: z.string().optional(),
-  SHELFMARK_ADMIN_PASSWORD: z
-    .string()
-    .min(8, 'must be at least 8 characters long')
-    .max(1024, 'must be at most 1024 characters long')
-    .optional(),
-  SHELFMARK_BOOTSTRAP_TOKEN: z
-    .string()
-    .min(32, 'must be at least 32 characters long')
-    .max(512, 'must be at most 512 characters long')
-    .regex(/^[\x21-\x7e]+$/, 'must contain only printable ASCII characters without spaces')
-    .optional(),
-  MONGODB_URL: z
-    .string()
-    .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must start with mongodb:// or mongodb+srv://')
-    .optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
-  JOB_LOCK_SECONDS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(2, 'must be between 2 and 3600')
-    .max(3600, 'must be between 2 and 3600'),
-  SHELFMARK_PLUGINS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter((entry) => entry.length > 0),
-    )
-    .refine((entries) => new Set(entries).size === entries.length, 'must not name a plugin twice'),
+  PORT: number({ min: 1, max: 65535, integer: true, range: 'must be between 1 and 65535' }),
+  HOST: text({ min: 1 }),
+  DATA_DIR: text({ min: 1 }),
+  LIBRARIES_ROOT: text({ min: 1 }),
+  DATABASE_URL: optional(text()),
+  SHELFMARK_ADMIN_PASSWORD: optional(text({ min: 8, max: 1024 })),
+  SHELFMARK_BOOTSTRAP_TOKEN: optional(
+    text({
+      min: 32,
+      max: 512,
+      pattern: /^[\x21-\x7e]+$/,
+      patternMessage: 'must contain only printable ASCII characters without spaces',
+    }),
+  ),
+  MONGODB_URL: optional(
+    text({ pattern: /^mongodb(\+srv)?:\/\/\S+$/, patternMessage: 'must start with mongodb:// or mongodb+srv://' }),
+  ),
+  LOG_LEVEL: oneOf(LOG_LEVELS),
+  JOB_LOCK_SECONDS: number({ min: 2, max: 3600, integer: true, range: 'must be between 2 and 3600' }),
+  SHELFMARK_PLUGINS: (input: string | undefined): string[] => {
+    const entries = (input ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0);
+    if (new Set(entries).size !== entries.length) throw new InvalidValue('must not name a plugin twice');
+    return entries;
+  },
   WATCH_QUIET_SECONDS: seconds(0.05, 3600),
   WATCH_MAX_WAIT_SECONDS: seconds(0.05, 86_400),
   WATCH_POLL_MINUTES: seconds(0.01, 1440),
   WATCH_LEASE_SECONDS: seconds(0.3, 3600),
-  WATCH_MAX_WATCHES: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 or more')
-    .optional(),
-  SCAN_COVERS: z.enum(SCAN_COVERS, { error: `must be one of ${SCAN_COVERS.join(', ')}` }),
-  TRUST_PROXY: z.string().transform((value, context): TrustProxy => {
-    const text = value.trim();
+  WATCH_MAX_WATCHES: optional(number({ min: 0, integer: true, range: 'must be 0 or more' })),
+  SCAN_COVERS: oneOf(SCAN_COVERS),
+  TRUST_PROXY: (input: string | undefined): TrustProxy => {
+    const text = (input ?? '').trim();
     if (/^(false|no|off|0)$/i.test(text)) return false;
     if (/^(true|yes|on)$/i.test(text)) return true;
     if (/^\d+$/.test(text)) return Number(text);
@@ -220,12 +200,11 @@ const schema = {
       // The same parser Express uses, so a value accepted here is one Express understands.
       proxyAddr.compile(entries);
     } catch {
-      context.addIssue({ code: 'custom', message: 'must be true, false, a hop count or addresses/subnets' });
-      return z.NEVER;
+      throw new InvalidValue('must be true, false, a hop count or addresses/subnets');
     }
     return entries;
-  }),
-} satisfies Record<ConfigVariable, z.ZodType>;
+  },
+} satisfies Record<ConfigVariable, Check<unknown>>;
 
 /** Variables whose value may be repeated in an error message: the others can hold secrets. */
 const ECHOABLE = new Set<ConfigVariable>([
@@ -243,16 +222,17 @@ const ECHOABLE = new Set<ConfigVariable>([
   'WATCH_MAX_WATCHES',
 ]);
 
-function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): z.output<(typeof schema)[K]> {
+function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): ReturnType<(typeof schema)[K]> {
   const raw = blankToUndefined(env[name]);
   const fallback = CONFIG_VARIABLES[name].default;
   const input = raw ?? (fallback === '' || fallback.includes('<') ? undefined : fallback);
-  const result = schema[name].safeParse(input);
-  if (!result.success) {
+  try {
+    return schema[name](input) as ReturnType<(typeof schema)[K]>;
+  } catch (error) {
+    if (!(error instanceof InvalidValue)) throw error;
     const shown = typeof raw === 'string' && ECHOABLE.has(name) ? ` (got "${raw}")` : '';
-    throw new ConfigError(name, `${result.error.issues[0]?.message ?? 'is invalid'}${shown}`);
+    throw new ConfigError(name, `${error.message}${shown}`);
   }
-  return result.data as z.output<(typeof schema)[K]>;
 }
 
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): DatabaseConfig {

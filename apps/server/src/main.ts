@@ -8,7 +8,7 @@ import { createContainer } from './container.js';
 import { createApp } from './http/app.js';
 import { answerClientErrorsWithProblems } from './http/client-errors.js';
 import { createLogger, type Logger } from './logger.js';
-import { missingNodeFlags, SERVER_NODE_FLAGS } from './runtime-flags.js';
+import { missingNodeFlags, missingServerEnvironment, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from './runtime-flags.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -39,10 +39,11 @@ async function loadAdminHandler(logger: Logger): Promise<RequestHandler | undefi
 async function main(): Promise<void> {
   const { config, role } = readConfig();
   const logger = createLogger(config.logLevel);
-  const missing = missingNodeFlags();
+  const missing = [...missingServerEnvironment(), ...missingNodeFlags()];
   if (missing.length > 0) {
+    const environment = Object.entries(SERVER_ENVIRONMENT).map(([name, value]) => `${name}=${value} `);
     logger.info(
-      `started without ${missing.join(' ')}: it works, with more memory (start it as node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js)`,
+      `started without ${missing.join(' ')}: it works, with more memory (start it as ${environment.join('')}node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js)`,
     );
   }
   const container = await createContainer(config, logger);

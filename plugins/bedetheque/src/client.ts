@@ -2,7 +2,7 @@
 import { BlockedError, NotFoundError } from '@shelfmark/plugin-sdk';
 import type { PluginContext, QueryValue } from '@shelfmark/plugin-sdk';
 import { seriesPathsForId } from './links.js';
-import { isAntiBotPage } from './map.js';
+import { pageParsers } from './parsers.js';
 import type { BedethequeSettings } from './settings.js';
 import { siteUrl } from './settings.js';
 
@@ -30,6 +30,7 @@ export async function fetchPage(
   if (response.status === FORBIDDEN) {
     throw new BlockedError('Bédéthèque refused the request (403): its anti-bot protection is blocking this server');
   }
+  const { isAntiBotPage } = await pageParsers();
   if (isAntiBotPage(response.text)) {
     throw new BlockedError(
       'Bédéthèque answered with its anti-bot page instead of content: too many requests from this server, retry later',

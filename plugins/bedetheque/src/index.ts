@@ -2,8 +2,8 @@ import { BadResponseError, NotFoundError, SDK_API_VERSION, definePlugin } from '
 import type { PluginContext, SeriesQuery, SeriesRecord, VolumeRecord } from '@shelfmark/plugin-sdk';
 import { fetchPage, fetchSeriesPage } from './client.js';
 import { allAlbumsPath } from './links.js';
-import { searchHitsFromPage, seriesFromPage, seriesRecordFromHit, volumesFromSeriesPage } from './map.js';
 import type { SearchHit } from './map.js';
+import { pageParsers } from './parsers.js';
 import { SETTINGS, readSettings } from './settings.js';
 import type { BedethequeSettings } from './settings.js';
 import { comparableTitle, foldAccents } from './text.js';
@@ -52,6 +52,7 @@ export default definePlugin({
     const page = await fetchPage(context, settings, '/search/tout', { RechTexte: text, RechWhere: 0 });
     // The search page always exists; its absence means base_url points somewhere else.
     if (page === null) throw new BadResponseError('Bédéthèque has no search page at this address: check base_url');
+    const { searchHitsFromPage, seriesRecordFromHit } = await pageParsers();
     const hits = searchHitsFromPage(page.html, page.url).slice(0, MAX_CANDIDATES);
     const records = hits.map(seriesRecordFromHit);
     const wanted = comparableTitle(query.name);
@@ -66,6 +67,7 @@ export default definePlugin({
 
   async getSeries(externalId: string, context: PluginContext): Promise<SeriesRecord> {
     const page = await fetchSeriesPage(context, readSettings(context.settings), externalId);
+    const { seriesFromPage } = await pageParsers();
     const series = seriesFromPage(page.html, externalId, page.url);
     if (series === null) throw new NotFoundError(`Bédéthèque has no series ${externalId} (not a series page)`);
     return series;
@@ -73,6 +75,7 @@ export default definePlugin({
 
   async getVolumes(externalId: string, context: PluginContext): Promise<VolumeRecord[]> {
     const page = await fetchSeriesPage(context, readSettings(context.settings), externalId);
+    const { seriesFromPage, volumesFromSeriesPage } = await pageParsers();
     if (seriesFromPage(page.html, externalId, page.url) === null) {
       throw new NotFoundError(`Bédéthèque has no series ${externalId} (not a series page)`);
     }
@@ -91,6 +94,7 @@ async function enrich(
 ): Promise<SeriesRecord | null> {
   try {
     const page = await fetchPage(context, settings, allAlbumsPath(hit.path));
+    const { seriesFromPage, seriesRecordFromHit } = await pageParsers();
     return page === null
       ? seriesRecordFromHit(hit)
       : (seriesFromPage(page.html, hit.externalId, page.url) ?? seriesRecordFromHit(hit));

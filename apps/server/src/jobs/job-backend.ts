@@ -1,5 +1,4 @@
 import { InMemoryNotificationChannel, type AgendaBackend, type NotificationChannel } from 'agenda';
-import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { createSqliteBackend } from './sqlite-backend/index.js';
@@ -16,7 +15,8 @@ export interface SelectedBackend {
 
 /**
  * Agenda's storage follows the database: MongoDB when MONGODB_URL is set, else the main database. The
- * backends are imported on demand: the MongoDB driver alone weighs some 13 MB of memory.
+ * backends and their drivers are imported on demand: the MongoDB driver alone weighs some 13 MB of memory, pg ~1.5 MB
+ * of heap that a server on SQLite does not need.
  */
 export async function selectJobBackend(config: Config, logger: Logger): Promise<SelectedBackend> {
   if (config.mongodbUrl) {
@@ -25,6 +25,7 @@ export async function selectJobBackend(config: Config, logger: Logger): Promise<
   }
   if (config.database.kind === 'postgresql') {
     const { PostgresBackend } = await import('@agendajs/postgres-backend');
+    const { default: pg } = await import('pg');
     // Our own pool, so that an idle connection dropped by the server (restart, failover) is logged rather
     // than raised as an unheard 'error' event, which would end the process.
     const pool = new pg.Pool({ connectionString: config.database.url, max: 4 });

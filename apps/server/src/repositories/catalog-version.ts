@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 
@@ -96,7 +96,9 @@ export class PostgresCatalogVersion implements CatalogVersion {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    // Imported here: a server on SQLite never loads the PostgreSQL driver.
+    const { Client } = (await import('pg')).default;
+    const client = new Client({ connectionString: this.url });
     client.on('notification', () => {
       this.version++;
     });

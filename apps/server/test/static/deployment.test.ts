@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config.js';
-import { SERVER_NODE_FLAGS } from '../../src/runtime-flags.js';
+import { missingServerEnvironment, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../src/runtime-flags.js';
 
 /** Docker cannot run on the CI machine: the compose file is kept honest by reading it against the config module. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -25,11 +25,22 @@ const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'u
 };
 
 describe('how the server is started', () => {
-  it('npm start passes the V8 flags the server is meant to run with', () => {
+  const environment = Object.entries(SERVER_ENVIRONMENT).map(([name, value]) => `${name}=${value}`);
+
+  it('npm start passes the V8 flags and the environment the server is meant to run with', () => {
     const scripts = (
       JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     ).scripts;
-    expect(scripts.start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`);
+    expect(scripts.start).toContain(
+      `${environment.join(' ')} node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`,
+    );
+  });
+
+  it('the Docker image sets the server environment, and a server started without it can tell', () => {
+    const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
+    for (const variable of environment) expect(dockerfile).toMatch(new RegExp(`^ENV ${variable}$`, 'm'));
+    expect(missingServerEnvironment({})).toEqual(environment);
+    expect(missingServerEnvironment({ ...SERVER_ENVIRONMENT })).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { BookFileError, toBookFileError } from './errors.js';
 import { hasEpubContainer, inspectEpub, readEpubCover } from './epub-book.js';
 import { inspectPdf, measurePdfPages, renderPdfCover, renderPdfPage } from './pdf-book.js';
 import { measureComicPages, type MeasuredPage } from './page-sizes.js';
-import { RarArchive } from './rar-archive.js';
+import type { RarArchive } from './rar-archive.js';
 import { SevenZipArchive } from './seven-zip-archive.js';
 import { FileSample } from './file-sample.js';
 import { sniffContainer, sniffHead, type Container } from './sniff.js';
@@ -14,6 +14,15 @@ import { TarArchive } from './tar-archive.js';
 import type { BookFormat, BookInspection, PageImage, RawImage } from './types.js';
 import { ZipArchive, zipEntryFingerprint } from './zip-archive.js';
 import { NeedsFullReader, ZipDirectory } from './zip-directory.js';
+
+/**
+ * The RAR reader is imported on the first RAR: its glue (node-unrar-js) weighs ~0.4 MB of heap in every process that
+ * loads this module (the server, its analysis thread), and only the reader processes open RAR books.
+ */
+async function openRar(path: string, signal?: AbortSignal): Promise<RarArchive> {
+  const { RarArchive } = await import('./rar-archive.js');
+  return RarArchive.open(path, signal);
+}
 
 export { formatFromExtension } from './book-format.js';
 export { BookFileError, toBookFileError, type BookFileErrorKind } from './errors.js';
@@ -88,7 +97,7 @@ export function inspectBook(path: string, format: BookFormat, options: InspectOp
     try {
       const container = options.container ?? sniffHead(sample!.size, sample!.head);
       if (container === 'pdf') return await inspectPdf(path, signal);
-      if (container === 'rar') return await inspectComic(await RarArchive.open(path, signal), 'cbr', signal);
+      if (container === 'rar') return await inspectComic(await openRar(path, signal), 'cbr', signal);
       if (container === '7z') return await inspectComic(await SevenZipArchive.open(path, signal), 'cb7', signal);
       if (container === 'tar') return await inspectComic(await TarArchive.open(path, signal), 'cbt', signal);
       const plain = sample && (await inspectPlainZip(sample, format, signal));
@@ -112,7 +121,7 @@ export function readPage(
   return guarded(undefined, async () => {
     const container = options.container ?? (await sniffContainer(path));
     if (container === 'pdf') return renderPdfPage(path, page);
-    if (container === 'rar') return readComicPage(await RarArchive.open(path), page);
+    if (container === 'rar') return readComicPage(await openRar(path), page);
     if (container === '7z') return readComicPage(await SevenZipArchive.open(path), page);
     if (container === 'tar') return readComicPage(await TarArchive.open(path), page);
     return withZip(path, format, undefined, (zip, real) => {
@@ -131,7 +140,7 @@ export function measurePages(path: string, format: BookFormat, options: InspectO
   return guarded(signal, async () => {
     const container = options.container ?? (await sniffContainer(path));
     if (container === 'pdf') return measurePdfPages(path, signal);
-    if (container === 'rar') return measureComicPages(await RarArchive.open(path, signal), signal);
+    if (container === 'rar') return measureComicPages(await openRar(path, signal), signal);
     if (container === '7z') return measureComicPages(await SevenZipArchive.open(path, signal), signal);
     if (container === 'tar') return measureComicPages(await TarArchive.open(path, signal), signal);
     return withZip(path, format, signal, (zip, real) => {
@@ -157,7 +166,7 @@ export function readCover(
   return guarded(undefined, async () => {
     const container = await sniffContainer(path);
     if (container === 'pdf') return renderPdfCover(path, thumbnailBox);
-    if (container === 'rar') return readComicCover(await RarArchive.open(path));
+    if (container === 'rar') return readComicCover(await openRar(path));
     if (container === '7z') return readComicCover(await SevenZipArchive.open(path));
     if (container === 'tar') return readComicCover(await TarArchive.open(path));
     return withZip(path, format, undefined, (zip, real) =>

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 
-import SevenZipPackage, { type SevenZipModule, type SevenZipModuleFactory } from '7z-wasm';
+import type { SevenZipModule, SevenZipModuleFactory } from '7z-wasm';
 
 import { BookFileError } from './errors.js';
 import { MAX_ARCHIVE_ENTRIES, MAX_SOLID_PREFIX_BYTES } from './limits.js';
@@ -22,15 +22,15 @@ interface SevenZipRuntime {
   err: string[];
 }
 
-/** A CommonJS package: under NodeNext its default import is `module.exports`, which is the factory itself. */
-const SevenZip = SevenZipPackage as unknown as SevenZipModuleFactory;
-
 let runtime: Promise<SevenZipRuntime> | undefined;
 
 function loadSevenZip(): Promise<SevenZipRuntime> {
   runtime ??= (async () => {
     const out: string[] = [];
     const err: string[] = [];
+    // Imported here, not at load: only the reader processes open 7z books, and the server loads this module too.
+    // A CommonJS package: under NodeNext its default import is `module.exports`, which is the factory itself.
+    const SevenZip = (await import('7z-wasm')).default as unknown as SevenZipModuleFactory;
     const module = await SevenZip({
       print: (line: string) => out.push(line),
       printErr: (line: string) => err.push(line),
