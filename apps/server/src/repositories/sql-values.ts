@@ -66,7 +66,8 @@ export function updateFromValues(
     .join(', ');
   return {
     sql: `update ${table} set ${sets} from (values ${rows.map(() => row).join(', ')}) as v where ${table}.id = v.column1`,
-    params: rows.flat(),
+    // The values are written into the statement's text, where an undefined one would read as a column name.
+    params: rows.flat().map((value) => (value === undefined ? null : value)),
   };
 }
 
@@ -84,6 +85,7 @@ export function insertValues(
   const row = `(${placeholders(columns.length)})`;
   return {
     sql: `insert into ${table} (${columns.join(', ')}) values ${rows.map(() => row).join(', ')}`,
-    params: rows.flat(),
+    // The values are written into the statement's text, where an undefined one would read as a column name.
+    params: rows.flat().map((value) => (value === undefined ? null : value)),
   };
 }
