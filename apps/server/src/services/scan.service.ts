@@ -184,6 +184,19 @@ function* workItems(
     yield { file: { path: c.known.path, sizeBytes: c.sizeBytes, mtimeMs: c.mtimeMs }, known: c.known };
 }
 
+/**
+ * Waits for `work`; when it fails after a cancel (a store or a cover stopped by the signal's AbortError), the job ends
+ * cancelled, not failed.
+ */
+async function cancelledOrFailed<T>(context: JobContext, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    context.throwIfCancelled();
+    throw error;
+  }
+}
+
 function errorMessage(error: unknown): string {
   if (error instanceof BookFileError) return `${error.kind}: ${error.message}`;
   return 'unreadable: the file could not be analysed';
@@ -230,14 +243,7 @@ export class ScanService {
     report.index_ms = Date.now() - started;
     if (covers) {
       report.thumbnails_during_index = covers.written;
-      try {
-        await this.finishCovers(libraryId, absoluteRoot, context, covers);
-      } catch (error) {
-        // A cover being made when the cancel came fails with the signal's AbortError: the job is cancelled, not
-        // failed (a faster indexing makes a cancel land in this phase more often).
-        context.throwIfCancelled();
-        throw error;
-      }
+      await cancelledOrFailed(context, this.finishCovers(libraryId, absoluteRoot, context, covers));
       report.thumbnails = covers.written;
       // A series' cover is its first readable book not known to lack one: only books found coverless move it.
       if (covers.coverless.length > 0)
@@ -454,13 +460,7 @@ export class ScanService {
         context.progress({ processed, currentItem: group.at(-1)?.item.file.path ?? null });
       },
     );
-    try {
-      await storing;
-    } catch (error) {
-      // A cancel can fail a store first (its covers stop): the job is still cancelled, not failed.
-      context.throwIfCancelled();
-      throw error;
-    }
+    await cancelledOrFailed(context, storing);
 
     // Every file is read: the analysis thread's memory is given back before the removals and the series refresh.
     await this.reader.endIdleAnalysis();
