@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
@@ -332,8 +333,11 @@ export class BookRepository {
   /** Applies an edit; the search text follows the title and authors. */
   async update(id: string, changes: BookChanges): Promise<boolean> {
     return this.em.transactional(async (em) => {
-      const book = await em.findOne(Book, { id }, { populate: ['series'] });
+      // Locked until the edit commits (PostgreSQL): a scan or a sync writing this book meanwhile waits for it, and
+      // the search and sort columns below follow what the row holds now, not what it held before their write.
+      const book = await em.findOne(Book, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!book) return false;
+      await em.populate(book, ['series']);
       em.assign(book, changes);
       em.assign(
         book,

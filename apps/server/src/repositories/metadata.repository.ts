@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Book, type LockableBookField } from '../entities/book.entity.js';
 import { ExternalBookMetadata } from '../entities/external-book-metadata.entity.js';
@@ -74,6 +75,17 @@ export class MetadataRepository {
 
   findSeriesById(id: string): Promise<Series | null> {
     return this.em.findOne(Series, { id });
+  }
+
+  /**
+   * The series, read again with its row and its books' rows locked until the transaction ends (PostgreSQL; SQLite's
+   * one connection already runs one transaction at a time): a field the admin locks meanwhile waits for this sync,
+   * or this sync sees the lock; without it the sync wrote over an edit made between its read and its write.
+   */
+  async lockSeriesForSync(id: string): Promise<Series | null> {
+    const series = await this.em.findOne(Series, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (series) await this.em.find(Book, { series: id }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    return series;
   }
 
   /** The highest volume number the library holds for the series (omnibus ends included). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { DatabaseKind } from '../database/orm.js';
 import type { ParseStatus } from '../entities/book-file.entity.js';
@@ -541,7 +542,12 @@ export class ScanRepository {
         await em.find(
           Book,
           { id: { $in: changed.map((c) => c.known.bookId) } },
-          { fields: ['lockedFields', 'series', 'sortTitle', ...SCAN_FIELDS.map(({ field }) => field)] },
+          {
+            fields: ['lockedFields', 'series', 'sortTitle', ...SCAN_FIELDS.map(({ field }) => field)],
+            // Row locks until the batch commits (PostgreSQL; SQLite's one connection already runs one transaction
+            // at a time): an admin's edit that locks a field between this read and the UPDATE would be undone.
+            lockMode: LockMode.PESSIMISTIC_WRITE,
+          },
         )
       ).map((row) => [row.id, row]),
     );
@@ -640,13 +646,36 @@ export class ScanRepository {
       for (const row of rows) {
         ids.set(row.name, row.id);
         const year = runYears.get(row.name);
-        // Fills an unknown start year only: a provider's or the admin's value, or a lock, wins.
-        const locked = toStringList(row.locked_fields);
-        if (year !== undefined && row.start_year === null && !locked.includes('start_year'))
-          await em.nativeUpdate(Series, { id: row.id }, { startYear: year });
-        // Likewise ComicInfo's Manga flag fills an unknown direction only.
-        if (rightToLeft.has(row.name) && row.reading_direction === null && !locked.includes('reading_direction'))
-          await em.nativeUpdate(Series, { id: row.id }, { readingDirection: 'rtl' });
+        const fills = (current: Pick<Series, 'startYear' | 'readingDirection' | 'lockedFields'>) => {
+          // Fills an unknown start year only: a provider's or the admin's value, or a lock, wins. Likewise
+          // ComicInfo's Manga flag fills an unknown direction only.
+          const locked = current.lockedFields;
+          const values: Partial<Pick<Series, 'startYear' | 'readingDirection'>> = {};
+          if (year !== undefined && current.startYear === null && !locked.includes('start_year'))
+            values.startYear = year;
+          if (rightToLeft.has(row.name) && current.readingDirection === null && !locked.includes('reading_direction'))
+            values.readingDirection = 'rtl';
+          return values;
+        };
+        const read = {
+          startYear: row.start_year,
+          readingDirection: row.reading_direction,
+          lockedFields: toStringList(row.locked_fields) as Series['lockedFields'],
+        };
+        if (Object.keys(fills(read)).length === 0) continue;
+        // Decided again on the row locked (rarely needed, so only then): an admin's value or lock committed since
+        // the read above must win.
+        const current = await em.findOne(
+          Series,
+          { id: row.id },
+          {
+            fields: ['startYear', 'readingDirection', 'lockedFields'],
+            lockMode: LockMode.PESSIMISTIC_WRITE,
+            refresh: true,
+          },
+        );
+        const values = current ? fills(current) : {};
+        if (Object.keys(values).length > 0) await em.nativeUpdate(Series, { id: row.id }, values);
       }
     }
     const now = new Date();

@@ -140,7 +140,7 @@ export class MetadataSyncService {
         await tx.setStatus(managed, 'approved');
         await tx.rejectOtherApproved(managed);
       }
-      const series = (await tx.findSeriesById(managed.series.id))!;
+      const series = (await tx.lockSeriesForSync(managed.series.id))!;
       const plan = planSync(
         SERIES_SYNC_FIELDS,
         seriesCurrent(series),
