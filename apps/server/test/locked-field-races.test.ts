@@ -24,7 +24,10 @@ let libraryDir: string;
 const post = (route: string, body?: unknown) => call(route, { method: 'POST', token, body });
 
 /** Runs `edit` in a transaction of its own connection, and commits it only once the server waits for its rows. */
-async function concurrentEdit(edit: (client: pg.Client) => Promise<void>, writer: () => Promise<void>): Promise<void> {
+async function concurrentEdit(
+  edit: (client: pg.Client) => Promise<unknown>,
+  writer: () => Promise<void>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: server.database.url });
   await client.connect();
   try {
@@ -136,7 +139,11 @@ describe.runIf(testDatabaseKind() === 'postgresql')('an admin edit landing while
   });
 
   it('an approved match does not write over a series field the admin locked meanwhile', async () => {
-    provider.add(seriesRecord('syn-1', 'Synced', { description: "The provider's words." }), [], 'Synced');
+    provider.add(
+      seriesRecord('syn-1', 'Synced', { description: "The provider's words.", rawStatus: 'En pause prolongée' }),
+      [],
+      'Synced',
+    );
     const link = await post('/metadata/match', {
       library_id: libraryId,
       series_name: 'Synced',
@@ -162,5 +169,28 @@ describe.runIf(testDatabaseKind() === 'postgresql')('an admin edit landing while
     );
     const metadata = (await call(`/libraries/${libraryId}/series/Synced/metadata`, { token })).body;
     expect(metadata.description).toBe("The admin's words.");
+  });
+
+  it('a status mapping change does not restatus a series whose status the admin locked meanwhile', async () => {
+    const client = new pg.Client({ connectionString: server.database.url });
+    await client.connect();
+    const seriesId = await seriesRow(client, 'Synced');
+    await client.end();
+    await concurrentEdit(
+      (edit) =>
+        edit.query(
+          `update series set status = 'completed', locked_fields = '["description", "status"]' where id = $1`,
+          [seriesId],
+        ),
+      async () => {
+        const mapped = await post('/settings/status-mappings', {
+          provider_status: 'En pause prolongée',
+          mapped_status: 'ended',
+        });
+        expect(mapped.status, mapped.text).toBe(200);
+      },
+    );
+    const metadata = (await call(`/libraries/${libraryId}/series/Synced/metadata`, { token })).body;
+    expect(metadata.status).toBe('completed');
   });
 });

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Series } from '../entities/series.entity.js';
 import { StatusMapping, type NormalisedSeriesStatus } from '../entities/status-mapping.entity.js';
 import type { StatusRule } from '../domain/status-normalisation.js';
-import { chunks, toStringList } from './sql-values.js';
+import { chunks } from './sql-values.js';
 
 export interface StatusMappingRow extends StatusRule {
   id: string;
@@ -113,13 +113,14 @@ export class StatusMappingRepository {
    * provider-derived values off the field, and a mapping change is one. Returns how many changed.
    */
   async restatusSeries(rawStatus: string, status: string): Promise<number> {
-    const records = await this.em.execute<{ id: string; locked_fields: string[] | string | null }[]>(
-      'select id, locked_fields from series where raw_status = ? and (status is null or status <> ?)',
-      [rawStatus, status],
+    // Row locks until the transaction ends (PostgreSQL): a status the admin locks meanwhile waits for this change,
+    // or is seen by it; without them a lock committed between this read and the update was written over.
+    const records = await this.em.find(
+      Series,
+      { rawStatus, $or: [{ status: null }, { status: { $ne: status } }] },
+      { fields: ['id', 'lockedFields'], lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
     );
-    const ids = records
-      .filter((record) => !toStringList(record.locked_fields).includes('status'))
-      .map((record) => record.id);
+    const ids = records.filter((record) => !record.lockedFields.includes('status')).map((record) => record.id);
     const now = new Date();
     for (const batch of chunks(ids)) {
       await this.em.nativeUpdate(Series, { id: { $in: batch } }, { status, updatedAt: now });
