@@ -160,6 +160,28 @@ describe('CBZ details', () => {
     expect(await widthOf((await readCover(unnamed, 'cbz'))!.data)).toBe(101);
   });
 
+  it('takes the same cover page to fingerprint and to thumbnail when ComicInfo spells FrontCover with character references', async () => {
+    const pages = [
+      { name: 'p1.jpg', data: await jpeg(101) },
+      { name: 'p2.jpg', data: await jpeg(102) },
+    ];
+    const withInfo = (name: string, xml: string) =>
+      scratch.write(name, buildZip([...pages, { name: 'ComicInfo.xml', data: Buffer.from(xml) }]));
+    const plain = await withInfo(
+      'front-plain.cbz',
+      '<ComicInfo><Pages><Page Image="1" Type="FrontCover"/></Pages></ComicInfo>',
+    );
+    const referenced = await withInfo(
+      'front-referenced.cbz',
+      '<ComicInfo><Pages><Page Image="1" Type="&#70;ront&#x43;over"/></Pages></ComicInfo>',
+    );
+    const none = await withInfo('front-none.cbz', '<ComicInfo><Pages><Page Image="1"/></Pages></ComicInfo>');
+    const fingerprintOf = async (file: string) => (await inspectBook(file, 'cbz')).coverFingerprint;
+    expect(await fingerprintOf(plain)).not.toBe(await fingerprintOf(none));
+    expect(await fingerprintOf(referenced)).toBe(await fingerprintOf(plain));
+    expect(await widthOf((await readCover(referenced, 'cbz'))!.data)).toBe(102);
+  });
+
   it('an archive with no image is empty', async () => {
     const path = await scratch.write(
       'no-pages.cbz',

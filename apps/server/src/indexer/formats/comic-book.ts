@@ -1,4 +1,4 @@
-import { parseComicInfo, type ComicInfo } from './comic-info.js';
+import { mayMarkFrontCover, parseComicInfo, type ComicInfo } from './comic-info.js';
 import { BookFileError } from './errors.js';
 import { sniffImageType } from './image-type.js';
 import { MAX_PAGE_BYTES, MAX_XML_BYTES } from './limits.js';
@@ -94,10 +94,8 @@ export async function readComicPage<E extends ArchiveEntry>(
 /** The page ComicInfo marks as FrontCover when it exists, else the first page. */
 export async function readComicCover<E extends ArchiveEntry>(archive: ComicArchive<E>): Promise<PageImage> {
   const pages = pagesOf(archive);
-  // Parsed only when it names a front cover: most ComicInfo files do not, and parsing one costs more than reading
-  // the cover's bytes.
   const text = await readComicInfoText(archive);
-  const info = text !== null && /frontcover/i.test(text) ? parsedComicInfo(text) : null;
+  const info = text !== null && mayMarkFrontCover(text) ? parsedComicInfo(text) : null;
   const { entry, page } = coverPage(pages, info);
   return readImage(archive, entry, page);
 }

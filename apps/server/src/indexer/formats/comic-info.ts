@@ -44,6 +44,15 @@ function frontCover(pages: unknown): number | null {
 }
 
 /**
+ * Whether ComicInfo text can mark a front cover, without parsing it: most ComicInfo files do not, and parsing one
+ * costs more than reading the cover's bytes. A character reference can spell the word (`&#70;rontCover`), so text
+ * holding one is parsed: the cover must be the page inspectComic fingerprinted.
+ */
+export function mayMarkFrontCover(text: string): boolean {
+  return /frontcover/i.test(text) || text.includes('&#');
+}
+
+/**
  * Reads ComicInfo.xml (the ComicRack schema, v1 to v2.1). PageCount is ignored on purpose: the archive's real image
  * count is what readers page through. Throws if the XML cannot be parsed at all; the caller decides what that means.
  */

@@ -16,6 +16,20 @@ describe('parseComicInfo', () => {
     });
   });
 
+  it('decodes character references once, as XML says, in text and in attributes', () => {
+    const info = parseComicInfo(
+      '<ComicInfo><Title>L&#8217;Arabe du futur &amp;#49;</Title><Writer>Riad Sattouf &#x26; Co</Writer>' +
+        '<Summary>&#xC9;t&#xE9;</Summary>' +
+        '<Pages><Page Image="1" Type="&#70;ront&#x43;over"/></Pages></ComicInfo>',
+    );
+    expect(info.metadata).toMatchObject({
+      title: 'L’Arabe du futur &#49;',
+      authors: ['Riad Sattouf & Co'],
+      summary: 'Été',
+    });
+    expect(info.frontCoverIndex).toBe(1);
+  });
+
   it('reads Volume as a volume, or as the start year of the run when it is a year', () => {
     expect(parseComicInfo('<ComicInfo><Volume>3</Volume><Number>25</Number></ComicInfo>').metadata).toEqual({
       volume: 3,
@@ -69,6 +83,14 @@ describe('OPF parsing', () => {
     expect(opf.metadata).toEqual({ series: 'Saga', number: 2.5 });
     expect(opf.coverHref).toBe('Images/Cover.PNG');
     expect(opf.fixedLayoutPageCount).toBeNull();
+  });
+
+  it('decodes character references in the metadata', () => {
+    const opf = parseOpf(
+      `<package><metadata><meta property="belongs-to-collection" id="c">Caf&#xE9; &#38; cie</meta>
+        </metadata><manifest/></package>`,
+    );
+    expect(opf.metadata).toMatchObject({ series: 'Café & cie' });
   });
 
   it('throws when there is no package', () => {

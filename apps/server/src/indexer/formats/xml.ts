@@ -46,6 +46,9 @@ export function parseXml(text: string, arrays: ReadonlySet<string>): Record<stri
       maxTotalExpansions: 1_000_000,
       maxExpandedLength: 1_000_000,
     },
+    // Character references (&#233;, &#x2019;) are XML and taggers write them; fast-xml-parser decodes them only with
+    // its HTML entities, which also give the common named ones (&eacute;, &nbsp;) sloppy OPF files hold.
+    htmlEntities: true,
     isArray: (name) => arrays.has(name),
   });
   const result: unknown = parser.parse(text);
