@@ -282,6 +282,7 @@ export async function createContainer(
     librariesRoot,
     thumbnails,
     bookReader,
+    seriesRepository,
     bookPageRepository,
   );
   const series = new SeriesService(seriesRepository, libraries, books, metadataRepository);

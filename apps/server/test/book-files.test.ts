@@ -109,4 +109,24 @@ describe('GET /books/{id}/thumbnail', () => {
     const file = await server.container.orm.em.fork().findOneOrFail(BookFile, { path: 'Saga/Saga 001.cbz' });
     expect(file.thumbnailPath).not.toBeNull();
   });
+
+  it("moves the series' cover to its next book when the first turns out to have none", async () => {
+    const call = apiClient(server.url);
+    const dir = path.join(server.librariesRoot, 'coverless');
+    // A JPEG's first bytes and then nothing: the book is read (its pages are counted), its cover cannot be decoded.
+    await writeComic(dir, 'Torn/Torn 01.cbz', { cover: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 1, 2, 3]) });
+    await writeComic(dir, 'Torn/Torn 02.cbz');
+    const library = await call('/libraries', { method: 'POST', token, body: { name: 'Torn', root_path: 'coverless' } });
+    const job = await call(`/libraries/${library.body.id}/scan`, { method: 'POST', token, body: {} });
+    expect((await waitForJob(call, token, job.body.id)).status).toBe('succeeded');
+    const books = (await call('/books', { token, query: { library_id: library.body.id } })).body.items as any[];
+    const [first, second] = books.sort((a, b) => a.volume - b.volume);
+    const seriesCover = async () =>
+      ((await call('/series', { token, query: { library_id: library.body.id } })).body.items as any[])[0].cover_url;
+    expect(await seriesCover()).toContain(`/books/${first.id}/thumbnail`);
+
+    expect((await get(`/books/${first.id}/thumbnail`)).status).toBe(404);
+    expect(await seriesCover()).toContain(`/books/${second.id}/thumbnail`);
+    expect((await get(`/books/${second.id}/thumbnail`)).status).toBe(200);
+  });
 });

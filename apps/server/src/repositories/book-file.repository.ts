@@ -10,6 +10,7 @@ export interface BookFileRow {
   pageCount: number | null;
   thumbnailPath: string | null;
   libraryRootPath: string;
+  seriesId: string | null;
   /** The file as the last scan stored it: a thumbnail made from it is recorded only while it is still that file. */
   stored: StoredVersion;
 }
@@ -35,9 +36,11 @@ export class BookFileRepository {
         root_path: string;
         size_bytes: number | string;
         mtime_ms: number | string;
+        series_id: string | null;
       }[]
     >(
-      `select f.id, f.path, f.format, b.page_count, f.thumbnail_path, l.root_path, f.size_bytes, f.mtime_ms
+      `select f.id, f.path, f.format, b.page_count, f.thumbnail_path, l.root_path, f.size_bytes, f.mtime_ms,
+              b.series_id
          from book_files f join books b on b.id = f.book_id join libraries l on l.id = f.library_id
         where f.book_id = ?${visible ? ` and ${visible.sql}` : ''}`,
       [bookId, ...(visible?.params ?? [])],
@@ -50,6 +53,7 @@ export class BookFileRepository {
       pageCount: row.page_count,
       thumbnailPath: row.thumbnail_path,
       libraryRootPath: row.root_path,
+      seriesId: row.series_id,
       // PostgreSQL answers bigints as strings.
       stored: { sizeBytes: Number(row.size_bytes), mtimeMs: Number(row.mtime_ms) },
     };

@@ -6,6 +6,7 @@ import type { BookReader } from '../indexer/book-reader.js';
 import { BookFileError, type PageImage } from '../indexer/formats/index.js';
 import type { BookFileRepository } from '../repositories/book-file.repository.js';
 import type { BookPageRepository } from '../repositories/book-page.repository.js';
+import type { SeriesRepository } from '../repositories/series.repository.js';
 import type { LibrariesRoot } from './libraries-root.js';
 import { NO_THUMBNAIL, type ThumbnailService } from './thumbnail.service.js';
 
@@ -52,6 +53,7 @@ export class BookFileService {
     private readonly root: LibrariesRoot,
     private readonly thumbnails: ThumbnailService,
     private readonly reader: BookReader,
+    private readonly seriesCounts: Pick<SeriesRepository, 'refreshCounts'>,
     private readonly measuredPages?: BookPageRepository,
   ) {}
 
@@ -120,7 +122,11 @@ export class BookFileService {
     const file = await this.locate(bookId);
     const made = await this.thumbnails.generate(file.absolute, file.format, bookId);
     await this.files.setThumbnail(row.fileId, made, row.stored);
-    if (made === NO_THUMBNAIL) throw new NotFoundError('Thumbnail of book', bookId);
+    if (made === NO_THUMBNAIL) {
+      // A series' cover is its first book not known to lack one (series-counts.ts): this one now is known to.
+      if (row.seriesId !== null) await this.seriesCounts.refreshCounts([row.seriesId]);
+      throw new NotFoundError('Thumbnail of book', bookId);
+    }
     return this.thumbnails.pathOf(made);
   }
 }
