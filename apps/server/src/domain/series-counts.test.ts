@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countedFactsChanged,
   looseChapters,
   onDeckBook,
   ownedVolumes,
   seriesCounts,
   seriesReadingStatus,
+  type CountedFacts,
   type SeriesBookFacts,
 } from './series-counts.js';
 
@@ -126,5 +128,38 @@ describe('onDeckBook', () => {
     expect(onDeckBook(run('unread', 'unread'))).toBeNull();
     expect(onDeckBook(run('read', 'read'))).toBeNull();
     expect(onDeckBook([])).toBeNull();
+  });
+});
+
+describe('countedFactsChanged', () => {
+  const stored: CountedFacts = {
+    seriesId: 's1',
+    volume: 3,
+    volumeEnd: null,
+    chapter: null,
+    chapterEnd: null,
+    volumeKind: 'regular',
+    sortTitle: 'tome 3',
+  };
+  const quiet = { parseStatusChanged: false, wasCoverless: false };
+
+  it("is false for a tagger's save: same series, numbers, kind and order", () => {
+    expect(countedFactsChanged(stored, { ...stored }, quiet)).toBe(false);
+  });
+
+  it('is true when anything the aggregates read changes, or the book can become the cover', () => {
+    const changes: Partial<CountedFacts>[] = [
+      { seriesId: 's2' },
+      { seriesId: null },
+      { volume: 4 },
+      { volumeEnd: 5 },
+      { chapter: 12 },
+      { chapterEnd: 14 },
+      { volumeKind: 'one_shot' },
+      { sortTitle: 'tome 03' },
+    ];
+    for (const change of changes) expect(countedFactsChanged(stored, { ...stored, ...change }, quiet)).toBe(true);
+    expect(countedFactsChanged(stored, stored, { ...quiet, parseStatusChanged: true })).toBe(true);
+    expect(countedFactsChanged(stored, stored, { ...quiet, wasCoverless: true })).toBe(true);
   });
 });

@@ -24,6 +24,37 @@ export interface SeriesCounts {
   lastChapter: number | null;
 }
 
+/** What a book's series aggregates are made of, besides reading progress. */
+export interface CountedFacts {
+  seriesId: string | null;
+  volume: number | null;
+  volumeEnd: number | null;
+  chapter: number | null;
+  chapterEnd: number | null;
+  volumeKind: VolumeKind;
+  sortTitle: string;
+}
+
+/**
+ * Whether a changed book can change its series' aggregates: its series, its numbers or order, or whether it can be
+ * the cover (its parse status changed, or a thumbnail found impossible that the re-analysis clears).
+ */
+export function countedFactsChanged(
+  stored: CountedFacts,
+  next: CountedFacts,
+  cover: { parseStatusChanged: boolean; wasCoverless: boolean },
+): boolean {
+  const numbers = ['volume', 'volumeEnd', 'chapter', 'chapterEnd'] as const;
+  return (
+    next.seriesId !== stored.seriesId ||
+    numbers.some((field) => next[field] !== stored[field]) ||
+    next.volumeKind !== stored.volumeKind ||
+    next.sortTitle !== stored.sortTitle ||
+    cover.parseStatusChanged ||
+    cover.wasCoverless
+  );
+}
+
 /** Guards against a mistyped range such as T1-T9999 expanding into thousands of volumes. */
 const MAX_RANGE = 500;
 

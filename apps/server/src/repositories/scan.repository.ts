@@ -9,6 +9,7 @@ import { Library } from '../entities/library.entity.js';
 import { OrphanedProgress } from '../entities/orphaned-progress.entity.js';
 import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
+import { countedFactsChanged, type CountedFacts } from '../domain/series-counts.js';
 import { fold } from '../domain/search-text.js';
 import { derivedColumns } from './book.repository.js';
 import {
@@ -227,17 +228,6 @@ const NEW_FILE_COLUMNS = [
   'updated_at',
 ];
 
-/** What a book's series aggregates are made of, besides reading progress. */
-interface CountedFacts {
-  seriesId: string | null;
-  volume: number | null;
-  volumeEnd: number | null;
-  chapter: number | null;
-  chapterEnd: number | null;
-  volumeKind: VolumeKind;
-  sortTitle: string;
-}
-
 function countedFacts(
   book: Pick<Book, 'volume' | 'volumeEnd' | 'chapter' | 'chapterEnd' | 'volumeKind'>,
   seriesId: string | null,
@@ -252,22 +242,6 @@ function countedFacts(
     volumeKind: book.volumeKind,
     sortTitle,
   };
-}
-
-/**
- * Whether a changed book can change its series' aggregates (series-counts.ts): its series, its numbers or order, or
- * whether it can be the cover (a parse error, or a thumbnail found impossible that the re-analysis clears).
- */
-function countedFactsChanged(stored: CountedFacts, next: CountedFacts, known: KnownFile, book: IndexedBook): boolean {
-  const numbers = ['volume', 'volumeEnd', 'chapter', 'chapterEnd'] as const;
-  return (
-    next.seriesId !== stored.seriesId ||
-    numbers.some((field) => next[field] !== stored[field]) ||
-    next.volumeKind !== stored.volumeKind ||
-    next.sortTitle !== stored.sortTitle ||
-    book.parseStatus !== known.parseStatus ||
-    known.coverless
-  );
 }
 
 /** A library's files that parsed and have no thumbnail yet (the library id is its one parameter). */
@@ -567,7 +541,8 @@ export class ScanRepository {
       const seriesId = book.seriesName === null ? null : (seriesIds.get(book.seriesName) ?? null);
       const next = countedFacts({ ...kept, volume, chapter }, seriesId, derived.sortTitle);
       const before = current && countedFacts(current, current.series?.id ?? null, current.sortTitle);
-      if (!before || countedFactsChanged(before, next, known, book)) {
+      const cover = { parseStatusChanged: book.parseStatus !== known.parseStatus, wasCoverless: known.coverless };
+      if (!before || countedFactsChanged(before, next, cover)) {
         if (before?.seriesId) seriesToRefresh.add(before.seriesId);
         if (seriesId !== null) seriesToRefresh.add(seriesId);
       }
