@@ -6,8 +6,8 @@ import { Migration } from '@mikro-orm/migrations';
  * their libraries' folders forgotten, so the next scan, even incremental, reads them again; locked fields keep their
  * values as on any rescan.
  */
-export class Migration20261126150000_reread_character_references extends Migration {
-  override name = 'Migration20261126150000_reread_character_references';
+export class Migration20261126151000_reread_character_references extends Migration {
+  override name = 'Migration20261126151000_reread_character_references';
 
   override up(): void | Promise<void> {
     this.addSql(`delete from \`directory_mtimes\` where \`library_id\` in (
