@@ -18,5 +18,6 @@ import { Migration20261126100000_reader_settings_page_sizes as m15 } from './Mig
 import { Migration20261126110000_cover_fingerprint as m16 } from './Migration20261126110000_cover_fingerprint.js';
 import { Migration20261126140000_job_stage as m17 } from './Migration20261126140000_job_stage.js';
 import { Migration20261126141000_watch_reason_code as m18 } from './Migration20261126141000_watch_reason_code.js';
+import { Migration20261126150000_job_error_codes as m19 } from './Migration20261126150000_job_error_codes.js';
 
-export const sqliteMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18];
+export const sqliteMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19];
