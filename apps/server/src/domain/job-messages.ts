@@ -1,5 +1,5 @@
 import type { components } from '../contract/openapi-types.js';
-import type { DomainError } from './errors.js';
+import { DomainError } from './errors.js';
 import type { ProblemKind, ProviderFailureKind } from './problem-codes.js';
 
 /**
@@ -117,6 +117,12 @@ export const UNEXPECTED_JOB_ERROR: JobError = {
 /** A refusal of the services with no job code of its own: the admin says it by its problem kind. */
 export function problemJobError(kind: ProblemKind, text: string): JobError {
   return { code: 'problem', params: { kind }, text };
+}
+
+/** Why a job failed, as recorded: domain errors are written for users (with a code, or at least their problem kind); anything else stays in the log. */
+export function jobErrorOf(error: unknown): JobError {
+  if (!(error instanceof DomainError)) return UNEXPECTED_JOB_ERROR;
+  return error.jobError ?? problemJobError(error.code, error.message);
 }
 
 // ---------------------------------------------------------------- why one item failed

@@ -1,7 +1,6 @@
 import { Agenda, type Job as AgendaJob } from 'agenda';
 import type { Orm } from '../database/orm.js';
-import { DomainError } from '../domain/errors.js';
-import { problemJobError, UNEXPECTED_JOB_ERROR, type JobError } from '../domain/job-messages.js';
+import { jobErrorOf } from '../domain/job-messages.js';
 import { withContext } from '../database/request-context.js';
 import type { Job, JobType } from '../entities/job.entity.js';
 import type { Logger } from '../logger.js';
@@ -215,10 +214,4 @@ export class JobRuntime implements JobQueue {
       await withContext(this.orm, () => this.jobs.setAgendaId(jobId, String(scheduled.attrs._id)));
     }
   }
-}
-
-/** Domain errors are written for users (with a code, or at least their problem kind); anything else stays in the log. */
-function jobErrorOf(error: unknown): JobError {
-  if (!(error instanceof DomainError)) return UNEXPECTED_JOB_ERROR;
-  return error.jobError ?? problemJobError(error.code, error.message);
 }
