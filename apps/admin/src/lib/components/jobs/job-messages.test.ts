@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18nObject } from '../../../i18n/i18n-util.js';
 import { loadAllLocales } from '../../../i18n/i18n-util.sync.js';
-import { itemErrorMessage, jobErrorMessage } from './job-messages.js';
+import { itemErrorMessage, jobErrorMessage, refreshFailureText } from './job-messages.js';
 import type { JobDetails } from './types.js';
 
 loadAllLocales();
@@ -118,5 +118,16 @@ describe('why a file or series failed', () => {
       'folder unreadable (EIO)',
     );
     expect(itemErrorMessage(fr, item('provider_failure', { provider: 'X', failure: 'new_kind' }, 'w')).text).toBe('w');
+  });
+});
+
+describe('why a refresh could not read a series', () => {
+  it('says its provider’s failure by kind, in the page language, else keeps the server’s words', () => {
+    const name = (id: string) => (id === 'open_library' ? 'Open Library' : id);
+    const entry = { provider: 'open_library', failure: 'unreachable' as const, error: 'Provider open_library failed' };
+    expect(refreshFailureText(fr, entry, name)).toBe(
+      'Open Library est injoignable : vérifiez son adresse, ou réessayez plus tard.',
+    );
+    expect(refreshFailureText(fr, { ...entry, failure: null }, name)).toBe('Provider open_library failed');
   });
 });

@@ -1,5 +1,5 @@
 import type { Locales, TranslationFunctions } from '../../../i18n/i18n-types.js';
-import type { Job, JobDetails } from './types.js';
+import type { Job, JobDetails, RefreshEntry } from './types.js';
 
 /**
  * Why a job failed, or could not handle a file or series, in the page's language: by the code the server records
@@ -116,4 +116,16 @@ function itemText(LL: TranslationFunctions, error: ItemError): JobMessage | null
 /** Why one file or series failed. */
 export function itemErrorMessage(LL: TranslationFunctions, error: ItemError): JobMessage {
   return itemText(LL, error) ?? { text: error.message, detail: null };
+}
+
+/** Why a refresh could not read a series again: its provider's failure by kind, else the server's words. */
+export function refreshFailureText(
+  LL: TranslationFunctions,
+  entry: Pick<RefreshEntry, 'error' | 'failure' | 'provider'>,
+  providerName: (id: string) => string,
+): string {
+  const failure = entry.failure ?? '';
+  if (has(LL.problems.failures, failure))
+    return LL.problems.failures[failure]({ provider: providerName(entry.provider) });
+  return entry.error ?? '';
 }
