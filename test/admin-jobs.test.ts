@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -19,8 +19,8 @@ import { REPO_ROOT } from './support/server-process.js';
  * at their fakes: a batch started from /metadata and followed live (through a dropped connection, shown as
  * "reconnecting"), its report and results read and filtered by outcome, an unmatched series leading to its manual
  * match page; a 400 (a library without provider, a refresh with nothing linked) said on the page; the monitor's
- * filters in the URL, a scan's report and item errors, and a batch cancelled from its detail page; French and
- * 360 px screenshots. The tests run in order on one server.
+ * filters in the URL, a scan's report and item errors, and a batch cancelled from its detail page; French (a file's
+ * error and a refused scan's error said from their codes) and 360 px screenshots. The tests run in order on one server.
  */
 const admin = useAdminBrowser();
 
@@ -90,6 +90,8 @@ async function jobEnd(jobId: string): Promise<{ status: string }> {
 }
 
 let batchId: string;
+/** The scan that met a broken file: its item error is read again in French. */
+let brokenScanId: string;
 
 describe('a metadata batch', () => {
   it('is started from /metadata, followed live through a dropped connection, then its report and results read', async () => {
@@ -245,6 +247,12 @@ describe('the jobs monitor', () => {
     const rows = page.getByTestId('item-errors').locator('tbody tr');
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('broken v02.cbz');
+    // The reason is said from its code, with the reader's own words apart.
+    const reason = rows.first().locator('[data-code]');
+    expect(await reason.getAttribute('data-code')).toBe('file_corrupt');
+    expect(await reason.textContent()).toContain('The file is damaged, or not what its extension says.');
+    expect(await reason.locator('.detail').textContent()).toMatch(/^Technical detail: /);
+    brokenScanId = scan.id;
     await admin.screenshot(page, 'job-scan-errors');
 
     // The first scan of the sample library: every book added.
@@ -296,7 +304,7 @@ describe('the jobs monitor', () => {
 });
 
 describe('in French and on a phone', () => {
-  it('shows the batch report, the monitor and a job in French, and fits 360 px', async () => {
+  it('shows the batch report, the monitor, a job and its errors in French, and fits 360 px', async () => {
     const page = await admin.signedInPage({ path: `/metadata/batch/${batchId}`, locale: 'fr-FR' });
     const errors = watchErrors(page);
     await page.getByRole('heading', { name: 'Lot de métadonnées de Fakes' }).waitFor();
@@ -315,6 +323,30 @@ describe('in French and on a phone', () => {
     await page.getByTestId('problem').waitFor();
     await admin.screenshot(page, 'metadata-400');
 
+    // A file's error and a job's error, said in French from their codes (the server records them in English too).
+    await page.goto(`/jobs/${brokenScanId}`);
+    const reason = page.getByTestId('item-errors').locator('tbody tr [data-code]').first();
+    await reason.waitFor();
+    expect(await reason.textContent()).toContain('Le fichier est endommagé, ou n’est pas ce que dit son extension.');
+    expect(await reason.locator('.detail').textContent()).toMatch(/^Détail technique : /);
+    await admin.screenshot(page, 'job-scan-errors');
+    // A library whose folder was emptied (an unmounted drive): the scan refuses to delete its books.
+    const emptiedId = await addLibrary(admin.site, {
+      name: 'Emptied',
+      rootPath: 'emptied',
+      series: [{ name: 'Gone', volumes: 2 }],
+    });
+    await rm(path.join(admin.site.server.librariesRoot, 'emptied', 'Gone'), { recursive: true });
+    const refused = await admin.site.api<{ id: string }>('POST', `/libraries/${emptiedId}/scan`, {});
+    expect((await jobEnd(refused.id)).status).toBe('failed');
+    await page.goto(`/jobs/${refused.id}`);
+    await page.getByTestId('job-error').waitFor();
+    expect(await page.getByTestId('job-error').getAttribute('data-code')).toBe('scan_would_empty');
+    expect(await text(page, 'job-error')).toBe(
+      'La bibliothèque « Emptied » perdrait tous ses livres (2) : son dossier semble vide. Rien n’a été supprimé ; vérifiez que le disque est monté.',
+    );
+    await admin.screenshot(page, 'job-scan-failed');
+
     const phone = await admin.signedInPage({ path: `/metadata/batch/${batchId}`, viewport: 'phone' });
     await phone.getByTestId('batch-report').waitFor();
     await phone.getByTestId('batch-result').first().waitFor();
@@ -325,5 +357,5 @@ describe('in French and on a phone', () => {
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await admin.screenshot(phone, 'jobs-phone');
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 });

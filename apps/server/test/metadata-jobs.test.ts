@@ -107,6 +107,11 @@ describe('POST /metadata/batch', () => {
     // One series failed on both providers: the batch ran to its end, with errors.
     expect(job.status).toBe('completed_with_errors');
     expect(job.item_errors.map((error: any) => error.item)).toEqual(['Broken Twice']);
+    // The last provider's failure, as a code a client translates, beside the words the batch's results also give.
+    expect(job.item_errors[0]).toMatchObject({
+      code: 'provider_failure',
+      params: { provider: 'scripted_fallback', failure: 'unavailable' },
+    });
 
     const results = await call(`/metadata/batch/${batchJobId}/results`, { token, query: { limit: '50' } });
     expect(results.status, results.text).toBe(200);
@@ -311,6 +316,13 @@ describe('POST /metadata/refresh', () => {
       expect(entries['Exact One'].failure).toBe('unavailable');
       expect(entries.Nowhere.error).toBeNull();
       expect(entries.Nowhere.failure).toBeNull();
+      const details = await call(`/jobs/${started.body.id}`, { token });
+      const exactError = details.body.item_errors.find((error: any) => error.item === 'Exact One');
+      expect(exactError).toMatchObject({
+        message: entries['Exact One'].error,
+        code: 'provider_failure',
+        params: { provider: 'scripted_primary', failure: 'unavailable', detail: entries['Exact One'].error },
+      });
     } finally {
       primary.failing.delete('*');
     }

@@ -103,6 +103,18 @@ describe('first scan', () => {
     expect(job.item_errors_count).toBe(3);
   });
 
+  it('records each file error as a code with its values beside the words, for clients to translate', () => {
+    const byItem = Object.fromEntries(job.item_errors.map((e: any) => [e.item, e]));
+    expect(byItem['Broken/empty.cbz']).toMatchObject({ code: 'file_empty', params: { detail: expect.any(String) } });
+    expect(byItem['Broken/random.cbz']).toMatchObject({ code: 'file_corrupt' });
+    const encrypted = byItem['Formats/Formats v02.cbr'];
+    expect(encrypted.code).toBe('file_encrypted');
+    // The words stay what they were: the kind, then the reader's detail, which the code's values carry too.
+    expect(encrypted.message).toBe(`encrypted: ${encrypted.params.detail}`);
+    expect(job.error_code).toBeNull();
+    expect(job.error_params).toBeNull();
+  });
+
   it('makes series of folders, leaves root files unclassified and skips hidden and non-book files', async () => {
     const all = await books();
     expect(all).toHaveLength(10);
@@ -281,12 +293,14 @@ describe('rescans', () => {
     const lost = await scan();
     expect(lost.status).toBe('failed');
     expect(lost.error).toMatch(/missing or unreadable/);
+    expect(lost).toMatchObject({ error_code: 'scan_root_missing', error_params: { library: 'BD', folder: 'bd' } });
     expect(await em().count(Book, { library: libraryId })).toBe(count);
 
     await mkdir(libraryDir);
     const empty = await scan();
     expect(empty.status).toBe('failed');
     expect(empty.error).toMatch(/would lose all/);
+    expect(empty).toMatchObject({ error_code: 'scan_would_empty', error_params: { library: 'BD', count } });
     expect(await em().count(Book, { library: libraryId })).toBe(count);
     await rm(libraryDir, { recursive: true });
     await rename(`${libraryDir}.away`, libraryDir);

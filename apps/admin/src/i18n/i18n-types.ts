@@ -2637,6 +2637,100 @@ type RootTranslation = {
 			 */
 			notFound: string
 		}
+		errors: {
+			job: {
+				/**
+				 * T​h​e​ ​f​o​l​d​e​r​ ​“​{​f​o​l​d​e​r​}​”​ ​o​f​ ​l​i​b​r​a​r​y​ ​“​{​l​i​b​r​a​r​y​}​”​ ​c​a​n​n​o​t​ ​b​e​ ​s​c​a​n​n​e​d​:​ ​i​t​s​ ​p​a​t​h​ ​n​o​ ​l​o​n​g​e​r​ ​l​e​a​d​s​ ​t​o​ ​a​ ​f​o​l​d​e​r​ ​o​f​ ​i​t​s​ ​o​w​n​ ​u​n​d​e​r​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​r​o​o​t​ ​(​d​i​d​ ​a​ ​s​y​m​l​i​n​k​ ​c​h​a​n​g​e​?​)​.​ ​C​h​a​n​g​e​ ​t​h​e​ ​f​o​l​d​e​r​ ​o​r​ ​t​h​e​ ​s​y​m​l​i​n​k​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+				 * @param {string} folder
+				 * @param {string} library
+				 */
+				scan_root_invalid: RequiredParams<'folder' | 'library'>
+				/**
+				 * T​h​e​ ​f​o​l​d​e​r​ ​“​{​f​o​l​d​e​r​}​”​ ​o​f​ ​l​i​b​r​a​r​y​ ​“​{​l​i​b​r​a​r​y​}​”​ ​c​a​n​n​o​t​ ​b​e​ ​s​c​a​n​n​e​d​:​ ​i​t​ ​n​o​w​ ​l​e​a​d​s​ ​i​n​t​o​ ​t​h​e​ ​f​o​l​d​e​r​ ​o​f​ ​a​n​o​t​h​e​r​ ​l​i​b​r​a​r​y​ ​(​d​i​d​ ​a​ ​s​y​m​l​i​n​k​ ​c​h​a​n​g​e​?​)​.​ ​C​h​a​n​g​e​ ​t​h​e​ ​f​o​l​d​e​r​ ​o​r​ ​t​h​e​ ​s​y​m​l​i​n​k​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+				 * @param {string} folder
+				 * @param {string} library
+				 */
+				scan_root_overlap: RequiredParams<'folder' | 'library'>
+				/**
+				 * T​h​e​ ​f​o​l​d​e​r​ ​“​{​f​o​l​d​e​r​}​”​ ​o​f​ ​l​i​b​r​a​r​y​ ​“​{​l​i​b​r​a​r​y​}​”​ ​i​s​ ​m​i​s​s​i​n​g​ ​o​r​ ​u​n​r​e​a​d​a​b​l​e​ ​(​i​s​ ​t​h​e​ ​d​r​i​v​e​ ​m​o​u​n​t​e​d​?​)​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+				 * @param {string} folder
+				 * @param {string} library
+				 */
+				scan_root_missing: RequiredParams<'folder' | 'library'>
+				/**
+				 * T​h​e​ ​f​o​l​d​e​r​ ​o​f​ ​l​i​b​r​a​r​y​ ​“​{​l​i​b​r​a​r​y​}​”​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​.
+				 * @param {string} library
+				 */
+				scan_root_unreadable: RequiredParams<'library'>
+				/**
+				 * L​i​b​r​a​r​y​ ​“​{​l​i​b​r​a​r​y​}​”​ ​w​o​u​l​d​ ​l​o​s​e​ ​a​l​l​ ​i​t​s​ ​b​o​o​k​s​ ​(​{​c​o​u​n​t​}​)​:​ ​i​t​s​ ​f​o​l​d​e​r​ ​l​o​o​k​s​ ​e​m​p​t​y​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​;​ ​c​h​e​c​k​ ​t​h​a​t​ ​t​h​e​ ​d​r​i​v​e​ ​i​s​ ​m​o​u​n​t​e​d​.
+				 * @param {string} count
+				 * @param {string} library
+				 */
+				scan_would_empty: RequiredParams<'count' | 'library'>
+				/**
+				 * T​h​i​s​ ​l​i​b​r​a​r​y​ ​h​a​s​ ​n​o​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r​:​ ​c​h​o​o​s​e​ ​o​n​e​ ​i​n​ ​i​t​s​ ​s​e​t​t​i​n​g​s​.
+				 */
+				no_metadata_provider: string
+				/**
+				 * T​h​e​ ​j​o​b​ ​s​t​o​p​p​e​d​ ​o​n​ ​a​n​ ​u​n​e​x​p​e​c​t​e​d​ ​e​r​r​o​r​ ​(​t​h​e​ ​s​e​r​v​e​r​’​s​ ​l​o​g​ ​s​a​y​s​ ​m​o​r​e​)​.
+				 */
+				unexpected: string
+			}
+			item: {
+				/**
+				 * T​h​i​s​ ​f​o​l​d​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​ ​(​{​r​e​a​s​o​n​}​)​:​ ​i​t​s​ ​b​o​o​k​s​ ​a​r​e​ ​k​e​p​t​.
+				 * @param {string} reason
+				 */
+				folder_unreadable: RequiredParams<'reason'>
+				/**
+				 * T​h​e​ ​n​a​m​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​ ​U​T​F​-​8​ ​(​t​h​e​ ​o​d​d​ ​b​y​t​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​a​s​ ​\​x​N​N​)​,​ ​s​o​ ​i​t​ ​w​a​s​ ​n​o​t​ ​i​n​d​e​x​e​d​:​ ​r​e​n​a​m​e​ ​i​t​.
+				 */
+				name_not_utf8: string
+				/**
+				 * T​h​e​ ​f​i​l​e​ ​i​s​ ​d​a​m​a​g​e​d​,​ ​o​r​ ​n​o​t​ ​w​h​a​t​ ​i​t​s​ ​e​x​t​e​n​s​i​o​n​ ​s​a​y​s​.
+				 */
+				file_corrupt: string
+				/**
+				 * T​h​e​ ​f​i​l​e​ ​i​s​ ​p​a​s​s​w​o​r​d​-​p​r​o​t​e​c​t​e​d​.
+				 */
+				file_encrypted: string
+				/**
+				 * T​h​e​ ​f​i​l​e​ ​i​s​ ​i​n​ ​a​ ​f​o​r​m​ ​S​h​e​l​f​m​a​r​k​ ​d​o​e​s​ ​n​o​t​ ​r​e​a​d​.
+				 */
+				file_unsupported: string
+				/**
+				 * T​h​e​ ​f​i​l​e​,​ ​o​r​ ​a​n​ ​i​m​a​g​e​ ​i​n​ ​i​t​,​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​t​o​ ​r​e​a​d​.
+				 */
+				file_too_large: string
+				/**
+				 * T​h​e​ ​f​i​l​e​ ​i​s​ ​e​m​p​t​y​,​ ​o​r​ ​h​o​l​d​s​ ​n​o​ ​p​a​g​e​s​.
+				 */
+				file_empty: string
+				/**
+				 * T​h​e​ ​f​i​l​e​ ​i​s​ ​g​o​n​e​.
+				 */
+				file_not_found: string
+				/**
+				 * R​e​a​d​i​n​g​ ​t​h​e​ ​f​i​l​e​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.
+				 */
+				file_timeout: string
+				/**
+				 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​n​a​l​y​s​e​d​.
+				 */
+				file_unreadable: string
+				/**
+				 * M​a​t​c​h​e​d​ ​w​i​t​h​ ​f​u​l​l​ ​c​o​n​f​i​d​e​n​c​e​,​ ​b​u​t​ ​t​h​e​ ​r​e​c​o​r​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​a​p​p​l​i​e​d​:​ ​{​r​e​a​s​o​n​}
+				 * @param {string} reason
+				 */
+				auto_apply_failed: RequiredParams<'reason'>
+			}
+			/**
+			 * T​e​c​h​n​i​c​a​l​ ​d​e​t​a​i​l​:​ ​{​d​e​t​a​i​l​}
+			 * @param {string} detail
+			 */
+			detail: RequiredParams<'detail'>
+		}
 		stage: {
 			/**
 			 * L​i​s​t​i​n​g​ ​t​h​e​ ​f​o​l​d​e​r​s​…
@@ -8410,6 +8504,88 @@ export type TranslationFunctions = {
 			 * This job does not exist (any more).
 			 */
 			notFound: () => LocalizedString
+		}
+		errors: {
+			job: {
+				/**
+				 * The folder “{folder}” of library “{library}” cannot be scanned: its path no longer leads to a folder of its own under the libraries root (did a symlink change?). Change the folder or the symlink. Nothing was changed.
+				 */
+				scan_root_invalid: (arg: { folder: string, library: string }) => LocalizedString
+				/**
+				 * The folder “{folder}” of library “{library}” cannot be scanned: it now leads into the folder of another library (did a symlink change?). Change the folder or the symlink. Nothing was changed.
+				 */
+				scan_root_overlap: (arg: { folder: string, library: string }) => LocalizedString
+				/**
+				 * The folder “{folder}” of library “{library}” is missing or unreadable (is the drive mounted?). Nothing was changed.
+				 */
+				scan_root_missing: (arg: { folder: string, library: string }) => LocalizedString
+				/**
+				 * The folder of library “{library}” could not be read. Nothing was changed.
+				 */
+				scan_root_unreadable: (arg: { library: string }) => LocalizedString
+				/**
+				 * Library “{library}” would lose all its books ({count}): its folder looks empty. Nothing was deleted; check that the drive is mounted.
+				 */
+				scan_would_empty: (arg: { count: string, library: string }) => LocalizedString
+				/**
+				 * This library has no metadata provider: choose one in its settings.
+				 */
+				no_metadata_provider: () => LocalizedString
+				/**
+				 * The job stopped on an unexpected error (the server’s log says more).
+				 */
+				unexpected: () => LocalizedString
+			}
+			item: {
+				/**
+				 * This folder cannot be read ({reason}): its books are kept.
+				 */
+				folder_unreadable: (arg: { reason: string }) => LocalizedString
+				/**
+				 * The name is not valid UTF-8 (the odd bytes are shown as \xNN), so it was not indexed: rename it.
+				 */
+				name_not_utf8: () => LocalizedString
+				/**
+				 * The file is damaged, or not what its extension says.
+				 */
+				file_corrupt: () => LocalizedString
+				/**
+				 * The file is password-protected.
+				 */
+				file_encrypted: () => LocalizedString
+				/**
+				 * The file is in a form Shelfmark does not read.
+				 */
+				file_unsupported: () => LocalizedString
+				/**
+				 * The file, or an image in it, is too large to read.
+				 */
+				file_too_large: () => LocalizedString
+				/**
+				 * The file is empty, or holds no pages.
+				 */
+				file_empty: () => LocalizedString
+				/**
+				 * The file is gone.
+				 */
+				file_not_found: () => LocalizedString
+				/**
+				 * Reading the file took too long.
+				 */
+				file_timeout: () => LocalizedString
+				/**
+				 * The file could not be analysed.
+				 */
+				file_unreadable: () => LocalizedString
+				/**
+				 * Matched with full confidence, but the record could not be applied: {reason}
+				 */
+				auto_apply_failed: (arg: { reason: string }) => LocalizedString
+			}
+			/**
+			 * Technical detail: {detail}
+			 */
+			detail: (arg: { detail: string }) => LocalizedString
 		}
 		stage: {
 			/**

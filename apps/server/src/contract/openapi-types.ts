@@ -2676,8 +2676,15 @@ export interface components {
             /** Format: uuid */
             library_id: string | null;
             progress: components["schemas"]["JobProgress"];
-            /** @description Why the job failed. */
+            /** @description Why the job failed, in English. */
             error: string | null;
+            /**
+             * @description What `error` says, as a code a client can translate (with `error_params`). Null while the job has not
+             *     failed, and for jobs that failed before codes were recorded (then only `error` says why).
+             */
+            error_code: components["schemas"]["JobErrorCode"] | null;
+            /** @description The values the sentence of `error_code` needs; null when `error_code` is. */
+            error_params: components["schemas"]["MessageParams"] | null;
             /** @description Items (files, series) that failed while the job went on. */
             item_errors_count: number;
             /** Format: date-time */
@@ -2688,10 +2695,40 @@ export interface components {
             finished_at: string | null;
             cancel_requested: boolean;
         };
+        /**
+         * @description Why a job failed. Scans refused to protect the library: `scan_root_invalid` and `scan_root_overlap` (the
+         *     folder no longer resolves to a folder of its own under the libraries root, or now leads into another
+         *     library's: params `library`, `folder`, `detail`), `scan_root_missing` (`library`, `folder`),
+         *     `scan_root_unreadable` (`library`), `scan_would_empty` (its folder looks empty while books are stored:
+         *     `library`, `count`). `no_metadata_provider`: a metadata batch of a library that has none. `problem`: another
+         *     refusal, by its problem kind (`kind`, the last segment of a `Problem.type`). `unexpected`: an error the
+         *     server's log has the details of.
+         * @enum {string}
+         */
+        JobErrorCode: "scan_root_invalid" | "scan_root_overlap" | "scan_root_missing" | "scan_root_unreadable" | "scan_would_empty" | "no_metadata_provider" | "problem" | "unexpected";
+        /**
+         * @description Why a job could not handle one file or series. `folder_unreadable` (`reason`: the system's error code, e.g.
+         *     `EACCES`), `name_not_utf8`, `file_*` (the book file is damaged, password-protected, in a form not supported,
+         *     too large, empty, gone, or took too long to read: `detail` has the reader's own words), `file_unreadable`
+         *     (it could not be analysed). A metadata job's series: `provider_failure` (`provider`, `failure`: a
+         *     `ProviderFailureKind`, `detail`), `auto_apply_failed` (a certain match whose record could not be applied:
+         *     `kind`, `detail`, and `provider` and `failure` when a provider failed), `problem` (`kind`, `detail`).
+         * @enum {string}
+         */
+        JobItemErrorCode: "folder_unreadable" | "name_not_utf8" | "file_corrupt" | "file_encrypted" | "file_unsupported" | "file_too_large" | "file_empty" | "file_not_found" | "file_timeout" | "file_unreadable" | "provider_failure" | "auto_apply_failed" | "problem";
+        /** @description Values a coded message's sentence needs, by name. */
+        MessageParams: {
+            [key: string]: string | number;
+        };
         JobItemError: {
             /** @description The file (relative to the library root) or series concerned. */
             item: string;
+            /** @description Why, in English. */
             message: string;
+            /** @description What `message` says, as a code a client can translate; null for errors recorded before codes. */
+            code: components["schemas"]["JobItemErrorCode"] | null;
+            /** @description The values the sentence of `code` needs; null when `code` is. */
+            params: components["schemas"]["MessageParams"] | null;
             /** Format: date-time */
             at: string;
         };

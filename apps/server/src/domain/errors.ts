@@ -1,3 +1,4 @@
+import type { JobError } from './job-messages.js';
 import type { FieldIssueCode, ProblemKind, ProviderFailureKind } from './problem-codes.js';
 
 /**
@@ -25,6 +26,8 @@ export interface ProviderFailureFields {
 export class DomainError extends Error {
   /** Set when an external service is the cause (a failure, or a setting of it that is missing). */
   providerFailure?: ProviderFailureFields;
+  /** Set when the error can end a job: what the job records, with a code the admin translates. */
+  jobError?: JobError;
 
   constructor(
     readonly status: number,

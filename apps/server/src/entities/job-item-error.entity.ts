@@ -11,6 +11,10 @@ export const JobItemErrorSchema = defineEntity({
     job: () => p.manyToOne(Job).deleteRule('cascade'),
     item: p.string().length(4096),
     message: p.text(),
+    /** What `message` says, as a code the admin translates (domain/job-messages.ts); null on rows older than codes. */
+    code: p.string().length(32).nullable(),
+    /** The values the sentence of `code` needs (the reader's detail, a provider, a failure kind). */
+    params: p.json<Record<string, string | number>>().nullable(),
     createdAt: createdAt(),
   },
 });

@@ -33,6 +33,10 @@ export const JobSchema = defineEntity({
     /** One of JOB_STAGES while a scan runs; null for other jobs and once a job ended. */
     stage: p.string().length(16).nullable(),
     error: p.text().nullable(),
+    /** What `error` says, as a code the admin translates (domain/job-messages.ts); null on rows older than codes. */
+    errorCode: p.string().length(32).nullable(),
+    /** The values the sentence of `errorCode` needs (a library's name, a count). */
+    errorParams: p.json<Record<string, string | number>>().nullable(),
     itemErrorsCount: p.integer().default(0),
     cancelRequested: p.boolean().default(false),
     /** What the job found or changed, for its report endpoint. */

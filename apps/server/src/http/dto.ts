@@ -6,6 +6,7 @@ import type { ApiToken } from '../entities/api-token.entity.js';
 import type { MetadataBatchResult } from '../entities/metadata-batch-result.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
 import type { Job, JobStage } from '../entities/job.entity.js';
+import { isJobErrorCode, isJobItemErrorCode } from '../domain/job-messages.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import type { Series } from '../entities/series.entity.js';
 import type { UserWithLibraries } from '../repositories/user.repository.js';
@@ -113,7 +114,20 @@ export function pageDto<T>(items: T[], total: number, page: number, limit: numbe
   return { items, total, page, limit };
 }
 
+/**
+ * A stored message code as the API gives it: one this server does not know (written by a newer one) is given as none,
+ * with no values, so that clients fall back to the words.
+ */
+function knownCode<Code extends string>(
+  code: string | null | undefined,
+  params: Record<string, string | number> | null | undefined,
+  known: (value: unknown) => value is Code,
+): { code: Code | null; params: Record<string, string | number> | null } {
+  return known(code) ? { code, params: params ?? {} } : { code: null, params: null };
+}
+
 export function jobDto(job: Job) {
+  const errorCode = knownCode(job.errorCode, job.errorParams, isJobErrorCode);
   const percent =
     job.status === 'succeeded' || job.status === 'completed_with_errors'
       ? 100
@@ -133,6 +147,8 @@ export function jobDto(job: Job) {
       stage: job.stage as JobStage | null,
     },
     error: job.error,
+    error_code: errorCode.code,
+    error_params: errorCode.params,
     item_errors_count: job.itemErrorsCount,
     created_at: job.createdAt.toISOString(),
     started_at: iso(job.startedAt),
@@ -149,6 +165,7 @@ export function jobDetailsDto({ job, itemErrors }: JobDetails) {
     item_errors: itemErrors.map((error) => ({
       item: error.item,
       message: error.message,
+      ...knownCode(error.code, error.params, isJobItemErrorCode),
       at: error.createdAt.toISOString(),
     })),
   };

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
-import type { JobProgress, JobRepository } from '../repositories/job.repository.js';
+import type { JobItemError } from '../domain/job-messages.js';
+import type { JobProgress, JobRepository, ReportedItemError } from '../repositories/job.repository.js';
 
 /** Thrown by a handler (through `throwIfCancelled`) to stop cooperatively; the job ends `cancelled`. */
 export class JobCancelledError extends Error {
@@ -26,7 +27,8 @@ export interface JobContext {
   readonly signal: AbortSignal;
   readonly logger: Logger;
   progress(progress: JobProgress): void;
-  itemError(item: string, message: string): void;
+  /** A file or series the job could not handle; coded (domain/job-messages.ts) so the admin can translate it. */
+  itemError(item: string, message: JobItemError | string): void;
   /** The job will end `completed_with_errors` instead of `succeeded`: it ran to its end but some items failed. */
   markCompletedWithErrors(): void;
   throwIfCancelled(): void;
@@ -41,7 +43,7 @@ const FLUSH_INTERVAL_MS = 500;
 export class RunningJob implements JobContext {
   private readonly controller = new AbortController();
   private pendingProgress: JobProgress | undefined;
-  private pendingErrors: { item: string; message: string }[] = [];
+  private pendingErrors: ReportedItemError[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private interrupted = false;
@@ -83,7 +85,7 @@ export class RunningJob implements JobContext {
     this.pendingProgress = { ...this.pendingProgress, ...progress };
   }
 
-  itemError(item: string, message: string): void {
+  itemError(item: string, message: JobItemError | string): void {
     this.pendingErrors.push({ item, message });
   }
 

@@ -1,6 +1,6 @@
 import { Agenda, type Job as AgendaJob } from 'agenda';
 import type { Orm } from '../database/orm.js';
-import { DomainError } from '../domain/errors.js';
+import { jobErrorOf } from '../domain/job-messages.js';
 import { withContext } from '../database/request-context.js';
 import type { Job, JobType } from '../entities/job.entity.js';
 import type { Logger } from '../logger.js';
@@ -198,12 +198,7 @@ export class JobRuntime implements JobQueue {
           await this.jobs.finish(jobId, 'cancelled');
           logger.info('job cancelled');
         } else {
-          // Domain errors are written for users; anything else stays in the log.
-          const message =
-            error instanceof DomainError
-              ? error.message
-              : 'The job stopped on an unexpected error (see the server log).';
-          await this.jobs.finish(jobId, 'failed', { error: message });
+          await this.jobs.finish(jobId, 'failed', { error: jobErrorOf(error) });
           logger.warn({ err: error }, 'job failed');
         }
       } finally {

@@ -4,6 +4,13 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/sql';
 import { JobItemError } from '../entities/job-item-error.entity.js';
 import { Job, type JobStage, type JobStatus, type JobType } from '../entities/job.entity.js';
 import { Library } from '../entities/library.entity.js';
+import type { JobError, JobItemError as CodedItemError } from '../domain/job-messages.js';
+
+/** An item error as a handler reports it: coded, or (from code not yet given codes) words only. */
+export interface ReportedItemError {
+  item: string;
+  message: string | CodedItemError;
+}
 
 export interface JobFilters {
   type?: JobType;
@@ -107,15 +114,21 @@ export class JobRepository {
   async finish(
     id: string,
     status: Extract<JobStatus, 'succeeded' | 'completed_with_errors' | 'failed' | 'cancelled'>,
-    details: { error?: string | null; report?: Record<string, unknown> | null } = {},
+    details: { error?: JobError; report?: Record<string, unknown> | null } = {},
   ): Promise<void> {
-    await this.em
-      .fork()
-      .nativeUpdate(
-        Job,
-        { id, status: { $in: ACTIVE } },
-        { status, finishedAt: new Date(), currentItem: null, stage: null, ...details },
-      );
+    const { error, report } = details;
+    await this.em.fork().nativeUpdate(
+      Job,
+      { id, status: { $in: ACTIVE } },
+      {
+        status,
+        finishedAt: new Date(),
+        currentItem: null,
+        stage: null,
+        ...(report === undefined ? {} : { report }),
+        ...(error === undefined ? {} : { error: error.text, errorCode: error.code, errorParams: error.params }),
+      },
+    );
   }
 
   /** Returns the job after the request, or null when it had already finished. */
@@ -131,17 +144,19 @@ export class JobRepository {
     return Boolean(row?.cancel_requested);
   }
 
-  async addItemErrors(jobId: string, errors: { item: string; message: string }[]): Promise<void> {
+  async addItemErrors(jobId: string, errors: ReportedItemError[]): Promise<void> {
     if (errors.length === 0) return;
     const fork = this.em.fork();
     await fork.transactional(async (em) => {
       await em.insertMany(
         JobItemError,
-        errors.map((error) => ({
+        errors.map(({ item, message }) => ({
           id: randomUUID(),
           job: jobId,
-          item: error.item,
-          message: error.message,
+          item,
+          ...(typeof message === 'string'
+            ? { message, code: null, params: null }
+            : { message: message.text, code: message.code, params: message.params }),
           createdAt: new Date(),
         })),
       );

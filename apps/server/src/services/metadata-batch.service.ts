@@ -3,6 +3,14 @@ import type { BatchOutcome, MetadataBatchResult, ProviderFailure } from '../enti
 import type { Job } from '../entities/job.entity.js';
 import type { Series } from '../entities/series.entity.js';
 import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js';
+import {
+  autoApplyFailed,
+  NO_METADATA_PROVIDER,
+  providerItemError,
+  refusalOf,
+  type JobItemError,
+  type ProviderRefusal,
+} from '../domain/job-messages.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { BatchResultInput, MetadataBatchRepository } from '../repositories/metadata-batch.repository.js';
 import type { MetadataRepository } from '../repositories/metadata.repository.js';
@@ -24,6 +32,9 @@ type Evaluation = Omit<BatchResultInput, 'seriesId' | 'seriesName'>;
 function failureMessage(error: unknown): string | null {
   return error instanceof DomainError ? error.message : null;
 }
+
+/** What a series' evaluation found, and, when it is an error, the item error the job records (coded). */
+type Evaluated = Evaluation & { itemError?: JobItemError };
 
 /**
  * Three calls in a row that find a provider unreachable stop the batch asking it; after 30 s one call tries again.
@@ -73,7 +84,11 @@ export class MetadataBatchService {
       library.fallbackMetadataProvider === NO_PROVIDER || library.fallbackMetadataProvider === primary
         ? null
         : library.fallbackMetadataProvider;
-    if (primary === NO_PROVIDER) throw new ValidationError('This library has no metadata provider.');
+    if (primary === NO_PROVIDER) {
+      const refused = new ValidationError(NO_METADATA_PROVIDER.text);
+      refused.jobError = NO_METADATA_PROVIDER;
+      throw refused;
+    }
     const providers = [primary, ...(fallback === null ? [] : [fallback])].map(
       (id) => new ProviderCircuit(id, this.circuitOptions),
     );
@@ -91,16 +106,17 @@ export class MetadataBatchService {
       context.progress({ currentItem: name });
       const entity = await this.metadataRepository.findSeriesById(id);
       if (entity) {
-        let evaluation: Evaluation;
+        let evaluated: Evaluated;
         try {
-          evaluation = await this.evaluate(entity, providers, context.signal);
+          evaluated = await this.evaluate(entity, providers, context.signal);
         } catch (error) {
           // A provider call cut short by a cancel or a shutdown ends the job as such, not as a failure.
           context.throwIfCancelled();
           throw error;
         }
+        const { itemError, ...evaluation } = evaluated;
         await this.batches.record(context.jobId, { seriesId: id, seriesName: name, ...evaluation });
-        if (evaluation.outcome === 'error') context.itemError(name, evaluation.error ?? 'failed');
+        if (evaluation.outcome === 'error') context.itemError(name, itemError ?? evaluation.error ?? 'failed');
       }
       processed++;
       context.progress({ processed });
@@ -115,7 +131,7 @@ export class MetadataBatchService {
    * Asks the primary, then the fallback when the primary found nothing or failed (the issue's rule, broader than
    * SPEC's). A provider whose circuit is open is not asked; a series no provider could be asked for is `skipped`.
    */
-  private async evaluate(series: Series, providers: ProviderCircuit[], signal: AbortSignal): Promise<Evaluation> {
+  private async evaluate(series: Series, providers: ProviderCircuit[], signal: AbortSignal): Promise<Evaluated> {
     const linked = (await this.metadataRepository.approvedLink(series.id))?.id ?? null;
     const base: Evaluation = {
       outcome: 'already_linked',
@@ -134,6 +150,7 @@ export class MetadataBatchService {
     let candidates: Candidate[] = [];
     let answered = false;
     const errors: ProviderFailure[] = [];
+    let lastRefusal: ProviderRefusal | null = null;
     const skipped: string[] = [];
     for (const [index, circuit] of providers.entries()) {
       if (candidates.length > 0) break;
@@ -153,6 +170,7 @@ export class MetadataBatchService {
         circuit.failed(failure);
         const kind = failure instanceof DomainError ? failure.providerFailure?.failure : undefined;
         errors.push({ provider: circuit.providerId, message, ...(kind ? { failure: kind } : {}) });
+        lastRefusal = refusalOf(failure as DomainError, circuit.providerId);
       }
     }
     const best = candidates[0];
@@ -166,7 +184,13 @@ export class MetadataBatchService {
     };
     if (candidates.length === 0) {
       if (answered) return { ...evaluation, outcome: 'no_results' };
-      if (errors.length > 0) return { ...evaluation, outcome: 'error', error: errors.at(-1)!.message };
+      if (errors.length > 0)
+        return {
+          ...evaluation,
+          outcome: 'error',
+          error: errors.at(-1)!.message,
+          ...(lastRefusal ? { itemError: providerItemError(lastRefusal) } : {}),
+        };
       return { ...evaluation, outcome: 'skipped', error: skipped.join(' ') };
     }
     const certain = candidates.filter((candidate) => candidate.confidence === 100);
@@ -178,7 +202,8 @@ export class MetadataBatchService {
     } catch (failure) {
       const message = failureMessage(failure);
       if (message === null) throw failure;
-      return { ...evaluation, outcome: 'error', error: `Auto-apply failed: ${message}` };
+      const itemError = autoApplyFailed(refusalOf(failure as DomainError, certain[0]!.provider));
+      return { ...evaluation, outcome: 'error', error: itemError.text, itemError };
     }
   }
 

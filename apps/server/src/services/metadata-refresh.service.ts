@@ -1,6 +1,7 @@
 import type { Job } from '../entities/job.entity.js';
 import type { Library, RefreshMode } from '../entities/library.entity.js';
 import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js';
+import { providerItemError, refusalOf } from '../domain/job-messages.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { JobRepository } from '../repositories/job.repository.js';
 import type { MetadataRepository } from '../repositories/metadata.repository.js';
@@ -145,7 +146,7 @@ export class MetadataRefreshService {
         if (!(error instanceof DomainError)) throw error;
         entry.error = error.message;
         entry.failure = error.providerFailure?.failure ?? null;
-        context.itemError(link.series.name, error.message);
+        context.itemError(link.series.name, providerItemError(refusalOf(error, link.provider)));
       }
       entries.push(entry);
       await this.jobRepository.saveReport(context.jobId, { series: entries });

@@ -2,6 +2,7 @@ import { opendir } from 'node:fs/promises';
 import path from 'node:path';
 import { bookNumbers, yearAsDate } from '../domain/book-numbers.js';
 import { ConflictError, DomainError, InvalidPathError } from '../domain/errors.js';
+import * as messages from '../domain/job-messages.js';
 import { parseFileName } from '../indexer/filename-parser.js';
 import type { BookReader } from '../indexer/book-reader.js';
 import { ReaderPoolClosedError } from '../indexer/reader-process/reader-pool.js';
@@ -20,8 +21,9 @@ export type ScanMode = 'incremental' | 'full';
 
 /** A scan that must stop without touching the library (lost mount, would delete everything). */
 export class ScanRefusedError extends DomainError {
-  constructor(detail: string) {
-    super(409, 'scan-refused', 'Scan refused', detail);
+  constructor(reason: messages.JobError) {
+    super(409, 'scan-refused', 'Scan refused', reason.text);
+    this.jobError = reason;
   }
 }
 
@@ -197,9 +199,9 @@ async function cancelledOrFailed<T>(context: JobContext, work: Promise<T>): Prom
   }
 }
 
-function errorMessage(error: unknown): string {
-  if (error instanceof BookFileError) return `${error.kind}: ${error.message}`;
-  return 'unreadable: the file could not be analysed';
+function errorMessage(error: unknown): messages.JobItemError {
+  if (error instanceof BookFileError) return messages.bookFileFailed(error.kind, error.message);
+  return messages.FILE_UNREADABLE;
 }
 
 /** Turns folders into series and files into books: discovery, analysis, removal, then thumbnails. */
@@ -269,28 +271,23 @@ export class ScanService {
       absoluteRoot = await this.libraries.scannableRoot(library);
     } catch (error) {
       // A symlink changed since creation: indexing where it leads now would file another library's books here.
-      if (error instanceof InvalidPathError || error instanceof ConflictError) {
-        throw new ScanRefusedError(
-          `The folder "${library.rootPath}" of library "${library.name}" cannot be scanned: ${error.message} Change the folder or the symlink. Nothing was changed.`,
-        );
-      }
-      throw new ScanRefusedError(
-        `The folder "${library.rootPath}" of library "${library.name}" is missing or unreadable (is the drive mounted?). Nothing was changed.`,
-      );
+      if (error instanceof InvalidPathError)
+        throw new ScanRefusedError(messages.scanRootInvalid(library.name, library.rootPath, error.message));
+      if (error instanceof ConflictError)
+        throw new ScanRefusedError(messages.scanRootOverlap(library.name, library.rootPath, error.message));
+      throw new ScanRefusedError(messages.scanRootMissing(library.name, library.rootPath));
     }
 
     // "Everything vanished" is judged at the root, in every scan: an empty root (an unmounted share's mount point)
     // deletes nothing, while a folder gone under a present root loses its books, scoped scan or not.
     const rootHasEntries = await hasVisibleEntry(absoluteRoot);
     if (rootHasEntries === null) {
-      throw new ScanRefusedError(`The folder of library "${library.name}" could not be read. Nothing was changed.`);
+      throw new ScanRefusedError(messages.scanRootUnreadable(library.name));
     }
     if (!rootHasEntries) {
       const stored = await this.scans.countBooks(libraryId);
       if (stored > 0) {
-        throw new ScanRefusedError(
-          `Library "${library.name}" would lose all ${stored} books: its folder looks empty. Nothing was deleted; check that the drive is mounted.`,
-        );
+        throw new ScanRefusedError(messages.scanWouldEmpty(library.name, stored));
       }
     }
 
@@ -310,12 +307,11 @@ export class ScanService {
           : await walkScoped(absoluteRoot, knownFolders, scope, walkOptions);
     } catch {
       context.throwIfCancelled();
-      throw new ScanRefusedError(`The folder of library "${library.name}" could not be read. Nothing was changed.`);
+      throw new ScanRefusedError(messages.scanRootUnreadable(library.name));
     }
     for (const [folder, reason] of walk.unreadableFolders)
-      context.itemError(folder || '/', `folder unreadable (${reason}); its books are kept`);
-    for (const name of walk.undecodableNames)
-      context.itemError(name, 'the name is not valid UTF-8 (bytes shown as \\xNN), so it was not indexed: rename it');
+      context.itemError(folder || '/', messages.folderUnreadable(reason));
+    for (const name of walk.undecodableNames) context.itemError(name, messages.NAME_NOT_UTF8);
 
     // Only the stored files of the folders read this time are kept in memory: the others cannot have changed or
     // vanished (their folder's mtime says so, or no event came from them), and of those only the count matters. An
@@ -532,8 +528,9 @@ export class ScanService {
       context.throwIfCancelled();
       // Shutting down says nothing about the file: the scan stops and is resumed by the next process.
       if (error instanceof ReaderPoolClosedError) throw error;
-      parseError = errorMessage(error);
-      context.itemError(file.path, parseError);
+      const failure = errorMessage(error);
+      parseError = failure.text;
+      context.itemError(file.path, failure);
     }
     const metadata = inspection?.metadata ?? {};
     const numbers = bookNumbers(parsed, { number: metadata.number, volume: metadata.volume });

@@ -67,6 +67,40 @@ const jobs = {
     openRefreshReport: 'Open the refresh report',
     notFound: 'This job does not exist (any more).',
   },
+  /**
+   * Why a job failed or an item could not be handled, by the server's code (openapi.yaml `JobErrorCode`,
+   * `JobItemErrorCode`); a provider failure or another problem is said with the `problems` sentences.
+   */
+  errors: {
+    job: {
+      scan_root_invalid:
+        'The folder “{folder:string}” of library “{library:string}” cannot be scanned: its path no longer leads to a folder of its own under the libraries root (did a symlink change?). Change the folder or the symlink. Nothing was changed.',
+      scan_root_overlap:
+        'The folder “{folder:string}” of library “{library:string}” cannot be scanned: it now leads into the folder of another library (did a symlink change?). Change the folder or the symlink. Nothing was changed.',
+      scan_root_missing:
+        'The folder “{folder:string}” of library “{library:string}” is missing or unreadable (is the drive mounted?). Nothing was changed.',
+      scan_root_unreadable: 'The folder of library “{library:string}” could not be read. Nothing was changed.',
+      scan_would_empty:
+        'Library “{library:string}” would lose all its books ({count:string}): its folder looks empty. Nothing was deleted; check that the drive is mounted.',
+      no_metadata_provider: 'This library has no metadata provider: choose one in its settings.',
+      unexpected: 'The job stopped on an unexpected error (the server’s log says more).',
+    },
+    item: {
+      folder_unreadable: 'This folder cannot be read ({reason:string}): its books are kept.',
+      name_not_utf8:
+        'The name is not valid UTF-8 (the odd bytes are shown as \\xNN), so it was not indexed: rename it.',
+      file_corrupt: 'The file is damaged, or not what its extension says.',
+      file_encrypted: 'The file is password-protected.',
+      file_unsupported: 'The file is in a form Shelfmark does not read.',
+      file_too_large: 'The file, or an image in it, is too large to read.',
+      file_empty: 'The file is empty, or holds no pages.',
+      file_not_found: 'The file is gone.',
+      file_timeout: 'Reading the file took too long.',
+      file_unreadable: 'The file could not be analysed.',
+      auto_apply_failed: 'Matched with full confidence, but the record could not be applied: {reason:string}',
+    },
+    detail: 'Technical detail: {detail:string}',
+  },
   stage: {
     listing: 'Listing the folders…',
     reading: 'Reading files: {processed:string} of {total:string}',

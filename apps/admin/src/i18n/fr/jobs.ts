@@ -67,6 +67,37 @@ const jobs: Translation['jobs'] = {
     openRefreshReport: 'Ouvrir le rapport d’actualisation',
     notFound: 'Cette tâche n’existe pas (ou plus).',
   },
+  errors: {
+    job: {
+      scan_root_invalid:
+        'Le dossier « {folder} » de la bibliothèque « {library} » ne peut pas être analysé : son chemin ne mène plus à un dossier qui lui soit propre sous la racine des bibliothèques (un lien symbolique a-t-il changé ?). Changez le dossier ou le lien. Rien n’a été modifié.',
+      scan_root_overlap:
+        'Le dossier « {folder} » de la bibliothèque « {library} » ne peut pas être analysé : il mène désormais dans le dossier d’une autre bibliothèque (un lien symbolique a-t-il changé ?). Changez le dossier ou le lien. Rien n’a été modifié.',
+      scan_root_missing:
+        'Le dossier « {folder} » de la bibliothèque « {library} » est absent ou illisible (le disque est-il monté ?). Rien n’a été modifié.',
+      scan_root_unreadable: 'Le dossier de la bibliothèque « {library} » n’a pas pu être lu. Rien n’a été modifié.',
+      scan_would_empty:
+        'La bibliothèque « {library} » perdrait tous ses livres ({count}) : son dossier semble vide. Rien n’a été supprimé ; vérifiez que le disque est monté.',
+      no_metadata_provider:
+        'Cette bibliothèque n’a pas de fournisseur de métadonnées : choisissez-en un dans ses réglages.',
+      unexpected: 'La tâche s’est arrêtée sur une erreur inattendue (le journal du serveur en dit plus).',
+    },
+    item: {
+      folder_unreadable: 'Ce dossier ne peut pas être lu ({reason}) : ses livres sont conservés.',
+      name_not_utf8:
+        'Le nom n’est pas en UTF-8 valide (les octets en cause sont écrits \\xNN), il n’a donc pas été indexé : renommez-le.',
+      file_corrupt: 'Le fichier est endommagé, ou n’est pas ce que dit son extension.',
+      file_encrypted: 'Le fichier est protégé par un mot de passe.',
+      file_unsupported: 'Le fichier est sous une forme que Shelfmark ne lit pas.',
+      file_too_large: 'Le fichier, ou une image qu’il contient, est trop volumineux pour être lu.',
+      file_empty: 'Le fichier est vide, ou ne contient aucune page.',
+      file_not_found: 'Le fichier a disparu.',
+      file_timeout: 'La lecture du fichier a pris trop de temps.',
+      file_unreadable: 'Le fichier n’a pas pu être analysé.',
+      auto_apply_failed: 'Correspondance certaine, mais la fiche n’a pas pu être appliquée : {reason}',
+    },
+    detail: 'Détail technique : {detail}',
+  },
   stage: {
     listing: 'Inventaire des dossiers…',
     reading: 'Lecture des fichiers : {processed} sur {total}',

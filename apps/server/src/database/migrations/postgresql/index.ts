@@ -18,7 +18,8 @@ import { Migration20261126100000_reader_settings_page_sizes as m15 } from './Mig
 import { Migration20261126110000_cover_fingerprint as m16 } from './Migration20261126110000_cover_fingerprint.js';
 import { Migration20261126140000_job_stage as m17 } from './Migration20261126140000_job_stage.js';
 import { Migration20261126141000_watch_reason_code as m18 } from './Migration20261126141000_watch_reason_code.js';
-import { Migration20261126151000_reread_character_references as m19 } from './Migration20261126151000_reread_character_references.js';
+import { Migration20261126150000_job_error_codes as m19 } from './Migration20261126150000_job_error_codes.js';
+import { Migration20261126151000_reread_character_references as m20 } from './Migration20261126151000_reread_character_references.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -41,4 +42,5 @@ export const postgresqlMigrations = [
   m17,
   m18,
   m19,
+  m20,
 ];
