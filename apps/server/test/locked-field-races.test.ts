@@ -65,8 +65,17 @@ const bookByTitle = async (title: string) =>
   ((await call('/books', { token, query: { library_id: libraryId, q: title } })).body.items as any[]).find(
     (book) => book.title === title,
   );
-const seriesRow = async (client: pg.Client, name: string) =>
-  (await client.query('select id from series where library_id = $1 and name = $2', [libraryId, name])).rows[0].id;
+/** The id of the library's series of this name, read as the admin's connection would. */
+async function seriesIdOf(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: server.database.url });
+  await client.connect();
+  try {
+    return (await client.query('select id from series where library_id = $1 and name = $2', [libraryId, name])).rows[0]
+      .id;
+  } finally {
+    await client.end();
+  }
+}
 
 describe.runIf(testDatabaseKind() === 'postgresql')('an admin edit landing while a writer holds the row', () => {
   beforeAll(async () => {
@@ -123,10 +132,7 @@ describe.runIf(testDatabaseKind() === 'postgresql')('an admin edit landing while
   it('a scan does not fill a start year the admin set and locked meanwhile', async () => {
     // ComicInfo's Volume holding a year is the run's start year (comic-info.ts).
     await writeComic(libraryDir, 'Dated/Dated 02.cbz', { comicInfo: { Volume: 2001 } });
-    const client = new pg.Client({ connectionString: server.database.url });
-    await client.connect();
-    const seriesId = await seriesRow(client, 'Dated');
-    await client.end();
+    const seriesId = await seriesIdOf('Dated');
     await concurrentEdit(
       (edit) =>
         edit.query(`update series set start_year = 1990, locked_fields = '["start_year"]' where id = $1`, [seriesId]),
@@ -151,10 +157,7 @@ describe.runIf(testDatabaseKind() === 'postgresql')('an admin edit landing while
       external_id: 'syn-1',
     });
     expect(link.status, link.text).toBe(201);
-    const client = new pg.Client({ connectionString: server.database.url });
-    await client.connect();
-    const seriesId = await seriesRow(client, 'Synced');
-    await client.end();
+    const seriesId = await seriesIdOf('Synced');
     await concurrentEdit(
       (edit) =>
         edit.query(
@@ -172,10 +175,7 @@ describe.runIf(testDatabaseKind() === 'postgresql')('an admin edit landing while
   });
 
   it('a status mapping change does not restatus a series whose status the admin locked meanwhile', async () => {
-    const client = new pg.Client({ connectionString: server.database.url });
-    await client.connect();
-    const seriesId = await seriesRow(client, 'Synced');
-    await client.end();
+    const seriesId = await seriesIdOf('Synced');
     await concurrentEdit(
       (edit) =>
         edit.query(
