@@ -62,6 +62,7 @@ export function describeEntry(raw: DirectoryRecord): ZipListedEntry {
 const toEntry = (raw: yauzl.Entry): ZipEntry => ({ ...describeEntry(raw), raw });
 
 const inflateRawAsync = promisify(inflateRaw);
+const INFLATE_CHUNK_MAX = 4 * 1024 * 1024;
 
 /**
  * Deflate makes incompressible data a little larger (5 bytes per 16 KiB block, and a few more): an entry whose
@@ -196,9 +197,11 @@ export class ZipArchive {
     let data = compressed;
     if (entry.compressionMethod === 8) {
       try {
-        // One output chunk of the declared size (the default, 16 KiB, makes a heap block per chunk); a stream that
-        // would inflate past the declared size (at most the cap: checkReadable) stops there.
-        data = await inflateRawAsync(compressed, { chunkSize: Math.max(entry.size, 64), maxOutputLength: entry.size + 1 });
+        // Output chunks of the declared size up to 4 MiB (the default, 16 KiB, makes a heap block per chunk; one chunk
+        // of a lying 99 MB would be followed by a second before the limit is seen); a stream that would inflate past
+        // the declared size (at most the cap: checkReadable) stops there.
+        const chunkSize = Math.min(Math.max(entry.size, 64), INFLATE_CHUNK_MAX);
+        data = await inflateRawAsync(compressed, { chunkSize, maxOutputLength: entry.size + 1 });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
           throw new BookFileError('too_large', `${what} inflates beyond its declared ${entry.size} bytes (zip bomb?)`);
