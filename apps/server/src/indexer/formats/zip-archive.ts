@@ -75,7 +75,7 @@ function plausibleCompressedSize(entry: ZipEntry): boolean {
 
 /** Fills `buffer` from `position` of the file (short reads continued); fails at the end of the file. */
 async function readFully(fd: number, buffer: Buffer, position: number): Promise<void> {
-  for (let done = 0; done < buffer.length; ) {
+  for (let done = 0; done < buffer.length;) {
     const bytesRead = await new Promise<number>((resolve, reject) =>
       readFd(fd, buffer, done, buffer.length - done, position + done, (err, n) => (err ? reject(err) : resolve(n))),
     );
