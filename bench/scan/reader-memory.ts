@@ -110,7 +110,8 @@ const timer = setInterval(() => {
 let next = 0;
 let failed = 0;
 await Promise.all(
-  Array.from({ length: 2 * processes }, async () => {
+  // As the server sends them (cover-queue.ts): twice as many in flight as the readers run at once.
+  Array.from({ length: 4 * processes }, async () => {
     while (next < books.length) {
       const book = books[next++]!;
       const format = path.extname(book).slice(1) as Format;
