@@ -177,9 +177,9 @@ export class ZipArchive {
 
   /**
    * `read` in one piece: the entry's compressed bytes in one read at their offset, inflated in one call (off the event
-   * loop), the result one buffer. yauzl's stream read 64 KiB chunks, one file read each: a 2 MB page cost 8 ms of CPU
-   * instead of 1, and its chunks, each below malloc's mmap threshold, were freed into the reader's heap, which kept
-   * them (a reader's malloc heap grew from 5 to 22 MB over a scan's covers). Same checks and errors as the stream.
+   * loop), the result one buffer. yauzl's stream reads 64 KiB chunks, one file read and one Buffer each, then joins
+   * them: reading a stored 1.9 MB PNG page took 5.2 ms of user CPU, now 1.1 (a 500 KB JPEG: 1.5 → 1.0 ms; measured
+   * under load). Same checks and errors as the stream.
    */
   private async readWhole(entry: ZipEntry, cap: number, what: string): Promise<Buffer> {
     let dataStart: number;
