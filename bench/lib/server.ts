@@ -23,6 +23,8 @@ export interface RunningServer {
   cpuMs(): number;
   /** CPU time used so far by the server's main thread alone (its event loop), in ms. */
   mainThreadCpuMs(): number;
+  /** CPU time used so far by the server process alone (every thread, no reader process), in ms. */
+  serverCpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -91,6 +93,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     cpuMs: () => treeCpuMs(child.pid!),
     mainThreadCpuMs: () => {
       const [user, system] = cpuTicks(child.pid!, `/proc/${child.pid}/task/${child.pid}/stat`);
+      return ((user + system) * 1000) / TICKS_PER_SECOND;
+    },
+    serverCpuMs: () => {
+      const [user, system] = cpuTicks(child.pid!);
       return ((user + system) * 1000) / TICKS_PER_SECOND;
     },
     async stop() {

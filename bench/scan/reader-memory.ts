@@ -1,12 +1,14 @@
 /**
- * node bench/scan/reader-memory.ts [--library scan-2000-real] [--files 600] [--op thumbnail]   (after npm run build)
+ * node bench/scan/reader-memory.ts [--library scan-2000-real] [--files 600] [--op thumbnail] [--processes 1]
+ *   (after npm run build)
  *
  * Where a reader process's memory goes: the first `--files` books of a library bench:scan generated
  * (bench/.data/<library>) go through one reader process (the built reader-pool.js, two requests at a time, as the
  * server runs them). Its resident size is sampled every 25 ms; at its highest, /proc/<pid>/smaps is split into the
  * mapped Node binary, libvips and other files, malloc's heap, the WASM memories (MuPDF, UnRAR, 7-zip: an rw mapping
  * followed by its many-GB reservation) and other anonymous memory (V8's heap, mmap'd blocks). Prints the high-water
- * mark (VmHWM) and the reader's CPU time per book.
+ * mark (VmHWM) and the reader's CPU time per book. With `--processes 2` (as the server runs them), four requests at a
+ * time over two readers, and each reader's high-water mark: PDF work goes to one of them (reader-pool.ts).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     library: { type: 'string', default: 'scan-2000-real' },
     files: { type: 'string', default: '600' },
     op: { type: 'string', default: 'thumbnail' },
+    processes: { type: 'string', default: '1' },
   },
 });
 if (values.op !== 'thumbnail' && values.op !== 'inspect') throw new Error('--op is thumbnail or inspect');
@@ -45,8 +48,9 @@ const books = (await readdir(root, { recursive: true, withFileTypes: true }))
 if (books.length === 0) throw new Error(`no books in ${root}: run bench:scan first`);
 
 const silent = { warn() {}, info() {}, error() {}, debug() {}, child: () => silent };
+const processes = Number(values.processes);
 const pool = new ReaderPool(
-  { processes: 1, tasksPerProcess: 2, idleMs: 60_000, recycleRssBytes: 2 ** 40, taskTimeoutMs: 120_000 },
+  { processes, tasksPerProcess: 2, idleMs: 60_000, recycleRssBytes: 2 ** 40, taskTimeoutMs: 120_000 },
   silent,
 );
 const out = await mkdtemp(path.join(tmpdir(), 'shelfmark-reader-memory-'));
@@ -90,7 +94,9 @@ function statusKb(pid: number, field: string): number {
 let peakKb = 0;
 let atPeak: Record<string, number> = {};
 let pid: number | undefined;
+const seen = new Set<number>();
 const timer = setInterval(() => {
+  for (const live of pool.pids()) seen.add(live);
   pid = pool.pids()[0] ?? pid;
   if (pid === undefined) return;
   try {
@@ -104,7 +110,8 @@ const timer = setInterval(() => {
 let next = 0;
 let failed = 0;
 await Promise.all(
-  [0, 1].map(async () => {
+  // As the server sends them (cover-queue.ts): twice as many in flight as the readers run at once.
+  Array.from({ length: 4 * processes }, async () => {
     while (next < books.length) {
       const book = books[next++]!;
       const format = path.extname(book).slice(1) as Format;
@@ -117,13 +124,27 @@ await Promise.all(
   }),
 );
 clearInterval(timer);
-const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-const cpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
+let cpuMs = 0;
+// Every reader's CPU time (all of them are still alive: idleMs is a minute).
+for (const reader of processes > 1 ? seen : [pid!]) {
+  const stat = (await readFile(`/proc/${reader}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  cpuMs += ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
+}
 console.log(
-  `${books.length} books of ${values.library} (${op}), ${failed} failed: reader peak ${Math.round(statusKb(pid!, 'VmHWM') / 1024)} MB (VmHWM), ` +
+  `${books.length} books of ${values.library} (${op}), ${failed} failed: first reader's peak ${Math.round(statusKb(pid!, 'VmHWM') / 1024)} MB (VmHWM), ` +
     `${Math.round(statusKb(pid!, 'VmRSS') / 1024)} MB at the end; ${(cpuMs / books.length).toFixed(1)} ms CPU per book`,
 );
-console.log(`at the highest sample (${Math.round(peakKb / 1024)} MB):`);
+if (processes > 1) {
+  const peaks = [...seen].map((reader) => {
+    try {
+      return `${Math.round(statusKb(reader, 'VmHWM') / 1024)} MB`;
+    } catch {
+      return 'gone';
+    }
+  });
+  console.log(`each reader's peak (VmHWM): ${peaks.join(', ')}`);
+}
+console.log(`at the highest sample of the first reader (${Math.round(peakKb / 1024)} MB):`);
 for (const [kind, mb] of Object.entries(atPeak).sort((a, b) => b[1] - a[1])) {
   if (mb >= 0.5) console.log(`  ${kind.padEnd(34)} ${mb.toFixed(1)} MB`);
 }

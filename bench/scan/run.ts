@@ -50,10 +50,17 @@ const cores = availableParallelism();
  * indexing ran are not: their CPU time is mixed with the indexing's).
  */
 function coverPhase(
-  samples: { at: number; cpuMs: number; readerMb: number }[],
+  samples: { at: number; cpuMs: number; serverMs: number; mainMs: number; readerMb: number }[],
   thumbnailsMs: number,
   thumbnails: number,
-): { perSecond: number; cpuMsPerCover: number; readerPeakMb: number } {
+): {
+  perSecond: number;
+  cpuMsPerCover: number;
+  serverCpuMsPerCover: number;
+  mainCpuMsPerCover: number;
+  coresBusy: number;
+  readerPeakMb: number;
+} {
   const end = samples.at(-1)!;
   const startAt = end.at - thumbnailsMs;
   const during = samples.filter((s) => s.at >= startAt);
@@ -61,6 +68,10 @@ function coverPhase(
   return {
     perSecond: thumbnails / Math.max(thumbnailsMs / 1000, 0.001),
     cpuMsPerCover: (end.cpuMs - start.cpuMs) / Math.max(thumbnails, 1),
+    serverCpuMsPerCover: (end.serverMs - start.serverMs) / Math.max(thumbnails, 1),
+    mainCpuMsPerCover: (end.mainMs - start.mainMs) / Math.max(thumbnails, 1),
+    // Of the cores, how many the server and its readers kept busy on average (the rest: waits, or other programs).
+    coresBusy: (end.cpuMs - start.cpuMs) / Math.max(end.at - start.at, 1),
     readerPeakMb: Math.max(0, ...during.map((s) => s.readerMb)),
   };
 }
@@ -133,11 +144,12 @@ try {
     body: { name: 'Bench', root_path: libraryFolder, watch: 'off' },
   });
   // What the server and its readers use, sampled as the first scan runs, to single out its cover phase.
-  const samples: { at: number; cpuMs: number; mainMs: number; readerMb: number }[] = [];
+  const samples: { at: number; cpuMs: number; serverMs: number; mainMs: number; readerMb: number }[] = [];
   const sample = () =>
     samples.push({
       at: performance.now(),
       cpuMs: server.cpuMs(),
+      serverMs: server.serverCpuMs(),
       mainMs: server.mainThreadCpuMs(),
       readerMb: server.largestReaderMb(),
     });
@@ -234,7 +246,7 @@ try {
     `whole first scan: ${Math.round(firstScanCpuMs)} ms CPU (server + readers), ${(firstScanCpuMs / files).toFixed(1)} ms per file`,
   );
   console.log(
-    `cover phase after indexing: ${coversAfterIndex} covers in ${ms(report.thumbnails_ms)}, ${Math.round(covers.perSecond)} covers/s; ${covers.cpuMsPerCover.toFixed(1)} ms CPU per cover (server + readers); readers' peak ${covers.readerPeakMb} MB`,
+    `cover phase after indexing: ${coversAfterIndex} covers in ${ms(report.thumbnails_ms)}, ${Math.round(covers.perSecond)} covers/s; ${covers.cpuMsPerCover.toFixed(1)} ms CPU per cover (server + readers; the server ${covers.serverCpuMsPerCover.toFixed(1)}, its event loop ${covers.mainCpuMsPerCover.toFixed(1)}), ${covers.coresBusy.toFixed(2)} cores busy; readers' peak ${covers.readerPeakMb} MB`,
   );
   if (floor) {
     console.log(

@@ -11,6 +11,13 @@ const RECORD_BATCH = 100;
  */
 export const COVER_QUEUE_CAPACITY = 500;
 
+/**
+ * Covers sent to the reader processes per request they run at once: as many wait in their queue as run. PDFs go to
+ * one reader only (reader-pool.ts); with no more in flight than run, a few PDFs waiting for it could hold every slot
+ * while the other reader had nothing to do (and then took PDFs too, loading MuPDF).
+ */
+const IN_FLIGHT_PER_SLOT = 2;
+
 interface QueuedCover extends BookNeedingThumbnail {
   file: string;
 }
@@ -96,7 +103,7 @@ export class CoverQueue {
   private enqueue(root: string, books: readonly BookNeedingThumbnail[]): void {
     if (this.stopped || this.failure) return;
     for (const book of books) this.waiting.push({ ...book, file: path.join(root, book.path) });
-    while (this.running < this.thumbnails.concurrency && this.waiting.length > 0) {
+    while (this.running < this.thumbnails.concurrency * IN_FLIGHT_PER_SLOT && this.waiting.length > 0) {
       this.running++;
       void this.work();
     }

@@ -108,6 +108,39 @@ describe('the reader process', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 60, 90]);
   });
 
+  it.each(['jpeg', 'webp', 'png'] as const)(
+    'a %s cover stored sideways (EXIF orientation 6) is made upright, also when shrunk while decoded',
+    async (type) => {
+      // Stored 1600×1200, red left half and blue right half; turned 90° clockwise it is a 1200×1600 portrait, red on
+      // top. Large enough that JPEG and WebP are shrunk while decoded (sharp skips that if it rotates first).
+      const halves = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#0000ff' } })
+        .composite([
+          { input: { create: { width: 800, height: 1200, channels: 3, background: '#ff0000' } }, left: 0, top: 0 },
+        ])
+        // Compositing adds an alpha channel: the pixels handed on are RGB.
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      const stored = sharp(halves, { raw: { width: 1600, height: 1200, channels: 3 } }).withMetadata({
+        orientation: 6,
+      });
+      const data = await (type === 'jpeg' ? stored.jpeg() : type === 'webp' ? stored.webp() : stored.png()).toBuffer();
+      expect((await sharp(data).metadata()).orientation).toBe(6);
+      const book = path.join(scratch, `sideways-${type}.cbz`);
+      await writeFile(book, buildZip([{ name: `001.${type === 'jpeg' ? 'jpg' : type}`, data }]));
+      const output = path.join(scratch, 'upright', `${type}.jpg`);
+      await expect(reader.thumbnail(book, 'cbz', output)).resolves.toBe(true);
+      const { data: pixels, info } = await sharp(output).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([300, 400]);
+      const at = (x: number, y: number) => [...pixels.subarray((y * 300 + x) * 3, (y * 300 + x) * 3 + 3)];
+      const [top, bottom] = [at(150, 20), at(150, 380)];
+      expect(top[0]).toBeGreaterThan(200);
+      expect(top[2]).toBeLessThan(60);
+      expect(bottom[2]).toBeGreaterThan(200);
+      expect(bottom[0]).toBeLessThan(60);
+    },
+  );
+
   it('renders a PDF page and scales a page to the width asked for', async () => {
     const pdfPage = await reader.page(fixture('komga.pdf'), 'pdf', 1);
     expect(pdfPage.mediaType).toBe('image/png');
