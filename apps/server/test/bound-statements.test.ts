@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { UninlinableParameterError } from '../src/database/inlined-parameters.js';
 import { openDatabase, type Orm } from '../src/database/orm.js';
 import { executeBatch } from '../src/repositories/bound-statements.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from './support/test-database.js';
@@ -44,6 +45,15 @@ describe('the batches of a scan, run with bound parameters', () => {
       'all',
     );
     expect(outside).toEqual([{ label: "it's ? done" }]);
+  });
+
+  it('refuses what SQL text cannot hold, as em.execute does, on both databases', async () => {
+    await expect(
+      orm.em.fork().transactional((em) => executeBatch(em, database.kind, insert(1), [20, 'nul\u0000', 1], 'run')),
+    ).rejects.toThrow(UninlinableParameterError);
+    await expect(
+      orm.em.fork().transactional((em) => executeBatch(em, database.kind, insert(1), [21, 'x', Infinity], 'run')),
+    ).rejects.toThrow(UninlinableParameterError);
   });
 
   it('rolls back with the transaction it ran in', async () => {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { refuseUninlinableParameters } from '../database/inlined-parameters.js';
 import type { SqlDialect } from './sql-values.js';
 
 /** What is used of a better-sqlite3 statement and database (its types are not a dependency). */
@@ -51,6 +52,8 @@ export async function executeBatch<T extends object[]>(
     const result = await em.execute<T>(sql, values, method);
     return method === 'all' ? result : undefined;
   }
+  // Refused here as under em.execute, so a value is stored or refused alike on both databases.
+  refuseUninlinableParameters(sql, values);
   const connection = em.getConnection() as unknown as { getNativeClient(): Promise<NativeSqlite> };
   const statement = prepared(await connection.getNativeClient(), sql);
   if (method === 'all') return statement.all(values) as T;
