@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { UninlinableParameterError } from '../src/database/inlined-parameters.js';
 import { openDatabase, type Orm } from '../src/database/orm.js';
 import { executeBatch } from '../src/repositories/bound-statements.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from './support/test-database.js';
@@ -50,10 +49,10 @@ describe('the batches of a scan, run with bound parameters', () => {
   it('refuses what SQL text cannot hold, as em.execute does, on both databases', async () => {
     await expect(
       orm.em.fork().transactional((em) => executeBatch(em, database.kind, insert(1), [20, 'nul\u0000', 1], 'run')),
-    ).rejects.toThrow(UninlinableParameterError);
+    ).rejects.toThrow(/NUL character/);
     await expect(
       orm.em.fork().transactional((em) => executeBatch(em, database.kind, insert(1), [21, 'x', Infinity], 'run')),
-    ).rejects.toThrow(UninlinableParameterError);
+    ).rejects.toThrow(/is Infinity/);
   });
 
   it('rolls back with the transaction it ran in', async () => {
