@@ -81,9 +81,9 @@ describe('the batches of a scan, run with bound parameters', () => {
       });
       expect(prepare.mock.calls.filter(([sql]) => sql === insert(3))).toHaveLength(1);
       prepare.mockRestore();
-      const stored = await orm.em.getConnection().execute<{ count: number }[]>(
-        'select count(*) as count from bound_probe where id >= 100',
-      );
+      const stored = await orm.em
+        .getConnection()
+        .execute<{ count: number }[]>('select count(*) as count from bound_probe where id >= 100');
       expect(Number(stored[0]!.count)).toBe(15);
     },
   );

@@ -47,7 +47,9 @@ describe('the walk folder by folder (a first scan reads files as they are found)
     for await (const folder of walkFolders(root, new Map(), { full: false, isBookFile }, result)) yielded.push(folder);
     const folders = yielded.map((folder) => path.posix.dirname(folder[0]!.path));
     expect(new Set(folders).size).toBe(folders.length);
-    expect(paths(yielded.flat())).toEqual(paths((await walkLibrary(root, new Map(), { full: false, isBookFile })).files));
+    expect(paths(yielded.flat())).toEqual(
+      paths((await walkLibrary(root, new Map(), { full: false, isBookFile })).files),
+    );
     expect(yielded.every((folder) => folder.length > 0)).toBe(true);
   });
 
@@ -60,7 +62,8 @@ describe('the walk folder by folder (a first scan reads files as they are found)
       await symlink(path.join(outside, 'elsewhere.cbz'), path.join(root, 'S', 'linked.cbz'));
       const result = emptyWalk();
       const found: FoundFile[] = [];
-      for await (const folder of walkFolders(root, new Map(), { full: false, isBookFile }, result)) found.push(...folder);
+      for await (const folder of walkFolders(root, new Map(), { full: false, isBookFile }, result))
+        found.push(...folder);
       expect(paths(found)).toEqual(['S/v1.cbz']);
       expect(result.ignored).toEqual({ count: 1, examples: ['S/notes.txt'] });
       expect([...result.folders.keys()].sort()).toEqual(['', 'S']);
@@ -88,7 +91,8 @@ describe('the walk folder by folder (a first scan reads files as they are found)
     const result = emptyWalk();
     const found: FoundFile[] = [];
     try {
-      for await (const folder of walkFolders(root, new Map(), { full: false, isBookFile }, result)) found.push(...folder);
+      for await (const folder of walkFolders(root, new Map(), { full: false, isBookFile }, result))
+        found.push(...folder);
     } finally {
       await chmod(path.join(root, 'Locked'), 0o755);
     }

@@ -114,7 +114,8 @@ export function emptyWalk(): WalkResult {
  */
 export async function walkLibrary(root: string, known: KnownFolders, options: WalkOptions): Promise<WalkResult> {
   const result = emptyWalk();
-  for await (const files of walkFolders(root, known, options, result)) for (const file of files) result.files.push(file);
+  for await (const files of walkFolders(root, known, options, result))
+    for (const file of files) result.files.push(file);
   return result;
 }
 
