@@ -76,7 +76,8 @@ describe('covers of a scan', () => {
     const STAGES = [null, 'listing', 'reading', 'covers'];
     for (const [i, event] of events.entries()) {
       expect(STAGES).toContain(event.progress.stage);
-      if (event.progress.stage === 'reading') expect(event.progress.total).toBe(703);
+      // A first scan reads files while it lists folders: the total is unknown until the last one is listed.
+      if (event.progress.stage === 'reading') expect([null, 703]).toContain(event.progress.total);
       if (event.progress.stage === 'covers') expect(event.progress.total).toBeLessThanOrEqual(703);
       if (event.progress.stage !== null) expect(event.progress.current_item ?? '').not.toMatch(/^(listing|thumbnails)/);
       if (i > 0) expect(compareIds(event.id, events[i - 1]!.id), JSON.stringify(events)).toBeGreaterThanOrEqual(0);

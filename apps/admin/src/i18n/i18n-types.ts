@@ -2743,6 +2743,11 @@ type RootTranslation = {
 			 */
 			reading: RequiredParams<'processed' | 'total'>
 			/**
+			 * R​e​a​d​i​n​g​ ​f​i​l​e​s​:​ ​{​p​r​o​c​e​s​s​e​d​}​ ​(​s​t​i​l​l​ ​l​i​s​t​i​n​g​ ​t​h​e​ ​f​o​l​d​e​r​s​…​)
+			 * @param {string} processed
+			 */
+			readingWhileListing: RequiredParams<'processed'>
+			/**
 			 * M​a​k​i​n​g​ ​c​o​v​e​r​s​:​ ​{​p​r​o​c​e​s​s​e​d​}​ ​o​f​ ​{​t​o​t​a​l​}
 			 * @param {string} processed
 			 * @param {string} total
@@ -8596,6 +8601,10 @@ export type TranslationFunctions = {
 			 * Reading files: {processed} of {total}
 			 */
 			reading: (arg: { processed: string, total: string }) => LocalizedString
+			/**
+			 * Reading files: {processed} (still listing the folders…)
+			 */
+			readingWhileListing: (arg: { processed: string }) => LocalizedString
 			/**
 			 * Making covers: {processed} of {total}
 			 */

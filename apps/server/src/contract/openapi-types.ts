@@ -2661,7 +2661,8 @@ export interface components {
             /** @description The file or series being worked on. */
             current_item: string | null;
             /**
-             * @description What a running scan is doing: `listing` its folders (no total yet), `reading` the files found, or making
+             * @description What a running scan is doing: `listing` its folders (no total yet), `reading` the files found (a first
+             *     scan reads them while it lists its folders: its `total` is null until the last folder is listed), or making
              *     the `covers` still missing (`processed` and `total` count again from 0: covers made while files were
              *     being read are not in that total). Null for other jobs, and once a job has ended.
              * @enum {string|null}

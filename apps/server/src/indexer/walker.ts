@@ -95,14 +95,8 @@ function childrenIndex(known: KnownFolders): Map<string, string[]> {
   return index;
 }
 
-/**
- * Walks a library. A folder whose mtime is what the last scan saw has had no entry added, removed or
- * renamed, so (unless `full`) it is not read again: only its known subfolders are stat'ed. New, removed
- * and renamed files always change their folder's mtime; a file rewritten in place does not, which is what
- * a `full` scan is for.
- */
-export async function walkLibrary(root: string, known: KnownFolders, options: WalkOptions): Promise<WalkResult> {
-  const result: WalkResult = {
+export function emptyWalk(): WalkResult {
+  return {
     files: [],
     unchangedFolders: new Set(),
     unreadableFolders: new Map(),
@@ -110,6 +104,33 @@ export async function walkLibrary(root: string, known: KnownFolders, options: Wa
     ignored: { count: 0, examples: [] },
     undecodableNames: [],
   };
+}
+
+/**
+ * Walks a library. A folder whose mtime is what the last scan saw has had no entry added, removed or
+ * renamed, so (unless `full`) it is not read again: only its known subfolders are stat'ed. New, removed
+ * and renamed files always change their folder's mtime; a file rewritten in place does not, which is what
+ * a `full` scan is for.
+ */
+export async function walkLibrary(root: string, known: KnownFolders, options: WalkOptions): Promise<WalkResult> {
+  const result = emptyWalk();
+  for await (const files of walkFolders(root, known, options, result))
+    for (const file of files) result.files.push(file);
+  return result;
+}
+
+/**
+ * The same walk, folder by folder: the book files of each folder read are yielded as it is read, and everything else
+ * (folders, unchanged, unreadable and ignored ones, odd names) is recorded in `result`, complete once the walk ends
+ * (`result.files` is left empty). A first scan indexes the files as they are found, so that a library's 100k paths
+ * are never held at once. The root's own failure (gone, not a folder) and a cancel are thrown from the iteration.
+ */
+export async function* walkFolders(
+  root: string,
+  known: KnownFolders,
+  options: WalkOptions,
+  result: WalkResult,
+): AsyncGenerator<FoundFile[]> {
   const children = childrenIndex(known);
   const rootStat = await stat(root);
   const queue: { relative: string; mtimeMs: number }[] = [{ relative: '', mtimeMs: Math.trunc(rootStat.mtimeMs) }];
@@ -130,22 +151,23 @@ export async function walkLibrary(root: string, known: KnownFolders, options: Wa
       continue;
     }
 
-    const subfolders = await readFolder(root, folder.relative, options, result);
-    if (subfolders) queue.push(...subfolders);
+    const read = await readFolder(root, folder.relative, options, result);
+    if (!read) continue;
+    queue.push(...read.subfolders);
+    if (read.files.length > 0) yield read.files;
   }
-  return result;
 }
 
 /**
- * Reads one folder into `result` (its book files, ignored files, odd names) and returns its subfolders with their
- * mtimes; undefined when it cannot be read (recorded in `result.unreadableFolders`).
+ * Reads one folder: its book files and its subfolders with their mtimes; its ignored files and odd names go into
+ * `result`. Undefined when it cannot be read (recorded in `result.unreadableFolders`).
  */
 async function readFolder(
   root: string,
   relative: string,
-  options: WalkOptions,
+  options: Pick<WalkOptions, 'isBookFile'>,
   result: WalkResult,
-): Promise<{ relative: string; mtimeMs: number }[] | undefined> {
+): Promise<{ files: FoundFile[]; subfolders: { relative: string; mtimeMs: number }[] } | undefined> {
   const absolute = path.join(root, relative);
   let rawEntries: Dirent<Buffer>[];
   try {
@@ -176,14 +198,11 @@ async function readFolder(
     Promise.all(books.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
     Promise.all(subfolders.map((entry) => stat(path.join(absolute, entry.name)).catch(() => null))),
   ]);
+  const files: FoundFile[] = [];
   books.forEach((entry, i) => {
     const info = bookStats[i];
     if (info?.isFile()) {
-      result.files.push({
-        path: join(relative, entry.name),
-        sizeBytes: info.size,
-        mtimeMs: Math.trunc(info.mtimeMs),
-      });
+      files.push({ path: join(relative, entry.name), sizeBytes: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
     }
   });
   const found: { relative: string; mtimeMs: number }[] = [];
@@ -191,7 +210,7 @@ async function readFolder(
     const info = folderStats[i];
     if (info?.isDirectory()) found.push({ relative: join(relative, entry.name), mtimeMs: Math.trunc(info.mtimeMs) });
   });
-  return found;
+  return { files, subfolders: found };
 }
 
 export interface ScopedWalkResult extends WalkResult {
@@ -212,15 +231,7 @@ export async function walkScoped(
   scope: readonly string[],
   options: Omit<WalkOptions, 'full'>,
 ): Promise<ScopedWalkResult> {
-  const result: ScopedWalkResult = {
-    files: [],
-    unchangedFolders: new Set(),
-    unreadableFolders: new Map(),
-    folders: new Map(),
-    ignored: { count: 0, examples: [] },
-    undecodableNames: [],
-    vanishedSubtrees: new Set(),
-  };
+  const result: ScopedWalkResult = { ...emptyWalk(), vanishedSubtrees: new Set() };
   const children = childrenIndex(known);
   const queue: { relative: string; mtimeMs: number }[] = [];
   for (const folder of scope) {
@@ -233,8 +244,10 @@ export async function walkScoped(
     const folder = queue.pop()!;
     if (result.folders.has(folder.relative)) continue;
     result.folders.set(folder.relative, folder.mtimeMs);
-    const subfolders = await readFolder(root, folder.relative, { ...options, full: false }, result);
-    if (!subfolders) continue;
+    const read = await readFolder(root, folder.relative, options, result);
+    if (!read) continue;
+    for (const file of read.files) result.files.push(file);
+    const subfolders = read.subfolders;
     const present = new Set(subfolders.map((sub) => sub.relative));
     for (const sub of subfolders) if (known.get(sub.relative) !== sub.mtimeMs) queue.push(sub);
     for (const child of children.get(folder.relative) ?? []) {

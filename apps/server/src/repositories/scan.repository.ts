@@ -1,3 +1,4 @@
+import { executeBatch } from './bound-statements.js';
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -477,9 +478,9 @@ export class ScanRepository {
           ]);
         }
         const booksInsert = insertValues('books', NEW_BOOK_COLUMNS, bookRows);
-        await em.execute(booksInsert.sql, booksInsert.params, 'run');
+        await executeBatch(em, this.kind, booksInsert.sql, booksInsert.params, 'run');
         const filesInsert = insertValues('book_files', NEW_FILE_COLUMNS, fileRows);
-        await em.execute(filesInsert.sql, filesInsert.params, 'run');
+        await executeBatch(em, this.kind, filesInsert.sql, filesInsert.params, 'run');
       }
 
       for (const id of await this.updateChangedBooks(em, changed, seriesIds, now, options.keepThumbnails))

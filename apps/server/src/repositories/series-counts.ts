@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { VolumeKind } from '../entities/book.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import { onDeckBook, seriesCounts, type SeriesBookFacts } from '../domain/series-counts.js';
+import { executeBatch } from './bound-statements.js';
 import { chunks, placeholders, toDate, toNullableNumber, updateFromValues, type SqlDialect } from './sql-values.js';
 
 const COUNT_COLUMNS = [
@@ -24,8 +25,12 @@ interface SeriesBooks {
 }
 
 /** The books of these series in reading order (volume, chapter, title), with what the aggregates need. */
-async function booksOf(em: EntityManager, batch: readonly string[]): Promise<Map<string, SeriesBooks>> {
-  const rows = await em.execute<
+async function booksOf(
+  em: EntityManager,
+  dialect: SqlDialect,
+  batch: readonly string[],
+): Promise<Map<string, SeriesBooks>> {
+  const rows = (await executeBatch<
     {
       series_id: string;
       id: string;
@@ -38,14 +43,17 @@ async function booksOf(em: EntityManager, batch: readonly string[]): Promise<Map
       parse_status: string | null;
     }[]
   >(
+    em,
+    dialect,
     `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, b.chapter, b.chapter_end, f.thumbnail_path,
             f.parse_status
        from books b
        left join book_files f on f.book_id = b.id
       where b.series_id in (${placeholders(batch.length)})
       order by b.series_id, b.volume_sort, b.chapter_sort, b.sort_title, b.id`,
-    [...batch],
-  );
+    batch,
+    'all',
+  ))!;
   const bySeries = new Map<string, SeriesBooks>(batch.map((id) => [id, { books: [], cover: null }]));
   for (const book of rows) {
     const entry = bySeries.get(book.series_id)!;
@@ -72,9 +80,11 @@ async function writeSeriesCounts(
 ): Promise<void> {
   // Without a count of its own, a series expects the volumes its approved provider link knows (SPEC §3): both in one
   // query, a batch's refresh being a few statements whatever its number of series.
-  const expected = await em.execute<
+  const expected = (await executeBatch<
     { id: string; total_volumes: number | null; provider_count: number | string | null }[]
   >(
+    em,
+    dialect,
     `select s.id, s.total_volumes, p.n as provider_count from series s
        left join (select l.series_id, count(e.id) as n from external_metadata_links l
                     join external_book_metadata e on e.link_id = l.id
@@ -82,7 +92,8 @@ async function writeSeriesCounts(
                    group by l.series_id) p on p.series_id = s.id
       where s.id in (${placeholders(batch.length)})`,
     [...batch, ...batch],
-  );
+    'all',
+  ))!;
   const updates = expected.map((row) => {
     const { books, cover } = bySeries.get(row.id)!;
     const counts = seriesCounts(books, row.total_volumes ?? toNullableNumber(row.provider_count));
@@ -99,7 +110,7 @@ async function writeSeriesCounts(
   });
   if (updates.length === 0) return;
   const { sql, params } = updateFromValues(dialect, 'series', COUNT_COLUMNS, updates);
-  await em.execute(sql, params, 'run');
+  await executeBatch(em, dialect, sql, params, 'run');
 }
 
 /**
@@ -115,7 +126,7 @@ async function writeReaderStates(
   userId: string | undefined,
 ): Promise<void> {
   const forUser = userId === undefined ? '' : 'and rp.user_id = ?';
-  const progress = await em.execute<
+  const progress = (await executeBatch<
     {
       user_id: string;
       series_id: string;
@@ -125,11 +136,14 @@ async function writeReaderStates(
       updated_at: Date | number | string;
     }[]
   >(
+    em,
+    dialect,
     `select rp.user_id, b.series_id, rp.book_id, rp.status, rp.last_read_at, rp.updated_at
        from reading_progress rp join books b on b.id = rp.book_id
       where b.series_id in (${placeholders(batch.length)}) and rp.status <> 'unread' ${forUser}`,
-    userId === undefined ? [...batch] : [...batch, userId],
-  );
+    userId === undefined ? batch : [...batch, userId],
+    'all',
+  ))!;
   // series → reader → (book → status, newest read time)
   type ReaderFacts = { statuses: Map<string, ReadingStatus>; lastReadAt: number };
   const readers = new Map<string, Map<string, ReaderFacts>>();
@@ -161,15 +175,19 @@ async function writeReaderStates(
       ]);
     }
   }
-  await em.execute(
+  await executeBatch(
+    em,
+    dialect,
     `delete from series_reader_state where series_id in (${placeholders(batch.length)})${
       userId === undefined ? '' : ' and user_id = ?'
     }`,
-    userId === undefined ? [...batch] : [...batch, userId],
+    userId === undefined ? batch : [...batch, userId],
     'run',
   );
   for (const part of chunks(rows, 100)) {
-    await em.execute(
+    await executeBatch(
+      em,
+      dialect,
       `insert into series_reader_state (id, user_id, series_id, read_count, started_count, last_read_at, on_deck_book_id)
          values ${part.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
       part.flat(),
@@ -187,7 +205,7 @@ export async function refreshSeriesCounts(
   dialect: SqlDialect,
   seriesIds: readonly string[],
 ): Promise<void> {
-  for (const batch of chunks(seriesIds)) await writeSeriesCounts(em, dialect, batch, await booksOf(em, batch));
+  for (const batch of chunks(seriesIds)) await writeSeriesCounts(em, dialect, batch, await booksOf(em, dialect, batch));
 }
 
 /**
@@ -201,7 +219,7 @@ export async function refreshCounts(
   userId?: string,
 ): Promise<void> {
   for (const batch of chunks(seriesIds)) {
-    const bySeries = await booksOf(em, batch);
+    const bySeries = await booksOf(em, dialect, batch);
     if (userId === undefined) await writeSeriesCounts(em, dialect, batch, bySeries);
     await writeReaderStates(em, dialect, batch, bySeries, userId);
   }

@@ -116,3 +116,61 @@ describe('analyseAndStore', () => {
     expect(stores).toBe(0);
   });
 });
+
+describe('analyseAndStore over an asynchronous source', () => {
+  it('pulls items as it needs them and stores every one', async () => {
+    let produced = 0;
+    let mostAhead = 0;
+    let analysed = 0;
+    async function* source() {
+      for (let i = 0; i < 40; i++) {
+        await tick();
+        produced++;
+        mostAhead = Math.max(mostAhead, produced - analysed);
+        yield i;
+      }
+    }
+    const stored: number[] = [];
+    await analyseAndStore(
+      source(),
+      { concurrency: 4, groupSize: 3 },
+      async (item) => {
+        await tick(1);
+        analysed++;
+        return item;
+      },
+      (group) => {
+        stored.push(...group.map(({ item }) => item));
+        return Promise.resolve();
+      },
+    );
+    expect(stored.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    // Never read further ahead than the analyses in flight: the source is not drained into a list.
+    expect(mostAhead).toBeLessThanOrEqual(4);
+  });
+
+  it("throws the source's own failure, once the store in flight has ended", async () => {
+    const failure = new Error('the library folder is gone');
+    let storesEnded = 0;
+    async function* source() {
+      for (let i = 0; i < 6; i++) yield i;
+      await tick();
+      throw failure;
+    }
+    await expect(
+      analyseAndStore(
+        source(),
+        { concurrency: 2, groupSize: 2 },
+        async (item) => {
+          await tick(1);
+          return item;
+        },
+        async () => {
+          await tick(10);
+          storesEnded++;
+        },
+      ),
+    ).rejects.toBe(failure);
+    expect(storesEnded).toBeGreaterThan(0);
+  });
+});

@@ -6,15 +6,17 @@
  * while a batch's slowest files finished and again while it was written (several round trips on PostgreSQL), and the
  * event loop idled while they worked. Here they overlap. Memory stays bounded: while two groups wait for or are in
  * their store, no new item is started (at most three groups and the analyses in flight are held). The first failure
- * (of an analysis or a store) stops the rest and is thrown once the store in flight has settled.
+ * (of an analysis, a store, or of `items` itself) stops the rest and is thrown once the store in flight has settled.
+ * `items` may be asynchronous (a first scan's walk, read as it is consumed).
  */
 export async function analyseAndStore<T, R>(
-  items: Iterable<T>,
+  items: Iterable<T> | AsyncIterable<T>,
   options: { concurrency: number; groupSize: number },
   analyse: (item: T) => Promise<R>,
   store: (group: { item: T; result: R }[]) => Promise<void>,
 ): Promise<void> {
-  const iterator = items[Symbol.iterator]();
+  const iterator: Iterator<T> | AsyncIterator<T> =
+    Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
   let group: { item: T; result: R }[] = [];
   let storing: Promise<void> = Promise.resolve();
   /** The stores queued and not yet ended, oldest first. */
@@ -46,7 +48,14 @@ export async function analyseAndStore<T, R>(
       // Backpressure: the database is behind; the oldest store's failure is the other worker's to throw.
       while (unstored.length >= 2 && !failed) await unstored[0]!.catch(() => undefined);
       if (failed) return;
-      const next = iterator.next();
+      let next: IteratorResult<T>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        fail(error);
+        throw error;
+      }
+      if (failed) return;
       if (next.done) return;
       let result: R;
       try {

@@ -7,7 +7,15 @@ import { parseFileName } from '../indexer/filename-parser.js';
 import type { BookReader } from '../indexer/book-reader.js';
 import { ReaderPoolClosedError } from '../indexer/reader-process/reader-pool.js';
 import { BookFileError, formatFromExtension } from '../indexer/formats/index.js';
-import { walkLibrary, walkScoped, type ScopedWalkResult, type WalkResult } from '../indexer/walker.js';
+import {
+  emptyWalk,
+  walkFolders,
+  walkLibrary,
+  walkScoped,
+  type FoundFile,
+  type ScopedWalkResult,
+  type WalkResult,
+} from '../indexer/walker.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
 import type { LibraryService } from './library.service.js';
@@ -199,6 +207,45 @@ async function cancelledOrFailed<T>(context: JobContext, work: Promise<T>): Prom
   }
 }
 
+/**
+ * A first scan's work, read from the walk as it goes (every file is new). The reading total is set once the last
+ * folder is listed. A walk that fails (its root gone since it was checked) refuses the scan, as a rescan's listing
+ * does.
+ */
+async function* streamedWork(
+  folders: AsyncGenerator<FoundFile[]>,
+  context: JobContext,
+  unreadableRoot: () => ScanRefusedError,
+): AsyncGenerator<ScanWork> {
+  let found = 0;
+  try {
+    for await (const files of folders) {
+      for (const file of files) {
+        found++;
+        yield { file, known: undefined };
+      }
+    }
+  } catch {
+    // Only the walk throws here (a folder that cannot be read is recorded, not thrown): its root, or a cancel.
+    context.throwIfCancelled();
+    throw unreadableRoot();
+  }
+  context.progress({ total: found });
+}
+
+/** What the walk saw besides the files (folders, ignored files, odd names): in the report and as item errors. */
+function describeWalk(walk: WalkResult, report: ScanReport, context: JobContext): void {
+  for (const [folder, reason] of walk.unreadableFolders)
+    context.itemError(folder || '/', messages.folderUnreadable(reason));
+  for (const name of walk.undecodableNames) context.itemError(name, messages.NAME_NOT_UTF8);
+  report.errors += walk.undecodableNames.length;
+  report.folders_read = walk.folders.size - walk.unchangedFolders.size - walk.unreadableFolders.size;
+  report.folders_skipped = walk.unchangedFolders.size;
+  report.folders_unreadable = walk.unreadableFolders.size;
+  report.ignored_files = walk.ignored.count;
+  report.ignored_examples = walk.ignored.examples;
+}
+
 function errorMessage(error: unknown): messages.JobItemError {
   if (error instanceof BookFileError) return messages.bookFileFailed(error.kind, error.message);
   return messages.FILE_UNREADABLE;
@@ -294,24 +341,33 @@ export class ScanService {
     const outer = scope === null ? null : outermost(scope);
     const knownFolders =
       outer === null ? await this.scans.knownFolders(libraryId) : await this.scans.knownFoldersUnder(libraryId, outer);
-    context.progress({ stage: 'listing', currentItem: null, processed: 0, total: null });
+    const walkOptions = {
+      isBookFile: (name: string) => formatFromExtension(name) !== null,
+      signal: context.signal,
+      full: mode === 'full',
+    };
+    const unreadableRoot = () => new ScanRefusedError(messages.scanRootUnreadable(library.name));
+    // A first scan (nothing stored: nothing can have changed or vanished) reads the files as the walk finds them,
+    // folder by folder, instead of listing the whole library first: at 100k files that list was ~16 MB of the
+    // server's peak. Its reading total is unknown (null) until the last folder is listed.
+    const streamed = scope === null && (await this.scans.countFiles(libraryId)) === 0;
     let walk: WalkResult | ScopedWalkResult;
-    try {
-      const walkOptions = {
-        isBookFile: (name: string) => formatFromExtension(name) !== null,
-        signal: context.signal,
-      };
-      walk =
-        scope === null
-          ? await walkLibrary(absoluteRoot, knownFolders, { ...walkOptions, full: mode === 'full' })
-          : await walkScoped(absoluteRoot, knownFolders, scope, walkOptions);
-    } catch {
-      context.throwIfCancelled();
-      throw new ScanRefusedError(messages.scanRootUnreadable(library.name));
+    let streamedItems: AsyncGenerator<ScanWork> | null = null;
+    if (streamed) {
+      walk = emptyWalk();
+      streamedItems = streamedWork(walkFolders(absoluteRoot, knownFolders, walkOptions, walk), context, unreadableRoot);
+    } else {
+      context.progress({ stage: 'listing', currentItem: null, processed: 0, total: null });
+      try {
+        walk =
+          scope === null
+            ? await walkLibrary(absoluteRoot, knownFolders, walkOptions)
+            : await walkScoped(absoluteRoot, knownFolders, scope, walkOptions);
+      } catch {
+        context.throwIfCancelled();
+        throw unreadableRoot();
+      }
     }
-    for (const [folder, reason] of walk.unreadableFolders)
-      context.itemError(folder || '/', messages.folderUnreadable(reason));
-    for (const name of walk.undecodableNames) context.itemError(name, messages.NAME_NOT_UTF8);
 
     // Only the stored files of the folders read this time are kept in memory: the others cannot have changed or
     // vanished (their folder's mtime says so, or no event came from them), and of those only the count matters. An
@@ -385,13 +441,13 @@ export class ScanService {
       unchanged: 0,
       removed: 0,
       moved: 0,
-      errors: walk.undecodableNames.length,
-      folders_read: walk.folders.size - walk.unchangedFolders.size - walk.unreadableFolders.size,
-      folders_skipped: walk.unchangedFolders.size,
-      folders_unreadable: walk.unreadableFolders.size,
+      errors: 0,
+      folders_read: 0,
+      folders_skipped: 0,
+      folders_unreadable: 0,
       progress_restored: 0,
-      ignored_files: walk.ignored.count,
-      ignored_examples: walk.ignored.examples,
+      ignored_files: 0,
+      ignored_examples: [],
       thumbnails: 0,
       thumbnails_during_index: 0,
       index_ms: 0,
@@ -399,13 +455,18 @@ export class ScanService {
       duration_ms: 0,
     };
     report.unchanged = report.files_seen - added.length - changed.length;
+    if (!streamed) describeWalk(walk, report, context);
 
     // A scoped scan looks up the series of the paths it found once its books are stored; a scan of the whole library
     // needs no more of the walk's list (workItems lets go of the new files as it hands them out).
     const foundPaths = scope === null ? [] : walk.files.map((file) => file.path);
     walk.files.length = 0;
-    const total = added.length + changed.length;
-    context.progress({ stage: 'reading', total, processed: 0, currentItem: null });
+    context.progress({
+      stage: 'reading',
+      total: streamed ? null : added.length + changed.length,
+      processed: 0,
+      currentItem: null,
+    });
     let processed = 0;
     // New books may take back the reading progress of vanished files: those of this scan, or earlier ones. When
     // there are none (a first scan), the arrivals are not kept: at 100k files they are 10 MB.
@@ -417,7 +478,7 @@ export class ScanService {
     const seriesChanged = new Set<string>();
     // Each group is stored while the next files are analysed (analysis-pipeline.ts).
     const storing = analyseAndStore(
-      workItems(added, changed),
+      streamedItems ?? workItems(added, changed),
       { concurrency: this.options.inspectConcurrency, groupSize: BATCH_SIZE },
       async (item) => {
         context.throwIfCancelled();
@@ -457,6 +518,11 @@ export class ScanService {
       },
     );
     await cancelledOrFailed(context, storing);
+    if (streamed) {
+      // Every file found was new: the walk's figures are known now that it has ended.
+      report.files_seen = report.added;
+      describeWalk(walk, report, context);
+    }
 
     // Every file is read: the analysis thread's memory is given back before the removals and the series refresh.
     await this.reader.endIdleAnalysis();

@@ -104,6 +104,7 @@ const jobs = {
   stage: {
     listing: 'Listing the folders…',
     reading: 'Reading files: {processed:string} of {total:string}',
+    readingWhileListing: 'Reading files: {processed:string} (still listing the folders…)',
     covers: 'Making covers: {processed:string} of {total:string}',
   },
   progress: {

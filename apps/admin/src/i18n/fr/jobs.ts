@@ -101,6 +101,7 @@ const jobs: Translation['jobs'] = {
   stage: {
     listing: 'Inventaire des dossiers…',
     reading: 'Lecture des fichiers : {processed} sur {total}',
+    readingWhileListing: 'Lecture des fichiers : {processed} (inventaire des dossiers en cours…)',
     covers: 'Création des couvertures : {processed} sur {total}',
   },
   progress: {

@@ -25,6 +25,11 @@ describe("a running job's counts line", () => {
     const reading = progress({ stage: 'reading', processed: 1200, total: 3000 });
     expect(progressCounts(en, reading, enNumber)).toBe('Reading files: 1,200 of 3,000');
     expect(progressCounts(fr, reading, frNumber)).toBe('Lecture des fichiers : 1\u202f200 sur 3\u202f000');
+    const readingWhileListing = progress({ stage: 'reading', processed: 1200, total: null });
+    expect(progressCounts(en, readingWhileListing, enNumber)).toBe('Reading files: 1,200 (still listing the folders…)');
+    expect(progressCounts(fr, readingWhileListing, frNumber)).toBe(
+      'Lecture des fichiers : 1\u202f200 (inventaire des dossiers en cours…)',
+    );
     const covers = progress({ stage: 'covers', processed: 5, total: 299 });
     expect(progressCounts(en, covers, enNumber)).toBe('Making covers: 5 of 299');
     expect(progressCounts(fr, covers, frNumber)).toBe('Création des couvertures : 5 sur 299');
