@@ -144,7 +144,7 @@ export async function createContainer(
   });
   const settings = new SettingsService(new SettingRepository(em), plugins);
   const pluginRunner = new PluginRunner(plugins, settings, pluginLogger);
-  const statusMappings = new StatusMappingService(new StatusMappingRepository(em));
+  const statusMappings = new StatusMappingService(new StatusMappingRepository(em, config.database.kind));
 
   const catalogVersion = await openCatalogVersion(config.database, em, logger.child({ area: 'catalog' }));
   const listCache = new ListCache(catalogVersion);
@@ -189,9 +189,9 @@ export async function createContainer(
     logger.child({ area: 'thumbnails' }),
   );
   const seriesRepository = new SeriesRepository(em, listCache, config.database.kind);
-  const bookRepository = new BookRepository(em, listCache);
+  const bookRepository = new BookRepository(em, listCache, config.database.kind);
   await withContext(orm, () => bookRepository.backfillDerivedColumns());
-  const metadataRepository = new MetadataRepository(em);
+  const metadataRepository = new MetadataRepository(em, config.database.kind);
   const metadataSync = new MetadataSyncService(metadataRepository, seriesRepository, statusMappings);
   const metadata = new MetadataService(metadataRepository, libraries, pluginRunner, metadataSync, seriesRepository);
   const scanService = new ScanService(

@@ -99,15 +99,18 @@ beforeAll(async () => {
   }
   // Something of B for every kind of id a read operation takes: a status and a metadata link.
   await call(`/series/${ids.seriesB}`, { method: 'PATCH', token: admin, body: { status: 'bravo-only' } });
-  const link = await new MetadataRepository(server.container.orm.em.fork()).upsertLink(ids.seriesB, {
-    provider: 'nobody',
-    externalId: 'x-1',
-    externalUrl: null,
-    title: 'Bravo',
-    confidence: null,
-    candidate: { title: 'Bravo' },
-    totalVolumesExternal: 3,
-  });
+  const link = await new MetadataRepository(server.container.orm.em.fork(), server.database.kind).upsertLink(
+    ids.seriesB,
+    {
+      provider: 'nobody',
+      externalId: 'x-1',
+      externalUrl: null,
+      title: 'Bravo',
+      confidence: null,
+      candidate: { title: 'Bravo' },
+      totalVolumesExternal: 3,
+    },
+  );
   ids.linkB = link.id;
 
   const readerA = await readerWith('reader-a', [ids.libA]);

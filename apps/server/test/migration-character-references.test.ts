@@ -65,6 +65,7 @@ describe('the migration that re-reads metadata stored with character references'
         [3, TAGGED, 2, 'Two', 'Un &#233;t&#233;', []],
         [4, TAGGED, 2, 'Three', null, ['Ren&#233;']],
         [5, TAGGED, 2, 'Untouched', 'Plain words & more', ['Ann']],
+        [7, TAGGED, 2, 'Named', 'Un&nbsp;été', []],
         [6, CLEAN, 3, 'Clean', null, []],
       ];
       for (const [n, library, inSeries, title, summary, authors] of books) {
@@ -86,7 +87,7 @@ describe('the migration that re-reads metadata stored with character references'
       const files = await connection.execute<{ book_id: string; mtime_ms: number | string }[]>(
         'select book_id, mtime_ms from book_files order by book_id',
       );
-      expect(files.map((row) => Number(row.mtime_ms))).toEqual([999, 999, 999, 999, 1000, 1000]);
+      expect(files.map((row) => Number(row.mtime_ms))).toEqual([999, 999, 999, 999, 1000, 1000, 999]);
       const folders = await connection.execute<{ library_id: string }[]>('select library_id from directory_mtimes');
       expect(folders).toEqual([{ library_id: CLEAN }]);
       expect(await pendingSchemaChanges(orm)).toBe('');

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
@@ -7,7 +6,8 @@ import { bookSearchText, chapterSort, fold, likePattern, volumeSort } from '../d
 import { visibleLibrarySql, whereVisible } from './library-access.js';
 import { currentViewer } from '../services/viewer-context.js';
 import type { ListCache } from './list-cache.js';
-import { placeholders, toDate, toNullableNumber, toNumber, toStringList } from './sql-values.js';
+import { lockRowsForEdit } from './row-locks.js';
+import { placeholders, toDate, toNullableNumber, toNumber, toStringList, type SqlDialect } from './sql-values.js';
 
 export interface BookFilters {
   q?: string;
@@ -182,6 +182,7 @@ export class BookRepository {
   constructor(
     private readonly em: EntityManager,
     private readonly cache: ListCache,
+    private readonly dialect: SqlDialect,
   ) {}
 
   page(
@@ -333,9 +334,10 @@ export class BookRepository {
   /** Applies an edit; the search text follows the title and authors. */
   async update(id: string, changes: BookChanges): Promise<boolean> {
     return this.em.transactional(async (em) => {
-      // Locked until the edit commits (PostgreSQL): a scan or a sync writing this book meanwhile waits for it, and
+      // Locked until the edit commits (row-locks.ts): a scan or a sync writing this book meanwhile waits for it, and
       // the search and sort columns below follow what the row holds now, not what it held before their write.
-      const book = await em.findOne(Book, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      await lockRowsForEdit(em, this.dialect, 'books', [id]);
+      const book = await em.findOne(Book, { id }, { refresh: true });
       if (!book) return false;
       await em.populate(book, ['series']);
       em.assign(book, changes);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Book, type LockableBookField } from '../entities/book.entity.js';
 import { ExternalBookMetadata } from '../entities/external-book-metadata.entity.js';
@@ -7,7 +6,8 @@ import { MetadataLink, type LinkStatus } from '../entities/metadata-link.entity.
 import { Series } from '../entities/series.entity.js';
 import type { FieldValue, LocalBook } from '../domain/metadata-sync.js';
 import { derivedColumns } from './book.repository.js';
-import { toNullableNumber, toStringList } from './sql-values.js';
+import { lockedForEdit, lockRowsForEdit } from './row-locks.js';
+import { toNullableNumber, toStringList, type SqlDialect } from './sql-values.js';
 import { visibleLibraryFilter } from './library-access.js';
 
 export interface LinkFields {
@@ -62,11 +62,14 @@ const BOOK_PROPERTY = {
 
 /** Links of series to provider records, the provider volumes stored with them, and what sync writes. */
 export class MetadataRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly dialect: SqlDialect,
+  ) {}
 
   /** Runs `work` in one transaction with a repository bound to it. */
   transaction<T>(work: (repository: MetadataRepository) => Promise<T>): Promise<T> {
-    return this.em.transactional((em) => work(new MetadataRepository(em)));
+    return this.em.transactional((em) => work(new MetadataRepository(em, this.dialect)));
   }
 
   findSeries(libraryId: string, name: string): Promise<Series | null> {
@@ -78,13 +81,15 @@ export class MetadataRepository {
   }
 
   /**
-   * The series, read again with its row and its books' rows locked until the transaction ends (PostgreSQL; SQLite's
-   * one connection already runs one transaction at a time): a field the admin locks meanwhile waits for this sync,
-   * or this sync sees the lock; without it the sync wrote over an edit made between its read and its write.
+   * The series, read again with its row and its books' rows locked until the transaction ends (row-locks.ts): a field
+   * the admin locks meanwhile waits for this sync, or this sync sees the lock; without it the sync wrote over an edit
+   * made between its read and its write. The series first, then its books, as a scan takes them.
    */
   async lockSeriesForSync(id: string): Promise<Series | null> {
-    const series = await this.em.findOne(Series, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (series) await this.em.find(Book, { series: id }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    await lockRowsForEdit(this.em, this.dialect, 'series', [id]);
+    const series = await this.em.findOne(Series, { id }, { refresh: true });
+    if (series)
+      await this.em.execute(`select id from books where series_id = ? order by id${lockedForEdit(this.dialect)}`, [id]);
     return series;
   }
 

@@ -1,6 +1,6 @@
 import { executeBatch } from './bound-statements.js';
+import { lockRowsForEdit } from './row-locks.js';
 import { randomUUID } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { DatabaseKind } from '../database/orm.js';
 import type { ParseStatus } from '../entities/book-file.entity.js';
@@ -483,14 +483,15 @@ export class ScanRepository {
         await executeBatch(em, this.kind, filesInsert.sql, filesInsert.params, 'run');
       }
 
+      // A series is updated when its books are (GET /series sort `updated`); one created here already is (a first
+      // scan creates nearly all of its series: the statement and its round trip are spared). Before the changed
+      // books are locked: a metadata sync locks a series, then its books, and a scan must take them in that order too.
+      const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))]
+        .flatMap((name) => (name === null || created.has(name) ? [] : (seriesIds.get(name) ?? [])))
+        .sort();
+      for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
       for (const id of await this.updateChangedBooks(em, changed, seriesIds, now, options.keepThumbnails))
         seriesTouched.add(id);
-      // A series is updated when its books are (GET /series sort `updated`); one created here already is (a first
-      // scan creates nearly all of its series: the statement and its round trip are spared).
-      const touched = [...new Set([...added, ...changed.map((c) => c.book)].map((book) => book.seriesName))].flatMap(
-        (name) => (name === null || created.has(name) ? [] : (seriesIds.get(name) ?? [])),
-      );
-      for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
       for (const book of added) if (book.seriesName !== null) seriesTouched.add(seriesIds.get(book.seriesName)!);
     });
     return { newBookIds, seriesIds: [...seriesTouched] };
@@ -512,17 +513,16 @@ export class ScanRepository {
     if (changed.length === 0) return [];
     const seriesToRefresh = new Set<string>();
     const at = timestampParam(this.kind, now);
+    const bookIds = changed.map((c) => c.known.bookId);
+    // Locked until the batch commits: an admin's edit that locks a field between this read and the UPDATE would be
+    // undone (row-locks.ts).
+    await lockRowsForEdit(em, this.kind, 'books', bookIds);
     const stored = new Map(
       (
         await em.find(
           Book,
-          { id: { $in: changed.map((c) => c.known.bookId) } },
-          {
-            fields: ['lockedFields', 'series', 'sortTitle', ...SCAN_FIELDS.map(({ field }) => field)],
-            // Row locks until the batch commits (PostgreSQL; SQLite's one connection already runs one transaction
-            // at a time): an admin's edit that locks a field between this read and the UPDATE would be undone.
-            lockMode: LockMode.PESSIMISTIC_WRITE,
-          },
+          { id: { $in: bookIds } },
+          { fields: ['lockedFields', 'series', 'sortTitle', ...SCAN_FIELDS.map(({ field }) => field)], refresh: true },
         )
       ).map((row) => [row.id, row]),
     );
@@ -575,11 +575,11 @@ export class ScanRepository {
     ]);
     for (const rows of chunks(bookRows, CHANGED_ROWS_PER_STATEMENT)) {
       const { sql, params } = updateFromValues(this.kind, 'books', CHANGED_BOOK_COLUMNS, rows);
-      await em.execute(sql, params, 'run');
+      await executeBatch(em, this.kind, sql, params, 'run');
     }
     for (const rows of chunks(fileRows, CHANGED_ROWS_PER_STATEMENT)) {
       const { sql, params } = updateFromValues(this.kind, 'book_files', CHANGED_FILE_COLUMNS, rows);
-      await em.execute(sql, params, 'run');
+      await executeBatch(em, this.kind, sql, params, 'run');
     }
     return [...seriesToRefresh];
   }
@@ -605,6 +605,21 @@ export class ScanRepository {
     const ids = new Map<string, string>();
     const created = new Set<string>();
     if (wanted.size === 0) return { ids, created };
+    /**
+     * What the batch's books fill in a stored series: an unknown start year only (a provider's or the admin's value,
+     * or a lock, wins), and likewise an unknown direction from ComicInfo's Manga flag.
+     */
+    const fills = (name: string, current: Pick<Series, 'startYear' | 'readingDirection' | 'lockedFields'>) => {
+      const year = runYears.get(name);
+      const locked = current.lockedFields;
+      const values: Partial<Pick<Series, 'startYear' | 'readingDirection'>> = {};
+      if (year !== undefined && current.startYear === null && !locked.includes('start_year')) values.startYear = year;
+      if (rightToLeft.has(name) && current.readingDirection === null && !locked.includes('reading_direction'))
+        values.readingDirection = 'rtl';
+      return values;
+    };
+    /** Stored series the batch fills something in, by id: their names. */
+    const toFill = new Map<string, string>();
     for (const names of chunks([...wanted.keys()])) {
       const rows = await em.execute<
         {
@@ -621,37 +636,25 @@ export class ScanRepository {
       );
       for (const row of rows) {
         ids.set(row.name, row.id);
-        const year = runYears.get(row.name);
-        const fills = (current: Pick<Series, 'startYear' | 'readingDirection' | 'lockedFields'>) => {
-          // Fills an unknown start year only: a provider's or the admin's value, or a lock, wins. Likewise
-          // ComicInfo's Manga flag fills an unknown direction only.
-          const locked = current.lockedFields;
-          const values: Partial<Pick<Series, 'startYear' | 'readingDirection'>> = {};
-          if (year !== undefined && current.startYear === null && !locked.includes('start_year'))
-            values.startYear = year;
-          if (rightToLeft.has(row.name) && current.readingDirection === null && !locked.includes('reading_direction'))
-            values.readingDirection = 'rtl';
-          return values;
-        };
         const read = {
           startYear: row.start_year,
           readingDirection: row.reading_direction,
           lockedFields: toStringList(row.locked_fields) as Series['lockedFields'],
         };
-        if (Object.keys(fills(read)).length === 0) continue;
-        // Decided again on the row locked (rarely needed, so only then): an admin's value or lock committed since
-        // the read above must win.
-        const current = await em.findOne(
-          Series,
-          { id: row.id },
-          {
-            fields: ['startYear', 'readingDirection', 'lockedFields'],
-            lockMode: LockMode.PESSIMISTIC_WRITE,
-            refresh: true,
-          },
-        );
-        const values = current ? fills(current) : {};
-        if (Object.keys(values).length > 0) await em.nativeUpdate(Series, { id: row.id }, values);
+        if (Object.keys(fills(row.name, read)).length > 0) toFill.set(row.id, row.name);
+      }
+    }
+    if (toFill.size > 0) {
+      // Decided again on the rows locked (rarely needed, so only then): an admin's value or lock committed since the
+      // read above must win.
+      await lockRowsForEdit(em, this.kind, 'series', [...toFill.keys()]);
+      for (const current of await em.find(
+        Series,
+        { id: { $in: [...toFill.keys()] } },
+        { fields: ['startYear', 'readingDirection', 'lockedFields'], refresh: true },
+      )) {
+        const values = fills(toFill.get(current.id)!, current);
+        if (Object.keys(values).length > 0) await em.nativeUpdate(Series, { id: current.id }, values);
       }
     }
     const now = new Date();

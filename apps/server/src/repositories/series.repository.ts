@@ -7,7 +7,7 @@ import type { SeriesCounts } from '../domain/series-counts.js';
 import { currentViewer } from '../services/viewer-context.js';
 import { visibleLibraryFilter, visibleLibrarySql, whereVisible } from './library-access.js';
 import type { ListCache } from './list-cache.js';
-import { refreshCounts } from './series-counts.js';
+import { refreshCounts, refreshSeriesCounts } from './series-counts.js';
 import { chunks, placeholders, toDate, toNullableNumber, toNumber, type SqlDialect } from './sql-values.js';
 
 export { refreshCounts, refreshSeriesCounts } from './series-counts.js';
@@ -396,6 +396,11 @@ export class SeriesRepository {
   /** Recomputes the series' aggregates, and every reader's state of them (or only `userId`'s, after their write). */
   refreshCounts(seriesIds: readonly string[], userId?: string): Promise<void> {
     return this.em.transactional((em) => refreshCounts(em, this.dialect, seriesIds, userId));
+  }
+
+  /** Recomputes the series' own aggregates (counts, cover) only: what a book's cover found missing can change. */
+  refreshAggregates(seriesIds: readonly string[]): Promise<void> {
+    return this.em.transactional((em) => refreshSeriesCounts(em, this.dialect, seriesIds));
   }
 
   async refreshLibraryCounts(libraryId: string): Promise<void> {

@@ -4,7 +4,8 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Series } from '../entities/series.entity.js';
 import { StatusMapping, type NormalisedSeriesStatus } from '../entities/status-mapping.entity.js';
 import type { StatusRule } from '../domain/status-normalisation.js';
-import { chunks } from './sql-values.js';
+import { lockedForEdit } from './row-locks.js';
+import { chunks, toStringList, type SqlDialect } from './sql-values.js';
 
 export interface StatusMappingRow extends StatusRule {
   id: string;
@@ -24,11 +25,14 @@ const row = (record: MappingRecord): StatusMappingRow => ({
 
 /** The status-mapping table, and the series statuses it decides. */
 export class StatusMappingRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly dialect: SqlDialect,
+  ) {}
 
   /** Runs the work in one transaction, through a repository bound to it. */
   transaction<T>(work: (tx: StatusMappingRepository) => Promise<T>): Promise<T> {
-    return this.em.transactional((em) => work(new StatusMappingRepository(em)));
+    return this.em.transactional((em) => work(new StatusMappingRepository(em, this.dialect)));
   }
 
   async all(): Promise<StatusMappingRow[]> {
@@ -113,14 +117,16 @@ export class StatusMappingRepository {
    * provider-derived values off the field, and a mapping change is one. Returns how many changed.
    */
   async restatusSeries(rawStatus: string, status: string): Promise<number> {
-    // Row locks until the transaction ends (PostgreSQL): a status the admin locks meanwhile waits for this change,
-    // or is seen by it; without them a lock committed between this read and the update was written over.
-    const records = await this.em.find(
-      Series,
-      { rawStatus, $or: [{ status: null }, { status: { $ne: status } }] },
-      { fields: ['id', 'lockedFields'], lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    // Locked until the transaction ends (row-locks.ts): a status the admin locks meanwhile waits for this change, or
+    // is seen by it; without it a lock committed between this read and the update was written over.
+    const records = await this.em.execute<{ id: string; locked_fields: string[] | string | null }[]>(
+      `select id, locked_fields from series where raw_status = ? and (status is null or status <> ?)
+        order by id${lockedForEdit(this.dialect)}`,
+      [rawStatus, status],
     );
-    const ids = records.filter((record) => !record.lockedFields.includes('status')).map((record) => record.id);
+    const ids = records
+      .filter((record) => !toStringList(record.locked_fields).includes('status'))
+      .map((record) => record.id);
     const now = new Date();
     for (const batch of chunks(ids)) {
       await this.em.nativeUpdate(Series, { id: { $in: batch } }, { status, updatedAt: now });

@@ -53,7 +53,7 @@ export class BookFileService {
     private readonly root: LibrariesRoot,
     private readonly thumbnails: ThumbnailService,
     private readonly reader: BookReader,
-    private readonly seriesCounts: Pick<SeriesRepository, 'refreshCounts'>,
+    private readonly seriesCounts: Pick<SeriesRepository, 'refreshAggregates'>,
     private readonly measuredPages?: BookPageRepository,
   ) {}
 
@@ -124,7 +124,7 @@ export class BookFileService {
     await this.files.setThumbnail(row.fileId, made, row.stored);
     if (made === NO_THUMBNAIL) {
       // A series' cover is its first book not known to lack one (series-counts.ts): this one now is known to.
-      if (row.seriesId !== null) await this.seriesCounts.refreshCounts([row.seriesId]);
+      if (row.seriesId !== null) await this.seriesCounts.refreshAggregates([row.seriesId]);
       throw new NotFoundError('Thumbnail of book', bookId);
     }
     return this.thumbnails.pathOf(made);

@@ -182,17 +182,26 @@ export class ZipArchive {
    * under load). Same checks and errors as the stream.
    */
   private async readWhole(entry: ZipEntry, cap: number, what: string): Promise<Buffer> {
-    let dataStart: number;
+    // Held open while read, as yauzl's own stream does: a close meanwhile (a sibling read failed) is put off until
+    // this read ends, so it never reads a descriptor closed, or reused by another file.
+    const reader = (this.zip as unknown as { reader: { fd: number; ref(): void; unref(): void } }).reader;
+    reader.ref();
+    let compressed: Buffer;
     try {
-      ({ fileDataStart: dataStart } = await this.zip.readLocalFileHeaderPromise(entry.raw, { minimal: true }));
-    } catch (err) {
-      throw describeZipError(err);
-    }
-    const compressed = Buffer.allocUnsafe(entry.raw.compressedSize);
-    try {
-      await readFully((this.zip as unknown as { reader: { fd: number } }).reader.fd, compressed, dataStart);
-    } catch (err) {
-      throw err instanceof BookFileError ? err : describeZipError(err);
+      let dataStart: number;
+      try {
+        ({ fileDataStart: dataStart } = await this.zip.readLocalFileHeaderPromise(entry.raw, { minimal: true }));
+      } catch (err) {
+        throw describeZipError(err);
+      }
+      compressed = Buffer.allocUnsafe(entry.raw.compressedSize);
+      try {
+        await readFully(reader.fd, compressed, dataStart);
+      } catch (err) {
+        throw err instanceof BookFileError ? err : describeZipError(err);
+      }
+    } finally {
+      reader.unref();
     }
     let data = compressed;
     if (entry.compressionMethod === 8) {
