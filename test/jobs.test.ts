@@ -108,8 +108,12 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
         const job = await getJob(first, queued.id);
         if (TERMINAL_JOB_STATUSES.includes(job.status))
           throw new Error(`the scan ended before it could be killed: ${job.status}`);
+        // A first scan reads folders as it lists them: its total is null until the last one is listed.
         const { processed, total } = job.progress;
-        return job.status === 'running' && total === FILES && processed >= 500 && processed <= FILES - 500
+        return job.status === 'running' &&
+          (total === null || total === FILES) &&
+          processed >= 500 &&
+          processed <= FILES - 500
           ? job
           : undefined;
       },
@@ -141,8 +145,9 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
     expect(report.unchanged).toBeGreaterThan(0);
     expect(report.unchanged).toBeGreaterThanOrEqual(midway.progress.processed);
     expect(Number(report.added) + Number(report.unchanged)).toBe(FILES);
-    // The first run never reached its thumbnail phase: the resumed one makes them all.
-    expect(report.thumbnails).toBe(FILES);
+    // Covers are made beside the reading: those the first run made are kept, the resumed one makes the rest.
+    expect(report.thumbnails).toBeGreaterThan(0);
+    expect(report.thumbnails).toBeLessThanOrEqual(FILES);
 
     const after = await getLibrary(second, library.id);
     expect(after.book_count).toBe(FILES);
