@@ -1,6 +1,6 @@
 import type { components } from '../contract/openapi-types.js';
 import { DomainError } from './errors.js';
-import type { ProblemKind, ProviderFailureKind } from './problem-codes.js';
+import type { Exhaustive, ProblemKind, ProviderFailureKind } from './problem-codes.js';
 
 /**
  * What a job says when it fails (`jobs.error`) or cannot handle one file or series (`job_item_errors.message`): a
@@ -41,7 +41,6 @@ export const JOB_ITEM_ERROR_CODES = [
 ] as const satisfies readonly ContractItemErrorCode[];
 export type JobItemErrorCode = (typeof JOB_ITEM_ERROR_CODES)[number];
 
-type Exhaustive<Listed, All> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
 const jobCodesComplete: Exhaustive<JobErrorCode, ContractJobErrorCode> = true;
 const itemCodesComplete: Exhaustive<JobItemErrorCode, ContractItemErrorCode> = true;
 void [jobCodesComplete, itemCodesComplete];

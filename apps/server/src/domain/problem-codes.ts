@@ -81,7 +81,8 @@ export const PROVIDER_FAILURE_KINDS = [
 ] as const satisfies readonly ProviderFailureKind[];
 
 // The other way round: nothing the contract lists is missing here.
-type Exhaustive<Listed, All> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
+/** `true` when `Listed` names every member of `All`, else the members it misses (a compile error at the check). */
+export type Exhaustive<Listed, All> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
 const kindsComplete: Exhaustive<ProblemKind, ContractKind> = true;
 const codesComplete: Exhaustive<FieldIssueCode, ContractFieldCode> = true;
 const failuresComplete: Exhaustive<(typeof PROVIDER_FAILURE_KINDS)[number], ProviderFailureKind> = true;
