@@ -102,9 +102,13 @@ export class BookReader {
     return this.sniff(file);
   }
 
-  /** Writes the cover thumbnail (JPEG) to `output`; false when the book has no usable cover. */
-  thumbnail(file: string, format: BookFormat, output: string, signal?: AbortSignal): Promise<boolean> {
-    return this.pool.run({ op: 'thumbnail', path: file, format, output }, signal);
+  /**
+   * Writes the cover thumbnail (JPEG) to `output`; false when the book has no usable cover. The container is sniffed
+   * here so that a PDF named `.cbz` goes to the reader that holds MuPDF already (reader-pool.ts), not to the other.
+   */
+  async thumbnail(file: string, format: BookFormat, output: string, signal?: AbortSignal): Promise<boolean> {
+    const container = await this.sniff(file);
+    return this.pool.run({ op: 'thumbnail', path: file, format, output, container }, signal);
   }
 
   private async sniff(file: string): Promise<Container> {

@@ -162,9 +162,10 @@ export function readCover(
   path: string,
   format: BookFormat,
   thumbnailBox: { width: number; height: number } = THUMBNAIL_BOX,
+  sniffed?: Container,
 ): Promise<PageImage | RawImage | null> {
   return guarded(undefined, async () => {
-    const container = await sniffContainer(path);
+    const container = sniffed ?? (await sniffContainer(path));
     if (container === 'pdf') return renderPdfCover(path, thumbnailBox);
     if (container === 'rar') return readComicCover(await openRar(path));
     if (container === '7z') return readComicCover(await SevenZipArchive.open(path));

@@ -50,8 +50,9 @@ async function processImage(what: string, pipeline: () => Promise<Buffer>): Prom
  * Cover thumbnails fitted inside 300×400 without enlarging. JPEG rather than WebP: every OPDS reader (e-ink ones
  * included) shows JPEG, and it encodes about three times faster (ADR 6).
  */
-async function writeThumbnail(file: string, format: ReaderRequest['format'], output: string): Promise<boolean> {
-  const cover = await readCover(file, format, THUMBNAIL_BOX);
+async function writeThumbnail(request: Extract<ReaderRequest, { op: 'thumbnail' }>): Promise<boolean> {
+  const { path: file, format, output } = request;
+  const cover = await readCover(file, format, THUMBNAIL_BOX, request.container);
   if (!cover) return false;
   const thumbnail = await processImage('the cover', () =>
     sharp(cover.data, { limitInputPixels: 100_000_000, ...('raw' in cover ? { raw: cover.raw } : {}) })
@@ -101,7 +102,7 @@ export async function runReaderRequest(request: ReaderRequest): Promise<ReaderRe
     case 'pages':
       return measurePages(request.path, request.format, { container: request.container });
     case 'thumbnail':
-      return writeThumbnail(request.path, request.format, request.output);
+      return writeThumbnail(request);
     case 'page':
       return scaledPage(request);
   }

@@ -16,7 +16,7 @@ export type ReaderRequest =
   /** Every page's type and size from its image header (formats/page-sizes.ts). */
   | { op: 'pages'; path: string; format: BookFormat; container?: Container }
   /** Writes the cover thumbnail to `output`; answers false when the book has no usable cover. */
-  | { op: 'thumbnail'; path: string; format: BookFormat; output: string }
+  | { op: 'thumbnail'; path: string; format: BookFormat; output: string; container?: Container }
   /** `jpeg`: answer a JPEG whatever the page's own type (OPDS-PSE declares one type for every page of a book). */
   | {
       op: 'page';

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,25 @@ describe('the reader process', () => {
       expect(meta.format).toBe('jpeg');
       expect(meta.width).toBeLessThanOrEqual(300);
       expect(meta.height).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it('sends the cover of a PDF named .cbz to the reader that holds MuPDF, not to a second one', async () => {
+    const pair = new ReaderPool(
+      { processes: 2, tasksPerProcess: 2, idleMs: 60_000, recycleRssBytes: 1024 ** 3, taskTimeoutMs: 60_000 },
+      createLogger('silent'),
+    );
+    try {
+      const disguised = path.join(scratch, 'really-a-pdf.cbz');
+      await writeFile(disguised, await readFile(fixture('komga.pdf')));
+      const pairReader = new BookReader(pair);
+      await expect(pairReader.thumbnail(fixture('komga.pdf'), 'pdf', path.join(scratch, 'a.jpg'))).resolves.toBe(true);
+      await expect(pairReader.thumbnail(disguised, 'cbz', path.join(scratch, 'b.jpg'))).resolves.toBe(true);
+      // Taken as a comic by its name, it would have started the second reader (which would then load MuPDF too).
+      expect(pair.started).toBe(1);
+      expect((await sharp(path.join(scratch, 'b.jpg')).metadata()).format).toBe('jpeg');
+    } finally {
+      await pair.close();
     }
   });
 
