@@ -346,6 +346,27 @@ describe('in French and on a phone', () => {
       'La bibliothèque « Emptied » perdrait tous ses livres (2) : son dossier semble vide. Rien n’a été supprimé ; vérifiez que le disque est monté.',
     );
     await admin.screenshot(page, 'job-scan-failed');
+    // A provider that cannot be reached, named on the job's page by its display name, not its plugin id.
+    const unreachableId = await addLibrary(admin.site, {
+      name: 'Unreachable',
+      rootPath: 'unreachable',
+      series: [{ name: 'Blacksad', volumes: 1 }],
+      metadataProvider: 'open_library',
+    });
+    await admin.site.api('PATCH', '/settings', { plugins: { open_library: { base_url: 'http://127.0.0.1:9' } } });
+    try {
+      const batch = await admin.site.api<{ id: string }>('POST', '/metadata/batch', { library_id: unreachableId });
+      await jobEnd(batch.id);
+      await page.goto(`/jobs/${batch.id}`);
+      const failure = page.getByTestId('item-errors').locator('tbody tr [data-code="provider_failure"]').first();
+      await failure.waitFor();
+      await page.waitForFunction(() =>
+        /Open Library/.test(document.querySelector('[data-code="provider_failure"]')?.textContent ?? ''),
+      );
+      expect(await failure.textContent()).not.toContain('open_library');
+    } finally {
+      await admin.site.api('PATCH', '/settings', { plugins: { open_library: { base_url: slowOpenLibrary.url } } });
+    }
 
     const phone = await admin.signedInPage({ path: `/metadata/batch/${batchId}`, viewport: 'phone' });
     await phone.getByTestId('batch-report').waitFor();

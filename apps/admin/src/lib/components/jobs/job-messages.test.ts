@@ -100,6 +100,17 @@ describe('why a file or series failed', () => {
     expect(itemErrorMessage(fr, item('auto_apply_failed', { ...failure, kind: 'provider-failure' })).text).toBe(
       'Correspondance certaine, mais la fiche n’a pas pu être appliquée : MangaDex demande de ralentir (limite de requêtes). Réessayez dans une minute.',
     );
+    const names = (id: string) => (id === 'bedetheque' ? 'Bédéthèque' : id);
+    expect(itemErrorMessage(fr, item('provider_failure', { ...failure, provider: 'bedetheque' }), names).text).toBe(
+      'Bédéthèque demande de ralentir (limite de requêtes). Réessayez dans une minute.',
+    );
+    expect(
+      itemErrorMessage(
+        en,
+        item('auto_apply_failed', { ...failure, provider: 'bedetheque', kind: 'provider-failure' }),
+        names,
+      ).text,
+    ).toContain('Bédéthèque');
     expect(itemErrorMessage(fr, item('auto_apply_failed', { kind: 'conflict', detail: 'd' })).text).toBe(
       'Correspondance certaine, mais la fiche n’a pas pu être appliquée : Ceci entre en conflit avec l’état actuel de la bibliothèque.',
     );

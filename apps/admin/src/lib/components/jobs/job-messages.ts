@@ -33,11 +33,17 @@ function kindText(LL: TranslationFunctions, kind: string | null): string | null 
   return has(LL.problems.kinds, key) ? LL.problems.kinds[key]() : null;
 }
 
+/** How a provider's plugin id is shown: its display name when the page knows it. */
+export type ProviderName = (id: string) => string;
+const asId: ProviderName = (id) => id;
+
 /** A provider's failure (`provider`, `failure`) as its sentence of `problems.failures`, or null. */
-function failureText(LL: TranslationFunctions, params: Params): string | null {
+function failureText(LL: TranslationFunctions, params: Params, providerName: ProviderName): string | null {
   const provider = value(params, 'provider');
   const failure = value(params, 'failure') ?? '';
-  return provider !== null && has(LL.problems.failures, failure) ? LL.problems.failures[failure]({ provider }) : null;
+  return provider !== null && has(LL.problems.failures, failure)
+    ? LL.problems.failures[failure]({ provider: providerName(provider) })
+    : null;
 }
 
 function jobText(LL: TranslationFunctions, locale: Locales, job: CodedJob): JobMessage | null {
@@ -77,7 +83,7 @@ export function jobErrorMessage(LL: TranslationFunctions, locale: Locales, job: 
   return jobText(LL, locale, job) ?? { text: job.error, detail: null };
 }
 
-function itemText(LL: TranslationFunctions, error: ItemError): JobMessage | null {
+function itemText(LL: TranslationFunctions, error: ItemError, providerName: ProviderName): JobMessage | null {
   const t = LL.jobs.errors.item;
   const params = error.params;
   switch (error.code) {
@@ -97,11 +103,11 @@ function itemText(LL: TranslationFunctions, error: ItemError): JobMessage | null
     case 'file_timeout':
       return { text: t[error.code](), detail: detailOf(params) };
     case 'provider_failure': {
-      const text = failureText(LL, params);
+      const text = failureText(LL, params, providerName);
       return text === null ? null : { text, detail: detailOf(params) };
     }
     case 'auto_apply_failed': {
-      const reason = failureText(LL, params) ?? kindText(LL, value(params, 'kind'));
+      const reason = failureText(LL, params, providerName) ?? kindText(LL, value(params, 'kind'));
       return reason === null ? null : { text: t.auto_apply_failed({ reason }), detail: detailOf(params) };
     }
     case 'problem': {
@@ -113,16 +119,16 @@ function itemText(LL: TranslationFunctions, error: ItemError): JobMessage | null
   }
 }
 
-/** Why one file or series failed. */
-export function itemErrorMessage(LL: TranslationFunctions, error: ItemError): JobMessage {
-  return itemText(LL, error) ?? { text: error.message, detail: null };
+/** Why one file or series failed; a provider is named by `providerName` (its id when the page has no names). */
+export function itemErrorMessage(LL: TranslationFunctions, error: ItemError, providerName = asId): JobMessage {
+  return itemText(LL, error, providerName) ?? { text: error.message, detail: null };
 }
 
 /** Why a refresh could not read a series again: its provider's failure by kind, else the server's words. */
 export function refreshFailureText(
   LL: TranslationFunctions,
   entry: Pick<RefreshEntry, 'error' | 'failure' | 'provider'>,
-  providerName: (id: string) => string,
+  providerName: ProviderName,
 ): string {
   const failure = entry.failure ?? '';
   if (has(LL.problems.failures, failure))
