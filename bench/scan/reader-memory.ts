@@ -1,6 +1,6 @@
 /**
  * node bench/scan/reader-memory.ts [--library scan-2000-real] [--files 600] [--op thumbnail] [--processes 1]
- *   (after npm run build)
+ *   [--recycle-mb 104] (after npm run build)
  *
  * Where a reader process's memory goes: the first `--files` books of a library bench:scan generated
  * (bench/.data/<library>) go through one reader process (the built reader-pool.js, two requests at a time, as the
@@ -9,6 +9,8 @@
  * followed by its many-GB reservation) and other anonymous memory (V8's heap, mmap'd blocks). Prints the high-water
  * mark (VmHWM) and the reader's CPU time per book. With `--processes 2` (as the server runs them), four requests at a
  * time over two readers, and each reader's high-water mark: PDF work goes to one of them (reader-pool.ts).
+ * `--recycle-mb`: the pool's recycling mark (default the server's, READER_RECYCLE_RSS_BYTES); every reader that lived
+ * is counted, replaced ones included.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     files: { type: 'string', default: '600' },
     op: { type: 'string', default: 'thumbnail' },
     processes: { type: 'string', default: '1' },
+    'recycle-mb': { type: 'string' },
   },
 });
 if (values.op !== 'thumbnail' && values.op !== 'inspect') throw new Error('--op is thumbnail or inspect');
@@ -36,21 +39,25 @@ interface Pool {
   pids(): number[];
   close(): Promise<void>;
 }
-const { ReaderPool } = (await import(pathToFileURL(path.join(dist, 'indexer/reader-process/reader-pool.js')).href)) as {
-  ReaderPool: new (options: object, logger: object) => Pool;
-};
+const { ReaderPool, READER_RECYCLE_RSS_BYTES } = (await import(
+  pathToFileURL(path.join(dist, 'indexer/reader-process/reader-pool.js')).href
+)) as { ReaderPool: new (options: object, logger: object) => Pool; READER_RECYCLE_RSS_BYTES: number };
+const recycleRssBytes =
+  values['recycle-mb'] === undefined ? READER_RECYCLE_RSS_BYTES : Number(values['recycle-mb']) * 1024 * 1024;
 
 const root = path.join(here, '../.data', values.library);
 const books = (await readdir(root, { recursive: true, withFileTypes: true }))
   .filter((entry) => entry.isFile() && /\.(cbz|cbr|pdf|epub)$/.test(entry.name))
   .map((entry) => path.join(entry.parentPath, entry.name))
-  .slice(0, Number(values.files));
+  .slice(0, Number(values.files))
+  // In the order a scan sends them: the PDFs' covers last (ScanService.finishCovers).
+  .sort((a, b) => Number(a.endsWith('.pdf')) - Number(b.endsWith('.pdf')));
 if (books.length === 0) throw new Error(`no books in ${root}: run bench:scan first`);
 
 const silent = { warn() {}, info() {}, error() {}, debug() {}, child: () => silent };
 const processes = Number(values.processes);
 const pool = new ReaderPool(
-  { processes, tasksPerProcess: 2, idleMs: 60_000, recycleRssBytes: 2 ** 40, taskTimeoutMs: 120_000 },
+  { processes, tasksPerProcess: 2, idleMs: 60_000, recycleRssBytes, taskTimeoutMs: 120_000 },
   silent,
 );
 const out = await mkdtemp(path.join(tmpdir(), 'shelfmark-reader-memory-'));
@@ -91,24 +98,41 @@ function statusKb(pid: number, field: string): number {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 }
 
-let peakKb = 0;
-let atPeak: Record<string, number> = {};
-let pid: number | undefined;
-const seen = new Set<number>();
+/** User + system CPU of a process, in ms. */
+async function cpuOf(reader: number): Promise<number> {
+  const stat = (await readFile(`/proc/${reader}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
+}
+
+/** Each reader that lived: its high-water mark and CPU time as last read (a replaced one's are kept). */
+const readers = new Map<number, { hwmKb: number; cpuMs: number }>();
+/** Every resident-size sample of each reader, in KB. */
+const samples = new Map<number, number[]>();
+/** Each reader's highest sample, split by kind of mapping. */
+const highest = new Map<number, { rssKb: number; kinds: Record<string, number> }>();
 const timer = setInterval(() => {
-  for (const live of pool.pids()) seen.add(live);
-  pid = pool.pids()[0] ?? pid;
-  if (pid === undefined) return;
-  try {
-    const rss = statusKb(pid, 'VmRSS');
-    if (rss > peakKb + 512) [peakKb, atPeak] = [rss, mappings(pid)];
-  } catch {
-    // between two processes
+  for (const reader of pool.pids()) {
+    try {
+      const hwmKb = statusKb(reader, 'VmHWM');
+      const rss = statusKb(reader, 'VmRSS');
+      const stat = readFileSync(`/proc/${reader}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const cpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
+      // An exiting process has no VmHWM line any more: the highest figures read are kept.
+      const before = readers.get(reader);
+      readers.set(reader, { hwmKb: Math.max(hwmKb, before?.hwmKb ?? 0), cpuMs: Math.max(cpuMs, before?.cpuMs ?? 0) });
+      if (!samples.has(reader)) samples.set(reader, []);
+      samples.get(reader)!.push(rss);
+      const high = highest.get(reader);
+      if (!high || rss > high.rssKb + 512) highest.set(reader, { rssKb: rss, kinds: mappings(reader) });
+    } catch {
+      // the process ended between two reads
+    }
   }
 }, 25);
 
 let next = 0;
 let failed = 0;
+const started = performance.now();
 await Promise.all(
   // As the server sends them (cover-queue.ts): twice as many in flight as the readers run at once.
   Array.from({ length: 4 * processes }, async () => {
@@ -123,30 +147,34 @@ await Promise.all(
     }
   }),
 );
+const wallMs = performance.now() - started;
 clearInterval(timer);
-let cpuMs = 0;
-// Every reader's CPU time (all of them are still alive: idleMs is a minute).
-for (const reader of processes > 1 ? seen : [pid!]) {
-  const stat = (await readFile(`/proc/${reader}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  cpuMs += ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
-}
+// The live readers' final figures (they stay: idleMs is a minute); a replaced one's are its last sample.
+for (const reader of pool.pids()) readers.set(reader, { hwmKb: statusKb(reader, 'VmHWM'), cpuMs: await cpuOf(reader) });
+const cpuMs = [...readers.values()].reduce((sum, reader) => sum + reader.cpuMs, 0);
+const peaks = [...readers.values()].map((reader) => reader.hwmKb);
 console.log(
-  `${books.length} books of ${values.library} (${op}), ${failed} failed: first reader's peak ${Math.round(statusKb(pid!, 'VmHWM') / 1024)} MB (VmHWM), ` +
-    `${Math.round(statusKb(pid!, 'VmRSS') / 1024)} MB at the end; ${(cpuMs / books.length).toFixed(1)} ms CPU per book`,
+  `${books.length} books of ${values.library} (${op}), ${failed} failed, ${processes} at once, recycled past ` +
+    `${Math.round(recycleRssBytes / 1048576)} MB: ${readers.size} readers lived, highest peak ` +
+    `${Math.round(Math.max(...peaks) / 1024)} MB (VmHWM); ${(cpuMs / books.length).toFixed(1)} ms CPU per book, ` +
+    `${Math.round((books.length * 1000) / wallMs)} books/s`,
 );
-if (processes > 1) {
-  const peaks = [...seen].map((reader) => {
-    try {
-      return `${Math.round(statusKb(reader, 'VmHWM') / 1024)} MB`;
-    } catch {
-      return 'gone';
-    }
-  });
-  console.log(`each reader's peak (VmHWM): ${peaks.join(', ')}`);
+console.log(`each reader's peak (VmHWM): ${peaks.map((kb) => `${Math.round(kb / 1024)} MB`).join(', ')}`);
+for (const [reader, kbs] of samples) {
+  if (kbs.length < 20) continue;
+  const sorted = [...kbs].sort((a, b) => a - b);
+  const at = (q: number) => `${Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! / 1024)}`;
+  console.log(
+    `reader ${reader}, resident size over ${kbs.length} samples: median ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, ` +
+      `p99.9 ${at(0.999)}, max ${at(1)} MB`,
+  );
 }
-console.log(`at the highest sample of the first reader (${Math.round(peakKb / 1024)} MB):`);
-for (const [kind, mb] of Object.entries(atPeak).sort((a, b) => b[1] - a[1])) {
-  if (mb >= 0.5) console.log(`  ${kind.padEnd(34)} ${mb.toFixed(1)} MB`);
+// The two readers with the highest samples (with --processes 2: the one holding MuPDF and the other).
+for (const [reader, sample] of [...highest].sort((a, b) => b[1].rssKb - a[1].rssKb).slice(0, 2)) {
+  console.log(`at the highest sample of reader ${reader} (${Math.round(sample.rssKb / 1024)} MB):`);
+  for (const [kind, mb] of Object.entries(sample.kinds).sort((a, b) => b[1] - a[1])) {
+    if (mb >= 0.5) console.log(`  ${kind.padEnd(34)} ${mb.toFixed(1)} MB`);
+  }
 }
 await rm(out, { recursive: true, force: true });
 // Not awaited: the idle reader is unref'd, so nothing else keeps this process alive; it leaves when its channel closes.

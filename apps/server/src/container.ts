@@ -64,7 +64,7 @@ import { ScanService } from './services/scan.service.js';
 import { ThumbnailService } from './services/thumbnail.service.js';
 import { AnalysisThread } from './indexer/analysis-thread.js';
 import { BookReader } from './indexer/book-reader.js';
-import { ReaderPool } from './indexer/reader-process/reader-pool.js';
+import { READER_RECYCLE_RSS_BYTES, ReaderPool } from './indexer/reader-process/reader-pool.js';
 import { VERSION } from './version.js';
 
 export interface ContainerOptions {
@@ -174,7 +174,7 @@ export async function createContainer(
       processes: options.readerProcesses ?? Math.min(2, cores),
       tasksPerProcess: 2,
       idleMs: options.readerIdleMs ?? 5000,
-      recycleRssBytes: 256 * 1024 * 1024,
+      recycleRssBytes: READER_RECYCLE_RSS_BYTES,
       taskTimeoutMs: options.readerTaskTimeoutMs ?? 120_000,
     },
     logger.child({ area: 'readers' }),

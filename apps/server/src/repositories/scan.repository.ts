@@ -889,13 +889,19 @@ export class ScanRepository {
 
   /**
    * Books whose file parsed and that have no thumbnail yet, in pages along the (library, path) index: a first scan
-   * of 100k books does not hold all of them at once (about 25 MB).
+   * of 100k books does not hold all of them at once (about 25 MB). The PDFs (`pdfs: true`) or all the others.
    */
-  async *booksNeedingThumbnails(libraryId: string, pageSize = 1000): AsyncGenerator<BookNeedingThumbnail[]> {
+  async *booksNeedingThumbnails(
+    libraryId: string,
+    { pdfs }: { pdfs: boolean },
+    pageSize = 1000,
+  ): AsyncGenerator<BookNeedingThumbnail[]> {
     let after = '';
+    const format = pdfs ? `format = 'pdf'` : `format <> 'pdf'`;
     for (;;) {
       const rows = await this.em.execute<BookNeedingThumbnailRow[]>(
-        `select ${THUMBNAIL_COLUMNS} from book_files where ${NEEDS_THUMBNAIL} and path > ? order by path limit ?`,
+        `select ${THUMBNAIL_COLUMNS} from book_files
+           where ${NEEDS_THUMBNAIL} and ${format} and path > ? order by path limit ?`,
         [libraryId, after, pageSize],
       );
       if (rows.length === 0) return;
@@ -907,7 +913,8 @@ export class ScanRepository {
 
   /**
    * Of the files at `paths` (a batch the scan just stored), at most `limit` that parsed and have no thumbnail yet:
-   * their covers are made while the scan goes on indexing.
+   * their covers are made while the scan goes on indexing. Not the PDFs: their covers are made last (see
+   * ScanService.finishCovers).
    */
   async booksNeedingThumbnailsAt(
     libraryId: string,
@@ -921,7 +928,7 @@ export class ScanRepository {
       rows.push(
         ...(await this.em.execute<BookNeedingThumbnailRow[]>(
           `select ${THUMBNAIL_COLUMNS} from book_files
-              where ${NEEDS_THUMBNAIL} and path in (${placeholders(batch.length)}) limit ?`,
+              where ${NEEDS_THUMBNAIL} and format <> 'pdf' and path in (${placeholders(batch.length)}) limit ?`,
           [libraryId, ...batch, limit - rows.length],
         )),
       );

@@ -644,7 +644,9 @@ export class ScanService {
 
   /**
    * Makes the covers still missing once indexing is done: those queued during it first, then every book still
-   * without one (those that found the queue full, and those left by an earlier scan that stopped).
+   * without one (those that found the queue full, and those left by an earlier scan that stopped), the PDFs last.
+   * PDFs are read with MuPDF, which a reader process keeps until it exits (~20 MB): made together, they share both
+   * readers and the others never meet MuPDF (reader-pool.ts), where mixed in they kept one reader past 120 MB.
    */
   private async finishCovers(libraryId: string, root: string, context: JobContext, covers: CoverQueue): Promise<void> {
     try {
@@ -652,7 +654,11 @@ export class ScanService {
       // Before the pass: the covers queued are still unrecorded, and it would find them again.
       await covers.drain();
       // A page at a time (keyed on the path, so the thumbnails recorded meanwhile do not shift it).
-      for await (const pending of this.scans.booksNeedingThumbnails(libraryId)) await covers.push(root, pending);
+      for (const pdfs of [false, true]) {
+        for await (const pending of this.scans.booksNeedingThumbnails(libraryId, { pdfs })) {
+          await covers.push(root, pending);
+        }
+      }
       await covers.drain();
     } finally {
       // Thumbnails already written are kept even when the phase stops (cancel, shutdown): the next scan skips them.

@@ -44,6 +44,20 @@ function pool(options: Partial<ReaderPoolOptions> = {}): ReaderPool {
 const script = (behaviour: string) => ({ op: 'inspect' as const, path: behaviour, format: 'pdf' as const });
 /** The same for a book read without MuPDF. */
 const comic = (behaviour: string) => ({ op: 'inspect' as const, path: behaviour, format: 'cbz' as const });
+/** A cover of a book read without MuPDF: an image decoded. */
+const cover = (behaviour: string) => ({
+  op: 'thumbnail' as const,
+  path: behaviour,
+  format: 'cbz' as const,
+  output: '-',
+});
+/** A PDF's cover. */
+const pdfCover = (behaviour: string) => ({
+  op: 'thumbnail' as const,
+  path: behaviour,
+  format: 'pdf' as const,
+  output: '-',
+});
 /** Which process answered a `slow-count` request. */
 const pidOf = (answer: unknown) => (answer as { pid: number }).pid;
 
@@ -95,13 +109,73 @@ describe('reader pool', () => {
     expect(comicPids.every((pid) => pid !== pdfReader)).toBe(true);
   });
 
-  it('an idle PDF reader takes other books rather than leave a core idle', async () => {
+  it('an idle PDF reader takes other books’ inspections rather than leave a core idle', async () => {
     const readers = pool({ processes: 2, tasksPerProcess: 2 });
     const pdfReader = pidOf(await readers.run(script('slow-count:1')));
     const comics = await Promise.all(Array.from({ length: 2 }, () => readers.run(comic('slow-count:150'))));
     // The first comic starts a reader of its own; the second goes to the idle PDF reader, not beside the first.
     expect(new Set(comics.map(pidOf))).toEqual(new Set([pdfReader, ...readers.pids()]));
     expect(new Set(comics.map(pidOf)).size).toBe(2);
+  });
+
+  it('never decodes another book’s image in the PDF reader: idle, it makes way for a fresh reader', async () => {
+    const readers = pool({ processes: 2, tasksPerProcess: 2, pdfLingerMs: 100 });
+    const pdfReader = pidOf(await readers.run(pdfCover('slow-count:1')));
+    const covers = await Promise.all(Array.from({ length: 4 }, () => readers.run(cover('slow-count:300'))));
+    const pids = new Set(covers.map(pidOf));
+    expect(pids.has(pdfReader)).toBe(false);
+    // The second reader took them two at a time until the PDF reader had waited 100 ms and left for a third.
+    expect(pids.size).toBe(2);
+    expect(readers.started).toBe(3);
+    expect(readers.pids()).not.toContain(pdfReader);
+  });
+
+  it('an idle PDF reader stays while no image waits (a reader’s next page), and leaves after idleMs', async () => {
+    const readers = pool({ processes: 2, tasksPerProcess: 2, pdfLingerMs: 50, idleMs: 400 });
+    const first = pidOf(await readers.run(pdfCover('slow-count:1')));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(pidOf(await readers.run(pdfCover('slow-count:1')))).toBe(first);
+    await waitFor(() => readers.processCount === 0, 'the idle reader to leave');
+  });
+
+  it('loads MuPDF into a fresh reader, not into one that decoded images', async () => {
+    const readers = pool({ processes: 1, tasksPerProcess: 2 });
+    const comicReader = pidOf(await readers.run(cover('slow-count:1')));
+    const inspector = pool({ processes: 1, tasksPerProcess: 2 });
+    const inspected = pidOf(await inspector.run(comic('slow-count:1')));
+    // Replaced after images; kept after inspections only.
+    expect(pidOf(await readers.run(pdfCover('slow-count:1')))).not.toBe(comicReader);
+    expect(readers.started).toBe(2);
+    expect(pidOf(await inspector.run(pdfCover('slow-count:1')))).toBe(inspected);
+  });
+
+  it('keeps PDFs with one reader while images wait, so that a second PDF reader runs dry and leaves', async () => {
+    const readers = pool({ processes: 2, tasksPerProcess: 1, pdfLingerMs: 50 });
+    // A backlog of PDFs and nothing else: both readers take PDFs.
+    const backlog = await Promise.all(Array.from({ length: 4 }, () => readers.run(pdfCover('slow-count:100'))));
+    expect(new Set(backlog.map(pidOf)).size).toBe(2);
+    // Covers, then PDFs: the PDFs go to one of them, the other leaves, and a fresh reader takes the covers.
+    const covers = Array.from({ length: 2 }, () => readers.run(cover('slow-count:100')));
+    const pdfs = Array.from({ length: 4 }, () => readers.run(pdfCover('slow-count:100')));
+    const pdfPids = new Set((await Promise.all(pdfs)).map(pidOf));
+    const coverPids = new Set((await Promise.all(covers)).map(pidOf));
+    expect(pdfPids.size).toBe(1);
+    for (const pid of coverPids) expect(new Set(backlog.map(pidOf)).has(pid)).toBe(false);
+  });
+
+  it('a PDF waiting for a reader is not held back forever by the books behind it', async () => {
+    const readers = pool({ processes: 1, tasksPerProcess: 2 });
+    const comics = Array.from({ length: 6 }, () => readers.run(comic('slow-count:100')));
+    const pdf = readers.run(script('ok:pdf'));
+    // More comics arrive behind the PDF: they wait until it has had its turn.
+    const later = Array.from({ length: 4 }, () => readers.run(comic('slow-count:100')));
+    const order: string[] = [];
+    await Promise.all([
+      pdf.then(() => order.push('pdf')),
+      ...later.map((p) => p.then(() => order.push('later'))),
+      ...comics,
+    ]);
+    expect(order[0]).toBe('pdf');
   });
 
   it('a backlog of PDFs with nothing else waiting is shared by both processes', async () => {

@@ -18,6 +18,11 @@ export interface ReaderPoolOptions {
   tasksPerProcess: number;
   /** A process with nothing to do for this long exits, and its memory goes back to the system. */
   idleMs: number;
+  /**
+   * A process holding MuPDF decodes no image of another book; with no MuPDF work for this long while such images
+   * wait, it exits and a fresh process (without MuPDF) takes them. Default 1000 ms.
+   */
+  pdfLingerMs?: number;
   /** A process whose resident memory passes this after a request is replaced (WASM heaps never shrink). */
   recycleRssBytes: number;
   /** A request running longer than this ends its process; the file is reported as `timeout`. */
@@ -52,6 +57,9 @@ const READER_NODE_FLAGS = ['--max-semi-space-size=1', '--expose-gc', '--no-opt',
  */
 const READER_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
 
+/** A reader whose resident memory passes this after a request is replaced (see ReaderPoolOptions.recycleRssBytes). */
+export const READER_RECYCLE_RSS_BYTES = 256 * 1024 * 1024;
+
 /** How many times a request may be running in a process that died before it is blamed for it. */
 const MAX_CRASHES = 2;
 
@@ -77,6 +85,10 @@ interface ReaderProcess {
   killedFor: number | undefined;
   /** Has been given PDF work, so holds MuPDF (~20 MB that its WASM heap and code never give back). */
   pdf: boolean;
+  /** Holds MuPDF and its idle timer is the short one: other work waits for its core (see armIdleTimer). */
+  lingering: boolean;
+  /** Has decoded images (covers, pages): what that leaves in its heaps is not to meet MuPDF's (see pickForPdf). */
+  decoded: boolean;
   ended: boolean;
   idleTimer: NodeJS.Timeout | undefined;
   exited: Promise<void>;
@@ -86,6 +98,14 @@ interface ReaderProcess {
 function usesMuPdf(request: ReaderRequest): boolean {
   return ('container' in request && request.container ? request.container : request.format) === 'pdf';
 }
+
+/** Whether a request decodes an image (a cover, a page): the work whose buffers and heaps make a reader's peak. */
+function decodesImages(request: ReaderRequest): boolean {
+  return request.op === 'thumbnail' || request.op === 'page';
+}
+
+/** A request that must not go to a reader holding MuPDF: images of other books (see pickForOther). */
+const keptFromMuPdf = (task: Task) => !usesMuPdf(task.request) && decodesImages(task.request);
 
 function leastBusy(workers: ReaderProcess[]): ReaderProcess | undefined {
   let best: ReaderProcess | undefined;
@@ -179,21 +199,30 @@ export class ReaderPool {
   private pump(): void {
     while (this.queue.length > 0 && !this.closing) {
       const next = this.nextDispatch();
-      if (!next) return;
+      if (!next) break;
       this.queue.splice(next.index, 1);
       this.dispatch(next.worker, next.task);
+    }
+    // Images of other books left waiting: an idle process holding MuPDF is to make way for a fresh one soon.
+    if (this.queue.some(keptFromMuPdf)) {
+      for (const worker of this.processes) {
+        if (worker.pdf && !worker.retiring && !worker.lingering && worker.running.size === 0) this.armIdleTimer(worker);
+      }
     }
   }
 
   /**
-   * The first waiting request some process may take now, in order: a PDF waiting for the PDF reader does not hold
-   * back the books behind it.
+   * The first waiting request some process may take now, in order: a PDF waiting for the reader holding MuPDF does
+   * not hold back the books behind it. A PDF with no reader holding MuPDF does: it waits for a process to be idle,
+   * which one never is while it keeps being given the books behind.
    */
   private nextDispatch(): { worker: ReaderProcess; task: Task; index: number } | undefined {
     for (let index = 0; index < this.queue.length; index++) {
       const task = this.queue[index]!;
-      const worker = usesMuPdf(task.request) ? this.pickForPdf() : this.pickForOther();
+      const pdf = usesMuPdf(task.request);
+      const worker = pdf ? this.pickForPdf() : this.pickForOther(decodesImages(task.request));
       if (worker) return { worker, task, index };
+      if (pdf && !this.live().active.some((live) => live.pdf)) return undefined;
     }
     return undefined;
   }
@@ -206,37 +235,42 @@ export class ReaderPool {
   }
 
   /**
-   * PDF work goes to the reader that holds MuPDF already, so that the other never loads it (~20 MB less at its peak).
-   * Another one takes PDFs only for a backlog of them with nothing else waiting (a folder of PDFs): one core for a
-   * library of PDFs would halve its covers' rate.
+   * PDF work goes to a reader that holds MuPDF already, so that the others never load it (~20 MB that stays until the
+   * process exits). Without a backlog it stays with one of them, so that a second holder runs dry and leaves (see
+   * pump). A backlog of PDFs with nothing else waiting (a folder of PDFs, the covers a scan makes last) is shared
+   * with another process: one core for a library of PDFs would halve its covers' rate. MuPDF is not loaded into a
+   * process that has decoded images: it is replaced, since what they left in its heaps (malloc's fragments, V8's
+   * grown heap) and MuPDF together took it past 120 MB (128–130 MB, against ~110 fresh).
    */
   private pickForPdf(): ReaderProcess | undefined {
-    const { active, withRoom } = this.live();
-    const holding = withRoom.filter((worker) => worker.pdf);
-    if (holding.length > 0) return leastBusy(holding);
-    if (active.some((worker) => worker.pdf) && !this.pdfBacklog()) return undefined;
-    return this.idleNewOrLeastBusy(withRoom, active.length);
+    const { active } = this.live();
+    const holders = active.filter((worker) => worker.pdf);
+    const backlog = this.pdfBacklog();
+    const serving = (backlog ? holders : holders.slice(0, 1)).filter(
+      (worker) => worker.running.size < this.options.tasksPerProcess,
+    );
+    if (serving.length > 0) return leastBusy(serving);
+    if (holders.length > 0 && !backlog) return undefined;
+    const idle = active.find((worker) => !worker.pdf && worker.running.size === 0);
+    if (idle && !idle.decoded) return idle;
+    if (idle) this.stop(idle);
+    return active.length - (idle ? 1 : 0) < this.options.processes ? this.spawn() : undefined;
   }
 
   /**
-   * Other work goes to an idle reader without MuPDF, a new one, or an idle PDF reader (a core left idle costs more
-   * than the memory it would save), and only then shares a busy process.
+   * Other work goes to an idle reader without MuPDF, a new one, then the least busy one without MuPDF. Images never
+   * go to a reader holding MuPDF: a cover decoded beside MuPDF's code and heap took it past 120 MB (MuPDF ~20 MB on a
+   * reader's ~100); a holder left without PDF work makes way for a fresh process instead (pump, armIdleTimer). The
+   * rest (a RAR's inspection, its pages' sizes) may use an idle holder: a core left idle costs more than they weigh.
    */
-  private pickForOther(): ReaderProcess | undefined {
+  private pickForOther(images: boolean): ReaderProcess | undefined {
     const { active, withRoom } = this.live();
     const plain = withRoom.filter((worker) => !worker.pdf);
     const idlePlain = plain.find((worker) => worker.running.size === 0);
     if (idlePlain) return idlePlain;
     if (active.length < this.options.processes) return this.spawn();
+    if (images) return leastBusy(plain);
     return withRoom.find((worker) => worker.running.size === 0) ?? leastBusy(plain) ?? leastBusy(withRoom);
-  }
-
-  /** An idle process first, then a new one while there is room, then the least busy one with room. */
-  private idleNewOrLeastBusy(withRoom: ReaderProcess[], active: number): ReaderProcess | undefined {
-    const idle = withRoom.find((worker) => worker.running.size === 0);
-    if (idle) return idle;
-    if (active < this.options.processes) return this.spawn();
-    return leastBusy(withRoom);
   }
 
   /**
@@ -269,6 +303,8 @@ export class ReaderPool {
       retiring: false,
       killedFor: undefined,
       pdf: false,
+      lingering: false,
+      decoded: false,
       ended: false,
       idleTimer: undefined,
       exited: new Promise<void>((resolve) => (exited = resolve)),
@@ -292,10 +328,12 @@ export class ReaderPool {
 
   private dispatch(worker: ReaderProcess, task: Task): void {
     clearTimeout(worker.idleTimer);
+    worker.lingering = false;
     // Busy readers keep the server's event loop alive; idle ones must not (see becomeIdle).
     worker.child.ref();
     (worker.child.channel as { ref?: () => void } | undefined)?.ref?.();
     worker.running.set(task.id, task);
+    if (decodesImages(task.request)) worker.decoded = true;
     if (usesMuPdf(task.request)) worker.pdf = true;
     task.timer = setTimeout(() => this.onTimeout(worker, task), this.options.taskTimeoutMs);
     const message: ReaderTaskMessage = { id: task.id, request: task.request };
@@ -324,8 +362,21 @@ export class ReaderPool {
   private becomeIdle(worker: ReaderProcess): void {
     worker.child.unref();
     (worker.child.channel as { unref?: () => void } | undefined)?.unref?.();
+    this.armIdleTimer(worker);
+  }
+
+  /**
+   * An idle process exits after `idleMs`; one holding MuPDF while images of other books wait, after `pdfLingerMs`:
+   * long enough for the next PDF of a reader's pages, short enough that the images waiting soon have its core.
+   */
+  private armIdleTimer(worker: ReaderProcess): void {
     clearTimeout(worker.idleTimer);
-    worker.idleTimer = setTimeout(() => this.stop(worker), this.options.idleMs);
+    worker.lingering = worker.pdf && this.queue.some(keptFromMuPdf);
+    const wait = worker.lingering ? (this.options.pdfLingerMs ?? 1000) : this.options.idleMs;
+    worker.idleTimer = setTimeout(() => {
+      this.stop(worker);
+      this.pump();
+    }, wait);
     worker.idleTimer.unref();
   }
 
