@@ -73,31 +73,45 @@ describe('GET /jobs/{job_id}/events across reconnections', () => {
     const jobId = await queuedScan('resume');
     const first = await follow(jobId);
     const queued = await first.next();
-    expect(queued).toMatchObject({ id: '0.0.0.0.0', event: 'progress', data: { id: jobId, status: 'queued' } });
+    expect(queued).toMatchObject({ id: '0.0.0.0.0.0', event: 'progress', data: { id: jobId, status: 'queued' } });
     await first.close();
 
     // Reconnected with the id it holds: nothing new to send until the job changes.
-    const second = await follow(jobId, '0.0.0.0.0');
+    const second = await follow(jobId, '0.0.0.0.0.0');
     expect(second.response.status).toBe(200);
     expect(await second.next(800)).toBe('quiet');
     expect((await call(`/jobs/${jobId}/cancel`, { method: 'POST', token })).status).toBe(202);
     const end = await second.next();
     expect(end).toMatchObject({ event: 'end', data: { id: jobId, status: 'cancelled' } });
-    expect((end as SseEvent).id).toBe('2.0.0.0.1');
+    expect((end as SseEvent).id).toBe('2.0.0.0.0.1');
     expect(await second.next()).toBe('closed');
 
     // A client that lost the connection before the end gets it at once, whatever id it held.
-    for (const held of ['0.0.0.0.0', undefined, 'not-an-id-we-sent']) {
+    for (const held of ['0.0.0.0.0.0', undefined, 'not-an-id-we-sent']) {
       const late = await follow(jobId, held);
-      expect(await late.next()).toMatchObject({ id: '2.0.0.0.1', event: 'end', data: { status: 'cancelled' } });
+      expect(await late.next()).toMatchObject({ id: '2.0.0.0.0.1', event: 'end', data: { status: 'cancelled' } });
       expect(await late.next()).toBe('closed');
     }
     // One that got the end has everything: 204, on which EventSource stops reconnecting.
     const done = await fetch(`${server.url}/api/v1/jobs/${jobId}/events`, {
-      headers: { authorization: `Bearer ${token}`, 'last-event-id': '2.0.0.0.1' },
+      headers: { authorization: `Bearer ${token}`, 'last-event-id': '2.0.0.0.0.1' },
     });
     expect(done.status).toBe(204);
     expect(await done.text()).toBe('');
+  });
+
+  it('gives a new id when the total becomes known without an item processed (a first scan done listing)', async () => {
+    const jobId = await queuedScan('total');
+    const first = await follow(jobId);
+    expect(await first.next()).toMatchObject({ id: '0.0.0.0.0.0', data: { progress: { total: null } } });
+    await server.container.orm.em.fork().nativeUpdate(Job, { id: jobId }, { total: 7 });
+    expect(await first.next()).toMatchObject({ id: '0.0.0.1.0.0', data: { progress: { total: 7 } } });
+    await first.close();
+    // A client that held the id from before the total is sent the total on reconnecting.
+    const resumed = await follow(jobId, '0.0.0.0.0.0');
+    expect(await resumed.next()).toMatchObject({ id: '0.0.0.1.0.0', data: { progress: { total: 7 } } });
+    await resumed.close();
+    expect((await call(`/jobs/${jobId}/cancel`, { method: 'POST', token })).status).toBe(202);
   });
 
   it('ends the stream with an error event when the job is deleted while followed', async () => {

@@ -121,13 +121,17 @@ export class JobService {
 export type JobEvent = { kind: 'progress' | 'end'; id: string; job: Job } | { kind: 'gone'; jobId: string };
 
 /**
- * The id of a job event: its stage (queued, running, finished), then items processed, item errors and the cancel
- * request, dot-separated. Each of these only grows while a job runs, so the ids of one job's events never go back
- * and the `end` has the greatest; the same id is the same progress, whichever connection sent it.
+ * The id of a job event: its stage (queued, running, finished), then items processed, whether the total is known
+ * (a first scan learns it only when it has listed every folder), item errors and the cancel request, dot-separated.
+ * Each of these only grows while a job runs, so the ids of one job's events never go back and the `end` has the
+ * greatest; the same id is the same progress, whichever connection sent it.
  */
 export function jobEventId(job: Job): string {
   const status = isTerminal(job.status) ? 2 : job.status === 'running' ? 1 : 0;
   // A scan's count starts again at each stage: the stage comes first, so ids still only grow.
   const stage = job.stage === null ? 0 : JOB_STAGES.indexOf(job.stage as JobStage);
-  return [status, Math.max(stage, 0), job.processed, job.itemErrorsCount, job.cancelRequested ? 1 : 0].join('.');
+  const totalKnown = job.total === null ? 0 : 1;
+  return [status, Math.max(stage, 0), job.processed, totalKnown, job.itemErrorsCount, job.cancelRequested ? 1 : 0].join(
+    '.',
+  );
 }
