@@ -1551,7 +1551,8 @@ export interface components {
         JobEvent: {
             /**
              * @description How far the job got: status (0 queued, 1 running, 2 finished), a scan's stage (0 listing or none, 1
-             *     reading, 2 covers), items processed in that stage, item errors, cancel requested (0 or 1), dot-separated.
+             *     reading, 2 covers), items processed in that stage, whether `total` is known (0 or 1: a first scan learns
+             *     it when it has listed every folder), item errors, cancel requested (0 or 1), dot-separated.
              *     Compared part by part, a job's ids grow as it runs (a job resumed after its process stopped starts its
              *     stages again) and its `end` has the greatest; events that differ only by `current_item` share an id.
              *     Sent back as `Last-Event-ID` on reconnection.
@@ -2646,8 +2647,9 @@ export interface components {
         /** @enum {string} */
         JobType: "scan" | "metadata_batch" | "metadata_refresh" | "backup";
         /**
-         * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped (a metadata batch
-         *     whose provider was unreachable, or a series every provider failed for); its report and results say which.
+         * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped: it recorded item
+         *     errors (a scan's unreadable files or folders, a series every provider failed for), or a metadata batch
+         *     skipped series while its provider was unreachable; its item errors, report and results say which.
          * @enum {string}
          */
         JobStatus: "queued" | "running" | "succeeded" | "completed_with_errors" | "failed" | "cancelled";

@@ -27,9 +27,12 @@ export interface JobContext {
   readonly signal: AbortSignal;
   readonly logger: Logger;
   progress(progress: JobProgress): void;
-  /** A file or series the job could not handle; coded (domain/job-messages.ts) so the admin can translate it. */
+  /**
+   * A file or series the job could not handle; coded (domain/job-messages.ts) so the admin can translate it. The job
+   * then ends `completed_with_errors`: its monitor and filters show the files a scan could not read, not a success.
+   */
   itemError(item: string, message: JobItemError | string): void;
-  /** The job will end `completed_with_errors` instead of `succeeded`: it ran to its end but some items failed. */
+  /** The job will end `completed_with_errors` instead of `succeeded`: some items were skipped without an error. */
   markCompletedWithErrors(): void;
   throwIfCancelled(): void;
 }
@@ -87,6 +90,7 @@ export class RunningJob implements JobContext {
 
   itemError(item: string, message: JobItemError | string): void {
     this.pendingErrors.push({ item, message });
+    this.withErrors = true;
   }
 
   markCompletedWithErrors(): void {

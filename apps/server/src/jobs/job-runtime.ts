@@ -175,6 +175,8 @@ export class JobRuntime implements JobQueue {
       const context = new RunningJob(jobId, job.library?.id ?? null, job.params, logger, this.jobs, async () => {
         await agendaJob.touch();
       });
+      // A job resumed after a restart keeps the item errors its first run recorded.
+      if (job.itemErrorsCount > 0) context.markCompletedWithErrors();
       context.start();
       let finished!: () => void;
       this.running.set(jobId, { context, done: new Promise<void>((resolve) => (finished = resolve)) });
