@@ -4,8 +4,9 @@ import type { BatchResult, Job, JobDetails, RefreshEntry } from './types.js';
 /**
  * Why a job failed, or could not handle a file or series, in the page's language: by the code the server records
  * beside its English words (openapi.yaml `JobErrorCode`, `JobItemErrorCode`) and the values that code's sentence
- * needs. A book's parse error and a batch result's error carry item error codes too, and are said the same way. A row written before codes existed, a code this admin does not know, or values missing keep the server's
- * words. `detail` is what the server's readers or providers said themselves (English, technical), shown apart.
+ * needs. A book's parse error and a batch result's error carry item error codes too, and are said the same way. A
+ * row written before codes existed, a code this admin does not know, or values missing keep the server's words.
+ * `detail` is what the server's readers or providers said themselves (English, technical), shown apart.
  */
 export interface JobMessage {
   text: string;
