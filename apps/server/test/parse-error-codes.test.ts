@@ -22,7 +22,12 @@ let libraryId: string;
 let folder: string;
 
 const em = () => server.container.orm.em.fork();
-type ParseFields = { parse_status: string; parse_error: unknown; parse_error_code: unknown; parse_error_params: unknown };
+type ParseFields = {
+  parse_status: string;
+  parse_error: unknown;
+  parse_error_code: unknown;
+  parse_error_params: unknown;
+};
 const parseFields = ({ parse_status, parse_error, parse_error_code, parse_error_params }: ParseFields) => ({
   parse_status,
   parse_error,
