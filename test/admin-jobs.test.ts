@@ -330,6 +330,27 @@ describe('in French and on a phone', () => {
     expect(await reason.textContent()).toContain('Le fichier est endommagé, ou n’est pas ce que dit son extension.');
     expect(await reason.locator('.detail').textContent()).toMatch(/^Détail technique : /);
     await admin.screenshot(page, 'job-scan-errors');
+    // The broken book's page and the reader say why the file cannot be read in French too, from the code the scan
+    // stored beside its words (the reader's own words apart, in English).
+    const unreadable = await admin.site.api<{ items: { id: string; series: string | null }[] }>(
+      'GET',
+      `/books?library_id=${admin.site.libraryId}&parse_status=error`,
+    );
+    const broken = unreadable.items.find((book) => book.series === 'Nuit blanche')!;
+    await page.goto(`/books/${broken.id}`);
+    const parseError = page.getByTestId('parse-error');
+    await parseError.waitFor();
+    expect(await parseError.getAttribute('data-code')).toBe('file_corrupt');
+    expect(await parseError.textContent()).toContain(
+      'Le fichier est endommagé, ou n’est pas ce que dit son extension.',
+    );
+    expect(await parseError.locator('.detail').getAttribute('lang')).toBe('en');
+    expect(await parseError.locator('.detail').textContent()).toMatch(/^Détail technique : /);
+    await page.goto(`/read/${broken.id}`);
+    const readerReason = page.getByTestId('reader-parse-error');
+    await readerReason.waitFor();
+    expect(await readerReason.textContent()).toContain('Le fichier est endommagé');
+    expect(await text(page, 'reader-unavailable')).toContain('L’analyse n’a pas pu lire ce fichier.');
     // A library whose folder was emptied (an unmounted drive): the scan refuses to delete its books.
     const emptiedId = await addLibrary(admin.site, {
       name: 'Emptied',
@@ -360,10 +381,16 @@ describe('in French and on a phone', () => {
       await page.goto(`/jobs/${batch.id}`);
       const failure = page.getByTestId('item-errors').locator('tbody tr [data-code="provider_failure"]').first();
       await failure.waitFor();
-      await page.waitForFunction(() =>
-        /Open Library/.test(document.querySelector('[data-code="provider_failure"]')?.textContent ?? ''),
-      );
-      expect(await failure.textContent()).not.toContain('open_library');
+      // Outside the technical detail, which holds the provider's own words (they may name it too): the page has
+      // loaded the providers' names.
+      await page.waitForFunction(() => {
+        const cell = document.querySelector('[data-code="provider_failure"]');
+        const detail = cell?.querySelector('.detail')?.textContent ?? '';
+        return /Open Library/.test((cell?.textContent ?? '').replace(detail, ''));
+      });
+      // The sentence names it; the detail keeps the provider's own words, which use its id.
+      const detail = (await failure.locator('.detail').textContent()) ?? '';
+      expect((await failure.textContent())?.replace(detail, '')).not.toContain('open_library');
     } finally {
       await admin.site.api('PATCH', '/settings', { plugins: { open_library: { base_url: slowOpenLibrary.url } } });
     }

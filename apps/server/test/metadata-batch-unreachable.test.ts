@@ -97,10 +97,20 @@ describe('a metadata batch whose provider is unreachable', () => {
         { provider: 'google_books', message: expect.stringMatching(/ECONNREFUSED/), failure: 'unreachable' },
       ]);
       expect(row.error).toBe(row.errors[0].message);
+      // Coded as the job's item error for the series is, so that the admin can say it in the reader's language.
+      expect(row).toMatchObject({
+        error_code: 'provider_failure',
+        error_params: { provider: 'google_books', failure: 'unreachable', detail: row.error },
+      });
     }
     for (const row of results.filter((row) => row.outcome === 'skipped')) {
       expect(row).toMatchObject({ provider: null, candidate_count: 0, errors: [] });
-      expect(row.error).toMatch(/google_books is unreachable.*ECONNREFUSED/);
+      expect(row.error).toMatch(
+        /^Skipped: provider google_books is unreachable \(.*ECONNREFUSED.*\); the batch stopped asking it for a while\.$/,
+      );
+      expect(row.error_code).toBe('provider_skipped');
+      expect(row.error_params).toEqual({ provider: 'google_books', detail: expect.stringMatching(/ECONNREFUSED/) });
+      expect(row.error).toContain(row.error_params.detail);
     }
     const events = await fetch(`${server.url}/api/v1/jobs/${job.id}/events`, {
       headers: { authorization: `Bearer ${token}` },
@@ -134,7 +144,13 @@ describe('a metadata batch whose provider is unreachable', () => {
       expect(row.errors).toEqual([
         { provider: 'scripted_primary', message: expect.stringMatching(/ECONNREFUSED/), failure: 'unreachable' },
       ]);
-      expect(row).toMatchObject({ provider: 'google_books', fallback_used: true, error: null });
+      expect(row).toMatchObject({
+        provider: 'google_books',
+        fallback_used: true,
+        error: null,
+        error_code: null,
+        error_params: null,
+      });
     }
   }, 90_000);
 });

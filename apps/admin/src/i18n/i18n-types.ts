@@ -1600,10 +1600,9 @@ type RootTranslation = {
 		 */
 		notAnalysed: string
 		/**
-		 * T​h​e​ ​s​c​a​n​ ​c​o​u​l​d​ ​n​o​t​ ​r​e​a​d​ ​t​h​i​s​ ​f​i​l​e​:​ ​{​e​r​r​o​r​}
-		 * @param {string} error
+		 * T​h​e​ ​s​c​a​n​ ​c​o​u​l​d​ ​n​o​t​ ​r​e​a​d​ ​t​h​i​s​ ​f​i​l​e​.
 		 */
-		unreadable: RequiredParams<'error'>
+		unreadable: string
 		/**
 		 * L​a​s​t​ ​p​a​g​e​:​ ​m​a​r​k​e​d​ ​a​s​ ​r​e​a​d​.
 		 */
@@ -2724,6 +2723,11 @@ type RootTranslation = {
 				 * @param {string} reason
 				 */
 				auto_apply_failed: RequiredParams<'reason'>
+				/**
+				 * {​p​r​o​v​i​d​e​r​}​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​ ​e​a​r​l​i​e​r​ ​i​n​ ​t​h​i​s​ ​b​a​t​c​h​,​ ​s​o​ ​i​t​ ​i​s​ ​n​o​t​ ​a​s​k​e​d​ ​a​g​a​i​n​ ​f​o​r​ ​a​ ​w​h​i​l​e​.
+				 * @param {string} provider
+				 */
+				provider_skipped: RequiredParams<'provider'>
 			}
 			/**
 			 * T​e​c​h​n​i​c​a​l​ ​d​e​t​a​i​l​:​ ​{​d​e​t​a​i​l​}
@@ -7511,9 +7515,9 @@ export type TranslationFunctions = {
 		 */
 		notAnalysed: () => LocalizedString
 		/**
-		 * The scan could not read this file: {error}
+		 * The scan could not read this file.
 		 */
-		unreadable: (arg: { error: string }) => LocalizedString
+		unreadable: () => LocalizedString
 		/**
 		 * Last page: marked as read.
 		 */
@@ -8586,6 +8590,10 @@ export type TranslationFunctions = {
 				 * Matched with full confidence, but the record could not be applied: {reason}
 				 */
 				auto_apply_failed: (arg: { reason: string }) => LocalizedString
+				/**
+				 * {provider} could not be reached earlier in this batch, so it is not asked again for a while.
+				 */
+				provider_skipped: (arg: { provider: string }) => LocalizedString
 			}
 			/**
 			 * Technical detail: {detail}

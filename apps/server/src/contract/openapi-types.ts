@@ -1985,8 +1985,16 @@ export interface components {
             /** @description Null until the scan has analysed the file (or when it could not, see `parse_status`). */
             page_count: number | null;
             parse_status: components["schemas"]["ParseStatus"];
-            /** @description Why the file could not be read; null unless `parse_status` is `error`. */
+            /** @description Why the file could not be read, in English; null unless `parse_status` is `error`. */
             parse_error: string | null;
+            /**
+             * @description What `parse_error` says, as a code a client can translate (with `parse_error_params`): one of the `file_*`
+             *     codes a scan's item errors use. Null when the file was read, and for errors recorded before codes were
+             *     (then only `parse_error` says why).
+             */
+            parse_error_code: components["schemas"]["JobItemErrorCode"] | null;
+            /** @description The values the sentence of `parse_error_code` needs; null when `parse_error_code` is. */
+            parse_error_params: components["schemas"]["MessageParams"] | null;
             authors: string[];
             reading_status: components["schemas"]["ReadingStatus"];
             /** @description Last page reached (1-based); null when unread. */
@@ -2013,8 +2021,12 @@ export interface components {
              */
             mtime: string;
             parse_status: components["schemas"]["ParseStatus"];
-            /** @description Why the file could not be read; null unless `parse_status` is `error`. */
+            /** @description Why the file could not be read, in English; null unless `parse_status` is `error`. */
             parse_error: string | null;
+            /** @description As the book's `parse_error_code`. */
+            parse_error_code: components["schemas"]["JobItemErrorCode"] | null;
+            /** @description As the book's `parse_error_params`. */
+            parse_error_params: components["schemas"]["MessageParams"] | null;
         };
         /** @description A book with its full metadata and file. */
         BookDetails: components["schemas"]["Book"] & {
@@ -2456,10 +2468,18 @@ export interface components {
              */
             link_id: string | null;
             /**
-             * @description Why the series is `error` or `skipped`: the last provider failure, or the reason it was not asked. Each
-             *     provider's own message is in `errors`.
+             * @description Why the series is `error` or `skipped`, in English: the last provider failure, or the reason it was not
+             *     asked. Each provider's own message is in `errors`.
              */
             error: string | null;
+            /**
+             * @description What `error` says, as a code a client can translate (with `error_params`), as the batch's item errors
+             *     are: `provider_failure`, `auto_apply_failed` or `problem` for an `error`, `provider_skipped` for a
+             *     `skipped` series. Null when there is no error, and for results recorded before codes were.
+             */
+            error_code: components["schemas"]["JobItemErrorCode"] | null;
+            /** @description The values the sentence of `error_code` needs; null when `error_code` is. */
+            error_params: components["schemas"]["MessageParams"] | null;
             /**
              * @description Each provider's failure for this series, in the order asked (the primary, then the fallback), each message
              *     as the provider gave it and the kind of failure (absent from batches run before it was recorded); empty
@@ -2715,10 +2735,13 @@ export interface components {
          *     too large, empty, gone, or took too long to read: `detail` has the reader's own words), `file_unreadable`
          *     (it could not be analysed). A metadata job's series: `provider_failure` (`provider`, `failure`: a
          *     `ProviderFailureKind`, `detail`), `auto_apply_failed` (a certain match whose record could not be applied:
-         *     `kind`, `detail`, and `provider` and `failure` when a provider failed), `problem` (`kind`, `detail`).
+         *     `kind`, `detail`, and `provider` and `failure` when a provider failed), `problem` (`kind`, `detail`),
+         *     `provider_skipped` (a batch's series no provider was asked about, each found unreachable earlier in the
+         *     batch: `provider`, and `fallback` when the fallback was skipped too, `detail` the network's reasons; a
+         *     batch result's code only, not an item error). A book's `parse_error_code` is one of the `file_*` codes.
          * @enum {string}
          */
-        JobItemErrorCode: "folder_unreadable" | "name_not_utf8" | "file_corrupt" | "file_encrypted" | "file_unsupported" | "file_too_large" | "file_empty" | "file_not_found" | "file_timeout" | "file_unreadable" | "provider_failure" | "auto_apply_failed" | "problem";
+        JobItemErrorCode: "folder_unreadable" | "name_not_utf8" | "file_corrupt" | "file_encrypted" | "file_unsupported" | "file_too_large" | "file_empty" | "file_not_found" | "file_timeout" | "file_unreadable" | "provider_failure" | "auto_apply_failed" | "provider_skipped" | "problem";
         /** @description Values a coded message's sentence needs, by name. */
         MessageParams: {
             [key: string]: string | number;

@@ -5,6 +5,7 @@ import {
   bookFileFailed,
   jobErrorOf,
   providerItemError,
+  providersSkipped,
   refusalOf,
   scanWouldEmpty,
   UNEXPECTED_JOB_ERROR,
@@ -59,5 +60,24 @@ describe('job messages', () => {
       },
       text: 'Auto-apply failed: Provider mangadex failed: 429.',
     });
+  });
+
+  it('says a series no provider was asked about by the providers skipped, their reasons as detail', () => {
+    const refused = { provider: 'google_books', reason: 'the connection was refused (ECONNREFUSED)' };
+    expect(providersSkipped([refused])).toEqual({
+      code: 'provider_skipped',
+      params: { provider: 'google_books', detail: 'the connection was refused (ECONNREFUSED)' },
+      text: 'Skipped: provider google_books is unreachable (the connection was refused (ECONNREFUSED)); the batch stopped asking it for a while.',
+    });
+    const both = providersSkipped([refused, { provider: 'bedetheque', reason: 'its name does not resolve (DNS)' }]);
+    expect(both.params).toEqual({
+      provider: 'google_books',
+      fallback: 'bedetheque',
+      detail: 'google_books: the connection was refused (ECONNREFUSED); bedetheque: its name does not resolve (DNS)',
+    });
+    expect(both.text).toBe(
+      'Skipped: provider google_books is unreachable (the connection was refused (ECONNREFUSED)); the batch stopped asking it for a while. ' +
+        'Skipped: provider bedetheque is unreachable (its name does not resolve (DNS)); the batch stopped asking it for a while.',
+    );
   });
 });

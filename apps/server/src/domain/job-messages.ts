@@ -37,6 +37,7 @@ export const JOB_ITEM_ERROR_CODES = [
   'file_unreadable',
   'provider_failure',
   'auto_apply_failed',
+  'provider_skipped',
   'problem',
 ] as const satisfies readonly ContractItemErrorCode[];
 export type JobItemErrorCode = (typeof JOB_ITEM_ERROR_CODES)[number];
@@ -195,6 +196,34 @@ export function autoApplyFailed(refusal: ProviderRefusal): JobItemError {
     params.failure = refusal.failure;
   }
   return { code: 'auto_apply_failed', params, text: `Auto-apply failed: ${refusal.text}` };
+}
+
+/** A provider a batch stopped asking because it was unreachable earlier (its circuit is open), and why it was. */
+export interface SkippedProvider {
+  provider: string;
+  reason: string;
+}
+
+/**
+ * A series no provider was asked about: each was found unreachable earlier in the batch. `provider` is the first
+ * skipped (the primary), `fallback` the second when there is one; `detail` has the network's reasons, in English.
+ */
+export function providersSkipped(skipped: readonly SkippedProvider[]): JobItemError {
+  const [first, second] = skipped;
+  const params: MessageParams = {
+    provider: first?.provider ?? '',
+    detail: skipped.length === 1 ? first!.reason : skipped.map((s) => `${s.provider}: ${s.reason}`).join('; '),
+  };
+  if (second) params.fallback = second.provider;
+  return {
+    code: 'provider_skipped',
+    params,
+    text: skipped
+      .map(
+        (s) => `Skipped: provider ${s.provider} is unreachable (${s.reason}); the batch stopped asking it for a while.`,
+      )
+      .join(' '),
+  };
 }
 
 export const isJobErrorCode = (value: unknown): value is JobErrorCode =>

@@ -25,7 +25,12 @@ export const BookFileSchema = defineEntity({
     /** File modification time in milliseconds, compared as is on rescans. */
     mtimeMs: p.bigint('number'),
     parseStatus: p.enum(PARSE_STATUSES).default('pending'),
+    /** Why the file could not be read, in English; null unless `parseStatus` is `error`. */
     parseError: p.text().nullable(),
+    /** What `parseError` says, as an item error code the admin translates (domain/job-messages.ts); null on rows older than codes. */
+    parseErrorCode: p.string().length(32).nullable(),
+    /** The values the sentence of `parseErrorCode` needs (the reader's own words as `detail`). */
+    parseErrorParams: p.json<Record<string, string | number>>().nullable(),
     thumbnailPath: p.string().length(4096).nullable(),
     /**
      * What identified the cover's bytes when the file was last analysed (ZIP-based books: the cover entry's name,

@@ -41,6 +41,10 @@ export const MetadataBatchResultSchema = defineEntity({
     bestCandidate: p.json<Record<string, unknown>>().nullable(),
     link: () => p.manyToOne(MetadataLink).nullable().deleteRule('set null'),
     error: p.text().nullable(),
+    /** What `error` says, as an item error code the admin translates (domain/job-messages.ts); null on rows older than codes. */
+    errorCode: p.string().length(32).nullable(),
+    /** The values the sentence of `errorCode` needs. */
+    errorParams: p.json<Record<string, string | number>>().nullable(),
     /** Each provider's failure for this series, in the order asked; empty when none failed. */
     providerErrors: p.json<ProviderFailure[]>().nullable(),
     createdAt: createdAt(),

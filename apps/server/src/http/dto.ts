@@ -171,6 +171,12 @@ export function jobDetailsDto({ job, itemErrors }: JobDetails) {
   };
 }
 
+/** A book file's parse error beside its words: its item error code and values (none for older rows, see knownCode). */
+function parseErrorCode(file: Pick<BookSummary, 'parseErrorCode' | 'parseErrorParams'>) {
+  const { code, params } = knownCode(file.parseErrorCode, file.parseErrorParams, isJobItemErrorCode);
+  return { parse_error_code: code, parse_error_params: params };
+}
+
 export function bookDto(book: BookSummary, apiRoot: string) {
   return {
     id: book.id,
@@ -188,6 +194,7 @@ export function bookDto(book: BookSummary, apiRoot: string) {
     page_count: book.pageCount,
     parse_status: book.parseStatus,
     parse_error: book.parseError,
+    ...parseErrorCode(book),
     authors: book.authors,
     reading_status: book.readingStatus,
     current_page: book.currentPage,
@@ -213,6 +220,7 @@ export function bookDetailsDto(book: BookDetails, apiRoot: string) {
       mtime: book.file.mtime.toISOString(),
       parse_status: book.file.parseStatus,
       parse_error: book.file.parseError,
+      ...parseErrorCode(book.file),
     },
   };
 }
@@ -435,6 +443,7 @@ export function batchReportDto({ job, counts, totalSeries, processed }: BatchRep
 }
 
 export function batchResultDto(result: MetadataBatchResult) {
+  const errorCode = knownCode(result.errorCode, result.errorParams, isJobItemErrorCode);
   const best = result.bestCandidate as { provider?: string; externalId?: string; title?: string } | null | undefined;
   return {
     series_id: result.series?.id ?? null,
@@ -449,6 +458,8 @@ export function batchResultDto(result: MetadataBatchResult) {
       : null,
     link_id: result.link?.id ?? null,
     error: result.error ?? null,
+    error_code: errorCode.code,
+    error_params: errorCode.params,
     errors: result.providerErrors ?? [],
   };
 }

@@ -7,7 +7,16 @@ import { visibleLibrarySql, whereVisible } from './library-access.js';
 import { currentViewer } from '../services/viewer-context.js';
 import type { ListCache } from './list-cache.js';
 import { lockRowsForEdit } from './row-locks.js';
-import { placeholders, toDate, toNullableNumber, toNumber, toStringList, type SqlDialect } from './sql-values.js';
+import type { MessageParams } from '../domain/job-messages.js';
+import {
+  placeholders,
+  toDate,
+  toJsonObject,
+  toNullableNumber,
+  toNumber,
+  toStringList,
+  type SqlDialect,
+} from './sql-values.js';
 
 export interface BookFilters {
   q?: string;
@@ -38,6 +47,9 @@ export interface BookSummary {
   pageCount: number | null;
   parseStatus: ParseStatus;
   parseError: string | null;
+  /** What `parseError` says as an item error code, as stored (the DTO checks it is one it knows), and its values. */
+  parseErrorCode: string | null;
+  parseErrorParams: MessageParams | null;
   authors: string[];
   readingStatus: ReadingStatus;
   currentPage: number | null;
@@ -61,7 +73,10 @@ export interface BookDetails extends BookEntry {
   /** The current reader's place in a reflowable book (an EPUB locator) and how far through it, 0 to 1. */
   readingPosition: string | null;
   readingPercentage: number | null;
-  file: { path: string; mtime: Date; parseStatus: ParseStatus; parseError: string | null };
+  file: { path: string; mtime: Date } & Pick<
+    BookSummary,
+    'parseStatus' | 'parseError' | 'parseErrorCode' | 'parseErrorParams'
+  >;
 }
 
 export type BookChanges = Partial<
@@ -111,13 +126,16 @@ interface SummaryRow {
   thumbnail_path: string | null;
   parse_status: ParseStatus | null;
   parse_error: string | null;
+  parse_error_code: string | null;
+  parse_error_params: MessageParams | string | null;
   created_at: Date | number | string;
   updated_at: Date | number | string;
 }
 
 const SUMMARY_COLUMNS = `b.id, b.library_id, b.series_id, s.name as series_name, b.title, b.volume, b.volume_end,
   b.chapter, b.chapter_end, b.volume_kind, b.format, f.size_bytes, b.page_count, b.authors, rp.status as reading_status,
-  rp.current_page, rp.last_read_at, f.thumbnail_path, f.parse_status, f.parse_error, b.created_at, b.updated_at`;
+  rp.current_page, rp.last_read_at, f.thumbnail_path, f.parse_status, f.parse_error,
+  f.parse_error_code, f.parse_error_params, b.created_at, b.updated_at`;
 const ENTRY_COLUMNS = `${SUMMARY_COLUMNS}, b.summary, b.isbn, b.publish_date, b.language`;
 
 interface EntryRow extends SummaryRow {
@@ -159,6 +177,8 @@ function summary(row: SummaryRow): BookSummary {
     // A book whose file row is not written yet is still to be analysed.
     parseStatus: row.parse_status ?? 'pending',
     parseError: row.parse_error,
+    parseErrorCode: row.parse_error_code,
+    parseErrorParams: toJsonObject(row.parse_error_params),
     authors: toStringList(row.authors),
     readingStatus: row.reading_status ?? 'unread',
     currentPage: row.current_page,
@@ -327,6 +347,8 @@ export class BookRepository {
         mtime: new Date(toNullableNumber(row.mtime_ms) ?? 0),
         parseStatus: book.parseStatus,
         parseError: book.parseError,
+        parseErrorCode: book.parseErrorCode,
+        parseErrorParams: book.parseErrorParams,
       },
     };
   }

@@ -6,6 +6,7 @@ import {
   type BatchOutcome,
   type ProviderFailure,
 } from '../entities/metadata-batch-result.entity.js';
+import type { JobItemError } from '../domain/job-messages.js';
 import { chunks, placeholders, toNumber } from './sql-values.js';
 
 export interface BatchResultInput {
@@ -18,7 +19,8 @@ export interface BatchResultInput {
   bestConfidence: number | null;
   bestCandidate: { provider: string; externalId: string; title: string } | null;
   linkId: string | null;
-  error: string | null;
+  /** Why the series is `error` or `skipped`: stored as its words, code and values. */
+  error: JobItemError | null;
   providerErrors: ProviderFailure[];
 }
 
@@ -96,7 +98,9 @@ export class MetadataBatchRepository {
         bestConfidence: result.bestConfidence,
         bestCandidate: result.bestCandidate,
         link: result.linkId,
-        error: result.error,
+        error: result.error?.text ?? null,
+        errorCode: result.error?.code ?? null,
+        errorParams: result.error?.params ?? null,
         providerErrors: result.providerErrors.length > 0 ? result.providerErrors : null,
         createdAt: new Date(),
       });

@@ -12,6 +12,7 @@ import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
 import { countedFactsChanged, type CountedFacts } from '../domain/series-counts.js';
 import { fold } from '../domain/search-text.js';
+import type { JobItemError } from '../domain/job-messages.js';
 import { derivedColumns } from './book.repository.js';
 import {
   chunks,
@@ -113,7 +114,8 @@ export interface IndexedBook {
   /** From ComicInfo `Manga`: its series' reading direction when the series has none. */
   readingDirection: 'rtl' | null;
   parseStatus: ParseStatus;
-  parseError: string | null;
+  /** Why the file could not be read (its words, code and values); null when it was, which clears a former one. */
+  parseError: JobItemError | null;
   /** The cover entry's fingerprint (BookInspection.coverFingerprint), null when the format gives none. */
   coverFingerprint: string | null;
 }
@@ -168,6 +170,8 @@ const CHANGED_FILE_COLUMNS: ValuesColumn[] = [
   { name: 'partial_hash', type: 'text' },
   { name: 'parse_status', type: 'text' },
   { name: 'parse_error', type: 'text' },
+  { name: 'parse_error_code', type: 'text' },
+  { name: 'parse_error_params', type: 'jsonb' },
   { name: 'cover_fingerprint', type: 'text' },
   { name: 'analyzed_at', type: 'timestamptz' },
   { name: 'updated_at', type: 'timestamptz' },
@@ -222,12 +226,18 @@ const NEW_FILE_COLUMNS = [
   'partial_hash',
   'parse_status',
   'parse_error',
+  'parse_error_code',
+  'parse_error_params',
   'thumbnail_path',
   'cover_fingerprint',
   'analyzed_at',
   'created_at',
   'updated_at',
 ];
+
+/** A file's parse error as its three columns (words, code, values as JSON text): all null when it was read. */
+const parseErrorValues = ({ parseError }: IndexedBook): [string | null, string | null, string | null] =>
+  parseError === null ? [null, null, null] : [parseError.text, parseError.code, JSON.stringify(parseError.params)];
 
 function countedFacts(
   book: Pick<Book, 'volume' | 'volumeEnd' | 'chapter' | 'chapterEnd' | 'volumeKind'>,
@@ -469,7 +479,7 @@ export class ScanRepository {
             book.mtimeMs,
             book.partialHash,
             book.parseStatus,
-            book.parseError,
+            ...parseErrorValues(book),
             null,
             book.coverFingerprint,
             at,
@@ -567,7 +577,7 @@ export class ScanRepository {
       book.mtimeMs,
       book.partialHash,
       book.parseStatus,
-      book.parseError,
+      ...parseErrorValues(book),
       book.coverFingerprint,
       at,
       at,

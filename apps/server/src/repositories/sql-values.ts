@@ -21,6 +21,12 @@ export function toStringList(value: string[] | string | null): string[] {
   return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 }
 
+/** A JSON object column: PostgreSQL gives it parsed, SQLite as text. */
+export function toJsonObject<T extends object>(value: T | string | null): T | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export function chunks<T>(items: readonly T[], size = 500): T[][] {

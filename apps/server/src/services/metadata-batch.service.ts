@@ -7,9 +7,10 @@ import {
   autoApplyFailed,
   NO_METADATA_PROVIDER,
   providerItemError,
+  providersSkipped,
   refusalOf,
-  type JobItemError,
   type ProviderRefusal,
+  type SkippedProvider,
 } from '../domain/job-messages.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { BatchResultInput, MetadataBatchRepository } from '../repositories/metadata-batch.repository.js';
@@ -32,9 +33,6 @@ type Evaluation = Omit<BatchResultInput, 'seriesId' | 'seriesName'>;
 function failureMessage(error: unknown): string | null {
   return error instanceof DomainError ? error.message : null;
 }
-
-/** What a series' evaluation found, and, when it is an error, the item error the job records (coded). */
-type Evaluated = Evaluation & { itemError?: JobItemError };
 
 /**
  * Three calls in a row that find a provider unreachable stop the batch asking it; after 30 s one call tries again.
@@ -106,17 +104,16 @@ export class MetadataBatchService {
       context.progress({ currentItem: name });
       const entity = await this.metadataRepository.findSeriesById(id);
       if (entity) {
-        let evaluated: Evaluated;
+        let evaluation: Evaluation;
         try {
-          evaluated = await this.evaluate(entity, providers, context.signal);
+          evaluation = await this.evaluate(entity, providers, context.signal);
         } catch (error) {
           // A provider call cut short by a cancel or a shutdown ends the job as such, not as a failure.
           context.throwIfCancelled();
           throw error;
         }
-        const { itemError, ...evaluation } = evaluated;
         await this.batches.record(context.jobId, { seriesId: id, seriesName: name, ...evaluation });
-        if (evaluation.outcome === 'error') context.itemError(name, itemError ?? evaluation.error ?? 'failed');
+        if (evaluation.outcome === 'error') context.itemError(name, evaluation.error ?? 'failed');
       }
       processed++;
       context.progress({ processed });
@@ -131,7 +128,7 @@ export class MetadataBatchService {
    * Asks the primary, then the fallback when the primary found nothing or failed (the issue's rule, broader than
    * SPEC's). A provider whose circuit is open is not asked; a series no provider could be asked for is `skipped`.
    */
-  private async evaluate(series: Series, providers: ProviderCircuit[], signal: AbortSignal): Promise<Evaluated> {
+  private async evaluate(series: Series, providers: ProviderCircuit[], signal: AbortSignal): Promise<Evaluation> {
     const linked = (await this.metadataRepository.approvedLink(series.id))?.id ?? null;
     const base: Evaluation = {
       outcome: 'already_linked',
@@ -151,11 +148,11 @@ export class MetadataBatchService {
     let answered = false;
     const errors: ProviderFailure[] = [];
     let lastRefusal: ProviderRefusal | null = null;
-    const skipped: string[] = [];
+    const skipped: SkippedProvider[] = [];
     for (const [index, circuit] of providers.entries()) {
       if (candidates.length > 0) break;
       if (!circuit.allows()) {
-        skipped.push(circuit.reason);
+        skipped.push(circuit.skipped);
         continue;
       }
       provider = circuit.providerId;
@@ -184,14 +181,9 @@ export class MetadataBatchService {
     };
     if (candidates.length === 0) {
       if (answered) return { ...evaluation, outcome: 'no_results' };
-      if (errors.length > 0)
-        return {
-          ...evaluation,
-          outcome: 'error',
-          error: errors.at(-1)!.message,
-          ...(lastRefusal ? { itemError: providerItemError(lastRefusal) } : {}),
-        };
-      return { ...evaluation, outcome: 'skipped', error: skipped.join(' ') };
+      // The last provider's failure (each provider's own is in providerErrors).
+      if (lastRefusal !== null) return { ...evaluation, outcome: 'error', error: providerItemError(lastRefusal) };
+      return { ...evaluation, outcome: 'skipped', error: providersSkipped(skipped) };
     }
     const certain = candidates.filter((candidate) => candidate.confidence === 100);
     if (certain.length > 1) return { ...evaluation, outcome: 'too_many_results' };
@@ -202,8 +194,11 @@ export class MetadataBatchService {
     } catch (failure) {
       const message = failureMessage(failure);
       if (message === null) throw failure;
-      const itemError = autoApplyFailed(refusalOf(failure as DomainError, certain[0]!.provider));
-      return { ...evaluation, outcome: 'error', error: itemError.text, itemError };
+      return {
+        ...evaluation,
+        outcome: 'error',
+        error: autoApplyFailed(refusalOf(failure as DomainError, certain[0]!.provider)),
+      };
     }
   }
 

@@ -1,3 +1,4 @@
+import type { SkippedProvider } from '../domain/job-messages.js';
 import { unreachableReason } from '../plugins/unreachable.js';
 
 export interface CircuitOptions {
@@ -34,8 +35,8 @@ export class ProviderCircuit {
   }
 
   /** Why calls are refused, for the series recorded as skipped. */
-  get reason(): string {
-    return `Skipped: provider ${this.providerId} is unreachable (${this.lastReason ?? 'unknown'}); the batch stopped asking it for a while.`;
+  get skipped(): SkippedProvider {
+    return { provider: this.providerId, reason: this.lastReason ?? 'unknown' };
   }
 
   succeeded(): void {

@@ -586,7 +586,7 @@ export class ScanService {
     const seriesName = folder === null ? null : folder.slice(folder.lastIndexOf('/') + 1);
     const parsed = parseFileName(fileName, seriesName);
     const format = formatFromExtension(fileName)!;
-    let parseError: string | null = null;
+    let parseError: messages.JobItemError | null = null;
     const absolute = path.join(root, file.path);
     // The hash from the same opening of the file; a file that cannot be read is not recognised when it moves.
     const { inspection, error, partialHash } = await this.reader.inspectAndHash(absolute, format, context.signal);
@@ -594,9 +594,8 @@ export class ScanService {
       context.throwIfCancelled();
       // Shutting down says nothing about the file: the scan stops and is resumed by the next process.
       if (error instanceof ReaderPoolClosedError) throw error;
-      const failure = errorMessage(error);
-      parseError = failure.text;
-      context.itemError(file.path, failure);
+      parseError = errorMessage(error);
+      context.itemError(file.path, parseError);
     }
     const metadata = inspection?.metadata ?? {};
     const numbers = bookNumbers(parsed, { number: metadata.number, volume: metadata.volume });

@@ -98,6 +98,8 @@ const jobs = {
       file_timeout: 'Reading the file took too long.',
       file_unreadable: 'The file could not be analysed.',
       auto_apply_failed: 'Matched with full confidence, but the record could not be applied: {reason:string}',
+      provider_skipped:
+        '{provider:string} could not be reached earlier in this batch, so it is not asked again for a while.',
     },
     detail: 'Technical detail: {detail:string}',
   },

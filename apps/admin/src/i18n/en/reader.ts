@@ -16,7 +16,7 @@ const reader = {
   help: 'Turn pages with the arrow keys, Page Up and Page Down or Space, by tapping the left or right third of the page, or by swiping. ? lists the keyboard shortcuts, Escape closes.',
   download: 'Download the file',
   notAnalysed: 'This book has not been analysed yet, so its pages are not known. Try again after the scan.',
-  unreadable: 'The scan could not read this file: {error:string}',
+  unreadable: 'The scan could not read this file.',
   finished: 'Last page: marked as read.',
   saveFailed: 'Your progress could not be saved: {message:string}',
   backToBook: 'Back to the book',

@@ -95,6 +95,8 @@ const jobs: Translation['jobs'] = {
       file_timeout: 'La lecture du fichier a pris trop de temps.',
       file_unreadable: 'Le fichier n’a pas pu être analysé.',
       auto_apply_failed: 'Correspondance certaine, mais la fiche n’a pas pu être appliquée : {reason}',
+      provider_skipped:
+        '{provider} était injoignable plus tôt dans ce lot : il n’est plus interrogé pendant un moment.',
     },
     detail: 'Détail technique : {detail}',
   },

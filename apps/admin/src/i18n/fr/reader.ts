@@ -17,7 +17,7 @@ const reader: Translation['reader'] = {
   help: 'Tournez les pages avec les flèches, Page précédente et Page suivante ou Espace, en touchant le tiers gauche ou droit de la page, ou en balayant. ? liste les raccourcis clavier, Échap ferme le lecteur.',
   download: 'Télécharger le fichier',
   notAnalysed: 'Ce livre n’a pas encore été analysé : ses pages ne sont pas connues. Réessayez après l’analyse.',
-  unreadable: 'L’analyse n’a pas pu lire ce fichier : {error}',
+  unreadable: 'L’analyse n’a pas pu lire ce fichier.',
   finished: 'Dernière page : marqué comme lu.',
   saveFailed: 'Votre progression n’a pas pu être enregistrée : {message}',
   backToBook: 'Revenir au livre',

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { i18nObject } from '../../../i18n/i18n-util.js';
 import { loadAllLocales } from '../../../i18n/i18n-util.sync.js';
-import { itemErrorMessage, jobErrorMessage, refreshFailureText } from './job-messages.js';
+import {
+  batchErrorMessage,
+  itemErrorMessage,
+  jobErrorMessage,
+  parseErrorMessage,
+  refreshFailureText,
+} from './job-messages.js';
 import type { JobDetails } from './types.js';
 
 loadAllLocales();
@@ -129,6 +135,90 @@ describe('why a file or series failed', () => {
       'folder unreadable (EIO)',
     );
     expect(itemErrorMessage(fr, item('provider_failure', { provider: 'X', failure: 'new_kind' }, 'w')).text).toBe('w');
+  });
+});
+
+describe('why the scan could not read a book’s file', () => {
+  const file = (code: ItemError['code'], params: ItemError['params'], parse_error: string | null = 'corrupt: x') => ({
+    parse_error,
+    parse_error_code: code,
+    parse_error_params: params,
+  });
+
+  it('is said from its code as a scan’s item error is, the reader’s words apart', () => {
+    const damaged = file('file_corrupt', { detail: 'not a readable ZIP (end of central directory not found)' });
+    expect(parseErrorMessage(fr, damaged)).toEqual({
+      text: 'Le fichier est endommagé, ou n’est pas ce que dit son extension.',
+      detail: 'not a readable ZIP (end of central directory not found)',
+    });
+    expect(parseErrorMessage(en, damaged)).toEqual({
+      text: 'The file is damaged, or not what its extension says.',
+      detail: 'not a readable ZIP (end of central directory not found)',
+    });
+    expect(parseErrorMessage(fr, file('file_encrypted', { detail: 'd' }))?.text).toBe(
+      'Le fichier est protégé par un mot de passe.',
+    );
+    expect(parseErrorMessage(fr, file('file_unreadable', {}))).toEqual({
+      text: 'Le fichier n’a pas pu être analysé.',
+      detail: null,
+    });
+  });
+
+  it('keeps the server’s words for a file read before codes, or a code this admin does not know', () => {
+    expect(parseErrorMessage(fr, file(null, null, 'corrupt: not a readable ZIP'))).toEqual({
+      text: 'corrupt: not a readable ZIP',
+      detail: null,
+    });
+    const newer = file('file_from_the_future' as ItemError['code'], { detail: 'd' }, 'newer words');
+    expect(parseErrorMessage(en, newer)).toEqual({ text: 'newer words', detail: null });
+  });
+
+  it('is none for a file that was read', () => {
+    expect(parseErrorMessage(fr, file(null, null, null))).toBeNull();
+  });
+});
+
+describe('why a batch’s series has no match', () => {
+  const names = (id: string) => (id === 'google_books' ? 'Google Books' : id === 'bedetheque' ? 'Bédéthèque' : id);
+  const result = (
+    error_code: ItemError['code'],
+    error_params: ItemError['params'],
+    error:
+      string | null = 'Skipped: provider google_books is unreachable (…); the batch stopped asking it for a while.',
+  ) => ({ error, error_code, error_params });
+
+  it('says a series skipped because its providers were unreachable earlier, each by its name', () => {
+    const skipped = result('provider_skipped', {
+      provider: 'google_books',
+      detail: 'the connection was refused (ECONNREFUSED)',
+    });
+    expect(batchErrorMessage(fr, skipped, names)).toEqual({
+      text: 'Google Books était injoignable plus tôt dans ce lot : il n’est plus interrogé pendant un moment.',
+      detail: 'the connection was refused (ECONNREFUSED)',
+    });
+    expect(batchErrorMessage(en, skipped, names)?.text).toBe(
+      'Google Books could not be reached earlier in this batch, so it is not asked again for a while.',
+    );
+    const both = result('provider_skipped', { provider: 'google_books', fallback: 'bedetheque', detail: 'd' });
+    expect(batchErrorMessage(fr, both, names)?.text).toBe(
+      'Google Books était injoignable plus tôt dans ce lot : il n’est plus interrogé pendant un moment. ' +
+        'Bédéthèque était injoignable plus tôt dans ce lot : il n’est plus interrogé pendant un moment.',
+    );
+  });
+
+  it('says an automatic match that could not be applied, as the job’s item error', () => {
+    const failed = result('auto_apply_failed', { kind: 'conflict', detail: 'd' }, 'Auto-apply failed: d');
+    expect(batchErrorMessage(fr, failed)).toEqual({
+      text: 'Correspondance certaine, mais la fiche n’a pas pu être appliquée : Ceci entre en conflit avec l’état actuel de la bibliothèque.',
+      detail: 'd',
+    });
+  });
+
+  it('keeps the server’s words for a result older than codes or missing its values, and is none without an error', () => {
+    const words = 'Skipped: provider google_books is unreachable (DNS); the batch stopped asking it for a while.';
+    expect(batchErrorMessage(fr, result(null, null, words))).toEqual({ text: words, detail: null });
+    expect(batchErrorMessage(fr, result('provider_skipped', {}, words))).toEqual({ text: words, detail: null });
+    expect(batchErrorMessage(fr, result(null, null, null))).toBeNull();
   });
 });
 

@@ -1,11 +1,12 @@
 import type { Locales, TranslationFunctions } from '../../../i18n/i18n-types.js';
-import type { Job, JobDetails, RefreshEntry } from './types.js';
+import type { BatchResult, Job, JobDetails, RefreshEntry } from './types.js';
 
 /**
  * Why a job failed, or could not handle a file or series, in the page's language: by the code the server records
  * beside its English words (openapi.yaml `JobErrorCode`, `JobItemErrorCode`) and the values that code's sentence
- * needs. A row written before codes existed, a code this admin does not know, or values missing keep the server's
- * words. `detail` is what the server's readers or providers said themselves (English, technical), shown apart.
+ * needs. A book's parse error and a batch result's error carry item error codes too, and are said the same way. A
+ * row written before codes existed, a code this admin does not know, or values missing keep the server's words.
+ * `detail` is what the server's readers or providers said themselves (English, technical), shown apart.
  */
 export interface JobMessage {
   text: string;
@@ -13,7 +14,8 @@ export interface JobMessage {
 }
 
 type CodedJob = Pick<Job, 'error' | 'error_code' | 'error_params'>;
-type ItemError = JobDetails['item_errors'][number];
+/** An item error as its sentence needs it: the server's words, the code and its values. */
+type ItemError = Pick<JobDetails['item_errors'][number], 'message' | 'code' | 'params'>;
 type Params = Record<string, string | number> | null | undefined;
 
 const has = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>
@@ -106,6 +108,15 @@ function itemText(LL: TranslationFunctions, error: ItemError, providerName: Prov
       const text = failureText(LL, params, providerName);
       return text === null ? null : { text, detail: detailOf(params) };
     }
+    case 'provider_skipped': {
+      // Each provider the batch skipped (the primary, and the fallback when it was skipped too), as the server says.
+      const providers = [value(params, 'provider'), value(params, 'fallback')].filter(
+        (id): id is string => id !== null,
+      );
+      if (providers.length === 0) return null;
+      const text = providers.map((id) => t.provider_skipped({ provider: providerName(id) })).join(' ');
+      return { text, detail: detailOf(params) };
+    }
     case 'auto_apply_failed': {
       const reason = failureText(LL, params, providerName) ?? kindText(LL, value(params, 'kind'));
       return reason === null ? null : { text: t.auto_apply_failed({ reason }), detail: detailOf(params) };
@@ -122,6 +133,33 @@ function itemText(LL: TranslationFunctions, error: ItemError, providerName: Prov
 /** Why one file or series failed; a provider is named by `providerName` (its id when the page has no names). */
 export function itemErrorMessage(LL: TranslationFunctions, error: ItemError, providerName = asId): JobMessage {
   return itemText(LL, error, providerName) ?? { text: error.message, detail: null };
+}
+
+/** Why the scan could not read a book's file (the `file_*` item error codes); null when it could. */
+export function parseErrorMessage(
+  LL: TranslationFunctions,
+  file: { parse_error: string | null; parse_error_code: ItemError['code']; parse_error_params: ItemError['params'] },
+): JobMessage | null {
+  if (!file.parse_error) return null;
+  return itemErrorMessage(LL, {
+    message: file.parse_error,
+    code: file.parse_error_code,
+    params: file.parse_error_params,
+  });
+}
+
+/** Why a batch's series is `error` or `skipped` (a provider's failure, or every provider skipped); null otherwise. */
+export function batchErrorMessage(
+  LL: TranslationFunctions,
+  result: Pick<BatchResult, 'error' | 'error_code' | 'error_params'>,
+  providerName = asId,
+): JobMessage | null {
+  if (!result.error) return null;
+  return itemErrorMessage(
+    LL,
+    { message: result.error, code: result.error_code, params: result.error_params },
+    providerName,
+  );
 }
 
 /** Why a refresh could not read a series again: its provider's failure by kind, else the server's words. */

@@ -20,6 +20,7 @@ import { Migration20261126140000_job_stage as m17 } from './Migration20261126140
 import { Migration20261126141000_watch_reason_code as m18 } from './Migration20261126141000_watch_reason_code.js';
 import { Migration20261126150000_job_error_codes as m19 } from './Migration20261126150000_job_error_codes.js';
 import { Migration20261126151000_reread_character_references as m20 } from './Migration20261126151000_reread_character_references.js';
+import { Migration20261126200000_row_error_codes as m21 } from './Migration20261126200000_row_error_codes.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -43,4 +44,5 @@ export const postgresqlMigrations = [
   m18,
   m19,
   m20,
+  m21,
 ];
