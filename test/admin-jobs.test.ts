@@ -346,11 +346,13 @@ describe('in French and on a phone', () => {
     );
     expect(await parseError.locator('.detail').getAttribute('lang')).toBe('en');
     expect(await parseError.locator('.detail').textContent()).toMatch(/^Détail technique : /);
+    await admin.screenshot(page, 'book-parse-error');
     await page.goto(`/read/${broken.id}`);
     const readerReason = page.getByTestId('reader-parse-error');
     await readerReason.waitFor();
     expect(await readerReason.textContent()).toContain('Le fichier est endommagé');
     expect(await text(page, 'reader-unavailable')).toContain('L’analyse n’a pas pu lire ce fichier.');
+    await admin.screenshot(page, 'reader-parse-error');
     // A library whose folder was emptied (an unmounted drive): the scan refuses to delete its books.
     const emptiedId = await addLibrary(admin.site, {
       name: 'Emptied',
