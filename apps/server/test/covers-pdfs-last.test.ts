@@ -48,12 +48,11 @@ describe('the order of a scan’s covers', () => {
     expect(await paths(true, 1)).toEqual(['Papers/Papers v01.pdf', 'Papers/Papers v02.pdf']);
   });
 
-  it('offers no PDF to the covers made while indexing', async () => {
-    const offered = await scans().booksNeedingThumbnailsAt(
-      libraryId,
-      ['Comic/Comic v01.cbz', 'Papers/Papers v01.pdf', 'Papers/Papers v02.pdf'],
-      10,
-    );
-    expect(offered.map((book) => book.path)).toEqual(['Comic/Comic v01.cbz']);
+  it('gives the PDFs of a stored batch apart too (the covers made while indexing take the others)', async () => {
+    const batch = ['Comic/Comic v01.cbz', 'Papers/Papers v01.pdf', 'Papers/Papers v02.pdf'];
+    const at = async (pdfs: boolean) =>
+      (await scans().booksNeedingThumbnailsAt(libraryId, batch, 10, { pdfs })).map((book) => book.path).sort();
+    expect(await at(false)).toEqual(['Comic/Comic v01.cbz']);
+    expect(await at(true)).toEqual(['Papers/Papers v01.pdf', 'Papers/Papers v02.pdf']);
   });
 });

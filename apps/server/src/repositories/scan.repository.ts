@@ -257,6 +257,8 @@ function countedFacts(
 
 /** A library's files that parsed and have no thumbnail yet (the library id is its one parameter). */
 const NEEDS_THUMBNAIL = `library_id = ? and parse_status = 'ok' and thumbnail_path is null`;
+/** The PDFs, or the books that are not PDFs (by their extension's format). */
+const pdfsOrNot = (pdfs: boolean) => (pdfs ? `format = 'pdf'` : `format <> 'pdf'`);
 /** The columns of a BookNeedingThumbnailRow. */
 const THUMBNAIL_COLUMNS = 'id, book_id, path, format';
 
@@ -907,7 +909,7 @@ export class ScanRepository {
     pageSize = 1000,
   ): AsyncGenerator<BookNeedingThumbnail[]> {
     let after = '';
-    const format = pdfs ? `format = 'pdf'` : `format <> 'pdf'`;
+    const format = pdfsOrNot(pdfs);
     for (;;) {
       const rows = await this.em.execute<BookNeedingThumbnailRow[]>(
         `select ${THUMBNAIL_COLUMNS} from book_files
@@ -923,13 +925,13 @@ export class ScanRepository {
 
   /**
    * Of the files at `paths` (a batch the scan just stored), at most `limit` that parsed and have no thumbnail yet:
-   * their covers are made while the scan goes on indexing. Not the PDFs: their covers are made last (see
-   * ScanService.finishCovers).
+   * their covers are made while the scan goes on indexing. The PDFs (`pdfs: true`) or all the others.
    */
   async booksNeedingThumbnailsAt(
     libraryId: string,
     paths: readonly string[],
     limit: number,
+    { pdfs }: { pdfs: boolean },
   ): Promise<BookNeedingThumbnail[]> {
     if (paths.length === 0 || limit <= 0) return [];
     const rows: BookNeedingThumbnailRow[] = [];
@@ -938,7 +940,7 @@ export class ScanRepository {
       rows.push(
         ...(await this.em.execute<BookNeedingThumbnailRow[]>(
           `select ${THUMBNAIL_COLUMNS} from book_files
-              where ${NEEDS_THUMBNAIL} and format <> 'pdf' and path in (${placeholders(batch.length)}) limit ?`,
+              where ${NEEDS_THUMBNAIL} and ${pdfsOrNot(pdfs)} and path in (${placeholders(batch.length)}) limit ?`,
           [libraryId, ...batch, limit - rows.length],
         )),
       );

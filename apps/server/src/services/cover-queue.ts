@@ -62,7 +62,8 @@ export class CoverQueue {
   async offer(root: string, paths: string[]): Promise<void> {
     const room = this.capacity - this.waiting.length;
     if (this.stopped || this.failure || room <= 0 || paths.length === 0) return;
-    this.enqueue(root, await this.scans.booksNeedingThumbnailsAt(this.libraryId, paths, room));
+    // Not the PDFs: made last, together (ScanService.finishCovers), they never share a reader with other covers.
+    this.enqueue(root, await this.scans.booksNeedingThumbnailsAt(this.libraryId, paths, room, { pdfs: false }));
   }
 
   /** Queues `books` (paths relative to `root`), then waits until there is room for more. */

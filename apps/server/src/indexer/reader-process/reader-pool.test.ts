@@ -139,9 +139,9 @@ describe('reader pool', () => {
   });
 
   it('loads MuPDF into a fresh reader, not into one that decoded images', async () => {
-    const readers = pool({ processes: 1, tasksPerProcess: 2 });
+    const readers = pool({ processes: 2, tasksPerProcess: 2 });
     const comicReader = pidOf(await readers.run(cover('slow-count:1')));
-    const inspector = pool({ processes: 1, tasksPerProcess: 2 });
+    const inspector = pool({ processes: 2, tasksPerProcess: 2 });
     const inspected = pidOf(await inspector.run(comic('slow-count:1')));
     // Replaced after images; kept after inspections only.
     expect(pidOf(await readers.run(pdfCover('slow-count:1')))).not.toBe(comicReader);
@@ -161,6 +161,34 @@ describe('reader pool', () => {
     const coverPids = new Set((await Promise.all(covers)).map(pidOf));
     expect(pdfPids.size).toBe(1);
     for (const pid of coverPids) expect(new Set(backlog.map(pidOf)).has(pid)).toBe(false);
+  });
+
+  it('with one reader, PDFs and images share it: nowhere else to go, nothing replaced', async () => {
+    const readers = pool({ processes: 1, tasksPerProcess: 2, pdfLingerMs: 20 });
+    const answers = await Promise.all([
+      readers.run(cover('slow-count:100')),
+      readers.run(pdfCover('slow-count:100')),
+      readers.run(cover('slow-count:100')),
+      readers.run(pdfCover('slow-count:100')),
+    ]);
+    expect(new Set(answers.map(pidOf)).size).toBe(1);
+    expect(readers.started).toBe(1);
+  });
+
+  it('never runs more readers than allowed, a replaced one included, while PDFs and images alternate', async () => {
+    const readers = pool({ processes: 2, tasksPerProcess: 2, pdfLingerMs: 30 });
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, readers.processCount)), 5);
+    try {
+      for (let round = 0; round < 3; round++) {
+        await Promise.all(Array.from({ length: 4 }, () => readers.run(cover('slow-count:60'))));
+        await Promise.all(Array.from({ length: 4 }, () => readers.run(pdfCover('slow-count:60'))));
+      }
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBeLessThanOrEqual(2);
+    expect(readers.started).toBeGreaterThan(2);
   });
 
   it('a PDF waiting for a reader is not held back forever by the books behind it', async () => {

@@ -204,7 +204,7 @@ export class ReaderPool {
       this.dispatch(next.worker, next.task);
     }
     // Images of other books left waiting: an idle process holding MuPDF is to make way for a fresh one soon.
-    if (this.queue.some(keptFromMuPdf)) {
+    if (this.separating && this.queue.some(keptFromMuPdf)) {
       for (const worker of this.processes) {
         if (worker.pdf && !worker.retiring && !worker.lingering && worker.running.size === 0) this.armIdleTimer(worker);
       }
@@ -227,6 +227,24 @@ export class ReaderPool {
     return undefined;
   }
 
+  /**
+   * Whether images of other books are kept from readers holding MuPDF (and MuPDF from readers that decoded images):
+   * with one reader there is nowhere else for either to go.
+   */
+  private get separating(): boolean {
+    return this.options.processes > 1;
+  }
+
+  /**
+   * Whether another process may start: a reader that is leaving and has nothing left to answer still counts until it
+   * has exited (its memory is still there); one leaving while it finishes a long request does not hold back a new one.
+   */
+  private get roomForAnother(): boolean {
+    let taken = 0;
+    for (const worker of this.processes) if (!worker.retiring || worker.running.size === 0) taken++;
+    return taken < this.options.processes;
+  }
+
   /** The live processes that take requests, and of them those with room for one more. */
   private live(): { active: ReaderProcess[]; withRoom: ReaderProcess[] } {
     const active = [...this.processes].filter((worker) => !worker.retiring);
@@ -246,15 +264,16 @@ export class ReaderPool {
     const { active } = this.live();
     const holders = active.filter((worker) => worker.pdf);
     const backlog = this.pdfBacklog();
-    const serving = (backlog ? holders : holders.slice(0, 1)).filter(
+    const serving = (backlog || !this.separating ? holders : holders.slice(0, 1)).filter(
       (worker) => worker.running.size < this.options.tasksPerProcess,
     );
     if (serving.length > 0) return leastBusy(serving);
     if (holders.length > 0 && !backlog) return undefined;
     const idle = active.find((worker) => !worker.pdf && worker.running.size === 0);
-    if (idle && !idle.decoded) return idle;
+    if (idle && (!idle.decoded || !this.separating)) return idle;
+    // Replaced: the PDF waits for it to exit (pump runs again then), so that the two never hold memory at once.
     if (idle) this.stop(idle);
-    return active.length - (idle ? 1 : 0) < this.options.processes ? this.spawn() : undefined;
+    return this.roomForAnother ? this.spawn() : undefined;
   }
 
   /**
@@ -264,12 +283,14 @@ export class ReaderPool {
    * rest (a RAR's inspection, its pages' sizes) may use an idle holder: a core left idle costs more than they weigh.
    */
   private pickForOther(images: boolean): ReaderProcess | undefined {
-    const { active, withRoom } = this.live();
+    const { withRoom } = this.live();
     const plain = withRoom.filter((worker) => !worker.pdf);
     const idlePlain = plain.find((worker) => worker.running.size === 0);
     if (idlePlain) return idlePlain;
-    if (active.length < this.options.processes) return this.spawn();
-    if (images) return leastBusy(plain);
+    if (this.roomForAnother) return this.spawn();
+    if (!this.separating) return leastBusy(withRoom);
+    // While images wait, an idle holder is left idle, so that it leaves and a fresh reader takes them.
+    if (images || this.queue.some(keptFromMuPdf)) return leastBusy(plain);
     return withRoom.find((worker) => worker.running.size === 0) ?? leastBusy(plain) ?? leastBusy(withRoom);
   }
 
@@ -371,13 +392,17 @@ export class ReaderPool {
    */
   private armIdleTimer(worker: ReaderProcess): void {
     clearTimeout(worker.idleTimer);
-    worker.lingering = worker.pdf && this.queue.some(keptFromMuPdf);
+    const imagesWait = () => this.separating && worker.pdf && this.queue.some(keptFromMuPdf);
+    worker.lingering = imagesWait();
     const wait = worker.lingering ? (this.options.pdfLingerMs ?? 1000) : this.options.idleMs;
     worker.idleTimer = setTimeout(() => {
+      // The images may have been taken by another reader meanwhile: then this one stays, as any idle reader.
+      if (worker.lingering && !imagesWait()) return this.armIdleTimer(worker);
       this.stop(worker);
       this.pump();
     }, wait);
-    worker.idleTimer.unref();
+    // Work is waiting on a lingering reader's exit: that keeps the event loop alive, an idle reader's exit does not.
+    if (!worker.lingering) worker.idleTimer.unref();
   }
 
   private onTimeout(worker: ReaderProcess, task: Task): void {

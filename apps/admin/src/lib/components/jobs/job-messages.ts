@@ -135,17 +135,23 @@ export function itemErrorMessage(LL: TranslationFunctions, error: ItemError, pro
   return itemText(LL, error, providerName) ?? { text: error.message, detail: null };
 }
 
+/** An error a row stores beside its code (as item errors are); null when the row has none. */
+function storedMessage(
+  LL: TranslationFunctions,
+  text: string | null,
+  code: ItemError['code'],
+  params: ItemError['params'],
+  providerName = asId,
+): JobMessage | null {
+  return text ? itemErrorMessage(LL, { message: text, code, params }, providerName) : null;
+}
+
 /** Why the scan could not read a book's file (the `file_*` item error codes); null when it could. */
 export function parseErrorMessage(
   LL: TranslationFunctions,
   file: { parse_error: string | null; parse_error_code: ItemError['code']; parse_error_params: ItemError['params'] },
 ): JobMessage | null {
-  if (!file.parse_error) return null;
-  return itemErrorMessage(LL, {
-    message: file.parse_error,
-    code: file.parse_error_code,
-    params: file.parse_error_params,
-  });
+  return storedMessage(LL, file.parse_error, file.parse_error_code, file.parse_error_params);
 }
 
 /** Why a batch's series is `error` or `skipped` (a provider's failure, or every provider skipped); null otherwise. */
@@ -154,12 +160,12 @@ export function batchErrorMessage(
   result: Pick<BatchResult, 'error' | 'error_code' | 'error_params'>,
   providerName = asId,
 ): JobMessage | null {
-  if (!result.error) return null;
-  return itemErrorMessage(
-    LL,
-    { message: result.error, code: result.error_code, params: result.error_params },
-    providerName,
-  );
+  return storedMessage(LL, result.error, result.error_code, result.error_params, providerName);
+}
+
+/** A message as one line of plain text (a tooltip): the reason, then the technical detail. */
+export function messageAsText(LL: TranslationFunctions, message: JobMessage): string {
+  return message.detail ? `${message.text}\n${LL.jobs.errors.detail({ detail: message.detail })}` : message.text;
 }
 
 /** Why a refresh could not read a series again: its provider's failure by kind, else the server's words. */
