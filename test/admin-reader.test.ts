@@ -176,7 +176,10 @@ describe('the web reader', { timeout: 60_000 }, () => {
     const toggle = page.getByTestId('fit-toggle');
     await toggle.waitFor();
     expect(await toggle.getAttribute('data-fit')).toBe('height');
+    // Saved as the reader's choice for the series: the reload below must not overtake the save.
+    const saved = page.waitForResponse((response) => response.url().includes('setReaderSettings') && response.ok());
     await toggle.selectOption('width');
+    await saved;
     await page.locator('[data-testid="fit-toggle"][data-fit="width"]').waitFor();
     await page.getByTestId('reader-settings-toggle').click();
     await pageShown(page, 1);
