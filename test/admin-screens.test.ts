@@ -1,8 +1,15 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, ARTIFACTS_DIR, useAdminBrowser } from './support/admin-browser.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  ARTIFACTS_DIR,
+  SAMPLE_LIBRARY,
+  useAdminBrowser,
+} from './support/admin-browser.js';
+import { TERMINAL_JOB_STATUSES, waitUntil } from './support/e2e-harness.js';
 
 /**
  * Screenshots of every page of the admin, in light and dark, English and French, at 1366 px and 360 px, into
@@ -27,17 +34,37 @@ interface Ids {
   seriesId: string;
   bookId: string;
   jobId: string;
+  /** A book the scan could not read, and the scan that met it (item errors, "completed with errors"). */
+  brokenBookId: string;
+  errorsJobId: string;
 }
 let ids: Ids;
 
 beforeAll(async () => {
+  await writeFile(
+    path.join(admin.site.server.librariesRoot, SAMPLE_LIBRARY.rootPath, 'Nuit blanche', 'broken v02.cbz'),
+    'not a zip',
+  );
+  const scan = await admin.site.api<{ id: string }>('POST', `/libraries/${admin.site.libraryId}/scan`, {});
+  await waitUntil(
+    'the scan that meets the broken file',
+    async () => {
+      const state = await admin.site.api<{ status: string }>('GET', `/jobs/${scan.id}`);
+      return TERMINAL_JOB_STATUSES.includes(state.status) ? state : undefined;
+    },
+    30_000,
+    100,
+  );
+  const broken = await admin.site.api<{ items: { id: string }[] }>('GET', '/books?parse_status=error');
   const series = await admin.site.api<{ items: { id: string; name: string }[] }>('GET', '/series?limit=50');
   const books = await admin.site.api<{ items: { id: string }[] }>('GET', '/books?series=Harbour%20Lights');
   const jobs = await admin.site.api<{ items: { id: string }[] }>('GET', '/jobs');
   ids = {
     seriesId: series.items.find((item) => item.name === 'Harbour Lights')!.id,
     bookId: books.items[0]!.id,
-    jobId: jobs.items[0]!.id,
+    jobId: jobs.items.find((item) => item.id !== scan.id)!.id,
+    brokenBookId: broken.items[0]!.id,
+    errorsJobId: scan.id,
   };
   await mkdir(SCREENS_DIR, { recursive: true });
 });
@@ -55,6 +82,8 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'metadata', path: () => `/metadata?library_id=${admin.site.libraryId}` },
   { name: 'jobs', path: () => '/jobs' },
   { name: 'job', path: () => `/jobs/${ids.jobId}` },
+  { name: 'job-errors', path: () => `/jobs/${ids.errorsJobId}` },
+  { name: 'book-unreadable', path: () => `/books/${ids.brokenBookId}` },
   { name: 'settings', path: () => '/settings' },
   { name: 'tokens', path: () => '/tokens' },
   { name: 'users', path: () => '/users' },
