@@ -31,6 +31,9 @@ interface Ids {
   bookId: string;
   /** The sample library's scan. */
   jobId: string;
+  /** An ordered collection and a reading list (issue 32: their pages hold the reorderable lists). */
+  collectionId: string;
+  readingListId: string;
 }
 let ids: Ids;
 
@@ -38,10 +41,21 @@ beforeAll(async () => {
   const series = await admin.site.api<{ items: { id: string; name: string }[] }>('GET', '/series?limit=50');
   const books = await admin.site.api<{ items: { id: string }[] }>('GET', '/books?series=Harbour%20Lights');
   const jobs = await admin.site.api<{ items: { id: string }[] }>('GET', '/jobs');
+  const collection = await admin.site.api<{ id: string }>('POST', '/collections', {
+    name: 'Harbour and friends',
+    ordered: true,
+    series_ids: series.items.map((item) => item.id),
+  });
+  const list = await admin.site.api<{ id: string }>('POST', '/reading-lists', {
+    name: 'Harbour first',
+    book_ids: books.items.map((item) => item.id),
+  });
   ids = {
     seriesId: series.items.find((item) => item.name === 'Harbour Lights')!.id,
     bookId: books.items[0]!.id,
     jobId: jobs.items[0]!.id,
+    collectionId: collection.id,
+    readingListId: list.id,
   };
 });
 
@@ -219,6 +233,8 @@ const STATES: PageState[] = [
   },
   { name: 'series metadata', path: () => `/series/${ids.seriesId}/metadata`, ready: loaded, phone: true },
   { name: 'settings', path: () => '/settings', ready: loaded, phone: true },
+  { name: 'collection', path: () => `/collections/${ids.collectionId}`, ready: loaded, phone: true },
+  { name: 'reading list', path: () => `/reading-lists/${ids.readingListId}`, ready: loaded },
   {
     name: 'users',
     path: () => '/users',

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { horizontalOverflow, useAdminBrowser } from './support/admin-browser.js';
@@ -5,7 +7,8 @@ import { horizontalOverflow, useAdminBrowser } from './support/admin-browser.js'
 /**
  * The Backups section of the settings in a real Chromium against the built server (SQLite): the defaults (daily,
  * 7 kept), "Back up now" followed live to its end and the new backup listed, a bad cron refused at the field with
- * the server's reason, a custom schedule and a smaller number kept saved, the oldest backup pruned; then in French.
+ * the server's reason, a backup downloaded from its row (the browser's file is the backup's bytes), a custom schedule and
+ * a smaller number kept saved, the oldest backup pruned; then in French.
  */
 const admin = useAdminBrowser({ library: false });
 
@@ -49,6 +52,17 @@ describe('the Backups section of the settings', { timeout: 60_000 }, () => {
     expect(jobs.items).toEqual([expect.objectContaining({ type: 'backup', status: 'succeeded' })]);
     await admin.screenshot(page, 'settings-backups');
 
+    // Its row's link downloads it, with the session cookie, under its own name.
+    const link = rows(page).first().getByTestId('backup-download');
+    expect(await link.getAttribute('aria-label')).toBe(`Download ${first}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(first);
+    const downloaded = await readFile(await download.path());
+    const onServer = await readFile(path.join(admin.site.server.dataDir, 'backups', first));
+    expect(downloaded.length).toBe(onServer.length);
+    expect(downloaded.equals(onServer)).toBe(true);
+    expect(downloaded.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\u0000');
+
     // A custom schedule the server refuses: its reason at the field, nothing saved.
     await section.locator('#settings-backup-schedule').selectOption('custom');
     await section.locator('#settings-backup-schedule-cron').fill('0 4 * * 8');
@@ -86,6 +100,7 @@ describe('the Backups section of the settings', { timeout: 60_000 }, () => {
     expect(await section.locator('#settings-backup-schedule').inputValue()).toBe('custom');
     expect(await section.locator('#settings-backup-schedule-cron').inputValue()).toBe('15 4 * * 1');
     expect(await text(section)).toContain('Sauvegardes conservées');
+    expect(await rows(page).first().getByTestId('backup-download').textContent()).toContain('Télécharger');
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
     await admin.screenshot(page, 'settings-backups-phone');
     expect(await horizontalOverflow(page)).toBe(0);

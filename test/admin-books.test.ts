@@ -1,6 +1,9 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from './support/e2e-harness.js';
+import { buildZip, SAMPLE_PAGE } from './support/comics.js';
+import { TERMINAL_JOB_STATUSES, waitUntil } from './support/e2e-harness.js';
 import { horizontalOverflow, SAMPLE_BOOK_COUNT, SAMPLE_LIBRARY, useAdminBrowser } from './support/admin-browser.js';
 
 /**
@@ -95,6 +98,46 @@ describe('the books pages', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the books as the series grid’s cover cards, selects a range with shift and marks it read', async () => {
+    const page = await admin.signedInPage({ path: '/books?series=%C3%89clats%20de%20lune' });
+    await page.getByTestId('books-view-grid').click();
+    await page.waitForURL(/view=grid/);
+    const cards = page.getByTestId('book-card');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="book-card"]').length === 4);
+    // The cover is the book's thumbnail, in the kit's Cover as on a series card.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="book-card"] img')].every(
+        (image) => image.complete && image.naturalWidth > 0,
+      ),
+    );
+    // The first card, then shift on the third: three selected; the bar marks them read.
+    await cards.nth(0).hover();
+    await cards.nth(0).getByRole('checkbox').click();
+    await cards.nth(2).hover();
+    await cards
+      .nth(2)
+      .getByRole('checkbox')
+      .click({ modifiers: ['Shift'] });
+    const bar = page.getByTestId('selection-bar');
+    await bar.getByText('3 selected').waitFor();
+    expect(await bar.getAttribute('aria-label')).toBe('Selected books');
+    await admin.screenshot(page, 'books-grid-selection');
+    await bar.getByRole('button', { name: 'Mark read' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="book-card"][data-reading-status="read"]').length === 3,
+    );
+    const ids = await cards.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.bookId!));
+    const states = await Promise.all(ids.map(async (id) => (await getBook(id)).reading_status));
+    expect(states).toEqual(['read', 'read', 'read', 'unread']);
+    // Clearing the filters keeps the grid.
+    await page.getByRole('button', { name: 'Clear the filters' }).click();
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="book-card"]').length === count,
+      SAMPLE_BOOK_COUNT,
+    );
+    for (const id of ids) await admin.site.api('PUT', `/books/${id}/progress`, { status: 'unread' });
+  });
+
   it('edits a title, which locks it, and unlocks it with its toggle', async () => {
     const target = await bookOf('Harbour Lights', 1);
     const page = await admin.signedInPage({ path: '/books' });
@@ -141,7 +184,8 @@ describe('the books pages', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const message = page.getByTestId('error-isbn');
     await message.waitFor();
-    expect(await message.textContent()).toContain('checksum');
+    // Said from its code (isbnChecksum), in the page's language.
+    expect(await message.textContent()).toContain('check digit');
     expect(await isbn.getAttribute('aria-invalid')).toBe('true');
     expect(await isbn.getAttribute('aria-describedby')).toContain('book-isbn-error');
     // The page is whole: the heading, the form and what was typed are still there.
@@ -223,7 +267,8 @@ describe('the books pages', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const message = page.getByTestId('error-chapter_end');
     await message.waitFor();
-    expect(await message.textContent()).toContain('chapter');
+    // Said from its code (minimum) with its bound: the end of a range is at least its start.
+    expect(await message.textContent()).toMatch(/^must be at least \d+/);
     expect((await getBook(target.id)).chapter).toBeNull();
 
     await page.getByLabel('Last chapter', { exact: true }).fill('18');
@@ -348,5 +393,81 @@ describe('the books pages', { timeout: 60_000 }, () => {
     expect(await page.getByRole('link', { name: 'Éclats de lune', exact: true }).getAttribute('href')).toBe(
       `/series/${first.series_id}`,
     );
+  });
+
+  // Last in the file: it adds a library, which the counts above do not expect.
+  it('shows what the file says: summary, people by role, facts, genres and web links, in English and French', async () => {
+    const comicInfo = `<?xml version="1.0"?><ComicInfo><Series>Night Watch</Series><Number>3</Number>
+      <Title>The Long Night</Title><Summary>&lt;script&gt;window.__ran = true&lt;/script&gt;The watch holds.</Summary>
+      <Writer>Ada Writer</Writer><Penciller>Ben Penciller</Penciller><Colorist>Di Colorist</Colorist>
+      <Publisher>Lantern Press</Publisher><Genre>Fantasy, Adventure</Genre><Tags>bridges</Tags>
+      <AgeRating>Teen</AgeRating><StoryArc>Dawn Siege</StoryArc><StoryArcNumber>2</StoryArcNumber>
+      <Web>https://example.org/night-watch/3 javascript:alert(1)</Web><LanguageISO>fr</LanguageISO>
+      <Year>2021</Year><Month>6</Month><Day>15</Day></ComicInfo>`;
+    const folder = path.join(admin.site.server.librariesRoot, 'credits', 'Night Watch');
+    await mkdir(folder, { recursive: true });
+    await writeFile(
+      path.join(folder, 'Night Watch 03.cbz'),
+      buildZip([
+        { name: 'page001.jpg', data: SAMPLE_PAGE },
+        { name: 'ComicInfo.xml', data: Buffer.from(comicInfo) },
+      ]),
+    );
+    const library = await admin.site.api<{ scan_job: { id: string } }>('POST', '/libraries', {
+      name: 'Credits',
+      root_path: 'credits',
+    });
+    await waitUntil(
+      'the scan',
+      async () => {
+        const job = await admin.site.api<{ status: string }>('GET', `/jobs/${library.scan_job.id}`);
+        return TERMINAL_JOB_STATUSES.includes(job.status) ? job : undefined;
+      },
+      30_000,
+    );
+    const book = await bookOf('Night Watch', 3);
+
+    const page = await admin.signedInPage({ path: `/books/${book.id}` });
+    const about = page.getByRole('region', { name: 'About this book' });
+    await about.waitFor();
+    // The scan keeps a summary's text, not its markup (a script's body included).
+    expect(await about.getByTestId('book-summary').textContent()).toBe('The watch holds.');
+    const credits = about.getByTestId('book-credits');
+    expect(await credits.locator('dt').allTextContents()).toEqual(['writer', 'penciller', 'colorist']);
+    expect(await credits.getByRole('link', { name: 'Ada Writer' }).getAttribute('href')).toBe('/books?q=Ada%20Writer');
+    const facts = about.getByTestId('book-facts');
+    expect(await facts.textContent()).toContain('June 15, 2021');
+    expect(await facts.textContent()).toContain('French');
+    expect(await facts.textContent()).toContain('Teen (13+)');
+    expect(await facts.textContent()).toContain('Dawn Siege, part 2');
+    expect(await facts.getByRole('link', { name: 'Fantasy' }).getAttribute('href')).toBe('/series?genre=Fantasy');
+    expect(await facts.getByRole('link', { name: 'Lantern Press' }).getAttribute('href')).toBe(
+      '/series?publisher=Lantern%20Press',
+    );
+    // One web link, the http(s) one, shown by its host and opened without a way back to this page.
+    const links = facts.getByRole('link', { name: 'example.org' });
+    expect(await links.count()).toBe(1);
+    expect(await links.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    expect(await facts.locator('a[href^="javascript"]').count()).toBe(0);
+    await admin.screenshot(page, 'book-about');
+
+    // Markup an admin typed (or a provider sent) is shown as text, and never runs.
+    const markup = '<img src="x" onerror="window.__ran = true">Held.';
+    await admin.site.api('PATCH', `/books/${book.id}`, { summary: markup });
+    await page.reload();
+    expect(await page.getByTestId('book-summary').textContent()).toBe(markup);
+    expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
+
+    const french = await admin.signedInPage({ path: `/books/${book.id}`, locale: 'fr-FR' });
+    const apropos = french.getByRole('region', { name: 'À propos de ce livre' });
+    await apropos.waitFor();
+    expect(await apropos.getByTestId('book-credits').locator('dt').allTextContents()).toEqual([
+      'scénariste',
+      'dessinateur',
+      'coloriste',
+    ]);
+    expect(await apropos.getByTestId('book-facts').textContent()).toContain('15 juin 2021');
+    expect(await apropos.getByTestId('book-facts').textContent()).toContain('Arcs narratifs');
+    await admin.screenshot(french, 'book-about-fr');
   });
 });

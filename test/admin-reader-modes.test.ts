@@ -142,7 +142,11 @@ async function openSettings(page: Page) {
   await page.getByTestId('reader-settings').waitFor();
 }
 
-async function choose(page: Page, setting: 'reader-direction' | 'reader-layout' | 'fit-toggle', value: string) {
+async function choose(
+  page: Page,
+  setting: 'reader-direction' | 'reader-layout' | 'fit-toggle' | 'reader-max-width',
+  value: string,
+) {
   await openSettings(page);
   await page.getByTestId(setting).selectOption(value);
 }
@@ -259,11 +263,13 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await counter(page, '1–2 / 3');
   });
 
-  it('scrolls a webtoon with the progress following, and turns a vertical book with the arrows', async () => {
+  it('opens a strip of tall pages as a webtoon at its own fit, scrolls it with the progress following, and turns a vertical book with the arrows', async () => {
     const strip = await bookOf(webtoon.series, 1);
-    await setSeriesDirection(strip.series_id, 'webtoon');
+    // No direction chosen for the series: its pages (five times taller than wide) make it a webtoon. A fit chosen
+    // for turning pages (height) is the paged modes' own: the column still fills the width.
+    await admin.site.api('PUT', `/series/${strip.series_id}/reader-settings`, { fit: 'height' });
     const page = await admin.signedInPage({ path: `/read/${strip.id}`, viewport: 'phone' });
-    await page.locator('[data-testid="reader"][data-direction="webtoon"]').waitFor();
+    await page.locator('[data-testid="reader"][data-direction="webtoon"][data-fit="width"]').waitFor();
     await page.getByTestId('reader-strip').waitFor();
     await counter(page, `1 / ${webtoon.pages}`);
     // No gap between the pages of a strip, and each page at its shape (fit width: 360 px wide, 5 times as tall).
@@ -290,7 +296,28 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByTestId('reader-stage').evaluate((stage) => stage.scrollTo({ top: 0 }));
     await counter(page, `1 / ${webtoon.pages}`);
+    // On a wide window fit width stops at the maximum width (800 px by default), centred.
+    const wide = await page.evaluate(() => {
+      const image = document.querySelector('[data-testid="reader-strip"] img[data-page="1"]')!.getBoundingClientRect();
+      const stage = document.querySelector('[data-testid="reader-stage"]')!;
+      return { width: image.width, height: image.height, left: image.left, right: stage.clientWidth - image.right };
+    });
+    expect(wide).toMatchObject({ width: 800, height: 4000 });
+    expect(Math.abs(wide.left - wide.right)).toBeLessThanOrEqual(1);
     await shoot(page, 'webtoon');
+    // The reader's own maximum width, saved for the series.
+    await choose(page, 'reader-max-width', '1000');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="reader-strip"] img[data-page="1"]')?.clientWidth === 1000,
+    );
+    await closePanel(page);
+    await expect
+      .poll(
+        async () =>
+          (await admin.site.api<{ max_width: number | null }>('GET', `/series/${strip.series_id}/reader-settings`))
+            .max_width,
+      )
+      .toBe(1000);
 
     // Vertical: pages apart, the arrows go page by page.
     await choose(page, 'reader-direction', 'vertical');
@@ -327,6 +354,8 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     const imageWidth = () => page.locator('[data-testid="reader-spread"] img').evaluate((image) => image.clientWidth);
     const fitted = await imageWidth();
     await page.keyboard.press('+');
+    // The zoom level is shown while zoomed, and gone at the fitted size.
+    await page.getByTestId('reader-zoom').filter({ hasText: '125%' }).waitFor();
     await page.waitForFunction(
       (before) => {
         const image = document.querySelector('[data-testid="reader-spread"] img');
@@ -341,8 +370,21 @@ describe('the reader modes', { timeout: 120_000 }, () => {
       fitted,
       { timeout: WAIT },
     );
+    await page.getByTestId('reader-zoom').waitFor({ state: 'detached' });
+    // On a phone the descriptions wrap: the key caps keep one line's height, not the row's.
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.keyboard.press('?');
     await page.getByTestId('reader-shortcuts').waitFor();
+    const caps = await page
+      .locator('[data-testid="reader-shortcuts"] kbd')
+      .evaluateAll((keys) => keys.map((key) => key.getBoundingClientRect().height));
+    const rows = await page
+      .locator('[data-testid="reader-shortcuts"] dd')
+      .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+    expect(Math.max(...rows)).toBeGreaterThan(Math.min(...caps) * 1.5);
+    expect(Math.max(...caps) - Math.min(...caps)).toBeLessThanOrEqual(1);
+    await admin.screenshot(page, 'reader/shortcuts-360');
+    await page.setViewportSize({ width: 1366, height: 768 });
     await expectNoSeriousViolations(page, 'the reader with its shortcuts help');
     await page.keyboard.press('Escape');
     await page.getByTestId('reader-shortcuts').waitFor({ state: 'hidden' });
@@ -384,6 +426,13 @@ describe('the reader modes', { timeout: 120_000 }, () => {
     await savedAs(book.id, 'reading', 1);
     await expectNoSeriousViolations(page, 'the reader with its thumbnails');
     await shoot(page, 'thumbnails');
+    // Escape closes the page strip first, then the reader.
+    await page.getByTestId('reader-stage').focus();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('reader-thumbnails').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('reader').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`**/books/${book.id}`);
   });
 
   it('reads a PDF left to right, one page (light and dark, both widths)', async () => {

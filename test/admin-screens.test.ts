@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -9,13 +9,26 @@ import {
   SAMPLE_LIBRARY,
   useAdminBrowser,
 } from './support/admin-browser.js';
+import { cspViolationsOf, describeViolations } from './support/csp-violations.js';
+import { hoverContrastFailures } from './support/hover-contrast.js';
 import { TERMINAL_JOB_STATUSES, waitUntil } from './support/e2e-harness.js';
+import { REPO_ROOT } from './support/server-process.js';
+import { layoutFaults } from './support/layout.js';
+import { addLibrary, pointPluginsAtFakes, startPluginFakes, type PluginFakes } from './support/plugin-fakes.js';
 
 /**
  * Screenshots of every page of the admin, in light and dark, English and French, at 1366 px and 360 px, into
  * test/artifacts/admin/screens/<page>-<theme>-<lang>-<width>.png, so that they can be looked at (and compared with
- * an earlier run). It asserts only that each page showed its main heading without a console error or an uncaught
- * exception. One server, one browser, one context per theme and language, one page reused across the pages.
+ * an earlier run). It asserts only that each page showed its main heading without a console error, an uncaught
+ * exception or anything the Content-Security-Policy refused (ADR 17: each refusal is named with its directive and
+ * address). One server, one browser, one context per theme and language, one page reused across the pages.
+ *
+ * On every page at both widths it also asserts the layout: never wider than the viewport (a phone would show the
+ * page zoomed out), the selected tab in its list's view, row headers not in the column headers' capitals; and at
+ * 1366×800, with more libraries than the first screen holds, the navigation's collapse button in view.
+ *
+ * `SHELFMARK_README_SCREENSHOT=1 npx vitest run admin-screens.test.ts` (in test/) also renews the README's pictures
+ * in docs/images (README_SHOTS below), from the same run.
  */
 const admin = useAdminBrowser();
 const SCREENS_DIR = path.join(ARTIFACTS_DIR, 'screens');
@@ -26,7 +39,7 @@ const LANGUAGES = [
   { locale: 'fr-FR', lang: 'fr' },
 ] as const;
 const WIDTHS = [
-  { width: 1366, height: 900 },
+  { width: 1366, height: 800 },
   { width: 360, height: 740 },
 ] as const;
 
@@ -37,10 +50,77 @@ interface Ids {
   /** A book the scan could not read, and the scan that met it (item errors, "completed with errors"). */
   brokenBookId: string;
   errorsJobId: string;
+  /** A collection and a reading list of the sample library's (issue 32). */
+  collectionId: string;
+  readingListId: string;
+  /** A library whose provider (Bédéthèque's fake) has matches waiting for review. */
+  reviewLibraryId: string;
 }
 let ids: Ids;
+let fakes: PluginFakes | undefined;
+
+/** Libraries beside the sample one, so that the navigation holds more than the first screen at 1366×800. */
+const MORE_LIBRARIES = ['Manga', 'Webtoons', 'Romans', 'Science-fiction', 'Jeunesse', 'Archives'];
+
+/** The README's pictures: a page of the walk, in a theme, at 1366 px in English → docs/images/<file>. */
+const README_SHOTS: { page: string; theme: (typeof THEMES)[number]; file: string }[] = [
+  { page: 'series', theme: 'light', file: 'series-grid-light.png' },
+  { page: 'series-detail', theme: 'dark', file: 'series-dark.png' },
+  { page: 'reader', theme: 'dark', file: 'reader-dark.png' },
+  { page: 'metadata-review', theme: 'light', file: 'metadata-review-light.png' },
+];
+
+/** Two series of a Bédéthèque library matched and left pending: the review queue has something to show. */
+async function libraryWithMatchesToReview(): Promise<string> {
+  fakes = await startPluginFakes();
+  await pointPluginsAtFakes(admin.site, fakes);
+  const libraryId = await addLibrary(admin.site, {
+    name: 'Bandes dessinées',
+    rootPath: 'bd',
+    series: [
+      { name: 'Thorgal', volumes: [1] },
+      { name: 'Les Légendaires', volumes: [1] },
+    ],
+    metadataProvider: 'bedetheque',
+  });
+  for (const [name, confidence] of [
+    ['Thorgal', 100],
+    ['Les Légendaires', 70],
+  ] as const) {
+    const found = await admin.site.api<{ items: { external_id: string }[] }>('POST', '/metadata/search', {
+      library_id: libraryId,
+      series_name: name,
+    });
+    await admin.site.api('POST', '/metadata/match', {
+      library_id: libraryId,
+      series_name: name,
+      provider: 'bedetheque',
+      external_id: found.items[0]!.external_id,
+      confidence,
+    });
+  }
+  return libraryId;
+}
+
+afterAll(async () => {
+  await fakes?.close();
+});
 
 beforeAll(async () => {
+  const reviewLibraryId = await libraryWithMatchesToReview();
+  for (const name of MORE_LIBRARIES) {
+    await mkdir(path.join(admin.site.server.librariesRoot, name), { recursive: true });
+    const library = await admin.site.api<{ scan_job: { id: string } }>('POST', '/libraries', { name, root_path: name });
+    await waitUntil(
+      `the scan of ${name}`,
+      async () => {
+        const state = await admin.site.api<{ status: string }>('GET', `/jobs/${library.scan_job.id}`);
+        return TERMINAL_JOB_STATUSES.includes(state.status) ? state : undefined;
+      },
+      30_000,
+      100,
+    );
+  }
   await writeFile(
     path.join(admin.site.server.librariesRoot, SAMPLE_LIBRARY.rootPath, 'Nuit blanche', 'broken v02.cbz'),
     'not a zip',
@@ -56,38 +136,65 @@ beforeAll(async () => {
     100,
   );
   const broken = await admin.site.api<{ items: { id: string }[] }>('GET', '/books?parse_status=error');
-  const series = await admin.site.api<{ items: { id: string; name: string }[] }>('GET', '/series?limit=50');
+  const series = await admin.site.api<{ items: { id: string; name: string }[] }>(
+    'GET',
+    `/series?limit=50&library_id=${admin.site.libraryId}`,
+  );
   const books = await admin.site.api<{ items: { id: string }[] }>('GET', '/books?series=Harbour%20Lights');
   const jobs = await admin.site.api<{ items: { id: string }[] }>('GET', '/jobs');
+  const collection = await admin.site.api<{ id: string }>('POST', '/collections', {
+    name: 'Prix des lecteurs',
+    summary: 'Les séries primées par les lecteurs.',
+    ordered: true,
+    series_ids: series.items.map((item) => item.id),
+  });
+  const list = await admin.site.api<{ id: string }>('POST', '/reading-lists', {
+    name: 'Harbour Lights, then the rest',
+    book_ids: books.items.map((item) => item.id),
+  });
+  await admin.site.api('PUT', `/want-to-read/${series.items[0]!.id}`);
   ids = {
     seriesId: series.items.find((item) => item.name === 'Harbour Lights')!.id,
     bookId: books.items[0]!.id,
     jobId: jobs.items.find((item) => item.id !== scan.id)!.id,
     brokenBookId: broken.items[0]!.id,
     errorsJobId: scan.id,
+    collectionId: collection.id,
+    readingListId: list.id,
+    reviewLibraryId,
   };
   await mkdir(SCREENS_DIR, { recursive: true });
-});
+}, 120_000);
 
 const PAGES: { name: string; path: () => string }[] = [
   { name: 'dashboard', path: () => '/' },
   { name: 'libraries', path: () => '/libraries' },
   { name: 'library-edit', path: () => `/libraries/${admin.site.libraryId}/edit` },
   { name: 'library-new', path: () => '/libraries/new' },
-  { name: 'series', path: () => '/series' },
+  { name: 'series', path: () => '/series?view=grid' },
+  { name: 'series-table', path: () => '/series?view=table' },
   { name: 'series-detail', path: () => `/series/${ids.seriesId}` },
   { name: 'books', path: () => '/books' },
+  { name: 'books-grid', path: () => '/books?view=grid' },
   { name: 'book', path: () => `/books/${ids.bookId}` },
   { name: 'reader', path: () => `/read/${ids.bookId}` },
   { name: 'metadata', path: () => `/metadata?library_id=${admin.site.libraryId}` },
+  { name: 'metadata-review', path: () => `/metadata/review?library_id=${ids.reviewLibraryId}` },
   { name: 'jobs', path: () => '/jobs' },
   { name: 'job', path: () => `/jobs/${ids.jobId}` },
   { name: 'job-errors', path: () => `/jobs/${ids.errorsJobId}` },
   { name: 'book-unreadable', path: () => `/books/${ids.brokenBookId}` },
   { name: 'settings', path: () => '/settings' },
+  // The last tab: on a phone the tab list scrolls, and the selected tab must be in its view.
+  { name: 'settings-backups', path: () => '/settings?tab=backups' },
   { name: 'tokens', path: () => '/tokens' },
   { name: 'users', path: () => '/users' },
   { name: 'search', path: () => '/search?q=lune' },
+  { name: 'collections', path: () => '/collections' },
+  { name: 'collection', path: () => `/collections/${ids.collectionId}` },
+  { name: 'reading-lists', path: () => '/reading-lists' },
+  { name: 'reading-list', path: () => `/reading-lists/${ids.readingListId}` },
+  { name: 'want-to-read', path: () => '/want-to-read' },
 ];
 
 /** Console errors and uncaught exceptions of a page, from now on. */
@@ -111,7 +218,13 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function shoot(page: Page, name: string, theme: string, lang: string, width: number) {
-  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${theme}-${lang}-${width}.png`), fullPage: true });
+  const file = path.join(SCREENS_DIR, `${name}-${theme}-${lang}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  const readme = README_SHOTS.find((shot) => shot.page === name && shot.theme === theme);
+  if (process.env.SHELFMARK_README_SCREENSHOT === '1' && readme && lang === 'en' && width === WIDTHS[0].width) {
+    // The first screen only: a README picture is what one sees on opening the page.
+    await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'images', readme.file) });
+  }
 }
 
 describe('screenshots of every page', { timeout: 300_000 }, () => {
@@ -128,7 +241,14 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
           });
           const page = await context.newPage();
           const errors = watchErrors(page);
+          // Every context of the harness's browser records them (support/admin-browser.ts): here, page by page.
+          const refused = cspViolationsOf(context)!;
           const failures: string[] = [];
+          const noteRefusals = (where: string) => {
+            if (refused.list.length > 0)
+              failures.push(`${where}, the policy refused:\n${describeViolations(refused.list)}`);
+            refused.clear();
+          };
 
           // Signed out: the sign-in page.
           await page.goto('/');
@@ -137,6 +257,7 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
             await settled(page);
             await shoot(page, 'sign-in', theme, lang, size.width);
           }
+          noteRefusals('sign-in');
           const response = await page.request.post('/api/v1/auth/login', {
             data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
           });
@@ -155,6 +276,18 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
               expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
               expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
               await shoot(page, name, theme, lang, size.width);
+              for (const fault of await layoutFaults(page)) failures.push(`${name} at ${size.width}: ${fault}`);
+              if (size.width === WIDTHS[0].width) {
+                const collapse = await page.getByTestId('nav-collapse').boundingBox();
+                if (!collapse || collapse.y + collapse.height > size.height)
+                  failures.push(`${name} at ${size.width}: the navigation's collapse button is below the fold`);
+              }
+              // Issue 33: the reader's buttons keep their words readable under the pointer (and after a tap).
+              if (name === 'reader') {
+                for (const failure of await hoverContrastFailures(page, '[data-testid="reader"]'))
+                  failures.push(`${name} at ${size.width}: ${failure}`);
+              }
+              noteRefusals(`${name} at ${size.width}`);
               if (errors.length > 0) failures.push(`${name} at ${size.width}: ${errors.join('; ')}`);
             }
           }

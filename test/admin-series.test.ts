@@ -1,6 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser } from './support/admin-browser.js';
+import { BOOTSTRAP_TOKEN, horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser } from './support/admin-browser.js';
+import { overlapping, toastsOf } from './support/layout.js';
 
 /**
  * The admin's series pages in a real Chromium against the built server and the generated library: browsing and
@@ -17,7 +19,7 @@ interface SeriesItem {
   total_volumes: number | null;
   owned_count: number;
   locked_fields?: string[];
-  authors?: string[];
+  authors?: { name: string; role: string }[];
 }
 
 let seriesIds: Record<string, string> = {};
@@ -225,6 +227,9 @@ describe('the series pages', { timeout: 60_000 }, () => {
       .getByRole('status')
       .filter({ hasText: /provider/ })
       .waitFor();
+    // The toast covers none of the bar's buttons (it was over "Clear selection" at the bottom right).
+    for (const button of await bar.getByRole('button').all())
+      expect(await overlapping(toastsOf(page).first(), button), (await button.textContent()) ?? '').toBe(false);
     await bar.getByRole('button', { name: 'Clear selection' }).click();
     await expect.poll(() => bar.count()).toBe(0);
 
@@ -373,7 +378,11 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await expect.poll(() => dialog.count()).toBe(0);
 
     const saved = await admin.site.api<SeriesItem>('GET', `/series/${seriesIds['Éclats de lune']}`);
-    expect(saved.authors).toEqual(['Ana Lune', 'Théo Brun']);
+    // Names typed in the dialog are authors (the generic role).
+    expect(saved.authors).toEqual([
+      { name: 'Ana Lune', role: 'author' },
+      { name: 'Théo Brun', role: 'author' },
+    ]);
     expect(saved.locked_fields?.sort()).toEqual(['authors', 'genres']);
     // Shown as chips, the author's leading to their books.
     expect(
@@ -402,7 +411,10 @@ describe('the series pages', { timeout: 60_000 }, () => {
     );
     expect(unlocked.locked_fields?.sort()).toEqual(['authors', 'reading_direction', 'start_year']);
     expect(unlocked.reading_direction).toBe('rtl');
-    expect(unlocked.authors).toEqual(['Ana Lune', 'Théo Brun']);
+    expect(unlocked.authors).toEqual([
+      { name: 'Ana Lune', role: 'author' },
+      { name: 'Théo Brun', role: 'author' },
+    ]);
     expect(unlocked.start_year).toBe(2001);
   });
 
@@ -483,5 +495,60 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await phone.getByTestId('series-book').first().waitFor();
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await admin.screenshot(phone, 'series-detail-phone');
+  });
+
+  it("changes a series' cover: another book's, then an uploaded PNG (the admin's one REST call), shown at once", async () => {
+    const seriesId = seriesIds['The Quiet Forest']!;
+    const list = await admin.site.api<{ items: { id: string }[] }>('GET', `/series/${seriesId}/books`);
+    const page = await admin.signedInPage({ path: `/series/${seriesId}` });
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await page.getByRole('heading', { level: 1, name: 'The Quiet Forest' }).waitFor();
+    const headerCover = page.getByTestId('series-detail').locator('.summary .cover img');
+    await expect.poll(() => headerCover.getAttribute('src')).toBe(`/api/v1/books/${list.items[0]!.id}/thumbnail`);
+
+    await page.getByTestId('change-cover').click();
+    const dialog = page.getByRole('dialog', { name: 'Cover of The Quiet Forest' });
+    await dialog.locator(`[data-testid="cover-book"][data-book-id="${list.items[1]!.id}"]`).click();
+    await expect.poll(() => headerCover.getAttribute('src')).toBe(`/api/v1/books/${list.items[1]!.id}/thumbnail`);
+    expect(await dialog.locator(`[data-book-id="${list.items[1]!.id}"]`).getAttribute('aria-pressed')).toBe('true');
+
+    // A PNG the size of a page, in a colour no sample cover has.
+    const png = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#e01090' } })
+      .png()
+      .toBuffer();
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') uploads.push(new URL(request.url()).pathname);
+    });
+    await dialog.getByTestId('cover-upload').setInputFiles({ name: 'forest.png', mimeType: 'image/png', buffer: png });
+    await expect
+      .poll(() => headerCover.getAttribute('src'))
+      .toMatch(new RegExp(`^/api/v1/series/${seriesId}/cover/image\\?v=[0-9a-f]{32}$`));
+    expect(uploads).toEqual([`/api/v1/series/${seriesId}/cover/image`]);
+    // The new image is shown, not a cached one: loaded, and magenta.
+    await expect
+      .poll(() => headerCover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    const shown = await admin.site.api<{ cover: { source: string }; cover_url: string }>('GET', `/series/${seriesId}`);
+    expect(shown.cover.source).toBe('upload');
+    const served = await fetch(`${admin.site.url}${shown.cover_url}`, {
+      headers: { authorization: `Bearer ${BOOTSTRAP_TOKEN}` },
+    });
+    const { dominant } = await sharp(Buffer.from(await served.arrayBuffer())).stats();
+    expect(dominant.r).toBeGreaterThan(180);
+    expect(dominant.g).toBeLessThan(80);
+
+    // Not an image: the dialog says so in the page's words, and the cover stays.
+    await dialog
+      .getByTestId('cover-upload')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await dialog.getByText('This file is not a JPEG, PNG or WebP image the server can read.').waitFor();
+    expect(await headerCover.getAttribute('src')).toBe(shown.cover_url);
+
+    // Back to the first book's cover, as the other tests expect it.
+    await dialog.getByTestId('cover-first-book').click();
+    await expect.poll(() => headerCover.getAttribute('src')).toBe(`/api/v1/books/${list.items[0]!.id}/thumbnail`);
+    expect(errors).toEqual([]);
   });
 });

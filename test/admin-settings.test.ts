@@ -325,6 +325,13 @@ describe('the settings page', { timeout: 90_000 }, () => {
     await page.locator('[data-plugin="comicvine"]').waitFor();
     expect(await page.locator('[data-plugin="comicvine"]').textContent()).toContain('Fournisseur de métadonnées');
     expect(await page.locator('[data-plugin="comicvine"]').textContent()).toContain('Résumé');
+    // The plugins' own words too (read again in the new language): labels and help, their default line included.
+    const comicvine = page.locator('[data-plugin="comicvine"]');
+    await comicvine.getByLabel('Clé d’API').waitFor();
+    await comicvine.getByLabel('URL de base').waitFor();
+    expect(await comicvine.textContent()).toContain('À changer seulement pour passer par un proxy');
+    expect(await comicvine.textContent()).toMatch(/ComicVine\. Par défaut : /);
+    expect((await page.getByTestId('plugin').allTextContents()).join(' ')).not.toMatch(/Base URL|API key|Change only/);
     await page.getByRole('tab', { name: 'Correspondance des statuts' }).click();
     await page.getByTestId('status-mappings').waitFor();
     await shootBothThemes(page, 'settings-status-mappings');

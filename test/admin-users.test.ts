@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser, waitForShell } from './support/admin-browser.js';
+import { overlapping, toastsOf } from './support/layout.js';
 import { TERMINAL_JOB_STATUSES, waitUntil } from './support/e2e-harness.js';
 
 /**
@@ -103,6 +104,12 @@ describe('users and what a reader sees', { timeout: 90_000 }, () => {
     await form.getByRole('checkbox', { name: MANGA.name }).check();
     await form.getByRole('button', { name: 'Create the user' }).click();
     await userRow(page, 'anna').waitFor();
+    // The toast saying so leaves the button (and the control in focus) uncovered.
+    await toastsOf(page).first().waitFor();
+    expect(await overlapping(toastsOf(page).first(), form.getByRole('button', { name: 'Create the user' }))).toBe(
+      false,
+    );
+    expect(await overlapping(toastsOf(page).first(), page.locator(':focus'))).toBe(false);
     expect(await userRow(page, 'anna').textContent()).toContain('Reader');
     expect(await userRow(page, 'anna').getByTestId('user-libraries').textContent()).toContain(MANGA.name);
     const anna = (await usersNow()).find((user) => user.username === 'anna')!;

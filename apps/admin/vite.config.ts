@@ -1,6 +1,7 @@
 import adapter from '@sveltejs/adapter-node';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vite';
+import { adminCsp } from './scripts/content-security-policy.js';
 import { framesWithoutScripts } from './scripts/frames-without-scripts.js';
 
 // SvelteKit 3 takes its configuration here: svelte.config.js is no longer read.
@@ -16,6 +17,9 @@ export default defineConfig({
       // root of a host and under a reverse proxy's sub-path (`/shelfmark/`). src/lib/paths.ts builds every address
       // from it; `paths.base` stays empty (it would fix the prefix at build time).
       paths: { relative: true },
+      // The Content-Security-Policy of every page (ADR 17): scripts only from the admin's origin and the inline ones
+      // hashed, blob:/data: only where the readers need them.
+      csp: adminCsp(new URL('./src/app.html', import.meta.url)),
     }),
   ],
   // Pre-bundling would skip framesWithoutScripts in `npm run dev`.

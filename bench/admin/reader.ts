@@ -42,9 +42,14 @@ interface Marks {
 const marksOf = (page: Page) => page.evaluate<Marks>('window.__reader');
 
 async function loadedAfter(page: Page, pageNumber: number, since: number): Promise<number> {
+  // A function, not a string: the admin's Content-Security-Policy has no 'unsafe-eval', and Playwright evaluates a
+  // string predicate with eval() in the page.
   await page.waitForFunction(
-    `window.__reader.loads.some((mark) => mark.page === ${pageNumber} && mark.at >= ${since})`,
-    undefined,
+    ({ pageNumber, since }) =>
+      (globalThis as unknown as { __reader: Marks }).__reader.loads.some(
+        (mark) => mark.page === pageNumber && mark.at >= since,
+      ),
+    { pageNumber, since },
     { timeout: 30_000 },
   );
   const marks = await marksOf(page);

@@ -12,6 +12,8 @@ import { seriesNames } from '../lib/names.ts';
 
 const FORMATS = ['cbz', 'cbz', 'cbz', 'cbr', 'pdf', 'epub'] as const;
 const AUTHORS = Array.from({ length: 400 }, (_, i) => `${['Jean', 'Marie', 'Akira', 'Ana', 'Tom'][i % 5]} Author${i}`);
+const GENRES = ['Aventure', 'Humour', 'Science-fiction', 'Policier', 'Fantastique', 'Historique'];
+const PUBLISHERS = ['Dupuis', 'Dargaud', 'Casterman', 'Glénat', 'Delcourt'];
 const STATUSES = ['ongoing', 'ended', 'ended', 'hiatus', 'série en cours'];
 /** The name of the `longSeries` option's series. */
 export const LONG_SERIES = 'Long Run Chronicles';
@@ -36,7 +38,9 @@ interface ServerModules {
     em: Em,
     kind: DatabaseConfig['kind'],
   ) => {
-    saveBatch(libraryId: string, added: unknown[], changed: unknown[]): Promise<string[]>;
+    // What the server's IndexedBook holds (apps/server/src/repositories/scan.repository.ts): every field given,
+    // as a scan gives them, so a new column's absence fails here rather than in SQL.
+    saveBatch(libraryId: string, added: Record<string, unknown>[], changed: []): Promise<unknown>;
     refreshPlannerStatistics(): Promise<void>;
   };
   SeriesRepository: new (
@@ -113,7 +117,7 @@ export async function loadLibrary(options: {
       seriesOffset += seriesHere.length;
       const volumesOf = new Map(seriesHere.map((name) => [name, perSeries]));
       if (options.longSeries && libraryIds.length === 1) volumesOf.set(LONG_SERIES, options.longSeries);
-      let batch: unknown[] = [];
+      let batch: Record<string, unknown>[] = [];
       for (const [series, volumes] of volumesOf) {
         for (let volume = 1; volume <= volumes; volume++) {
           const format = FORMATS[Math.floor(next() * FORMATS.length)]!;
@@ -121,6 +125,8 @@ export async function loadLibrary(options: {
             path: `${series}/${series} - T${String(volume).padStart(2, '0')}.${format}`,
             sizeBytes: 5_000_000 + Math.floor(next() * 50_000_000),
             mtimeMs: 1_700_000_000_000 + volume,
+            ctimeMs: 1_700_000_000_000 + volume,
+            partialHash: null,
             format,
             seriesName: series,
             seriesFolder: series,
@@ -128,14 +134,37 @@ export async function loadLibrary(options: {
             volume,
             volumeEnd: null,
             volumeKind: 'regular',
+            chapter: null,
+            chapterEnd: null,
+            runYear: null,
             pageCount: 20 + Math.floor(next() * 200),
-            authors: [AUTHORS[Math.floor(next() * AUTHORS.length)]!, AUTHORS[Math.floor(next() * AUTHORS.length)]!],
-            summary: null,
-            isbn: null,
             publishDate: null,
-            language: 'fr',
+            readingDirection: null,
             parseStatus: 'ok',
             parseError: null,
+            coverFingerprint: null,
+            authors: [
+              { name: AUTHORS[Math.floor(next() * AUTHORS.length)]!, role: 'writer' },
+              { name: AUTHORS[Math.floor(next() * AUTHORS.length)]!, role: 'penciller' },
+            ],
+            summary: null,
+            isbn: null,
+            language: 'fr',
+            count: null,
+            genres: [GENRES[Math.floor(next() * GENRES.length)]!],
+            publishers: [PUBLISHERS[Math.floor(next() * PUBLISHERS.length)]!],
+            imprint: null,
+            tags: [],
+            ageRating: null,
+            ageRatingAge: null,
+            webLinks: [],
+            storyArcs: [],
+            seriesGroup: null,
+            characters: [],
+            teams: [],
+            locations: [],
+            comicFormat: null,
+            blackAndWhite: null,
           });
           if (batch.length === 1000) {
             await scans.saveBatch(id, batch, []);

@@ -27,6 +27,7 @@ import {
 } from '../lib/measure.ts';
 import { api, startServer } from '../lib/server.ts';
 import { loadLibrary, type DatabaseConfig } from './load.ts';
+import { loadShelves } from './shelves.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -38,6 +39,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/shelfmark_bench' },
     only: { type: 'string' },
+    collections: { type: 'string', default: '500' },
+    'reading-lists': { type: 'string', default: '1000' },
+    'list-books': { type: 'string', default: '500' },
     as: { type: 'string', default: 'admin' },
   },
 });
@@ -64,6 +68,16 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     const lastDeckPage = Math.max(1, Math.ceil(deck.total / 50));
     console.log(`[${label}] ${read.total} books read or in progress, ${deck.total} series on deck`);
     const [library] = loaded.libraryIds;
+    const shelvesStarted = performance.now();
+    const shelves = await loadShelves(server.url, loaded.bookIds, {
+      collections: Number(values.collections),
+      readingLists: Number(values['reading-lists']),
+      maxBooks: Number(values['list-books']),
+    });
+    console.log(
+      `[${label}] ${shelves.collectionIds.length} collections and ${shelves.readingListIds.length} shared reading lists ` +
+        `made in ${Math.round((performance.now() - shelvesStarted) / 1000)} s`,
+    );
     const headers = values.as === 'reader' ? await readerHeaders(server.url, loaded.libraryIds) : undefined;
     const targets: Measure[] = [
       { name: 'health (floor)', path: '/api/v1/health', list: false },
@@ -114,6 +128,27 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
       { name: 'books: on-deck', path: '/api/v1/books/on-deck', list: true },
       { name: 'books: on-deck deep page', path: `/api/v1/books/on-deck?page=${lastDeckPage}`, list: true },
       { name: 'books: on-deck library', path: `/api/v1/books/on-deck?library_id=${library}`, list: true },
+      // Collections and reading lists (issue 32): the lists, one collection's series, one list's books in order.
+      { name: 'collections: first page', path: '/api/v1/collections', list: true },
+      { name: 'collections: deep page', path: '/api/v1/collections?page=10', list: true },
+      {
+        name: 'collection series',
+        path: (i: number) => `/api/v1/collections/${shelves.collectionIds[i % shelves.collectionIds.length]}/series`,
+        list: true,
+      },
+      { name: 'reading lists: first page', path: '/api/v1/reading-lists', list: true },
+      { name: 'reading lists: deep page', path: '/api/v1/reading-lists?page=20', list: true },
+      {
+        name: 'reading list books',
+        path: (i: number) => `/api/v1/reading-lists/${shelves.readingListIds[i % shelves.readingListIds.length]}/books`,
+        list: true,
+      },
+      {
+        name: 'reading list books: deep',
+        path: `/api/v1/reading-lists/${shelves.longestListId}/books?page=10`,
+        list: true,
+      },
+      { name: 'reading list (ids)', path: `/api/v1/reading-lists/${shelves.longestListId}`, list: false },
       {
         name: 'book details',
         path: (i: number) => `/api/v1/books/${loaded.bookIds[i % loaded.bookIds.length]}`,
@@ -162,6 +197,7 @@ function table(figures: Figure[]): string {
     );
   }
   lines.push('\nTargets: every list p99 ≤ 25 ms and ≥ 30% of /health req/s; a deep page no slower than 2× the first.');
+  lines.push("Issue 32: collections and reading lists pages and a list's books ≥ 50% of /health req/s, p99 ≤ 50 ms.");
   return lines.join('\n');
 }
 

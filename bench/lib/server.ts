@@ -71,12 +71,19 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   });
   const url = `http://127.0.0.1:${port}`;
   const tree = sampleTree(child.pid!);
-  for (let i = 0; i < 300; i++) {
+  // Until it answers: a loaded machine's start-up (migrations of a fresh database, two reader processes) has taken
+  // over 30 s, which a fixed number of tries turned into a refused connection later on. Only a hung start ends it.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) break;
     } catch {
       // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /api/v1/health within 300 s (its log: ${logFile})`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import sharp from 'sharp';
 import { buildZip } from './comics.js';
+import { cspViolationsOf, describeViolations, recordCspViolations, type CspViolation } from './csp-violations.js';
 import { TERMINAL_JOB_STATUSES, waitUntil } from './e2e-harness.js';
 import { REPO_ROOT, startServer, type RunningServer } from './server-process.js';
 
@@ -184,9 +185,32 @@ export async function startAdminSite(options: AdminSiteOptions = {}): Promise<Ad
   return { server, url: server.url, libraryId, api };
 }
 
-/** The system Chromium, headless. Playwright gives each launch a fresh temporary profile (user-data dir). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/** The contexts of the browsers launched here whose CSP violations no test has looked at yet. */
+const unchecked = new Set<BrowserContext>();
+
+/**
+ * The system Chromium, headless. Playwright gives each launch a fresh temporary profile (user-data dir). Every
+ * context it opens (`newContext`, `newPage`) records the Content-Security-Policy violations of its pages and frames
+ * (support/csp-violations.ts), and `useAdminBrowser` fails a test in which one happened: the admin's policy (ADR 17)
+ * is checked by every end-to-end test, not only by the files that look at it.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await recordCspViolations(context);
+    unchecked.add(context);
+    return context;
+  };
+  return browser;
+}
+
+/** The CSP violations met since the last call, in every context of every browser launched here; then forgotten. */
+export function takeCspViolations(): CspViolation[] {
+  const violations = [...unchecked].flatMap((context) => cspViolationsOf(context)?.list ?? []);
+  unchecked.clear();
+  return violations;
 }
 
 export interface PageOptions {
@@ -233,7 +257,8 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 /**
  * Call at the top level of an admin test file: one server (with the sample library unless told otherwise) and
  * one Chromium for the file; each page in its own context, closed after its test. A failed test leaves a
- * screenshot of each of its pages (failed-<test>-<n>-<lang>.png) and prints the tail of the server's output.
+ * screenshot of each of its pages (failed-<test>-<n>-<lang>.png) and prints the tail of the server's output. A test
+ * in whose pages the Content-Security-Policy refused anything fails, naming each directive and what it refused.
  */
 export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
   let site: AdminSite | undefined;
@@ -253,7 +278,9 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
   }, 90_000);
 
   afterEach(async (context) => {
+    const violations = takeCspViolations();
     if (context.task.result?.state === 'fail') {
+      if (violations.length > 0) console.error(`--- CSP violations ---\n${describeViolations(violations)}`);
       const slug = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
       let n = 0;
       for (const open of contexts) {
@@ -271,6 +298,9 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
     const closing = contexts;
     contexts = [];
     await Promise.all(closing.map((open) => open.close().catch(() => undefined)));
+    if (violations.length > 0 && context.task.result?.state !== 'fail') {
+      throw new Error(`the Content-Security-Policy refused:\n${describeViolations(violations)}`);
+    }
   });
 
   afterAll(async () => {
@@ -289,8 +319,9 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
       locale,
       baseURL: need(site, 'the server').url,
     });
-    // Shorter than the test's own timeout, so that a missing element fails with Playwright's call log.
-    context.setDefaultTimeout(10_000);
+    // Shorter than the test's own timeout (30 s), so that a missing element fails with Playwright's call log; long
+    // enough for a navigation on a loaded 2-core machine running four files at once.
+    context.setDefaultTimeout(15_000);
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.stack ?? error.message}`));

@@ -5,8 +5,12 @@ declare module 'better-sqlite3' {
     readonly?: boolean;
     fileMustExist?: boolean;
   }
+  interface Statement {
+    all(...params: unknown[]): unknown[];
+  }
   class Database {
     constructor(filename: string, options?: Options);
+    prepare(source: string): Statement;
     pragma(source: string, options: { simple: true }): unknown;
     pragma(source: string): unknown[];
     close(): this;

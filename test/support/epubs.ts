@@ -176,57 +176,239 @@ export function fixedLayoutEpub(pages = 4, title = 'Fixed Album'): Buffer {
 export const HOSTILE_MARKERS = {
   /** Set on the admin's window (`top.__hostileRan`) or on its <html> (data-hostile). */
   global: '__hostileRan',
-  api: '/api/v1/libraries?hostile=1',
-  trpc: '/trpc/libraries.list?hostile=1',
-  navigation: '/hostile-navigated',
-  /** Another host the book's images and styles would tell who reads what (port 9: nothing answers there). */
-  tracker: 'http://127.0.0.1:9/hostile-tracker.png',
+  /** Every address the book names outside itself carries this word, so that a request that leaks is recognised. */
+  word: 'hostile',
 };
 
+export interface HostileBookOptions {
+  /** The server the book is read on (`http://127.0.0.1:port`): the book names its API in every spelling. */
+  server: string;
+  /** Another host, that must never hear from the book (`http://127.0.0.2:port`): its trackers and its links. */
+  elsewhere: string;
+}
+
 /**
- * A book whose chapter carries every way we know for a script to run: an inline script, an external one from the
- * book, an inline event handler, a `javascript:` link, an SVG script and a meta refresh; and images and styles on
- * another host (a tracker would learn who reads what). Each would fetch the API
- * and tRPC with the reader's session, mark the admin's window, and navigate the top window away. Its links to
- * `../../` and `../../../api/v1/libraries` must stay inside the book.
+ * How each link of the hostile book's first chapter must end when clicked: nothing at all, or the reader's
+ * "link out of the book" dialog showing this address (a mail or web one), never the browser following it.
  */
-export function hostileEpub(title = 'Hostile Book'): Buffer {
+export function hostileLinks({ server, elsewhere }: HostileBookOptions) {
+  const other = elsewhere.replace(/^http:\/\//, '');
+  const here = server.replace(/^http:\/\//, '');
+  return [
+    { id: 'js', href: `javascript:top.${HOSTILE_MARKERS.global}=true`, shows: null },
+    { id: 'js-tab', href: `java&#x09;script:top.${HOSTILE_MARKERS.global}=true`, shows: null },
+    { id: 'js-entity', href: `&#x6A;avascript:top.${HOSTILE_MARKERS.global}=true`, shows: null },
+    { id: 'vbscript', href: 'vbscript:msgbox(1)', shows: null },
+    {
+      id: 'data-html',
+      href: `data:text/html,&lt;script&gt;top.${HOSTILE_MARKERS.global}=true&lt;/script&gt;`,
+      shows: null,
+    },
+    { id: 'api-relative', href: '../../../api/v1/tokens?hostile=link', shows: null },
+    { id: 'api-absolute', href: `${server}/api/v1/auth/me?hostile=link`, shows: null },
+    { id: 'api-one-slash', href: `http:/${here}/api/v1/auth/me?hostile=link`, shows: null },
+    { id: 'up', href: '../../', shows: null },
+    // A user name that reads as this server's host, before the real one: refused, never shown as a site.
+    { id: 'credentials', href: `http://${here.replace(/:\d+$/, '')}:login@${other}/hostile-credentials`, shows: null },
+    // A place in the book whose path would read as a scheme if written bare: it stays in the book.
+    { id: 'scheme-inside', href: `./http:${other}/hostile-inside`, shows: null },
+    { id: 'top', href: '../../../hostile-navigated', target: '_top', shows: null },
+    { id: 'web', href: `${elsewhere}/hostile-web`, shows: `${elsewhere}/hostile-web` },
+    { id: 'one-slash', href: `http:/${other}/hostile-one-slash`, shows: `${elsewhere}/hostile-one-slash` },
+    { id: 'backslash', href: `http:\\\\${other}\\hostile-backslash`, shows: `${elsewhere}/hostile-backslash` },
+    { id: 'tab-in-scheme', href: `ht&#x09;tp://${other}/hostile-tab`, shows: `${elsewhere}/hostile-tab` },
+    {
+      id: 'protocol-relative',
+      href: `//${other}/hostile-protocol-relative`,
+      // The engine reads a book's addresses against an https base, as the URL parser does: so does the reader.
+      shows: `https://${other}/hostile-protocol-relative`,
+    },
+    { id: 'mail', href: 'mailto:reader@example.test', shows: 'mailto:reader@example.test' },
+    // Links of an SVG inside the chapter, in SVG's own spellings.
+    { id: 'svg-js', href: `java&#x09;script:top.${HOSTILE_MARKERS.global}=true`, svg: 'xlink:href', shows: null },
+    {
+      id: 'svg-web',
+      href: `http:/${other}/hostile-svg-link`,
+      svg: 'xlink:href',
+      shows: `${elsewhere}/hostile-svg-link`,
+    },
+    { id: 'svg-api', href: `http:/${here}/api/v1/auth/me?hostile=svg-link`, svg: 'href', shows: null },
+  ];
+}
+
+/**
+ * A book that tries every escape we know (issue 30; the admin's sanitiser tests hold the full corpus,
+ * apps/admin/src/lib/components/epub/hostile-corpus.ts): scripts in every form (inline, from the book, handlers, an
+ * SVG script, a meta refresh), links in every spelling and scheme (chapter 1, hostileLinks), resources that would
+ * fetch with no click from `elsewhere` and from the server's API in every spelling (chapter 2: images, srcset,
+ * style sheets, CSS escapes, frames, objects, an inline SVG), an SVG section that fetches (xml-stylesheet, @import,
+ * image, feImage, foreignObject, fill) and links out, and a style sheet that imports and fetches; addresses that
+ * reach image-set() through var(), and files declared with types in other spellings (`TEXT/CSS; charset=utf-8`,
+ * `image/svg+xml;charset=utf-8`, a chapter 3 declared `text/xml`). The engine loads the SVG section in a frame but
+ * cannot lay it out (foliate-js paginates HTML bodies only): it is last.
+ */
+export function hostileEpub(options: HostileBookOptions, title = 'Hostile Book'): Buffer {
+  const { server, elsewhere } = options;
+  const other = elsewhere.replace(/^http:\/\//, '');
+  const here = server.replace(/^http:\/\//, '');
   const attack = `try { top.${HOSTILE_MARKERS.global} = true; top.document.documentElement.dataset.hostile = 'ran'; } catch (e) {}
 try { window.${HOSTILE_MARKERS.global} = true; document.documentElement.dataset.hostile = 'ran'; } catch (e) {}
-fetch('${HOSTILE_MARKERS.api}', { credentials: 'include' });
-fetch('${HOSTILE_MARKERS.trpc}', { credentials: 'include' });
-try { top.location.href = '${HOSTILE_MARKERS.navigation}'; } catch (e) {}`;
-  const body = `<h1>A hostile chapter</h1>
-<p id="bait">This page tries to run scripts.</p>
+fetch('/api/v1/tokens?hostile=script', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'hostile', scope: 'admin' }) });
+fetch('/trpc/libraries.list?hostile=script', { credentials: 'include' });
+try { top.location.href = '/hostile-navigated'; } catch (e) {}`;
+  const inline = escape(attack.replace(/\n/g, ' ').replace(/"/g, "'"));
+  const tracker = (what: string) => `${elsewhere}/hostile-${what}.png`;
+  const api = (what: string) => `/api/v1/auth/me?hostile=${what}`;
+
+  const all = hostileLinks(options);
+  const links = all
+    .filter((link) => !link.svg)
+    .map(
+      (link) =>
+        `<li><a id="${link.id}" href="${link.href}"${link.target ? ` target="${link.target}"` : ''}>${link.id}</a></li>`,
+    )
+    .join('');
+  const svgLinks = all
+    .filter((link) => link.svg)
+    .map(
+      (link, i) => `<a id="${link.id}" ${link.svg}="${link.href}"><text x="0" y="${14 + i * 18}">${link.id}</text></a>`,
+    )
+    .join('');
+  const chapter1 = xhtml(
+    title,
+    `<h1 id="bait">Links</h1>
 <script>${attack}</script>
 <script src="../scripts/attack.js"></script>
-<img src="missing.png" alt="" onerror="${escape(attack.replace(/\n/g, ' ').replace(/"/g, "'"))}"/>
-<p><a id="up" href="../../">Up and out</a></p>
-<p><a id="api" href="../../../api/v1/libraries">The API</a></p>
-<p><a id="js" href="javascript:top.${HOSTILE_MARKERS.global}=true">A javascript: link</a></p>
-<p><a id="top" href="../../../hostile-navigated" target="_top">Leave the reader</a></p>
-<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>top.${HOSTILE_MARKERS.global} = true;</script><image href="${HOSTILE_MARKERS.tracker}?from=svg" width="10" height="10"/></svg>
-<p><img src="${HOSTILE_MARKERS.tracker}?from=img" alt=""/></p>
-<p style="background-image: url('${HOSTILE_MARKERS.tracker}?from=style')">A styled paragraph.</p>
-<style>@import url("${HOSTILE_MARKERS.tracker}?from=import"); #bait { background: url(${HOSTILE_MARKERS.tracker}?from=css); }</style>
-<p>Last words of the hostile chapter.</p>`;
+<img src="missing.png" alt="" onerror="${inline}"/>
+<ul style="font-size: 12px; line-height: 1.2; margin: 0">${links}</ul>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="60" font-size="12">${svgLinks}</svg>
+<p><a id="next" href="chapter-2.xhtml">Next chapter</a></p>`,
+    `<meta http-equiv="refresh" content="0; url=/hostile-navigated?from=refresh"/>`,
+  );
+  const chapter2 = xhtml(
+    'Resources',
+    `<h1>Resources</h1>
+<p>
+<img alt="" src="${tracker('img')}"/>
+<img alt="" src="http:/${other}/hostile-one-slash.png"/>
+<img alt="" src="http:\\\\${other}\\hostile-backslash.png"/>
+<img alt="" src="ht&#x09;tp://${other}/hostile-tab.png"/>
+<img alt="" src="//${other}/hostile-protocol-relative.png"/>
+<img alt="" src="${api('img')}"/>
+<img alt="" src="../../../api/v1/libraries?hostile=img-relative"/>
+<img alt="" src="${server}${api('img-absolute')}"/>
+<img alt="" src="../images/cover.jpg" srcset="${tracker('srcset')} 2x, /api/v1/auth/me?hostile=srcset 3x"/>
+<picture><source srcset="${tracker('source')}"/><img alt="" src="../images/cover.jpg"/></picture>
+<video poster="${tracker('poster')}" src="${api('video')}"></video>
+<input type="image" alt="" src="${tracker('input')}"/>
+</p>
+<table background="${tracker('table')}"><tr><td style="background-image: url('${tracker('style-attribute')}')">cell</td></tr></table>
+<p style="background: u\\rl(${tracker('escaped-url')})">escaped url</p>
+<p style="background: image-set('${tracker('image-set')}' 1x)">image-set</p>
+<p style="--u: '${tracker('var')}'; background-image: image-set(var(--u) 1x)">image-set through var()</p>
+<style>
+@import "http:/${other}/hostile-import.css";
+@\\69mport url(${api('escaped-import')});
+#bait { background: url(${tracker('style-block')}); }
+@font-face { font-family: Hostile; src: url(${tracker('font')}) format("woff"); }
+h1 { font-family: Hostile, serif; }
+</style>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40">
+<script>top.${HOSTILE_MARKERS.global} = true;</script>
+<image href="${tracker('svg-image')}" width="10" height="10"/>
+<image xlink:href="${api('svg-xlink')}" width="10" height="10"/>
+<filter id="f"><feImage href="${tracker('feimage')}"/></filter>
+<foreignObject width="10" height="10"><img xmlns="http://www.w3.org/1999/xhtml" src="${api('foreign-object')}" alt=""/></foreignObject>
+<rect width="10" height="10" fill="url(${elsewhere}/hostile-fill.svg#g)" filter="url(#f)"/>
+</svg>
+<iframe src="${api('iframe')}"></iframe>
+<object data="${tracker('object')}"></object>
+<embed src="${tracker('embed')}"/>
+<form action="/api/v1/tokens?hostile=form" method="post"><button id="send" type="submit">Send</button></form>
+<p>Last words of the resources.</p>`,
+    `<base href="${elsewhere}/hostile-base/"/>
+<link rel="stylesheet" href="${elsewhere}/hostile-link.css"/>
+<link rel="stylesheet" href="${api('link')}"/>
+<link rel="prefetch" href="${tracker('prefetch')}"/>
+<link rel="icon" href="${tracker('icon')}"/>`,
+  ).replace(
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<?xml version="1.0" encoding="UTF-8"?>\n<?xml-stylesheet href="${elsewhere}/hostile-xhtml-pi.css"?>`,
+  );
+  const svgSection = `<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/css" href="${elsewhere}/hostile-svg-pi.css"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="800" viewBox="0 0 600 800">
+<style>@import "http:/${other}/hostile-svg-import.css"; .dot { fill: url(${elsewhere}/hostile-svg-fill.svg#g); }
+svg { --u: '${tracker('svg-section-var')}'; background-image: image-set(var(--u) 1x); }</style>
+<script>top.${HOSTILE_MARKERS.global} = true;</script>
+<rect width="600" height="800" fill="#f4f1ea"/>
+<image x="10" y="10" width="20" height="20" href="${tracker('svg-section-image')}"/>
+<image x="40" y="10" width="20" height="20" xlink:href="${api('svg-section-xlink')}"/>
+<filter id="f"><feImage href="${tracker('svg-section-feimage')}"/></filter>
+<foreignObject x="70" y="10" width="20" height="20"><img xmlns="http://www.w3.org/1999/xhtml" src="${tracker('svg-section-foreign')}" alt=""/></foreignObject>
+<rect class="dot" x="100" y="10" width="20" height="20" filter="url(#f)" style="stroke: url(${api('svg-section-stroke')})"/>
+<a xlink:href="java&#x09;script:top.${HOSTILE_MARKERS.global}=true"><text x="20" y="100" font-size="24">js</text></a>
+<a id="svg-section-end" xlink:href="http:/${other}/hostile-svg-section-link"><text x="20" y="160" font-size="24">web</text></a>
+<a href="http:/${here}/api/v1/auth/me?hostile=svg-section-link"><text x="20" y="220" font-size="24">api</text></a>
+</svg>`;
+  const css = `body { font-family: serif; }
+@import "${elsewhere}/hostile-sheet-import.css";
+@\\69mport url("${api('sheet-escaped-import')}");
+h1 { background: u\\rl(${tracker('sheet-escaped-url')}); }
+p { background-image: image-set("${tracker('sheet-image-set')}" 1x); }
+@font-face { font-family: SheetFont; src: url(http:/${other}/hostile-sheet-font.woff); }
+li { font-family: SheetFont, serif; }`;
   const items: Item[] = [
     {
       id: 'nav',
       href: 'text/nav.xhtml',
       type: 'application/xhtml+xml',
       properties: 'nav',
-      data: nav([{ href: 'chapter.xhtml', title: 'Hostile' }]),
+      data: nav([
+        { href: 'chapter-1.xhtml', title: 'Links' },
+        { href: 'chapter-2.xhtml', title: 'Resources' },
+        { href: '../images/section.svg', title: 'An SVG section' },
+      ]),
     },
-    { id: 'css', href: 'styles/book.css', type: 'text/css', data: 'body { font-family: serif; }' },
+    // Types in spellings other than the engine's own: each is still sanitised (the sheet, the SVG, chapter 3).
+    { id: 'css', href: 'styles/book.css', type: 'TEXT/CSS; charset=utf-8', data: css },
     { id: 'js', href: 'scripts/attack.js', type: 'application/javascript', data: attack },
+    { id: 'cover', href: 'images/cover.jpg', type: 'image/jpeg', data: SAMPLE_PAGE },
     {
       id: 'c1',
-      href: 'text/chapter.xhtml',
+      href: 'text/chapter-1.xhtml',
       type: 'application/xhtml+xml',
-      properties: 'scripted svg',
+      properties: 'scripted',
       spine: true,
-      data: xhtml(title, body, `<meta http-equiv="refresh" content="0; url=${HOSTILE_MARKERS.navigation}"/>`),
+      data: chapter1,
+    },
+    {
+      id: 'c2',
+      href: 'text/chapter-2.xhtml',
+      type: 'application/xhtml+xml',
+      properties: 'scripted svg remote-resources',
+      spine: true,
+      data: chapter2,
+    },
+    {
+      id: 'c3',
+      href: 'text/chapter-3.xml',
+      type: 'text/xml',
+      spine: true,
+      data: xhtml(
+        'Declared text/xml',
+        `<h1>Declared text/xml</h1>
+<p><img alt="" src="${tracker('xml-type')}"/><img alt="" src="${api('xml-type')}"/></p>
+<script>top.${HOSTILE_MARKERS.global} = true;</script>`,
+      ),
+    },
+    {
+      id: 'svg',
+      href: 'images/section.svg',
+      type: 'image/svg+xml;charset=utf-8',
+      properties: 'scripted',
+      spine: true,
+      data: svgSection,
     },
   ];
   return pack(title, items);

@@ -31,6 +31,7 @@ import { JobRepository } from './repositories/job.repository.js';
 import { LibraryRepository } from './repositories/library.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
 import { WatchRepository } from './repositories/watch.repository.js';
+import { instanceIdOf } from './watch/instance-id.js';
 import { WatchService } from './watch/watch.service.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SettingRepository } from './repositories/setting.repository.js';
@@ -52,6 +53,13 @@ import { KoreaderProgressRepository } from './repositories/koreader-progress.rep
 import { ProgressService } from './services/progress.service.js';
 import { ProgressRepository } from './repositories/progress.repository.js';
 import { SeriesService } from './services/series.service.js';
+import { CollectionService } from './services/collection.service.js';
+import { ReadingListService } from './services/reading-list.service.js';
+import { WantToReadService } from './services/want-to-read.service.js';
+import { CollectionRepository } from './repositories/collection.repository.js';
+import { ReadingListRepository } from './repositories/reading-list.repository.js';
+import { ReadingListImportRepository } from './repositories/reading-list-import.repository.js';
+import { WantToReadRepository } from './repositories/want-to-read.repository.js';
 import { FolderService } from './services/folder.service.js';
 import { HealthService } from './services/health.service.js';
 import { JobService } from './services/job.service.js';
@@ -60,12 +68,19 @@ import { LibraryService } from './services/library.service.js';
 import { ScanStarter } from './services/scan-starter.js';
 import { SCAN_TRIGGER, ScanScheduleService } from './services/scan-schedule.service.js';
 import { BACKUP_TRIGGER, BackupService } from './services/backup.service.js';
+import { MetadataBackfillService } from './services/metadata-backfill.service.js';
+import { MetadataBackfillRepository } from './repositories/metadata-backfill.repository.js';
 import { ScanService } from './services/scan.service.js';
+import { SeriesCoverService } from './services/series-cover.service.js';
+import { RemoteCoverService, remoteCoverKey, type RemoteCoverLimits } from './services/remote-cover.service.js';
 import { ThumbnailService } from './services/thumbnail.service.js';
 import { AnalysisThread } from './indexer/analysis-thread.js';
 import { BookReader } from './indexer/book-reader.js';
 import { READER_RECYCLE_RSS_BYTES, ReaderPool } from './indexer/reader-process/reader-pool.js';
 import { VERSION } from './version.js';
+
+/** How long a starting worker waits for its first watch pass before it serves anyway. */
+const FIRST_WATCH_WAIT_MS = 10_000;
 
 export interface ContainerOptions {
   /** How often the queue looks for due jobs when no notification arrives (ms). */
@@ -77,6 +92,8 @@ export interface ContainerOptions {
   readerIdleMs?: number;
   /** How long one file may take in a reader process (ms). */
   readerTaskTimeoutMs?: number;
+  /** How long and how large a provider's cover may be (default: 10 s, 10 MB, 3 redirects). */
+  remoteCoverLimits?: RemoteCoverLimits;
 }
 
 /** The composition root: configuration → database → repositories → services → job runtime. */
@@ -101,6 +118,10 @@ export interface Container {
     /** Per-reader progress: what REST, OPDS, the admin and KOReader sync write and read (ProgressService). */
     progress: ProgressService;
     series: SeriesService;
+    /** Collections of series, reading lists of books and want to read (issue 32). */
+    collections: CollectionService;
+    readingLists: ReadingListService;
+    wantToRead: WantToReadService;
     folders: FolderService;
     health: HealthService;
     jobs: JobService;
@@ -116,6 +137,8 @@ export interface Container {
     statusMappings: StatusMappingService;
     catalogFreshness: CatalogFreshness;
     kosync: KosyncService;
+    remoteCovers: RemoteCoverService;
+    seriesCovers: SeriesCoverService;
   };
   /** Watches libraries' folders once the worker has started. */
   watcher: WatchService;
@@ -213,7 +236,7 @@ export async function createContainer(
     lockLifetimeMs: config.jobLockSeconds * 1000,
     // A due job waits at most this long when no notification wakes the worker (SQLite across processes).
     processEveryMs: options.processEveryMs ?? 1000,
-    concurrency: { scan: 1, metadata_batch: 1, metadata_refresh: 1, backup: 1 },
+    concurrency: { scan: 1, metadata_batch: 1, metadata_refresh: 1, backup: 1, metadata_backfill: 1 },
   });
   const scans = new ScanStarter(libraries, jobs);
   const scanSchedules = new ScanScheduleService(scans);
@@ -256,6 +279,15 @@ export async function createContainer(
     jobs,
     jobRepository,
   );
+  const metadataBackfill = new MetadataBackfillService(
+    new MetadataBackfillRepository(em, config.database.kind),
+    seriesRepository,
+    libraries,
+    bookReader,
+    jobs,
+    analysis ? 16 : 8,
+  );
+  jobRuntime.define('metadata_backfill', (context) => metadataBackfill.run(context));
   jobRuntime.define('metadata_batch', (context) => metadataBatch.run(context));
   jobRuntime.define('metadata_refresh', (context) => metadataRefresh.run(context));
   jobRuntime.defineTrigger(REFRESH_TRIGGER, (data) => metadataRefresh.onTrigger(data));
@@ -273,6 +305,8 @@ export async function createContainer(
     await metadataRefresh.reconcile(all);
     await scanSchedules.reconcile(all);
     await backups.reconcile();
+    // Once after the upgrade that stores every ComicInfo and OPF field: the libraries it marked.
+    await metadataBackfill.startPending();
   });
 
   const books = new BookService(bookRepository, seriesRepository, progress);
@@ -286,6 +320,20 @@ export async function createContainer(
     bookPageRepository,
   );
   const series = new SeriesService(seriesRepository, libraries, books, metadataRepository);
+  const remoteCovers = new RemoteCoverService(
+    await withContext(orm, () => remoteCoverKey(new SettingRepository(em))),
+    config.dataDir,
+    (data, signal) => bookReader.remoteCover(data, signal),
+    logger.child({ area: 'covers' }),
+    options.remoteCoverLimits,
+  );
+  const seriesCovers = new SeriesCoverService(
+    seriesRepository,
+    series,
+    bookReader,
+    config.dataDir,
+    logger.child({ area: 'covers' }),
+  );
   const services = {
     auth,
     users: new UserService(userRepository, logger.child({ area: 'users' })),
@@ -296,6 +344,13 @@ export async function createContainer(
     books,
     progress,
     series,
+    collections: new CollectionService(new CollectionRepository(em), seriesRepository),
+    readingLists: new ReadingListService(
+      new ReadingListRepository(em),
+      bookRepository,
+      new ReadingListImportRepository(em),
+    ),
+    wantToRead: new WantToReadService(new WantToReadRepository(em), seriesRepository),
     readerSettings: new ReaderSettingsService(new ReaderSettingsRepository(em), series, libraries),
     folders: new FolderService(librariesRoot),
     health: new HealthService(orm, config.database.kind, VERSION, () => ({
@@ -315,18 +370,21 @@ export async function createContainer(
     statusMappings,
     catalogFreshness: new CatalogFreshness(catalogVersion),
     kosync,
+    remoteCovers,
+    seriesCovers,
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));
   // Only processes that run jobs watch folders (ADR 13); the API role reports what the lease holders wrote.
-  const watcher = new WatchService(
-    orm,
-    libraries,
-    watchRepository,
-    jobs,
-    config.watch,
-    logger.child({ area: 'watch' }),
-  );
+  const watchLogger = logger.child({ area: 'watch' });
+  const instanceId = await instanceIdOf(config.dataDir).catch((error: unknown) => {
+    watchLogger.warn(
+      { err: error },
+      'no instance id in the data directory: after a crash, watching resumes once the old leases expire',
+    );
+    return undefined;
+  });
+  const watcher = new WatchService(orm, libraries, watchRepository, jobs, config.watch, watchLogger, instanceId);
 
   return {
     config,
@@ -338,9 +396,16 @@ export async function createContainer(
     services,
     watcher,
     async startWorker() {
+      // Before any job runs here: what a backup killed mid-copy left is removed (a resumed one starts over).
+      await withContext(orm, () => backups.removeLeftovers());
       await jobRuntime.start(true);
       libraries.setWatchScheduling(watcher);
-      watcher.start();
+      // The first answers then say how the libraries are watched now, not what a predecessor wrote; a folder that
+      // is slow to subscribe (a large tree, a sluggish disk) does not hold the start up for long.
+      const firstPass = watcher.start();
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([firstPass, new Promise((resolve) => (bound = setTimeout(resolve, FIRST_WATCH_WAIT_MS)))]);
+      clearTimeout(bound);
     },
     async close() {
       await watcher.stop();

@@ -86,7 +86,7 @@ describe('GET /books', () => {
       volume: 1,
       format: 'cbz',
       page_count: 4,
-      authors: ['Patrick Sobral'],
+      authors: [{ name: 'Patrick Sobral', role: 'writer' }],
       reading_status: 'unread',
       current_page: null,
       thumbnail_url: `/api/v1/books/${first.id}/thumbnail`,
@@ -211,7 +211,10 @@ describe('GET /books/{book_id}', () => {
       title: 'Saga Chapter 1',
       series: 'Saga',
       volume: 1,
-      authors: ['Brian K. Vaughan', 'Fiona Staples'],
+      authors: [
+        { name: 'Brian K. Vaughan', role: 'writer' },
+        { name: 'Fiona Staples', role: 'penciller' },
+      ],
       summary: null,
       locked_fields: [],
       reading_status: 'unread',
@@ -234,7 +237,10 @@ describe('PATCH /books/{book_id}', () => {
       token,
       body: {
         title: 'Le Château Ambulant',
-        authors: ['Diana Wynne Jones', ' Diana Wynne Jones '],
+        authors: [
+          { name: 'Diana Wynne Jones', role: 'author' },
+          { name: ' Diana Wynne Jones ', role: 'author' },
+        ],
         summary: 'A moving castle.',
         isbn: '978-2-203-00101-5',
         publish_date: '1986-04-01',
@@ -245,7 +251,7 @@ describe('PATCH /books/{book_id}', () => {
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({
       title: 'Le Château Ambulant',
-      authors: ['Diana Wynne Jones'],
+      authors: [{ name: 'Diana Wynne Jones', role: 'author' }],
       summary: 'A moving castle.',
       isbn: '9782203001015',
       publish_date: '1986-04-01',

@@ -182,7 +182,9 @@ describe('editing and locking the numbers', () => {
       body: { chapter_end: 4 },
     });
     expectProblem(noStart, 400);
-    expect(noStart.body.errors).toEqual([{ path: '/body/chapter_end', message: expect.stringMatching(/chapter/) }]);
+    expect(noStart.body.errors).toEqual([
+      { path: '/body/chapter_end', message: expect.stringMatching(/chapter/), code: 'rangeStart' },
+    ]);
     expect((await call(`/books/${book.id}`, { token })).body).toEqual(before);
   });
 });

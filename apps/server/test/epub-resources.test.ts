@@ -11,8 +11,8 @@ import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } fro
 /**
  * /epub/{book_id}/{path…}: an EPUB's files served from inside the archive for the admin's reader. Same sign-in as
  * pages, library access as everywhere (404 for a book of a library the caller cannot see), paths that can never
- * leave the archive, and headers that keep the book's own scripts from running and its documents framed by the
- * admin only, while every other response stays DENY.
+ * leave the archive, headers that keep the book's own scripts from running and its documents from being framed, and
+ * a refusal for a browser that would show a file as a page or inside one.
  */
 
 const CHAPTER =
@@ -22,11 +22,21 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function epub(): Buffer {
+/** Entries whose names are not plain paths, and what the route would have to resolve each to (see the test). */
+const ODD_NAMES: [string, string][] = [
+  ['../../../api/v1/auth/me', 'api/v1/auth/me'],
+  ['../outside.xhtml', 'outside.xhtml'],
+  ['OEBPS/./dot.xhtml', 'OEBPS/dot.xhtml'],
+  ['OEBPS//double.xhtml', 'OEBPS/double.xhtml'],
+  ['/absolute.xhtml', 'absolute.xhtml'],
+  ['OEBPS/..', 'OEBPS'],
+];
+
+function epub(title = 'Served', extra: { name: string; data: Buffer }[] = []): Buffer {
   const opf = `<?xml version="1.0"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier>
-    <dc:title>Served</dc:title><dc:language>en</dc:language></metadata>
+    <dc:title>${title}</dc:title><dc:language>en</dc:language></metadata>
   <manifest><item id="c1" href="text/ch%201.xhtml" media-type="application/xhtml+xml"/></manifest>
   <spine><itemref idref="c1"/></spine>
 </package>`;
@@ -46,13 +56,14 @@ function epub(): Buffer {
     { name: 'OEBPS/fonts/serif.woff2', data: Buffer.from('wOF2fake') },
     { name: 'OEBPS/scripts/evil.js', data: Buffer.from('fetch("/api/v1/libraries")') },
     { name: 'OEBPS/images/', data: Buffer.alloc(0) },
+    ...extra,
   ]);
 }
 
 let server: TestServer;
 let call: ApiClient;
 const admin = BOOTSTRAP_TOKEN;
-const ids = { libA: '', libB: '', epubA: '', epubB: '', comicA: '' };
+const ids = { libA: '', libB: '', epubA: '', epubB: '', comicA: '', odd: '' };
 let readerA = '';
 let adminCookie = '';
 
@@ -83,6 +94,9 @@ beforeAll(async () => {
     await mkdir(path.join(server.librariesRoot, folder), { recursive: true });
   await writeFile(path.join(server.librariesRoot, 'a/Served/Served.epub'), epub());
   await writeFile(path.join(server.librariesRoot, 'b/Hidden/Hidden.epub'), epub());
+  await mkdir(path.join(server.librariesRoot, 'a/Odd'), { recursive: true });
+  const odd = ODD_NAMES.map(([name]) => ({ name, data: Buffer.from(`LEAKED ${name}`) }));
+  await writeFile(path.join(server.librariesRoot, 'a/Odd/Odd.epub'), epub('Odd Names', odd));
   await writeComic(server.librariesRoot, 'a/Comic/Comic T01.cbz', { pages: 2 });
   for (const [key, folder] of [
     ['libA', 'a'],
@@ -95,10 +109,12 @@ beforeAll(async () => {
   }
   const books = (await call('/books?limit=100', { token: admin })).body.items as {
     id: string;
+    title: string;
     format: string;
     library_id: string;
   }[];
-  ids.epubA = books.find((b) => b.format === 'epub' && b.library_id === ids.libA)!.id;
+  ids.epubA = books.find((b) => b.format === 'epub' && b.library_id === ids.libA && b.title === 'Served')!.id;
+  ids.odd = books.find((b) => b.title === 'Odd Names')!.id;
   ids.epubB = books.find((b) => b.format === 'epub' && b.library_id === ids.libB)!.id;
   ids.comicA = books.find((b) => b.format === 'cbz')!.id;
 
@@ -195,6 +211,34 @@ describe('reading an EPUB from inside its archive', () => {
     }
   });
 
+  it('lists only entries named by a plain path, and serves none of the others under any other name', async () => {
+    // An entry `../../../api/v1/auth/me` given to the reader would make the admin page itself ask this server for
+    // /api/v1/auth/me with the reader's session: the archive may hold such names, the reader never learns of them.
+    const listing = await asAdmin(`/epub/${ids.odd}`);
+    expect(listing.status).toBe(200);
+    const { entries } = (await listing.json()) as { entries: { path: string }[] };
+    expect(entries.map((entry) => entry.path).sort()).toEqual(
+      [
+        'META-INF/container.xml',
+        'OEBPS/content.opf',
+        'OEBPS/fonts/serif.woff2',
+        'OEBPS/images/cover.png',
+        'OEBPS/scripts/evil.js',
+        'OEBPS/styles/book.css',
+        'OEBPS/text/ch 1.xhtml',
+        'mimetype',
+      ].sort(),
+    );
+    // Asked for as written (resolved inside the archive) or as what it resolves to: never that entry.
+    for (const [name, resolved] of ODD_NAMES) {
+      for (const target of [name, resolved, name.split('/').map(encodeURIComponent).join('%2F')]) {
+        const res = await rawGet(`/epub/${ids.odd}/${target.replace(/^\//, '')}`);
+        expect(res.status, `${name} as ${target}`).toBe(404);
+        expect(res.body, `${name} as ${target}`).not.toContain('LEAKED');
+      }
+    }
+  });
+
   it('signs in as pages do: no credential 401, a token or the session 200, a wrong token 401', async () => {
     const file = `/epub/${ids.epubA}/OEBPS/content.opf`;
     expect((await get(file)).status).toBe(401);
@@ -254,27 +298,75 @@ describe('reading an EPUB from inside its archive', () => {
     expect(head.headers.get('content-type')).toMatch(/oebps-package/);
   });
 
-  it('forbids scripts and lets only the admin frame every answer of the route, errors included; the rest stays DENY', async () => {
+  it('forbids scripts and framing on every answer of the route, errors included, and keeps it same-origin', async () => {
     for (const res of [
       await asAdmin(`/epub/${ids.epubA}/OEBPS/text/ch%201.xhtml`),
       await asAdmin(`/epub/${ids.epubA}/OEBPS/scripts/evil.js`),
       await asAdmin(`/epub/${ids.epubA}/OEBPS/missing.xhtml`),
       await asAdmin(`/epub/${ids.epubA}`),
       await get(`/epub/${ids.epubA}/OEBPS/content.opf`),
+      await get(`/epub/${ids.epubA}/OEBPS/content.opf`, { 'sec-fetch-dest': 'document' }),
     ]) {
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'none'");
       expect(csp).toContain("default-src 'none'");
-      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toMatch(/sandbox(?! [^;]*allow-scripts)/);
-      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('vary') ?? '').toMatch(/\bSec-Fetch-Dest\b/i);
     }
     for (const url of ['/api/v1/health', `/api/v1/books/${ids.epubA}`, '/opds/v1.2', '/trpc/health.get', '/']) {
       const res = await asAdmin(url);
       expect(res.headers.get('x-frame-options'), url).toBe('DENY');
-      expect(res.headers.get('content-security-policy') ?? '', url).not.toContain("frame-ancestors 'self'");
+      // Another site's window that this one opened, or that opened it, gets no handle on it.
+      expect(res.headers.get('cross-origin-opener-policy'), url).toBe('same-origin');
     }
+  });
+
+  it("refuses, before reading anything, a request to show a book's file as a page or inside one; fetches and clients without Fetch Metadata still read", async () => {
+    const chapter = `/epub/${ids.epubA}/OEBPS/text/ch%201.xhtml`;
+    const script = `/epub/${ids.epubA}/OEBPS/scripts/evil.js`;
+    // A tab or a frame opened on the file, an <object> or <embed>, a page's script, style, image or font element.
+    const destinations = ['document', 'iframe', 'frame', 'fencedframe', 'object', 'embed', 'script', 'style'];
+    for (const destination of [...destinations, 'image', 'font', 'worker', 'sharedworker', 'serviceworker']) {
+      for (const url of [chapter, script, `/epub/${ids.epubA}`]) {
+        for (const credential of [
+          { authorization: `Bearer ${admin}` },
+          { cookie: adminCookie },
+          {} as Record<string, string>,
+          { authorization: `Bearer ${readerA}` },
+        ]) {
+          const res = await get(url, { ...credential, 'sec-fetch-dest': destination });
+          const what = `${destination} ${url} ${Object.keys(credential).join()}`;
+          // 403 for everyone, signed in or not, and whether or not the book exists for them: nothing was read.
+          expect(res.status, what).toBe(403);
+          expect(res.headers.get('content-type'), what).toMatch(/^application\/problem\+json/);
+          const body = (await res.json()) as { type: string; detail: string };
+          expect(body.type, what).toBe('urn:shelfmark:problem:forbidden');
+          expect(body.detail, what).toMatch(/never opened as a page/);
+          expect(JSON.stringify(body), what).not.toContain('Hello');
+        }
+      }
+      const head = await fetch(`${server.url}${chapter}`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${admin}`, 'sec-fetch-dest': destination },
+      });
+      expect(head.status, `HEAD ${destination}`).toBe(403);
+    }
+    // The book another library holds is refused the same way, so the answer tells nothing about it.
+    expect((await get(`/epub/${ids.epubB}/OEBPS/content.opf`, { 'sec-fetch-dest': 'document' })).status).toBe(403);
+
+    // The admin's engine: fetch(), `empty`, with the session; and a client that sends no Fetch Metadata.
+    const fetched = await get(chapter, { cookie: adminCookie, 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' });
+    expect(fetched.status).toBe(200);
+    expect(await fetched.text()).toBe(CHAPTER);
+    expect((await get(`/epub/${ids.epubA}`, { cookie: adminCookie, 'sec-fetch-dest': 'empty' })).status).toBe(200);
+    const plain = await asReaderA(chapter);
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toBe(CHAPTER);
+    expect(server.responseFailures).toEqual([]);
   });
 
   it("keeps a reader's place in the book as a locator and a percentage, given back with the book", async () => {

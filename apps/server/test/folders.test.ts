@@ -154,7 +154,9 @@ describe('escape attempts are refused with 400 and list nothing', () => {
 
   it('names the path parameter in the problem', async () => {
     const result = await list(path.join(server.librariesRoot, 'Comics'));
-    expect(result.body.errors).toEqual([{ path: '/query/path', message: expect.stringMatching(/not absolute/) }]);
+    expect(result.body.errors).toEqual([
+      { path: '/query/path', message: expect.stringMatching(/not absolute/), code: 'folder' },
+    ]);
   });
 
   it('also refuses traversal typed straight into the URL', async () => {

@@ -114,7 +114,9 @@ describe('library CRUD', () => {
       body: { name: 'BD', root_path: path.join(server.librariesRoot, 'bd/franco-belge') },
     });
     expectProblem(refused, 400);
-    expect(refused.body.errors).toEqual([{ path: '/body/root_path', message: expect.stringMatching(/not absolute/) }]);
+    expect(refused.body.errors).toEqual([
+      { path: '/body/root_path', message: expect.stringMatching(/not absolute/), code: 'folder' },
+    ]);
     expect(await libraryCount()).toBe(0);
   });
 });
@@ -258,7 +260,7 @@ describe('library roots are compared by the real folders they lead to', () => {
       const refused = await create('Everything', rootPath);
       expectProblem(refused, 400);
       expect(refused.body.errors).toEqual([
-        { path: '/body/root_path', message: expect.stringMatching(/libraries root itself/) },
+        { path: '/body/root_path', message: expect.stringMatching(/libraries root itself/), code: 'folder' },
       ]);
     }
     expect(await libraryCount()).toBe(0);

@@ -1,18 +1,21 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { RequestContext } from '@mikro-orm/core';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, TRPCClientError } from '@trpc/client';
+import { EventSource } from 'eventsource';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withContext } from '../src/database/request-context.js';
 import type { Viewer } from '../src/domain/viewer.js';
 import { operations } from '../src/http/openapi-document.js';
 import { MetadataRepository } from '../src/repositories/metadata.repository.js';
-import { runAsViewer } from '../src/services/viewer-context.js';
+import { runAsSystem, runAsViewer } from '../src/services/viewer-context.js';
 import type { AppRouter } from '../src/trpc/router.js';
 import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
 import { expectProblem } from './support/problems.js';
-import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * Library access for a reader (a user of role `reader`) granted one library of two, through every transport: each REST operation of
@@ -33,6 +36,11 @@ const ids = {
   bookB: '',
   linkB: '',
   jobB: '',
+  collectionB: '',
+  listB: '',
+  /** What reader A may open of them: the collection and the shared list mixing both libraries. */
+  collectionMixed: '',
+  listShared: '',
 };
 /** API tokens of readers: of library A, of B, another user of A, and of both. */
 const tokens = { readerA: '', readerB: '', otherUserA: '', readerAB: '', adminRead: '' };
@@ -99,9 +107,8 @@ beforeAll(async () => {
   }
   // Something of B for every kind of id a read operation takes: a status and a metadata link.
   await call(`/series/${ids.seriesB}`, { method: 'PATCH', token: admin, body: { status: 'bravo-only' } });
-  const link = await new MetadataRepository(server.container.orm.em.fork(), server.database.kind).upsertLink(
-    ids.seriesB,
-    {
+  const link = await runAsSystem(() =>
+    new MetadataRepository(server.container.orm.em.fork(), server.database.kind).upsertLink(ids.seriesB, {
       provider: 'nobody',
       externalId: 'x-1',
       externalUrl: null,
@@ -109,7 +116,7 @@ beforeAll(async () => {
       confidence: null,
       candidate: { title: 'Bravo' },
       totalVolumesExternal: 3,
-    },
+    }),
   );
   ids.linkB = link.id;
 
@@ -138,6 +145,37 @@ beforeAll(async () => {
   });
   expect(adminRead.status).toBe(201);
   tokens.adminRead = adminRead.body.token;
+  // Collections and reading lists (issue 32): one of B's series alone, one mixing both libraries, a private list of
+  // reader B, and a list shared by the admin mixing both.
+  const collection = async (name: string, seriesIds: string[]) =>
+    (await call('/collections', { method: 'POST', token: admin, body: { name, series_ids: seriesIds, ordered: true } }))
+      .body.id as string;
+  ids.collectionB = await collection('Second shelf', [ids.seriesB]);
+  ids.collectionMixed = await collection('Mixed shelf', [ids.seriesB, ids.seriesA]);
+  // Reader B's private list is imported from a .cbl, so it has an import report for the report operations to hide.
+  const privateList = await call('/reading-lists/import', {
+    method: 'POST',
+    token: tokens.readerB,
+    form: cblForm(
+      '<ReadingList><Name>Second list</Name><Books><Book Series="Bravo" Number="1" /><Book Series="Bravo" Number="9" /></Books></ReadingList>',
+    ),
+  });
+  expect(privateList.status).toBe(201);
+  expect(privateList.body).toMatchObject({ book_ids: [ids.bookB], import_report: { matched: 1, missing: 1 } });
+  ids.listB = privateList.body.id;
+  const sharedList = await call('/reading-lists', {
+    method: 'POST',
+    token: admin,
+    body: { name: 'Mixed list', book_ids: [ids.bookB, ids.bookA] },
+  });
+  expect(sharedList.status).toBe(201);
+  ids.listShared = sharedList.body.id;
+  const shared = await call(`/reading-lists/${sharedList.body.id}/sharing`, {
+    method: 'PUT',
+    token: admin,
+    body: { shared: true },
+  });
+  expect(shared.status).toBe(200);
 }, 120_000);
 afterAll(() => server?.close());
 afterEach(() => {
@@ -149,9 +187,18 @@ interface Case {
   expect: Expectation;
   path: () => string;
   body?: () => unknown;
+  /** A multipart body (an upload) instead of JSON. */
+  form?: () => FormData;
   /** For lists: what must not appear in the answer (B's ids and names). */
   check?: (body: any) => void;
 }
+
+/** A `.cbl` as the admin's upload sends it: the file in a `file` part. */
+const cblForm = (xml: string) => {
+  const form = new FormData();
+  form.append('file', new Blob([xml], { type: 'application/xml' }), 'list.cbl');
+  return form;
+};
 
 const withoutB = (body: unknown) => {
   const text = JSON.stringify(body);
@@ -219,6 +266,14 @@ const CASES: Record<string, Case> = {
   listSeriesBooks: { expect: 'hidden', path: () => `/series/${ids.seriesB}/books` },
   listSeriesLinks: { expect: 'hidden', path: () => `/series/${ids.seriesB}/links` },
   getSeriesReaderSettings: { expect: 'hidden', path: () => `/series/${ids.seriesB}/reader-settings` },
+  chooseSeriesCover: {
+    expect: 'forbidden',
+    path: () => `/series/${ids.seriesB}/cover`,
+    body: () => ({ source: 'first_book' }),
+  },
+  // Refused before the uploader reads a byte (authorization comes first, ADR 18).
+  uploadSeriesCover: { expect: 'forbidden', path: () => `/series/${ids.seriesB}/cover/image` },
+  getSeriesCoverImage: { expect: 'hidden', path: () => `/series/${ids.seriesB}/cover/image` },
   setSeriesReaderSettings: {
     expect: 'hidden',
     path: () => `/series/${ids.seriesB}/reader-settings`,
@@ -236,6 +291,11 @@ const CASES: Record<string, Case> = {
   },
   approveMetadataLink: { expect: 'forbidden', path: () => `/metadata/approve/${ids.linkB}`, body: () => ({}) },
   rejectMetadataLink: { expect: 'forbidden', path: () => `/metadata/reject/${ids.linkB}`, body: () => ({}) },
+  // Any signed-in reader may load a cover the server signed; anything else is a 404, fetched from nowhere.
+  getRemoteCover: {
+    expect: 'hidden',
+    path: () => `/covers/remote?u=${encodeURIComponent('http://127.0.0.1:9/bravo.jpg')}&s=${'0'.repeat(64)}`,
+  },
   listMetadataLinks: { expect: 'hidden', path: () => `/metadata/links?library_id=${ids.libB}` },
   previewMetadataLink: { expect: 'hidden', path: () => `/metadata/links/${ids.linkB}/preview` },
   deleteMetadataLink: { expect: 'forbidden', path: () => `/metadata/links/${ids.linkB}` },
@@ -262,11 +322,58 @@ const CASES: Record<string, Case> = {
   updateSettings: { expect: 'forbidden', path: () => '/settings', body: () => ({}) },
   listBackups: { expect: 'forbidden', path: () => '/backups' },
   startBackup: { expect: 'forbidden', path: () => '/backups', body: () => ({}) },
+  downloadBackup: { expect: 'forbidden', path: () => '/backups/shelfmark-2026-11-25T03-00-00.123Z.sqlite' },
   listJobs: { expect: 'list', path: () => '/jobs', check: (body) => expect(body.items).toEqual([]) },
   getJob: { expect: 'hidden', path: () => `/jobs/${ids.jobB}` },
   cancelJob: { expect: 'forbidden', path: () => `/jobs/${ids.jobB}/cancel`, body: () => ({}) },
   streamJobEvents: { expect: 'hidden', path: () => `/jobs/${ids.jobB}/events` },
   listPlugins: { expect: 'open', path: () => '/plugins' },
+  listCollections: {
+    expect: 'list',
+    path: () => '/collections',
+    check: (body) => expect(body.items.map((c: any) => [c.name, c.series_count])).toEqual([['Mixed shelf', 1]]),
+  },
+  createCollection: { expect: 'forbidden', path: () => '/collections', body: () => ({ name: 'x' }) },
+  getCollection: { expect: 'hidden', path: () => `/collections/${ids.collectionB}` },
+  updateCollection: { expect: 'forbidden', path: () => `/collections/${ids.collectionB}`, body: () => ({ name: 'x' }) },
+  deleteCollection: { expect: 'forbidden', path: () => `/collections/${ids.collectionB}` },
+  listCollectionSeries: { expect: 'hidden', path: () => `/collections/${ids.collectionB}/series` },
+  listReadingLists: {
+    expect: 'list',
+    path: () => '/reading-lists',
+    check: (body) => expect(body.items.map((l: any) => [l.name, l.book_count])).toEqual([['Mixed list', 1]]),
+  },
+  createReadingList: {
+    expect: 'hidden',
+    path: () => '/reading-lists',
+    body: () => ({ name: 'x', book_ids: [ids.bookA, ids.bookB] }),
+  },
+  importReadingList: {
+    expect: 'open',
+    path: () => '/reading-lists/import',
+    form: () =>
+      cblForm('<ReadingList><Name>Imported</Name><Books><Book Series="Alpha" Number="1" /></Books></ReadingList>'),
+  },
+  getReadingListImportReport: { expect: 'hidden', path: () => `/reading-lists/${ids.listB}/import-report` },
+  matchReadingListImportAgain: { expect: 'hidden', path: () => `/reading-lists/${ids.listB}/import-report/match` },
+  chooseReadingListImportCandidate: {
+    expect: 'hidden',
+    path: () => `/reading-lists/${ids.listB}/import-report/entries/0`,
+    body: () => ({ book_id: ids.bookB }),
+  },
+  getReadingList: { expect: 'hidden', path: () => `/reading-lists/${ids.listB}` },
+  exportReadingList: { expect: 'hidden', path: () => `/reading-lists/${ids.listB}/export` },
+  updateReadingList: { expect: 'hidden', path: () => `/reading-lists/${ids.listB}`, body: () => ({ name: 'x' }) },
+  deleteReadingList: { expect: 'hidden', path: () => `/reading-lists/${ids.listB}` },
+  shareReadingList: {
+    expect: 'forbidden',
+    path: () => `/reading-lists/${ids.listB}/sharing`,
+    body: () => ({ shared: true }),
+  },
+  listReadingListBooks: { expect: 'hidden', path: () => `/reading-lists/${ids.listB}/books` },
+  listWantToRead: { expect: 'list', path: () => '/want-to-read' },
+  addWantToRead: { expect: 'hidden', path: () => `/want-to-read/${ids.seriesB}` },
+  removeWantToRead: { expect: 'hidden', path: () => `/want-to-read/${ids.seriesB}` },
 };
 
 describe('a reader granted one library of two, over REST', () => {
@@ -289,6 +396,7 @@ describe('a reader granted one library of two, over REST', () => {
         method,
         token: tokens.readerA,
         ...(spec.body ? { body: spec.body() } : {}),
+        ...(spec.form ? { form: spec.form() } : {}),
       });
       const where = `${id}: ${result.status} ${result.text.slice(0, 300)}`;
       if (spec.expect === 'hidden') expectProblem(result, 404);
@@ -347,12 +455,21 @@ describe('a reader granted one library of two, over OPDS', () => {
       `/books/${ids.bookB}/thumbnail`,
       `/books/${ids.bookB}/cover`,
       `/books/${ids.bookB}/pages/0`,
+      `/v1.2/collections/${ids.collectionB}`,
+      `/v2/collections/${ids.collectionB}`,
+      `/v1.2/reading-lists/${ids.listB}`,
+      `/v2/reading-lists/${ids.listB}`,
     ]) {
       expect((await opds(route, tokens.readerA)).status, route).toBe(404);
       expect(
         (
           await opds(
-            route.replace(ids.libB, ids.libA).replace(ids.seriesB, ids.seriesA).replace(ids.bookB, ids.bookA),
+            route
+              .replace(ids.libB, ids.libA)
+              .replace(ids.seriesB, ids.seriesA)
+              .replace(ids.bookB, ids.bookA)
+              .replace(ids.collectionB, ids.collectionMixed)
+              .replace(ids.listB, ids.listShared),
             tokens.readerA,
           )
         ).status,
@@ -372,6 +489,12 @@ describe('a reader granted one library of two, over OPDS', () => {
       '/v2/recent',
       '/v2/continue',
       '/v2/search?q=bravo',
+      '/v1.2/collections',
+      '/v1.2/reading-lists',
+      '/v1.2/want-to-read',
+      '/v2/collections',
+      '/v2/reading-lists',
+      '/v2/want-to-read',
     ]) {
       const response = await opds(route, tokens.readerA);
       expect(response.status, route).toBe(200);
@@ -422,9 +545,10 @@ describe('a reader granted another library', () => {
     const after = await opds('/v1.2/recent', token, { 'if-none-match': etag });
     expect(after.status).toBe(200);
     expect(await after.text()).toContain(ids.bookB);
-    expect(new Date(after.headers.get('last-modified')!).getTime()).toBeGreaterThanOrEqual(
-      new Date(lastModified).getTime(),
-    );
+    // Later than the date before the grant; none at all while that date is still ahead of the clock.
+    const movedTo = after.headers.get('last-modified');
+    if (movedTo !== null) expect(Date.parse(movedTo)).toBeGreaterThan(Date.parse(lastModified));
+    expect((await opds('/v1.2/recent', token, { 'if-modified-since': lastModified })).status).toBe(200);
     expect((await call('/books', { token })).body.total).toBe(4);
     // Taken back: the library's things are 404 again, and lists leave them out.
     await call(`/users/${userId}`, { method: 'PATCH', token: admin, body: { library_ids: [ids.libA] } });
@@ -432,6 +556,136 @@ describe('a reader granted another library', () => {
     expect((await opds('/v1.2/recent', token, { 'if-none-match': etag })).status).toBe(304);
     expect((await call('/books', { token })).body.total).toBe(2);
   });
+});
+
+describe('a reader a library is taken back from', () => {
+  it('gets a feed without it for every date it was sent before, and a date later than all of them', async () => {
+    const { token } = await readerWith('reader-revoked-later', [ids.libA]);
+    const userId = (await call('/auth/me', { token })).body.user_id as string;
+    const grant = async (libraryIds: string[]) =>
+      expect(
+        (await call(`/users/${userId}`, { method: 'PATCH', token: admin, body: { library_ids: libraryIds } })).status,
+      ).toBe(200);
+    /** Every Last-Modified this reader was sent. */
+    const sent: number[] = [];
+    const recent = async (since?: number) => {
+      const response = await opds(
+        '/v1.2/recent',
+        token,
+        since === undefined ? {} : { 'if-modified-since': new Date(since).toUTCString() },
+      );
+      const lastModified = response.headers.get('last-modified');
+      return {
+        status: response.status,
+        body: response.status === 200 ? await response.text() : '',
+        lastModified: lastModified === null ? null : Date.parse(lastModified),
+      };
+    };
+    /** A feed after a change: a date later than every one sent before, or none while that is still ahead. */
+    const expectNewDate = (lastModified: number | null) => {
+      if (lastModified === null) return;
+      expect(lastModified).toBeGreaterThan(Math.max(...sent));
+      sent.push(lastModified);
+    };
+
+    const before = await recent();
+    expect(before.lastModified).not.toBeNull();
+    sent.push(before.lastModified!);
+    await grant([ids.libA, ids.libB]);
+    const granted = await recent(before.lastModified!);
+    expect(granted.status).toBe(200);
+    expect(granted.body).toContain(ids.bookB);
+    expectNewDate(granted.lastModified);
+    // Taken back at once (within the same second, as a rule, on a quick machine): the reader's first grant again.
+    await grant([ids.libA]);
+    for (const since of [...sent]) {
+      const revoked = await recent(since);
+      expect(revoked.status, new Date(since).toUTCString()).toBe(200);
+      expect(revoked.body).not.toContain(ids.bookB);
+      expect(revoked.body).toContain(ids.bookA);
+      if (since === sent[0]) expectNewDate(revoked.lastModified);
+    }
+    // And taken back from a feed already sent with the library: that date is not 304 either.
+    await grant([ids.libA, ids.libB]);
+    const again = await recent();
+    expect(again.body).toContain(ids.bookB);
+    expectNewDate(again.lastModified);
+    await grant([ids.libA]);
+    for (const since of sent) expect((await recent(since)).status).toBe(200);
+    // Nothing changed since: the date just sent (once the clock has reached it) is a 304 again.
+    const settled = await recent();
+    if (settled.lastModified !== null) expect((await recent(settled.lastModified)).status).toBe(304);
+  });
+});
+
+describe('a reader a library is taken back from, across two processes on one database (ADR 13)', () => {
+  /** A second server on the same database: its own catalog dates in memory, as another process has. */
+  let other: TestServer | undefined;
+  beforeAll(async () => {
+    other = await startTestServer({ database: server.database, worker: false, thumbnails: false });
+  });
+  afterAll(() => other?.close());
+
+  const fetchRecent = async (url: string, authorization: string, since?: number) => {
+    const response = await fetch(`${url}/opds/v1.2/recent`, {
+      headers: {
+        authorization,
+        ...(since === undefined ? {} : { 'if-modified-since': new Date(since).toUTCString() }),
+      },
+    });
+    const lastModified = response.headers.get('last-modified');
+    return {
+      status: response.status,
+      body: response.status === 200 ? await response.text() : '',
+      lastModified: lastModified === null ? null : Date.parse(lastModified),
+    };
+  };
+  /** The feed once the server sends its date (none is sent while it is ahead of the clock, for under a second). */
+  const dated = async (url: string, authorization: string) => {
+    for (;;) {
+      const feed = await fetchRecent(url, authorization);
+      if (feed.lastModified !== null) return { ...feed, lastModified: feed.lastModified };
+      await sleep(50);
+    }
+  };
+
+  it.each(['token', 'password'] as const)(
+    'gets the feed without it from a process that only saw it before the grant (OPDS Basic with a %s)',
+    async (credential) => {
+      const username = `reader-two-processes-${credential}`;
+      const { token } = await readerWith(username, [ids.libA]);
+      const authorization =
+        credential === 'token'
+          ? basic(token)
+          : `Basic ${Buffer.from(`${username}:${READER_PASSWORD}`).toString('base64')}`;
+      const userId = (await call('/auth/me', { token })).body.user_id as string;
+      const grant = async (libraryIds: string[]) =>
+        expect(
+          (await call(`/users/${userId}`, { method: 'PATCH', token: admin, body: { library_ids: libraryIds } })).status,
+        ).toBe(200);
+
+      // The other process shows the reader their catalog before the grant, and remembers that state.
+      const before = await dated(other!.url, authorization);
+      expect(before.body).not.toContain(ids.bookB);
+      expect((await fetchRecent(other!.url, authorization, before.lastModified)).status).toBe(304);
+      // Granted, seen and dated through this process, then taken back through it.
+      await grant([ids.libA, ids.libB]);
+      const granted = await dated(server.url, authorization);
+      expect(granted.body).toContain(ids.bookB);
+      await grant([ids.libA]);
+      // The other process holds the very state the reader is back to; its memory alone would answer 304.
+      for (const since of [granted.lastModified, before.lastModified]) {
+        const revoked = await fetchRecent(other!.url, authorization, since);
+        expect(revoked.status, new Date(since).toUTCString()).toBe(200);
+        expect(revoked.body).toContain(ids.bookA);
+        expect(revoked.body).not.toContain(ids.bookB);
+      }
+      // Nothing changed since: the date it now sends is a 304 again.
+      const settled = await dated(other!.url, authorization);
+      expect(settled.lastModified).toBeGreaterThan(granted.lastModified);
+      expect((await fetchRecent(other!.url, authorization, settled.lastModified)).status).toBe(304);
+    },
+  );
 });
 
 describe('the list cache, over REST', () => {
@@ -468,6 +722,21 @@ describe('a reader granted one library of two, over tRPC', () => {
       () => trpc.books.pages.query({ book_id: ids.bookB }),
       () => trpc.series.readerSettings.query({ series_id: ids.seriesB }),
       () => trpc.series.setReaderSettings.mutate({ series_id: ids.seriesB, body: { layout: 'double' } }),
+      // Issue 32: collections, another reader's private list and its import report.
+      () => trpc.collections.get.query({ collection_id: ids.collectionB }),
+      () => trpc.collections.series.query({ collection_id: ids.collectionB }),
+      () => trpc.readingLists.get.query({ reading_list_id: ids.listB }),
+      () => trpc.readingLists.books.query({ reading_list_id: ids.listB }),
+      () => trpc.readingLists.importReport.query({ reading_list_id: ids.listB }),
+      () => trpc.readingLists.matchAgain.mutate({ reading_list_id: ids.listB }),
+      () =>
+        trpc.readingLists.chooseCandidate.mutate({
+          reading_list_id: ids.listB,
+          entry_index: 0,
+          body: { book_id: ids.bookB },
+        }),
+      () => trpc.readingLists.update.mutate({ reading_list_id: ids.listB, body: { name: 'x' } }),
+      () => trpc.wantToRead.add.mutate({ series_id: ids.seriesB }),
     ]) {
       const error = await attempt().then(
         () => null,
@@ -477,6 +746,89 @@ describe('a reader granted one library of two, over tRPC', () => {
       expect((error as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
     }
   });
+});
+
+describe('live job progress, as a reader', () => {
+  /** Jobs no reader may follow: library B's scan, a metadata batch of B, a backup (of every library). */
+  const jobs = { scanB: '', batchB: '', backup: '' };
+  const cookies = { readerA: '', noLibrary: '', readerAB: '', admin: '' };
+
+  beforeAll(async () => {
+    jobs.scanB = ids.jobB;
+    const { jobs: service } = server.container.services;
+    await withContext(server.container.orm, async () => {
+      jobs.batchB = (await service.start('metadata_batch', ids.libB, {})).job.id;
+      jobs.backup = (await service.start('backup', null, {})).job.id;
+    });
+    for (const id of [jobs.batchB, jobs.backup]) await waitForJob(call, admin, id, 60_000);
+    cookies.readerA = readerCookie;
+    cookies.noLibrary = (await readerWith('reader-of-nothing', [])).cookie;
+    cookies.readerAB = (await readerWith('reader-ab-live', [ids.libA, ids.libB])).cookie;
+    const login = await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(login.status).toBe(200);
+    cookies.admin = sessionCookie(login.headers);
+  });
+
+  /** Follows a job as the admin app does (tRPC over Server-Sent Events) until its end or an error. */
+  function follow(cookie: string, jobId: string): Promise<{ received: unknown[]; error: unknown }> {
+    const trpc = createTRPCClient<AppRouter>({
+      links: [
+        httpSubscriptionLink({
+          url: `${server.url}/trpc`,
+          EventSource,
+          eventSourceOptions: () => ({
+            fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, cookie } }),
+          }),
+        }),
+      ],
+    });
+    return new Promise((resolve) => {
+      const received: unknown[] = [];
+      const subscription = trpc.jobs.events.subscribe(
+        { job_id: jobId },
+        {
+          onData(event) {
+            received.push(event.data);
+            if (event.data.kind === 'end') {
+              subscription.unsubscribe();
+              resolve({ received, error: null });
+            }
+          },
+          onError(error) {
+            subscription.unsubscribe();
+            resolve({ received, error });
+          },
+          onComplete: () => resolve({ received, error: null }),
+        },
+      );
+    });
+  }
+
+  it('answers NOT_FOUND, as jobs.get does, to every reader following any job, and sends no event', async () => {
+    for (const [who, cookie] of Object.entries(cookies).filter(([who]) => who !== 'admin')) {
+      for (const [kind, jobId] of Object.entries(jobs)) {
+        const { received, error } = await follow(cookie, jobId);
+        expect(received, `${who} following ${kind}`).toEqual([]);
+        expect(error, `${who} following ${kind}`).toBeInstanceOf(TRPCClientError);
+        expect((error as TRPCClientError<AppRouter>).data?.code, `${who} following ${kind}`).toBe('NOT_FOUND');
+      }
+    }
+  }, 60_000);
+
+  it('answers 404 over REST’s event stream to a reader of no library', async () => {
+    const noLibrary = await readerWith('reader-of-nothing-rest', []);
+    for (const jobId of Object.values(jobs)) {
+      expectProblem(await call(`/jobs/${jobId}/events`, { token: noLibrary.token }), 404);
+    }
+  });
+
+  it('still streams every job to its end for a viewer of every library', async () => {
+    for (const jobId of Object.values(jobs)) {
+      const { received, error } = await follow(cookies.admin, jobId);
+      expect(error).toBeNull();
+      expect(received.at(-1)).toMatchObject({ kind: 'end', job: { id: jobId } });
+    }
+  }, 60_000);
 });
 
 describe('the services, for a viewer set by runAsViewer', () => {
@@ -506,12 +858,22 @@ describe('the services, for a viewer set by runAsViewer', () => {
       await expect(server.container.services.metadata.missing(ids.linkB)).rejects.toMatchObject({ status: 404 });
       expect(await series.statuses()).not.toContain('bravo-only');
     });
-    // Outside any request: the system, which sees everything.
-    expect(
-      await RequestContext.create(
-        server.container.orm.em.fork(),
-        async () => (await books.page({}, 'title', 1, 50)).total,
-      ),
-    ).toBe(4);
+    // Work that names the system (jobs, watchers, start-up) sees everything.
+    expect(await withContext(server.container.orm, async () => (await books.page({}, 'title', 1, 50)).total)).toBe(4);
+  });
+
+  it('refuse to answer outside any viewer instead of seeing everything', async () => {
+    const { books, series, libraries, jobs } = server.container.services;
+    const outside = <T>(work: () => Promise<T>) => RequestContext.create(server.container.orm.em.fork(), work);
+    for (const [name, work] of Object.entries<() => Promise<unknown>>({
+      'books.page': () => books.page({}, 'title', 1, 50),
+      'books.get': () => books.get(ids.bookB),
+      'series.page': () => series.page({}, 1, 50),
+      'libraries.page': () => libraries.page(1, 50),
+      'jobs.get': () => jobs.get(ids.jobB),
+      'jobs.page': () => jobs.page({}, 1, 50),
+    })) {
+      await expect(outside(work), name).rejects.toThrow(/without a viewer/);
+    }
   });
 });

@@ -211,6 +211,10 @@ describe('POST /metadata/batch', () => {
     const refused = await post('/metadata/batch', { library_id: plain.body.id });
     expectProblem(refused, 400);
     expect(refused.body.detail).toMatch(/no metadata provider/);
+    // Said by its code, which a client translates (the admin does).
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({ path: '/body/library_id', code: 'noMetadataProvider' }),
+    ]);
     expectProblem(await post('/metadata/batch', { library_id: '0b5b7c4e-1111-4222-8333-944445555666' }), 404);
     expectProblem(await call('/metadata/batch/0b5b7c4e-1111-4222-8333-944445555666/report', { token }), 404);
     const scanJob = (await call('/jobs', { token, query: { type: 'scan' } })).body.items[0];

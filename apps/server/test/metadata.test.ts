@@ -184,6 +184,7 @@ describe('POST /metadata/search', () => {
       expect.objectContaining({
         path: '/body/provider',
         message: 'prowlarr is a release indexer, not a metadata provider',
+        code: 'notMetadataProvider',
       }),
     ]);
     const guessed = await post('/metadata/search', {
@@ -269,7 +270,7 @@ describe('match, approve and the sync report', () => {
     const series = await seriesMetadata('Les Légendaires');
     expect(series).toMatchObject({
       status: 'ongoing',
-      authors: ['Patrick Sobral'],
+      authors: [{ name: 'Patrick Sobral', role: 'author' }],
       publishers: ['Delcourt'],
       total_volumes: 5,
       genres: ['Humour'],
@@ -362,7 +363,12 @@ describe('match, approve and the sync report', () => {
     } finally {
       fallback.failing.delete('volumes:fb-bs2');
     }
-    expect((await seriesMetadata('Blacksad')).description).toBeNull();
+    // The description its books gave it stays theirs.
+    expect(await seriesMetadata('Blacksad')).toMatchObject({
+      description: 'Mine',
+      description_from_volume: 1,
+      metadata_sources: { description: 'file' },
+    });
     const links = await call('/metadata/links', { token, query: { library_id: shelfId, series_name: 'Blacksad' } });
     expect(links.body.items[0]).toMatchObject({ status: 'pending' });
   });

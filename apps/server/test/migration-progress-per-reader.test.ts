@@ -60,14 +60,10 @@ async function previousVersion() {
     [LIBRARY, now],
   );
   const triggers = async () =>
-    testDatabaseKind() === 'sqlite'
-      ? (
-          await connection.execute<{ n: number }[]>(`select count(*) as n from sqlite_master where type = 'trigger'`)
-        )[0]!.n
-      : Number(
-          (await connection.execute<{ n: string }[]>(`select count(*) as n from pg_trigger where not tgisinternal`))[0]!
-            .n,
-        );
+    (testDatabaseKind() === 'sqlite'
+      ? await connection.execute<{ name: string }[]>(`select name from sqlite_master where type = 'trigger'`)
+      : await connection.execute<{ name: string }[]>(`select tgname as name from pg_trigger where not tgisinternal`)
+    ).map((row) => row.name);
   return { orm, connection, run, now, triggers };
 }
 
@@ -104,7 +100,8 @@ describe('the migration to progress per reader', () => {
       ).toEqual([{ user_id: FIRST_ADMIN, series_id: SERIES, read_count: 1, started_count: 2, on_deck_book_id: null }]);
       expect(Number((await connection.execute<{ n: number }[]>('select book_count as n from series'))[0]!.n)).toBe(3);
       // The rebuilt tables keep their catalog triggers, and foreign keys hold.
-      expect(await triggers()).toBe(triggersBefore);
+      // Later migrations add triggers of their own (new tables): every trigger there was is still there.
+      expect(await triggers()).toEqual(expect.arrayContaining(triggersBefore));
       if (testDatabaseKind() === 'sqlite') {
         expect(await connection.execute('pragma foreign_key_check')).toEqual([]);
         expect((await connection.execute<{ foreign_keys: number }[]>('pragma foreign_keys'))[0]?.foreign_keys).toBe(1);

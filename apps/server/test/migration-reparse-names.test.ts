@@ -82,17 +82,10 @@ describe('the migration that re-reads stored file names', () => {
         [book(1), now],
       );
       const triggers = async () =>
-        testDatabaseKind() === 'sqlite'
-          ? (
-              await connection.execute<{ n: number }[]>(
-                `select count(*) as n from sqlite_master where type = 'trigger'`,
-              )
-            )[0]!.n
-          : Number(
-              (
-                await connection.execute<{ n: string }[]>(`select count(*) as n from pg_trigger where not tgisinternal`)
-              )[0]!.n,
-            );
+        (testDatabaseKind() === 'sqlite'
+          ? await connection.execute<{ name: string }[]>(`select name from sqlite_master where type = 'trigger'`)
+          : await connection.execute<{ name: string }[]>(`select tgname as name from pg_trigger where not tgisinternal`)
+        ).map((row) => row.name);
       const triggersBefore = await triggers();
 
       await orm.migrator.up();
@@ -132,7 +125,8 @@ describe('the migration that re-reads stored file names', () => {
         ['Berserk', 4, 0, null, null],
         ['Kaiju', 1, 1, 10, 10],
       ]);
-      expect(await triggers()).toBe(triggersBefore);
+      // Later migrations add triggers of their own (new tables): every trigger there was is still there.
+      expect(await triggers()).toEqual(expect.arrayContaining(triggersBefore));
       expect(await pendingSchemaChanges(orm)).toBe('');
     } finally {
       await orm.close(true);

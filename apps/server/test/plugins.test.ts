@@ -1,12 +1,14 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_PLUGINS } from '../src/config.js';
+import type { AppRouter } from '../src/trpc/router.js';
 import { secret } from './support/secrets.js';
-import { apiClient, type ApiClient } from './support/http-client.js';
+import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { expectProblem } from './support/problems.js';
-import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 const token = BOOTSTRAP_TOKEN;
 const COMICVINE_KEY = secret('cv-secret-4f1d9a7be2c04d1e8b3f');
@@ -19,6 +21,13 @@ const BROKEN = {
   'old-api.mjs': `export default {
   kind: 'metadata',
   manifest: { id: 'old_api', displayName: 'Old API', version: '0.0.1', apiVersion: 0, settings: [] },
+  capabilities: { series: [], volumes: [], hasVolumes: false, honoursLanguage: false },
+  searchSeries: async () => [], getSeries: async () => { throw new Error('no'); }, getVolumes: async () => [],
+};\n`,
+  'no-english.mjs': `export default {
+  kind: 'metadata',
+  manifest: { id: 'no_english', displayName: 'No English', version: '0.0.1', apiVersion: 1,
+    settings: [{ key: 'api_key', type: 'string', label: { fr: 'Clé d’API' } }] },
   capabilities: { series: [], volumes: [], hasVolumes: false, honoursLanguage: false },
   searchSeries: async () => [], getSeries: async () => { throw new Error('no'); }, getVolumes: async () => [],
 };\n`,
@@ -72,7 +81,10 @@ describe('GET /plugins', () => {
 
   it('lists a plugin that failed to load, with why, and the server runs on', async () => {
     const failed = ((await call('/plugins', { token })).body.items as any[]).filter((item) => item.status === 'failed');
-    expect(failed.map((item) => item.id).sort()).toEqual(['not_a_plugin', 'old_api', 'throws_at_import']);
+    expect(failed.map((item) => item.id).sort()).toEqual(['no_english', 'not_a_plugin', 'old_api', 'throws_at_import']);
+    expect(failed.find((item) => item.id === 'no_english').last_error).toMatch(
+      /manifest\.settings\[0\]\.label has no English/,
+    );
     expect(failed.find((item) => item.id === 'throws_at_import').last_error).toMatch(/boom while importing/);
     expect(failed.find((item) => item.id === 'not_a_plugin').last_error).toMatch(/not a plugin/);
     expect(failed.find((item) => item.id === 'old_api').last_error).toMatch(/plugin API 0; this server supports 1/);
@@ -87,6 +99,51 @@ describe('GET /plugins', () => {
       }),
       400,
     );
+  });
+
+  it("answers the settings' labels and help in the caller's language, English when it does not say", async () => {
+    const words = async (headers?: Record<string, string>) => {
+      const items = (await call('/plugins', { token, headers })).body.items as any[];
+      const field = (id: string, key: string) =>
+        items.find((item) => item.id === id).settings_schema.find((setting: any) => setting.key === key);
+      return { googleKey: field('google_books', 'api_key'), prowlarrUrl: field('prowlarr', 'url') };
+    };
+    const french = await words({ 'accept-language': 'fr' });
+    expect(french.googleKey).toMatchObject({
+      label: 'Clé d’API',
+      help: expect.stringMatching(/^Facultative\. Sans clé/),
+    });
+    expect(french.prowlarrUrl.label).toBe('URL de Prowlarr');
+    expect(await words({ 'accept-language': 'fr-CA, en;q=0.5' })).toEqual(french);
+
+    const english = await words({ 'accept-language': 'en-GB' });
+    expect(english.googleKey).toMatchObject({
+      label: 'API key',
+      help: expect.stringMatching(/^Optional\. Without one/),
+    });
+    expect(english.prowlarrUrl.label).toBe('Prowlarr URL');
+    // No language said, or one no plugin gives: English, the fallback.
+    expect(await words()).toEqual(english);
+    expect(await words({ 'accept-language': 'de' })).toEqual(english);
+  });
+
+  it('answers the tRPC twin in the language the admin sends', async () => {
+    const login = await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const cookie = sessionCookie(login.headers);
+    const listIn = (language: string) =>
+      createTRPCClient<AppRouter>({
+        links: [
+          httpBatchLink({
+            url: `${server.url}/trpc`,
+            headers: () => ({ cookie, 'accept-language': language }),
+          }),
+        ],
+      }).plugins.list.query({});
+    const labelOf = (list: Awaited<ReturnType<typeof listIn>>) =>
+      list.items.find((item) => item.id === 'comicvine')!.settings_schema.find((field) => field.key === 'base_url')!
+        .label;
+    expect(labelOf(await listIn('fr'))).toBe('URL de base');
+    expect(labelOf(await listIn('en'))).toBe('Base URL');
   });
 
   it('is readable with a read token', async () => {

@@ -178,6 +178,8 @@ describe('reader settings per series', () => {
       series_reading_direction: null,
       layout: null,
       fit: null,
+      scroll_fit: null,
+      max_width: null,
       background: null,
     });
     expect((await settingsOf('Berserk', readers.ann)).body).toMatchObject({
@@ -192,6 +194,8 @@ describe('reader settings per series', () => {
       reading_direction: 'ltr',
       layout: 'double-cover',
       fit: 'screen',
+      scroll_fit: 'width',
+      max_width: 720,
     });
     expect(set.status, set.text).toBe(200);
     expect(set.body).toEqual({
@@ -200,6 +204,8 @@ describe('reader settings per series', () => {
       series_reading_direction: 'rtl',
       layout: 'double-cover',
       fit: 'screen',
+      scroll_fit: 'width',
+      max_width: 720,
       background: null,
     });
     expect((await settingsOf('Berserk', readers.ann)).body).toEqual(set.body);
@@ -239,6 +245,8 @@ describe('reader settings per series', () => {
   it('refuse values outside the contract and an empty change', async () => {
     expectProblem(await setSettings('Berserk', readers.bob, { layout: 'triple' }), 400);
     expectProblem(await setSettings('Berserk', readers.bob, { fit: 'stretch' }), 400);
+    expectProblem(await setSettings('Berserk', readers.bob, { scroll_fit: 'stretch' }), 400);
+    expectProblem(await setSettings('Berserk', readers.bob, { max_width: 10 }), 400);
     expectProblem(await setSettings('Berserk', readers.bob, {}), 400);
     expectProblem(await setSettings('Berserk', readers.bob, { reading_direction: 'rtl', colour: 'red' }), 400);
   });

@@ -64,6 +64,7 @@ describe('scan_schedule', () => {
       expect.objectContaining({
         path: '/body/scan_schedule',
         message: expect.stringMatching(/^not a cron expression: /),
+        code: 'schedule',
       }),
     ]);
     expect((await call('/libraries', { token })).body.total).toBe(before);

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../src/entities/user.entity.js';
 import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { expectProblem } from './support/problems.js';
 import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
@@ -359,5 +360,44 @@ describe('ending a user’s access', { timeout: SCRYPT_HEAVY_MS }, () => {
         [new Date(Date.now() + 1000), access.reader.id],
       );
     expect((await opds(access.password)).status).toBe(401);
+  });
+});
+
+describe('when what a user may see last changed', () => {
+  const accessChangedAt = async (id: string) =>
+    (await server.container.orm.em.fork().findOneOrFail(User, { id })).accessChangedAt?.getTime() ?? null;
+  const patch = async (id: string, body: Record<string, unknown>) =>
+    expect((await call(`/users/${id}`, { method: 'PATCH', token: BOOTSTRAP_TOKEN, body })).status).toBe(200);
+
+  it('is written with each change of granted libraries, role or disabled, and only then', async () => {
+    // Created with a library: nothing was shown to them before, so nothing to date after.
+    const user = await createUser({ library_ids: [libraryA] });
+    expect(await accessChangedAt(user.id)).toBeNull();
+    await patch(user.id, { library_ids: [libraryA] });
+    expect(await accessChangedAt(user.id)).toBeNull();
+    let last = 0;
+    /** The change moves the date past the one before (the clock first passes it, so equal is a failure). */
+    const expectMovedBy = async (body: Record<string, unknown>) => {
+      while (Date.now() <= last) await new Promise((resolve) => setImmediate(resolve));
+      const before = Date.now();
+      await patch(user.id, body);
+      const changed = await accessChangedAt(user.id);
+      expect(changed, JSON.stringify(body)).toBeGreaterThanOrEqual(before);
+      last = changed!;
+    };
+    const expectKeptBy = async (body: Record<string, unknown>) => {
+      await patch(user.id, body);
+      expect(await accessChangedAt(user.id), JSON.stringify(body)).toBe(last);
+    };
+    await expectMovedBy({ library_ids: [libraryA, libraryB] });
+    await expectKeptBy({ library_ids: [libraryB, libraryA] });
+    await expectMovedBy({ library_ids: [libraryB] });
+    await expectMovedBy({ library_ids: [] });
+    await expectMovedBy({ role: 'admin' });
+    await expectKeptBy({ role: 'admin', username: `${user.username}-renamed` });
+    await expectMovedBy({ role: 'reader' });
+    await expectMovedBy({ disabled: true });
+    await expectKeptBy({ disabled: true });
+    await expectMovedBy({ disabled: false });
   });
 });

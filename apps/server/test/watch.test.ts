@@ -1,12 +1,17 @@
-import { cp, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookFile } from '../src/entities/book-file.entity.js';
+import { BookPage } from '../src/entities/book-page.entity.js';
 import { DirectoryMtime } from '../src/entities/directory-mtime.entity.js';
+import { DirtyFolder } from '../src/entities/dirty-folder.entity.js';
+import { WatchRepository } from '../src/repositories/watch.repository.js';
+import { INSTANCE_ID_FILE } from '../src/watch/instance-id.js';
+import { MAX_SCOPED_FOLDERS } from '../src/watch/watch.service.js';
 import { apiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
-import { writeComic } from './support/library-builder.js';
+import { comicBuffer, writeComic } from './support/library-builder.js';
 import { expectProblem } from './support/problems.js';
 import { BOOTSTRAP_TOKEN, startTestServer } from './support/test-server.js';
 
@@ -316,5 +321,141 @@ describe('a library that cannot be watched by events', () => {
     } finally {
       await ctx.server.close();
     }
+  });
+});
+
+/**
+ * Rewrites a file in place, as `cp new.cbz Series/Book.cbz` does (same inode, truncated and written): its folder's
+ * mtime does not move. With `keepTimes`, its mtime is put back too, as `cp -p`, `rsync -t` and some taggers do.
+ */
+async function overwriteInPlace(file: string, content: Buffer, keepTimes = false): Promise<void> {
+  const before = await stat(file);
+  await writeFile(file, content);
+  // In seconds with their fraction: a Date rounds to the millisecond, which may move the mtime the scan compares.
+  if (keepTimes) await utimes(file, before.atimeMs / 1000, before.mtimeMs / 1000);
+}
+
+describe('a book rewritten in place (same name, new content)', () => {
+  let ctx: Awaited<ReturnType<typeof watchedLibrary>>;
+  const rewritten = 'Rewritten/Rewritten T01.cbz';
+  const tagged = 'Tagged/Tagged T01.cbz';
+  const many = (i: number) => `Many/F${String(i).padStart(4, '0')}`;
+  const marks = () => ctx.server.container.orm.em.fork().find(DirtyFolder, { library: ctx.id });
+  const mtimeOf = async (relative: string) => (await stat(path.join(ctx.dir, relative))).mtimeMs;
+
+  beforeAll(async () => {
+    // Quiet for 5 s: a scan of the whole library started by hand goes before the changed folders' own scan.
+    ctx = await watchedLibrary({ ...QUIET, WATCH_QUIET_SECONDS: '5' }, async (dir) => {
+      await writeComic(dir, rewritten, { pages: 5, comicInfo: { Title: 'The first edition' } });
+      await writeComic(dir, tagged, { pages: 3, comicInfo: { Title: 'Before tagging' } });
+      // A whole second: the times put back after the rewrite are then exactly these, whatever the float arithmetic.
+      const whole = Math.floor(Date.now() / 1000) - 60;
+      await utimes(path.join(dir, tagged), whole, whole);
+      for (let i = 0; i <= MAX_SCOPED_FOLDERS; i++) await mkdir(path.join(dir, many(i)), { recursive: true });
+    });
+    await until('events mode', async () => {
+      const library = await ctx.call(`/libraries/${ctx.id}`, { token });
+      return library.body.watch_mode === 'events';
+    });
+  });
+  afterAll(() => ctx?.server.close());
+
+  it('is read again by a scan of the whole library that runs first: its title, page count and pages', async () => {
+    const book = (await ctx.fileAt(rewritten))!.book.id;
+    const taggedBook = (await ctx.fileAt(tagged))!.book.id;
+    // The pages are measured and kept; those of the version replaced must not be served.
+    expect((await ctx.call(`/books/${book}/pages`, { token })).body.items).toHaveLength(5);
+    expect((await ctx.call(`/books/${taggedBook}/pages`, { token })).body.items).toHaveLength(3);
+    const folders = [await mtimeOf('Rewritten'), await mtimeOf('Tagged')];
+    const taggedBefore = await stat(path.join(ctx.dir, tagged));
+
+    await overwriteInPlace(
+      path.join(ctx.dir, rewritten),
+      await comicBuffer({ pages: 2, comicInfo: { Title: 'The second edition' } }),
+    );
+    // Size and mtime kept: only the content (and the ctime, which no program sets) changed.
+    await overwriteInPlace(
+      path.join(ctx.dir, tagged),
+      await comicBuffer({ pages: 3, comicInfo: { Title: 'After tagging!' } }),
+      true,
+    );
+    const taggedAfter = await stat(path.join(ctx.dir, tagged));
+    // The scan compares whole milliseconds.
+    const seen = (info: typeof taggedBefore) => [info.size, Math.trunc(info.mtimeMs)];
+    expect(seen(taggedAfter)).toEqual(seen(taggedBefore));
+    expect([await mtimeOf('Rewritten'), await mtimeOf('Tagged')]).toEqual(folders);
+    await until('both folders marked', async () => {
+      const marked = new Set((await marks()).map((mark) => mark.path));
+      return marked.has('Rewritten') && marked.has('Tagged');
+    });
+    // A mark made after the scan starts (a change while it runs) is for the next scan, even in a folder it reads.
+    const later = Date.now() + 600_000;
+    await new WatchRepository(ctx.server.container.orm.em.fork()).markDirty(ctx.id, [many(0)], later);
+
+    const started = await ctx.call(`/libraries/${ctx.id}/scan`, { method: 'POST', token, body: {} });
+    expect(started.status).toBe(202);
+    const job = await waitForJob(ctx.call, token, started.body.id);
+    expect(job.params).toEqual({ mode: 'incremental' });
+    expect(job.report).toMatchObject({ updated: 2, added: 0, removed: 0 });
+
+    // The measured pages of the version read before are dropped, even where the size and mtime did not change.
+    const taggedFile = (await ctx.fileAt(tagged))!.id;
+    expect(await ctx.server.container.orm.em.fork().count(BookPage, { bookFile: taggedFile })).toBe(0);
+    const after = (await ctx.call(`/books/${book}`, { token })).body;
+    expect(after).toMatchObject({ title: 'The second edition', page_count: 2 });
+    expect((await ctx.call(`/books/${book}/pages`, { token })).body.items).toHaveLength(2);
+    expect((await ctx.call(`/books/${book}/pages/2`, { token })).status).toBe(200);
+    expectProblem(await ctx.call(`/books/${book}/pages/3`, { token }), 404);
+    expect((await ctx.call(`/books/${taggedBook}`, { token })).body.title).toBe('After tagging!');
+
+    // Every mark made before the scan started was read and cleared; the later one stays.
+    const left = await marks();
+    expect(left.filter((mark) => mark.markedAtMs < Date.parse(job.started_at))).toEqual([]);
+    expect(left.find((mark) => mark.path === many(0))?.markedAtMs).toBe(later);
+    await ctx.server.container.orm.em.fork().nativeDelete(DirtyFolder, { library: ctx.id, path: many(0) });
+  });
+
+  it('is read again when more than 1,000 folders changed and one scan of the whole library replaces their own', async () => {
+    const book = (await ctx.fileAt(rewritten))!.book.id;
+    const before = (await ctx.scanJobs()).length;
+    const folder = await mtimeOf('Rewritten');
+    await overwriteInPlace(
+      path.join(ctx.dir, rewritten),
+      await comicBuffer({ pages: 4, comicInfo: { Title: 'The third edition' } }),
+    );
+    for (let i = 0; i <= MAX_SCOPED_FOLDERS; i++) await writeFile(path.join(ctx.dir, many(i), 'notes.txt'), 'x');
+    expect(await mtimeOf('Rewritten')).toBe(folder);
+
+    const scans = await ctx.scansAfter(before);
+    expect(scans.map((scan) => scan.params)).toEqual([{ mode: 'incremental' }]);
+    expect(scans[0].report).toMatchObject({ updated: 1, added: 0, removed: 0 });
+    expect((await ctx.call(`/books/${book}`, { token })).body).toMatchObject({
+      title: 'The third edition',
+      page_count: 4,
+    });
+    expectProblem(await ctx.call(`/books/${book}/pages/5`, { token }), 404);
+    expect((await marks()).filter((mark) => mark.markedAtMs < Date.parse(scans[0].started_at))).toEqual([]);
+  }, 60_000);
+
+  it("gives a live lease to a process of the same data directory (its restart), never to another's", async () => {
+    const leases = new WatchRepository(ctx.server.container.orm.em.fork());
+    const instance = (await readFile(path.join(ctx.server.dataDir, INSTANCE_ID_FILE), 'utf8')).trim();
+    const live = (await leases.leases([ctx.id])).get(ctx.id)!;
+    expect(live).toMatchObject({ mode: 'events' });
+    expect(live.holder.startsWith(`${instance}:`)).toBe(true);
+    const now = Date.now();
+    const stranger = 'another-instance:host:1:0';
+    expect(await leases.acquire(ctx.id, stranger, now, now + 30_000, 'another-instance:')).toBeNull();
+    const successor = `${instance}:host:1:0`;
+    expect(await leases.acquire(ctx.id, successor, now, now + 30_000, `${instance}:`)).toBe('off');
+    // Until the successor says how it watches, nobody is known to: not the mode its predecessor wrote.
+    expect((await leases.leases([ctx.id])).get(ctx.id)).toMatchObject({ holder: successor, mode: 'off', reason: null });
+    expect(await leases.acquire(ctx.id, stranger, now, now + 30_000, 'another-instance:')).toBeNull();
+    // Given back, the server's own process takes it again at its next renewal.
+    await leases.release(ctx.id, successor);
+    await until('watched again', async () => {
+      const library = await ctx.call(`/libraries/${ctx.id}`, { token });
+      return library.body.watch_mode === 'events';
+    });
   });
 });

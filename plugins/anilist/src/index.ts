@@ -20,8 +20,11 @@ export default definePlugin({
       {
         key: 'base_url',
         type: 'url',
-        label: 'GraphQL endpoint',
-        help: 'AniList GraphQL API; change it only to go through a proxy.',
+        label: { en: 'GraphQL endpoint', fr: 'Point d’accès GraphQL' },
+        help: {
+          en: 'AniList GraphQL API; change it only to go through a proxy.',
+          fr: 'L’API GraphQL d’AniList ; à changer seulement pour passer par un proxy.',
+        },
         default: DEFAULT_BASE_URL,
       },
     ],

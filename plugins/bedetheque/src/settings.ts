@@ -7,17 +7,25 @@ export const SETTINGS: SettingField[] = [
   {
     key: 'base_url',
     type: 'url',
-    label: 'Base URL',
-    help: 'Bédéthèque itself, or a proxy or mirror that answers the same pages.',
+    label: { en: 'Base URL', fr: 'URL de base' },
+    help: {
+      en: 'Bédéthèque itself, or a proxy or mirror that answers the same pages.',
+      fr: 'Bédéthèque elle-même, ou un proxy ou un miroir qui sert les mêmes pages.',
+    },
     default: DEFAULT_BASE_URL,
   },
   {
     key: 'user_agent',
     type: 'string',
-    label: 'User-Agent',
-    help:
-      "Sent instead of Shelfmark's own User-Agent. Leave empty unless Bédéthèque keeps answering with its " +
-      'anti-bot page.',
+    label: { en: 'User-Agent', fr: 'User-Agent' },
+    help: {
+      en:
+        "Sent instead of Shelfmark's own User-Agent. Leave empty unless Bédéthèque keeps answering with its " +
+        'anti-bot page.',
+      fr:
+        'Envoyé à la place du User-Agent de Shelfmark. À laisser vide, sauf si Bédéthèque répond sans cesse par sa ' +
+        'page anti-robots.',
+    },
   },
 ];
 

@@ -51,16 +51,22 @@ const manifest: PluginManifest = {
     {
       key: 'api_key',
       type: 'string',
-      label: 'API key',
-      help: 'Your personal ComicVine API key, from https://comicvine.gamespot.com/api/ (free with an account).',
+      label: { en: 'API key', fr: 'Clé d’API' },
+      help: {
+        en: 'Your personal ComicVine API key, from https://comicvine.gamespot.com/api/ (free with an account).',
+        fr: 'Votre clé d’API ComicVine personnelle, sur https://comicvine.gamespot.com/api/ (gratuite avec un compte).',
+      },
       secret: true,
       required: true,
     },
     {
       key: 'base_url',
       type: 'url',
-      label: 'Base URL',
-      help: 'Change only to go through a proxy or a mirror of the ComicVine API.',
+      label: { en: 'Base URL', fr: 'URL de base' },
+      help: {
+        en: 'Change only to go through a proxy or a mirror of the ComicVine API.',
+        fr: 'À changer seulement pour passer par un proxy ou un miroir de l’API ComicVine.',
+      },
       default: DEFAULT_BASE_URL,
     },
   ],

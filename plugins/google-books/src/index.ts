@@ -68,15 +68,21 @@ export default definePlugin({
       {
         key: 'base_url',
         type: 'url',
-        label: 'Base URL',
-        help: 'The Books API root; change it only to go through a proxy.',
+        label: { en: 'Base URL', fr: 'URL de base' },
+        help: {
+          en: 'The Books API root; change it only to go through a proxy.',
+          fr: 'La racine de l’API Books ; à changer seulement pour passer par un proxy.',
+        },
         default: DEFAULT_BASE_URL,
       },
       {
         key: 'api_key',
         type: 'string',
-        label: 'API key',
-        help: 'Optional. Without one, requests count against the anonymous quota shared by everyone on your IP.',
+        label: { en: 'API key', fr: 'Clé d’API' },
+        help: {
+          en: 'Optional. Without one, requests count against the anonymous quota shared by everyone on your IP.',
+          fr: 'Facultative. Sans clé, les requêtes comptent dans le quota anonyme partagé par tous ceux de votre adresse IP.',
+        },
         secret: true,
       },
     ],

@@ -27,8 +27,11 @@ export default definePlugin({
       {
         key: 'base_url',
         type: 'url',
-        label: 'Base URL',
-        help: 'Open Library itself, or a mirror or caching proxy that answers the same API.',
+        label: { en: 'Base URL', fr: 'URL de base' },
+        help: {
+          en: 'Open Library itself, or a mirror or caching proxy that answers the same API.',
+          fr: 'Open Library elle-même, ou un miroir ou un proxy de cache qui sert la même API.',
+        },
         default: DEFAULT_BASE_URL,
       },
     ],

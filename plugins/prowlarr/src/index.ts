@@ -14,23 +14,32 @@ export default definePlugin({
       {
         key: 'url',
         type: 'url',
-        label: 'Prowlarr URL',
-        help: 'Address of your Prowlarr server, with its URL Base if it has one, e.g. http://localhost:9696.',
+        label: { en: 'Prowlarr URL', fr: 'URL de Prowlarr' },
+        help: {
+          en: 'Address of your Prowlarr server, with its URL Base if it has one, e.g. http://localhost:9696.',
+          fr: 'Adresse de votre serveur Prowlarr, avec son URL Base s’il en a une, par exemple http://localhost:9696.',
+        },
         required: true,
       },
       {
         key: 'api_key',
         type: 'string',
-        label: 'API key',
-        help: 'Prowlarr → Settings → General → Security → API Key.',
+        label: { en: 'API key', fr: 'Clé d’API' },
+        help: {
+          en: 'Prowlarr → Settings → General → Security → API Key.',
+          fr: 'Prowlarr → Settings → General → Security → API Key (les menus de Prowlarr sont en anglais).',
+        },
         secret: true,
         required: true,
       },
       {
         key: 'categories',
         type: 'number-list',
-        label: 'Categories',
-        help: 'Newznab categories to search: 7030 is Books/Comics, 7020 Books/EBook.',
+        label: { en: 'Categories', fr: 'Catégories' },
+        help: {
+          en: 'Newznab categories to search: 7030 is Books/Comics, 7020 Books/EBook.',
+          fr: 'Catégories Newznab où chercher : 7030 pour Books/Comics, 7020 pour Books/EBook.',
+        },
         default: [...DEFAULT_CATEGORIES],
       },
     ],

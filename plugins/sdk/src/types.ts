@@ -11,13 +11,21 @@ export type PluginKind = 'metadata' | 'release-indexer';
 export type SettingValue = string | number | boolean | string[] | number[] | null;
 export type PluginSettings = Readonly<Record<string, SettingValue>>;
 
+/**
+ * Words of a plugin that the admin shows (a setting's label and help): plain English, or (since SDK 1.2) the same
+ * text in several languages keyed by ISO 639-1 tag, English required as the fallback for the others, e.g.
+ * `{ en: 'API key', fr: 'Clé d’API' }`. The server answers each caller in its language (`textIn`).
+ */
+export type PluginText = string | LocalizedText;
+export type LocalizedText = Readonly<{ en: string } & Record<string, string>>;
+
 /** One field of a plugin's settings form; the admin renders it, the server validates values against it. */
 export interface SettingField {
   /** Stable key in snake_case, e.g. `api_key`, `base_url`. */
   key: string;
   type: 'string' | 'url' | 'number' | 'boolean' | 'string-list' | 'number-list';
-  label: string;
-  help?: string;
+  label: PluginText;
+  help?: PluginText;
   /** Write-only: reads only say whether it is set; its value is redacted from every log line and error. */
   secret?: boolean;
   /** The plugin cannot work without it (e.g. ComicVine's API key): the plugin is listed as not configured. */

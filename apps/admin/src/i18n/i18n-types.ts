@@ -60,6 +60,10 @@ type RootTranslation = {
 		 */
 		users: string
 		/**
+		 * R​e​a​d​i​n​g​ ​l​i​s​t​s
+		 */
+		readingLists: string
+		/**
 		 * S​k​i​p​ ​t​o​ ​c​o​n​t​e​n​t
 		 */
 		skip: string
@@ -110,6 +114,44 @@ type RootTranslation = {
 		 * F​r​a​n​ç​a​i​s
 		 */
 		fr: string
+	}
+	authorRoles: {
+		/**
+		 * w​r​i​t​e​r
+		 */
+		writer: string
+		/**
+		 * p​e​n​c​i​l​l​e​r
+		 */
+		penciller: string
+		/**
+		 * i​n​k​e​r
+		 */
+		inker: string
+		/**
+		 * c​o​l​o​r​i​s​t
+		 */
+		colorist: string
+		/**
+		 * l​e​t​t​e​r​e​r
+		 */
+		letterer: string
+		/**
+		 * c​o​v​e​r​ ​a​r​t​i​s​t
+		 */
+		cover: string
+		/**
+		 * e​d​i​t​o​r
+		 */
+		editor: string
+		/**
+		 * t​r​a​n​s​l​a​t​o​r
+		 */
+		translator: string
+		/**
+		 * a​u​t​h​o​r
+		 */
+		author: string
 	}
 	auth: {
 		/**
@@ -600,11 +642,6 @@ type RootTranslation = {
 			 */
 			help: string
 			/**
-			 * d​e​p​t​h​ ​{​d​e​p​t​h​}
-			 * @param {string} depth
-			 */
-			depth: RequiredParams<'depth'>
-			/**
 			 * L​o​a​d​i​n​g​ ​f​o​l​d​e​r​s​…
 			 */
 			loading: string
@@ -741,6 +778,11 @@ type RootTranslation = {
 		 * @param {string} name
 		 */
 		genreFilter: RequiredParams<'name'>
+		/**
+		 * T​a​g​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		tagFilter: RequiredParams<'name'>
 		/**
 		 * P​u​b​l​i​s​h​e​r​ ​a​n​d​ ​g​e​n​r​e
 		 */
@@ -1072,6 +1114,37 @@ type RootTranslation = {
 				 * R​e​a​d​i​n​g​ ​d​i​r​e​c​t​i​o​n
 				 */
 				reading_direction: string
+				/**
+				 * I​m​p​r​i​n​t
+				 */
+				imprint: string
+				/**
+				 * T​a​g​s
+				 */
+				tags: string
+				/**
+				 * A​g​e​ ​r​a​t​i​n​g
+				 */
+				age_rating: string
+			}
+			sources: {
+				/**
+				 * F​r​o​m​ ​t​h​e​ ​f​i​l​e​s
+				 */
+				file: string
+				/**
+				 * F​r​o​m​ ​t​h​e​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r
+				 */
+				provider: string
+				/**
+				 * T​y​p​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n
+				 */
+				admin: string
+				/**
+				 * F​r​o​m​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+				 * @param {number} volume
+				 */
+				fromVolume: RequiredParams<'volume'>
 			}
 			readingDirections: {
 				/**
@@ -1206,6 +1279,20 @@ type RootTranslation = {
 		 */
 		clearFilters: string
 		/**
+		 * L​i​s​t
+		 */
+		listView: string
+		/**
+		 * S​e​l​e​c​t​e​d​ ​b​o​o​k​s
+		 */
+		selection: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​b​o​o​k​|​b​o​o​k​s​}​}​ ​m​a​r​k​e​d​ ​{​s​t​a​t​u​s​}
+		 * @param {number} count
+		 * @param {string} status
+		 */
+		marked: RequiredParams<'count' | 'status'>
+		/**
 		 * {​f​r​o​m​}​–​{​t​o​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​b​o​o​k​s
 		 * @param {string} from
 		 * @param {string} to
@@ -1303,6 +1390,95 @@ type RootTranslation = {
 		 * T​h​i​s​ ​b​o​o​k​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​(​a​n​y​ ​m​o​r​e​)​.
 		 */
 		notFound: string
+		about: {
+			/**
+			 * A​b​o​u​t​ ​t​h​i​s​ ​b​o​o​k
+			 */
+			title: string
+			/**
+			 * N​o​ ​s​u​m​m​a​r​y​ ​i​n​ ​t​h​e​ ​f​i​l​e​ ​o​r​ ​f​r​o​m​ ​a​ ​p​r​o​v​i​d​e​r​.
+			 */
+			noSummary: string
+			/**
+			 * P​u​b​l​i​c​a​t​i​o​n​ ​d​a​t​e
+			 */
+			published: string
+			/**
+			 * L​a​n​g​u​a​g​e
+			 */
+			language: string
+			/**
+			 * P​u​b​l​i​s​h​e​r
+			 */
+			publishers: string
+			/**
+			 * I​m​p​r​i​n​t
+			 */
+			imprint: string
+			/**
+			 * B​o​o​k​s​ ​i​n​ ​t​h​e​ ​s​e​r​i​e​s
+			 */
+			count: string
+			/**
+			 * E​d​i​t​i​o​n
+			 */
+			comicFormat: string
+			/**
+			 * C​o​l​o​u​r
+			 */
+			colour: string
+			/**
+			 * B​l​a​c​k​ ​a​n​d​ ​w​h​i​t​e
+			 */
+			blackAndWhite: string
+			/**
+			 * A​g​e​ ​r​a​t​i​n​g
+			 */
+			ageRating: string
+			/**
+			 * {​a​g​e​}​+
+			 * @param {number} age
+			 */
+			age: RequiredParams<'age'>
+			/**
+			 * S​e​r​i​e​s​ ​g​r​o​u​p
+			 */
+			seriesGroup: string
+			/**
+			 * S​t​o​r​y​ ​a​r​c​s
+			 */
+			storyArcs: string
+			/**
+			 * {​n​a​m​e​}​,​ ​p​a​r​t​ ​{​n​u​m​b​e​r​}
+			 * @param {string} name
+			 * @param {string} number
+			 */
+			arcPart: RequiredParams<'name' | 'number'>
+			/**
+			 * G​e​n​r​e​s
+			 */
+			genres: string
+			/**
+			 * T​a​g​s
+			 */
+			tags: string
+			/**
+			 * C​h​a​r​a​c​t​e​r​s
+			 */
+			characters: string
+			/**
+			 * T​e​a​m​s
+			 */
+			teams: string
+			/**
+			 * P​l​a​c​e​s
+			 */
+			locations: string
+			/**
+			 * O​n​ ​t​h​e​ ​w​e​b
+			 */
+			webLinks: string
+		}
 		file: {
 			/**
 			 * F​i​l​e
@@ -1492,6 +1668,10 @@ type RootTranslation = {
 			 */
 			reading: string
 			/**
+			 * R​e​a​d​i​n​g
+			 */
+			readingEpub: string
+			/**
 			 * R​e​a​d
 			 */
 			read: string
@@ -1679,6 +1859,24 @@ type RootTranslation = {
 		 * O​r​i​g​i​n​a​l​ ​s​i​z​e
 		 */
 		fitOriginal: string
+		/**
+		 * W​i​d​e​s​t​ ​p​a​g​e​ ​a​t​ ​f​i​t​ ​w​i​d​t​h
+		 */
+		maxWidth: string
+		/**
+		 * {​w​i​d​t​h​}​ ​p​x
+		 * @param {unknown} width
+		 */
+		maxWidthPixels: RequiredParams<'width'>
+		/**
+		 * T​h​e​ ​w​h​o​l​e​ ​w​i​n​d​o​w
+		 */
+		maxWidthNone: string
+		/**
+		 * Z​o​o​m​ ​{​l​e​v​e​l​}
+		 * @param {unknown} level
+		 */
+		zoomLevel: RequiredParams<'level'>
 		/**
 		 * B​a​c​k​g​r​o​u​n​d
 		 */
@@ -1978,6 +2176,44 @@ type RootTranslation = {
 		 * T​u​r​n​ ​p​a​g​e​s​ ​w​i​t​h​ ​t​h​e​ ​a​r​r​o​w​ ​k​e​y​s​,​ ​P​a​g​e​ ​U​p​ ​a​n​d​ ​P​a​g​e​ ​D​o​w​n​,​ ​o​r​ ​t​h​e​ ​b​u​t​t​o​n​s​ ​b​e​l​o​w​.​ ​E​s​c​a​p​e​ ​c​l​o​s​e​s​.
 		 */
 		help: string
+		linkOut: {
+			/**
+			 * A​ ​l​i​n​k​ ​o​u​t​ ​o​f​ ​t​h​e​ ​b​o​o​k
+			 */
+			title: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​l​e​a​d​s​ ​t​o​ ​a​n​o​t​h​e​r​ ​s​i​t​e​.​ ​I​t​ ​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​,​ ​w​h​i​c​h​ ​c​a​n​n​o​t​ ​r​e​a​c​h​ ​t​h​i​s​ ​p​a​g​e​.
+			 */
+			web: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​w​r​i​t​e​s​ ​a​n​ ​e​m​a​i​l​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​.
+			 */
+			mail: string
+			/**
+			 * T​h​e​ ​r​e​a​d​e​r​ ​d​o​e​s​ ​n​o​t​ ​o​p​e​n​ ​t​h​i​s​ ​k​i​n​d​ ​o​f​ ​a​d​d​r​e​s​s​.
+			 */
+			refused: string
+			/**
+			 * S​i​t​e
+			 */
+			site: string
+			/**
+			 * F​u​l​l​ ​a​d​d​r​e​s​s
+			 */
+			address: string
+			/**
+			 * O​p​e​n​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b
+			 */
+			open: string
+			/**
+			 * W​r​i​t​e​ ​t​h​e​ ​e​m​a​i​l
+			 */
+			write: string
+			/**
+			 * S​t​a​y​ ​i​n​ ​t​h​e​ ​b​o​o​k
+			 */
+			stay: string
+		}
 	}
 	tokens: {
 		/**
@@ -2410,6 +2646,10 @@ type RootTranslation = {
 			 * B​a​c​k​u​p
 			 */
 			backup: string
+			/**
+			 * M​e​t​a​d​a​t​a​ ​f​r​o​m​ ​f​i​l​e​s
+			 */
+			metadata_backfill: string
 		}
 		statuses: {
 			/**
@@ -4123,7 +4363,7 @@ type RootTranslation = {
 		}
 		backups: {
 			/**
-			 * R​e​a​d​i​n​g​ ​p​r​o​g​r​e​s​s​,​ ​l​o​c​k​s​ ​a​n​d​ ​a​p​p​r​o​v​e​d​ ​m​a​t​c​h​e​s​ ​l​i​v​e​ ​i​n​ ​t​h​e​ ​d​a​t​a​b​a​s​e​.​ ​S​h​e​l​f​m​a​r​k​ ​c​o​p​i​e​s​ ​i​t​ ​i​n​t​o​ ​D​A​T​A​_​D​I​R​/​b​a​c​k​u​p​s​ ​o​n​ ​a​ ​s​c​h​e​d​u​l​e​ ​w​h​i​l​e​ ​i​t​ ​r​u​n​s​;​ ​t​h​e​ ​R​E​A​D​M​E​ ​s​h​o​w​s​ ​h​o​w​ ​t​o​ ​r​e​s​t​o​r​e​ ​a​ ​c​o​p​y​.
+			 * R​e​a​d​i​n​g​ ​p​r​o​g​r​e​s​s​,​ ​l​o​c​k​s​ ​a​n​d​ ​a​p​p​r​o​v​e​d​ ​m​a​t​c​h​e​s​ ​l​i​v​e​ ​i​n​ ​t​h​e​ ​d​a​t​a​b​a​s​e​.​ ​S​h​e​l​f​m​a​r​k​ ​c​o​p​i​e​s​ ​i​t​ ​i​n​t​o​ ​D​A​T​A​_​D​I​R​/​b​a​c​k​u​p​s​ ​o​n​ ​a​ ​s​c​h​e​d​u​l​e​ ​w​h​i​l​e​ ​i​t​ ​r​u​n​s​.​ ​D​o​w​n​l​o​a​d​ ​a​ ​c​o​p​y​ ​t​o​ ​k​e​e​p​ ​i​t​ ​o​f​f​ ​t​h​i​s​ ​m​a​c​h​i​n​e​;​ ​t​h​e​ ​R​E​A​D​M​E​ ​s​h​o​w​s​ ​h​o​w​ ​t​o​ ​r​e​s​t​o​r​e​ ​o​n​e​.
 			 */
 			intro: string
 			/**
@@ -4170,6 +4410,15 @@ type RootTranslation = {
 			 * M​a​d​e
 			 */
 			createdAt: string
+			/**
+			 * D​o​w​n​l​o​a​d
+			 */
+			download: string
+			/**
+			 * D​o​w​n​l​o​a​d​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			downloadOf: RequiredParams<'name'>
 			/**
 			 * N​o​ ​b​a​c​k​u​p​ ​y​e​t​.
 			 */
@@ -4376,6 +4625,86 @@ type RootTranslation = {
 			 * i​s​ ​n​e​s​t​e​d​ ​t​o​o​ ​d​e​e​p​l​y
 			 */
 			depth: string
+			/**
+			 * m​u​s​t​ ​n​o​t​ ​b​e​ ​b​l​a​n​k
+			 */
+			blank: string
+			/**
+			 * n​o​t​ ​a​ ​s​c​h​e​d​u​l​e​:​ ​h​o​u​r​l​y​,​ ​e​v​e​r​y​_​6​h​,​ ​d​a​i​l​y​,​ ​w​e​e​k​l​y​,​ ​m​a​n​u​a​l​ ​o​r​ ​a​ ​c​r​o​n​ ​e​x​p​r​e​s​s​i​o​n
+			 */
+			schedule: string
+			/**
+			 * m​u​s​t​ ​d​i​f​f​e​r​ ​f​r​o​m​ ​t​h​e​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r
+			 */
+			sameAsProvider: string
+			/**
+			 * t​h​e​ ​l​i​b​r​a​r​y​ ​h​a​s​ ​n​o​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r​:​ ​c​h​o​o​s​e​ ​o​n​e​ ​i​n​ ​i​t​s​ ​s​e​t​t​i​n​g​s
+			 */
+			noMetadataProvider: string
+			/**
+			 * t​h​e​ ​l​i​b​r​a​r​y​ ​h​a​s​ ​n​o​ ​a​p​p​r​o​v​e​d​ ​m​e​t​a​d​a​t​a​ ​l​i​n​k​ ​t​o​ ​r​e​f​r​e​s​h
+			 */
+			noMetadataLink: string
+			/**
+			 * i​s​ ​a​ ​r​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​,​ ​n​o​t​ ​a​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r
+			 */
+			notMetadataProvider: string
+			/**
+			 * n​a​m​e​s​ ​s​e​r​i​e​s​ ​o​f​ ​a​n​o​t​h​e​r​ ​l​i​b​r​a​r​y
+			 */
+			notInLibrary: string
+			/**
+			 * c​a​n​n​o​t​ ​b​e​ ​c​o​m​b​i​n​e​d​ ​w​i​t​h​ ​t​h​e​ ​o​t​h​e​r​ ​c​h​o​i​c​e​ ​m​a​d​e
+			 */
+			exclusive: string
+			/**
+			 * n​o​ ​r​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​ ​p​l​u​g​i​n​ ​i​s​ ​l​o​a​d​e​d
+			 */
+			noReleaseIndexer: string
+			/**
+			 * m​u​s​t​ ​b​e​ ​a​n​ ​h​t​t​p​(​s​)​ ​a​d​d​r​e​s​s
+			 */
+			httpUrl: string
+			/**
+			 * m​u​s​t​ ​b​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e
+			 */
+			future: string
+			/**
+			 * i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​I​S​B​N​ ​(​i​t​s​ ​c​h​e​c​k​ ​d​i​g​i​t​ ​i​s​ ​w​r​o​n​g​)
+			 */
+			isbnChecksum: string
+			/**
+			 * i​s​ ​n​o​t​ ​a​ ​C​o​m​i​c​R​a​c​k​ ​r​e​a​d​i​n​g​ ​l​i​s​t​ ​(​.​c​b​l​)​ ​S​h​e​l​f​m​a​r​k​ ​c​a​n​ ​r​e​a​d
+			 */
+			readingList: string
+			/**
+			 * n​o​t​ ​a​ ​u​s​a​b​l​e​ ​f​o​l​d​e​r​ ​u​n​d​e​r​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​r​o​o​t
+			 */
+			folder: string
+			/**
+			 * n​o​t​ ​a​ ​m​e​t​a​d​a​t​a​ ​p​r​o​v​i​d​e​r​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​h​a​s​ ​l​o​a​d​e​d
+			 */
+			provider: string
+			/**
+			 * n​o​t​ ​a​ ​b​o​o​k​ ​o​f​ ​t​h​i​s​ ​s​e​r​i​e​s​ ​w​i​t​h​ ​a​ ​c​o​v​e​r
+			 */
+			notInSeries: string
+			/**
+			 * n​o​ ​l​o​a​d​e​d​ ​p​l​u​g​i​n​ ​h​a​s​ ​t​h​i​s​ ​i​d
+			 */
+			unknownPlugin: string
+			/**
+			 * n​o​t​ ​a​ ​v​a​l​u​e​ ​t​h​i​s​ ​s​e​t​t​i​n​g​ ​t​a​k​e​s
+			 */
+			setting: string
+			/**
+			 * a​ ​r​a​n​g​e​ ​n​e​e​d​s​ ​i​t​s​ ​s​t​a​r​t
+			 */
+			rangeStart: string
+			/**
+			 * i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​b​o​o​k​s​ ​o​f​f​e​r​e​d​ ​f​o​r​ ​t​h​i​s​ ​e​n​t​r​y
+			 */
+			notCandidate: string
 			/**
 			 * n​o​t​ ​v​a​l​i​d
 			 */
@@ -5099,6 +5428,11 @@ type RootTranslation = {
 		 * @param {string} name
 		 */
 		seriesOfGenre: RequiredParams<'name'>
+		/**
+		 * S​e​r​i​e​s​ ​t​a​g​g​e​d​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		seriesWithTag: RequiredParams<'name'>
 		/**
 		 * B​o​o​k​s​ ​b​y​ ​{​n​a​m​e​}
 		 * @param {string} name
@@ -5981,6 +6315,546 @@ type RootTranslation = {
 			intro: string
 		}
 	}
+	seriesCover: {
+		/**
+		 * C​h​a​n​g​e​ ​c​o​v​e​r
+		 */
+		change: string
+		/**
+		 * C​o​v​e​r​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​f​i​r​s​t​ ​b​o​o​k​’​s​ ​c​o​v​e​r​ ​s​h​o​w​s​ ​b​y​ ​d​e​f​a​u​l​t​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​b​o​o​k​’​s​,​ ​o​r​ ​u​p​l​o​a​d​ ​a​n​ ​i​m​a​g​e​.
+		 */
+		intro: string
+		/**
+		 * F​i​r​s​t​ ​b​o​o​k​ ​(​d​e​f​a​u​l​t​)
+		 */
+		firstBook: string
+		/**
+		 * F​r​o​m​ ​t​h​e​ ​b​o​o​k​s
+		 */
+		fromBooks: string
+		/**
+		 * C​o​v​e​r​ ​o​f​ ​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		bookCover: RequiredParams<'title'>
+		/**
+		 * C​u​r​r​e​n​t​ ​c​o​v​e​r
+		 */
+		chosen: string
+		/**
+		 * U​p​l​o​a​d​ ​a​n​ ​i​m​a​g​e
+		 */
+		upload: string
+		/**
+		 * J​P​E​G​,​ ​P​N​G​ ​o​r​ ​W​e​b​P​,​ ​u​p​ ​t​o​ ​2​0​ ​M​B​.
+		 */
+		uploadHint: string
+		/**
+		 * U​p​l​o​a​d​i​n​g​…
+		 */
+		uploading: string
+		/**
+		 * U​p​l​o​a​d​e​d​ ​i​m​a​g​e
+		 */
+		uploaded: string
+		/**
+		 * C​o​v​e​r​ ​c​h​a​n​g​e​d​.
+		 */
+		saved: string
+		/**
+		 * T​h​i​s​ ​i​m​a​g​e​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​:​ ​a​t​ ​m​o​s​t​ ​2​0​ ​M​B​ ​a​n​d​ ​5​0​ ​m​i​l​l​i​o​n​ ​p​i​x​e​l​s​.
+		 */
+		tooLarge: string
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​J​P​E​G​,​ ​P​N​G​ ​o​r​ ​W​e​b​P​ ​i​m​a​g​e​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​a​n​ ​r​e​a​d​.
+		 */
+		notAnImage: string
+	}
+	readingLists: {
+		/**
+		 * R​e​a​d​i​n​g​ ​l​i​s​t​s
+		 */
+		title: string
+		/**
+		 * B​o​o​k​s​ ​a​c​r​o​s​s​ ​s​e​r​i​e​s​ ​i​n​ ​t​h​e​ ​o​r​d​e​r​ ​y​o​u​ ​r​e​a​d​ ​t​h​e​m​.​ ​Y​o​u​r​ ​l​i​s​t​s​ ​a​r​e​ ​y​o​u​r​s​ ​a​l​o​n​e​ ​u​n​t​i​l​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​s​h​a​r​e​s​ ​o​n​e​.
+		 */
+		intro: string
+		create: {
+			/**
+			 * N​e​w​ ​r​e​a​d​i​n​g​ ​l​i​s​t
+			 */
+			title: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * C​r​e​a​t​e​ ​t​h​e​ ​l​i​s​t
+			 */
+			submit: string
+			/**
+			 * C​r​e​a​t​i​n​g​…
+			 */
+			working: string
+		}
+		list: {
+			/**
+			 * N​o​ ​r​e​a​d​i​n​g​ ​l​i​s​t​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * {​r​e​a​d​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​r​e​a​d
+			 * @param {number} read
+			 * @param {number} total
+			 */
+			progress: RequiredParams<'read' | 'total'>
+			/**
+			 * S​h​a​r​e​d
+			 */
+			shared: string
+		}
+		detail: {
+			/**
+			 * C​o​n​t​i​n​u​e
+			 */
+			'continue': string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​l​i​s​t
+			 */
+			'delete': string
+			/**
+			 * T​h​e​ ​l​i​s​t​ ​“​{​n​a​m​e​}​”​ ​w​a​s​ ​d​e​l​e​t​e​d​.
+			 * @param {string} name
+			 */
+			deleted: RequiredParams<'name'>
+			/**
+			 * T​h​i​s​ ​l​i​s​t​ ​h​o​l​d​s​ ​n​o​ ​b​o​o​k​ ​y​o​u​ ​c​a​n​ ​o​p​e​n​.
+			 */
+			empty: string
+			/**
+			 * A​l​l​ ​r​e​a​d​i​n​g​ ​l​i​s​t​s
+			 */
+			back: string
+			/**
+			 * I​m​p​o​r​t​ ​r​e​p​o​r​t
+			 */
+			report: string
+			/**
+			 * S​h​a​r​e​d​ ​w​i​t​h​ ​e​v​e​r​y​o​n​e
+			 */
+			share: string
+			/**
+			 * E​v​e​r​y​o​n​e​ ​c​a​n​ ​n​o​w​ ​s​e​e​ ​“​{​n​a​m​e​}​”​.
+			 * @param {string} name
+			 */
+			shared: RequiredParams<'name'>
+			/**
+			 * “​{​n​a​m​e​}​”​ ​i​s​ ​y​o​u​r​s​ ​a​l​o​n​e​ ​a​g​a​i​n​.
+			 * @param {string} name
+			 */
+			unshared: RequiredParams<'name'>
+		}
+		'import': {
+			/**
+			 * I​m​p​o​r​t​ ​a​ ​C​o​m​i​c​R​a​c​k​ ​l​i​s​t​ ​(​.​c​b​l​)
+			 */
+			link: string
+			/**
+			 * I​m​p​o​r​t​ ​a​ ​r​e​a​d​i​n​g​ ​l​i​s​t
+			 */
+			title: string
+			/**
+			 * U​p​l​o​a​d​ ​a​ ​C​o​m​i​c​R​a​c​k​ ​r​e​a​d​i​n​g​ ​l​i​s​t​ ​(​.​c​b​l​,​ ​u​p​ ​t​o​ ​2​0​ ​M​B​)​.​ ​E​a​c​h​ ​e​n​t​r​y​ ​i​s​ ​m​a​t​c​h​e​d​ ​t​o​ ​a​ ​b​o​o​k​ ​y​o​u​ ​c​a​n​ ​o​p​e​n​ ​b​y​ ​s​e​r​i​e​s​ ​n​a​m​e​,​ ​n​u​m​b​e​r​,​ ​v​o​l​u​m​e​ ​a​n​d​ ​y​e​a​r​;​ ​t​h​e​ ​r​e​p​o​r​t​ ​s​h​o​w​s​ ​w​h​a​t​ ​w​a​s​ ​m​a​t​c​h​e​d​,​ ​w​h​a​t​ ​c​o​u​l​d​ ​b​e​ ​s​e​v​e​r​a​l​ ​b​o​o​k​s​ ​a​n​d​ ​w​h​a​t​ ​i​s​ ​m​i​s​s​i​n​g​.
+			 */
+			intro: string
+			/**
+			 * T​h​e​ ​.​c​b​l​ ​f​i​l​e
+			 */
+			file: string
+			/**
+			 * I​m​p​o​r​t
+			 */
+			submit: string
+			/**
+			 * I​m​p​o​r​t​i​n​g​…
+			 */
+			working: string
+		}
+		report: {
+			/**
+			 * I​m​p​o​r​t​ ​r​e​p​o​r​t
+			 */
+			title: string
+			/**
+			 * {​m​a​t​c​h​e​d​}​ ​m​a​t​c​h​e​d​,​ ​{​a​m​b​i​g​u​o​u​s​}​ ​t​o​ ​c​h​o​o​s​e​,​ ​{​m​i​s​s​i​n​g​}​ ​m​i​s​s​i​n​g
+			 * @param {number} ambiguous
+			 * @param {number} matched
+			 * @param {number} missing
+			 */
+			counts: RequiredParams<'ambiguous' | 'matched' | 'missing'>
+			/**
+			 * M​a​t​c​h​ ​a​g​a​i​n
+			 */
+			matchAgain: string
+			/**
+			 * A​f​t​e​r​ ​a​ ​s​c​a​n​ ​h​a​s​ ​b​r​o​u​g​h​t​ ​m​i​s​s​i​n​g​ ​b​o​o​k​s​ ​i​n​.
+			 */
+			matchAgainHint: string
+			/**
+			 * v​o​l​.​ ​{​v​o​l​u​m​e​}
+			 * @param {string} volume
+			 */
+			volume: RequiredParams<'volume'>
+			status: {
+				/**
+				 * M​a​t​c​h​e​d
+				 */
+				matched: string
+				/**
+				 * S​e​v​e​r​a​l​ ​b​o​o​k​s
+				 */
+				ambiguous: string
+				/**
+				 * M​i​s​s​i​n​g
+				 */
+				missing: string
+			}
+			/**
+			 * T​h​e​ ​b​o​o​k​ ​f​o​r​ ​{​e​n​t​r​y​}
+			 * @param {string} entry
+			 */
+			candidates: RequiredParams<'entry'>
+			/**
+			 * C​h​o​o​s​e
+			 */
+			choose: string
+		}
+	}
+	shelves: {
+		nav: {
+			/**
+			 * C​o​l​l​e​c​t​i​o​n​s
+			 */
+			collections: string
+			/**
+			 * W​a​n​t​ ​t​o​ ​r​e​a​d
+			 */
+			wantToRead: string
+		}
+		collections: {
+			/**
+			 * C​o​l​l​e​c​t​i​o​n​s
+			 */
+			title: string
+			/**
+			 * S​e​r​i​e​s​ ​g​r​o​u​p​e​d​ ​a​c​r​o​s​s​ ​l​i​b​r​a​r​i​e​s​:​ ​a​ ​u​n​i​v​e​r​s​e​,​ ​a​n​ ​a​w​a​r​d​,​ ​a​ ​p​u​b​l​i​s​h​e​r​’​s​ ​l​i​n​e​.
+			 */
+			intro: string
+			/**
+			 * {​c​o​u​n​t​}​ ​c​o​l​l​e​c​t​i​o​n​{​{​s​}​}
+			 * @param {number} count
+			 */
+			total: RequiredParams<'count'>
+			/**
+			 * N​o​ ​c​o​l​l​e​c​t​i​o​n​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * N​o​ ​c​o​l​l​e​c​t​i​o​n​ ​h​o​l​d​s​ ​a​ ​s​e​r​i​e​s​ ​y​o​u​ ​c​a​n​ ​o​p​e​n​.
+			 */
+			readerEmpty: string
+			/**
+			 * {​c​o​u​n​t​}​ ​s​e​r​i​e​s
+			 * @param {number} count
+			 */
+			count: RequiredParams<'count'>
+			create: {
+				/**
+				 * N​e​w​ ​c​o​l​l​e​c​t​i​o​n
+				 */
+				title: string
+				/**
+				 * N​a​m​e
+				 */
+				name: string
+				/**
+				 * S​u​m​m​a​r​y
+				 */
+				summary: string
+				/**
+				 * O​r​d​e​r​e​d​ ​(​t​h​e​ ​s​e​r​i​e​s​ ​k​e​e​p​ ​t​h​e​ ​o​r​d​e​r​ ​y​o​u​ ​g​i​v​e​ ​t​h​e​m​)
+				 */
+				ordered: string
+				/**
+				 * C​r​e​a​t​e​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n
+				 */
+				submit: string
+				/**
+				 * T​h​e​ ​c​o​l​l​e​c​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​w​a​s​ ​c​r​e​a​t​e​d​.
+				 * @param {string} name
+				 */
+				created: RequiredParams<'name'>
+			}
+			detail: {
+				/**
+				 * A​l​l​ ​c​o​l​l​e​c​t​i​o​n​s
+				 */
+				back: string
+				/**
+				 * T​h​i​s​ ​c​o​l​l​e​c​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​h​o​l​d​s​ ​n​o​ ​s​e​r​i​e​s​ ​y​o​u​ ​c​a​n​ ​o​p​e​n​.
+				 */
+				notFound: string
+				/**
+				 * E​d​i​t
+				 */
+				edit: string
+				/**
+				 * E​d​i​t​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n
+				 */
+				editTitle: string
+				/**
+				 * S​a​v​e
+				 */
+				save: string
+				/**
+				 * T​h​e​ ​c​o​l​l​e​c​t​i​o​n​ ​w​a​s​ ​s​a​v​e​d​.
+				 */
+				saved: string
+				/**
+				 * D​e​l​e​t​e​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n
+				 */
+				'delete': string
+				/**
+				 * D​e​l​e​t​e​ ​“​{​n​a​m​e​}​”​?
+				 * @param {string} name
+				 */
+				deleteTitle: RequiredParams<'name'>
+				/**
+				 * T​h​e​ ​c​o​l​l​e​c​t​i​o​n​ ​g​o​e​s​;​ ​i​t​s​ ​s​e​r​i​e​s​ ​s​t​a​y​ ​i​n​ ​t​h​e​i​r​ ​l​i​b​r​a​r​i​e​s​.
+				 */
+				deleteMessage: string
+				/**
+				 * T​h​e​ ​c​o​l​l​e​c​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​w​a​s​ ​d​e​l​e​t​e​d​.
+				 * @param {string} name
+				 */
+				deleted: RequiredParams<'name'>
+				/**
+				 * C​a​n​c​e​l
+				 */
+				cancel: string
+				/**
+				 * O​r​d​e​r​e​d
+				 */
+				ordered: string
+				/**
+				 * B​y​ ​n​a​m​e
+				 */
+				unordered: string
+				/**
+				 * T​h​i​s​ ​c​o​l​l​e​c​t​i​o​n​ ​h​o​l​d​s​ ​n​o​ ​s​e​r​i​e​s​ ​y​e​t​:​ ​a​d​d​ ​s​o​m​e​ ​f​r​o​m​ ​t​h​e​ ​s​e​r​i​e​s​ ​g​r​i​d​’​s​ ​s​e​l​e​c​t​i​o​n​ ​o​r​ ​a​ ​s​e​r​i​e​s​ ​p​a​g​e​.
+				 */
+				empty: string
+				/**
+				 * I​t​s​ ​s​e​r​i​e​s
+				 */
+				series: string
+				/**
+				 * O​r​d​e​r​ ​o​f​ ​t​h​e​ ​s​e​r​i​e​s
+				 */
+				order: string
+				/**
+				 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n
+				 * @param {string} name
+				 */
+				remove: RequiredParams<'name'>
+				/**
+				 * “​{​n​a​m​e​}​”​ ​w​a​s​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n​.
+				 * @param {string} name
+				 */
+				removed: RequiredParams<'name'>
+				/**
+				 * U​s​e​ ​{​n​a​m​e​}​ ​a​s​ ​t​h​e​ ​c​o​v​e​r
+				 * @param {string} name
+				 */
+				cover: RequiredParams<'name'>
+				/**
+				 * T​h​e​ ​c​o​l​l​e​c​t​i​o​n​’​s​ ​c​o​v​e​r​ ​i​s​ ​n​o​w​ ​{​n​a​m​e​}​’​s​.
+				 * @param {string} name
+				 */
+				coverChosen: RequiredParams<'name'>
+				/**
+				 * T​h​e​ ​c​o​l​l​e​c​t​i​o​n​’​s​ ​c​o​v​e​r​ ​i​s​ ​i​t​s​ ​f​i​r​s​t​ ​s​e​r​i​e​s​ ​a​g​a​i​n​.
+				 */
+				coverCleared: string
+			}
+			/**
+			 * I​n​ ​c​o​l​l​e​c​t​i​o​n​s
+			 */
+			inCollections: string
+		}
+		reorder: {
+			/**
+			 * M​o​v​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			handle: RequiredParams<'name'>
+			/**
+			 * D​r​a​g​ ​a​ ​r​o​w​,​ ​o​r​ ​f​o​c​u​s​ ​i​t​s​ ​h​a​n​d​l​e​ ​a​n​d​ ​u​s​e​ ​t​h​e​ ​u​p​ ​a​n​d​ ​d​o​w​n​ ​a​r​r​o​w​ ​k​e​y​s​.
+			 */
+			hint: string
+			/**
+			 * M​o​v​e​ ​{​n​a​m​e​}​ ​u​p
+			 * @param {string} name
+			 */
+			up: RequiredParams<'name'>
+			/**
+			 * M​o​v​e​ ​{​n​a​m​e​}​ ​d​o​w​n
+			 * @param {string} name
+			 */
+			down: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​m​o​v​e​d​ ​t​o​ ​p​o​s​i​t​i​o​n​ ​{​p​o​s​i​t​i​o​n​}​ ​o​f​ ​{​t​o​t​a​l​}​.
+			 * @param {string} name
+			 * @param {number} position
+			 * @param {number} total
+			 */
+			moved: RequiredParams<'name' | 'position' | 'total'>
+			/**
+			 * T​h​e​ ​o​r​d​e​r​ ​w​a​s​ ​s​a​v​e​d​.
+			 */
+			saved: string
+		}
+		addTo: {
+			/**
+			 * A​d​d​ ​t​o​ ​a​ ​c​o​l​l​e​c​t​i​o​n
+			 */
+			collection: string
+			/**
+			 * A​d​d​ ​t​o​ ​a​ ​r​e​a​d​i​n​g​ ​l​i​s​t
+			 */
+			readingList: string
+			/**
+			 * A​d​d​ ​{​c​o​u​n​t​}​ ​s​e​r​i​e​s​ ​t​o​ ​a​ ​c​o​l​l​e​c​t​i​o​n
+			 * @param {number} count
+			 */
+			collectionTitle: RequiredParams<'count'>
+			/**
+			 * A​d​d​ ​{​c​o​u​n​t​}​ ​b​o​o​k​{​{​s​}​}​ ​t​o​ ​a​ ​r​e​a​d​i​n​g​ ​l​i​s​t
+			 * @param {number} count
+			 */
+			readingListTitle: RequiredParams<'count'>
+			/**
+			 * N​o​n​e​ ​y​e​t​:​ ​c​r​e​a​t​e​ ​o​n​e​ ​b​e​l​o​w​.
+			 */
+			none: string
+			/**
+			 * A​d​d​ ​t​o​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			add: RequiredParams<'name'>
+			/**
+			 * O​r​ ​a​ ​n​e​w​ ​o​n​e
+			 */
+			newName: string
+			/**
+			 * C​r​e​a​t​e​ ​a​n​d​ ​a​d​d
+			 */
+			create: string
+			/**
+			 * A​d​d​e​d​ ​t​o​ ​t​h​e​ ​c​o​l​l​e​c​t​i​o​n​ ​“​{​n​a​m​e​}​”​.
+			 * @param {string} name
+			 */
+			addedCollection: RequiredParams<'name'>
+			/**
+			 * A​d​d​e​d​ ​t​o​ ​t​h​e​ ​r​e​a​d​i​n​g​ ​l​i​s​t​ ​“​{​n​a​m​e​}​”​.
+			 * @param {string} name
+			 */
+			addedReadingList: RequiredParams<'name'>
+			/**
+			 * A​l​r​e​a​d​y​ ​i​n​ ​i​t
+			 */
+			already: string
+			/**
+			 * L​o​a​d​i​n​g​ ​t​h​e​ ​b​o​o​k​s​…
+			 */
+			loading: string
+		}
+		wantToRead: {
+			/**
+			 * W​a​n​t​ ​t​o​ ​r​e​a​d
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​s​e​r​i​e​s​ ​y​o​u​ ​m​e​a​n​ ​t​o​ ​r​e​a​d​,​ ​t​h​e​ ​l​a​t​e​s​t​ ​a​d​d​e​d​ ​f​i​r​s​t​.​ ​A​d​d​ ​o​n​e​ ​w​i​t​h​ ​t​h​e​ ​b​o​o​k​m​a​r​k​ ​o​n​ ​i​t​s​ ​c​o​v​e​r​ ​o​r​ ​p​a​g​e​.
+			 */
+			intro: string
+			/**
+			 * N​o​t​h​i​n​g​ ​h​e​r​e​ ​y​e​t​:​ ​t​h​e​ ​b​o​o​k​m​a​r​k​ ​o​n​ ​a​ ​s​e​r​i​e​s​ ​a​d​d​s​ ​i​t​.
+			 */
+			empty: string
+			/**
+			 * W​a​n​t​ ​t​o​ ​r​e​a​d​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			add: RequiredParams<'name'>
+			/**
+			 * “​{​n​a​m​e​}​”​ ​i​s​ ​o​n​ ​y​o​u​r​ ​w​a​n​t​-​t​o​-​r​e​a​d​ ​s​h​e​l​f​.
+			 * @param {string} name
+			 */
+			added: RequiredParams<'name'>
+			/**
+			 * “​{​n​a​m​e​}​”​ ​l​e​f​t​ ​y​o​u​r​ ​w​a​n​t​-​t​o​-​r​e​a​d​ ​s​h​e​l​f​.
+			 * @param {string} name
+			 */
+			removed: RequiredParams<'name'>
+			/**
+			 * W​a​n​t​ ​t​o​ ​r​e​a​d
+			 */
+			button: string
+		}
+		dashboard: {
+			/**
+			 * W​a​n​t​ ​t​o​ ​r​e​a​d
+			 */
+			wantToRead: string
+			/**
+			 * R​e​a​d​i​n​g​ ​l​i​s​t​s
+			 */
+			readingLists: string
+			/**
+			 * {​r​e​a​d​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​r​e​a​d
+			 * @param {number} read
+			 * @param {number} total
+			 */
+			listProgress: RequiredParams<'read' | 'total'>
+		}
+		readingList: {
+			/**
+			 * R​e​a​d​ ​{​t​i​t​l​e​}
+			 * @param {string} title
+			 */
+			read: RequiredParams<'title'>
+			/**
+			 * O​r​d​e​r​ ​o​f​ ​t​h​e​ ​b​o​o​k​s
+			 */
+			order: string
+			/**
+			 * R​e​m​o​v​e​ ​{​t​i​t​l​e​}​ ​f​r​o​m​ ​t​h​e​ ​l​i​s​t
+			 * @param {string} title
+			 */
+			remove: RequiredParams<'title'>
+			/**
+			 * F​r​o​m​ ​t​h​e​ ​l​i​s​t​ ​“​{​n​a​m​e​}​”
+			 * @param {string} name
+			 */
+			fromList: RequiredParams<'name'>
+		}
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -6045,6 +6919,10 @@ export type TranslationFunctions = {
 		 */
 		users: () => LocalizedString
 		/**
+		 * Reading lists
+		 */
+		readingLists: () => LocalizedString
+		/**
 		 * Skip to content
 		 */
 		skip: () => LocalizedString
@@ -6094,6 +6972,44 @@ export type TranslationFunctions = {
 		 * Français
 		 */
 		fr: () => LocalizedString
+	}
+	authorRoles: {
+		/**
+		 * writer
+		 */
+		writer: () => LocalizedString
+		/**
+		 * penciller
+		 */
+		penciller: () => LocalizedString
+		/**
+		 * inker
+		 */
+		inker: () => LocalizedString
+		/**
+		 * colorist
+		 */
+		colorist: () => LocalizedString
+		/**
+		 * letterer
+		 */
+		letterer: () => LocalizedString
+		/**
+		 * cover artist
+		 */
+		cover: () => LocalizedString
+		/**
+		 * editor
+		 */
+		editor: () => LocalizedString
+		/**
+		 * translator
+		 */
+		translator: () => LocalizedString
+		/**
+		 * author
+		 */
+		author: () => LocalizedString
 	}
 	auth: {
 		/**
@@ -6566,10 +7482,6 @@ export type TranslationFunctions = {
 			 */
 			help: () => LocalizedString
 			/**
-			 * depth {depth}
-			 */
-			depth: (arg: { depth: string }) => LocalizedString
-			/**
 			 * Loading folders…
 			 */
 			loading: () => LocalizedString
@@ -6696,6 +7608,10 @@ export type TranslationFunctions = {
 		 * Genre: {name}
 		 */
 		genreFilter: (arg: { name: string }) => LocalizedString
+		/**
+		 * Tag: {name}
+		 */
+		tagFilter: (arg: { name: string }) => LocalizedString
 		/**
 		 * Publisher and genre
 		 */
@@ -7004,6 +7920,36 @@ export type TranslationFunctions = {
 				 * Reading direction
 				 */
 				reading_direction: () => LocalizedString
+				/**
+				 * Imprint
+				 */
+				imprint: () => LocalizedString
+				/**
+				 * Tags
+				 */
+				tags: () => LocalizedString
+				/**
+				 * Age rating
+				 */
+				age_rating: () => LocalizedString
+			}
+			sources: {
+				/**
+				 * From the files
+				 */
+				file: () => LocalizedString
+				/**
+				 * From the metadata provider
+				 */
+				provider: () => LocalizedString
+				/**
+				 * Typed by an admin
+				 */
+				admin: () => LocalizedString
+				/**
+				 * From volume {volume}
+				 */
+				fromVolume: (arg: { volume: number }) => LocalizedString
 			}
 			readingDirections: {
 				/**
@@ -7137,6 +8083,18 @@ export type TranslationFunctions = {
 		 */
 		clearFilters: () => LocalizedString
 		/**
+		 * List
+		 */
+		listView: () => LocalizedString
+		/**
+		 * Selected books
+		 */
+		selection: () => LocalizedString
+		/**
+		 * {count} {{book|books}} marked {status}
+		 */
+		marked: (arg: { count: number, status: string }) => LocalizedString
+		/**
 		 * {from}–{to} of {total} books
 		 */
 		showing: (arg: { from: string, to: string, total: string }) => LocalizedString
@@ -7226,6 +8184,92 @@ export type TranslationFunctions = {
 		 * This book does not exist (any more).
 		 */
 		notFound: () => LocalizedString
+		about: {
+			/**
+			 * About this book
+			 */
+			title: () => LocalizedString
+			/**
+			 * No summary in the file or from a provider.
+			 */
+			noSummary: () => LocalizedString
+			/**
+			 * Publication date
+			 */
+			published: () => LocalizedString
+			/**
+			 * Language
+			 */
+			language: () => LocalizedString
+			/**
+			 * Publisher
+			 */
+			publishers: () => LocalizedString
+			/**
+			 * Imprint
+			 */
+			imprint: () => LocalizedString
+			/**
+			 * Books in the series
+			 */
+			count: () => LocalizedString
+			/**
+			 * Edition
+			 */
+			comicFormat: () => LocalizedString
+			/**
+			 * Colour
+			 */
+			colour: () => LocalizedString
+			/**
+			 * Black and white
+			 */
+			blackAndWhite: () => LocalizedString
+			/**
+			 * Age rating
+			 */
+			ageRating: () => LocalizedString
+			/**
+			 * {age}+
+			 */
+			age: (arg: { age: number }) => LocalizedString
+			/**
+			 * Series group
+			 */
+			seriesGroup: () => LocalizedString
+			/**
+			 * Story arcs
+			 */
+			storyArcs: () => LocalizedString
+			/**
+			 * {name}, part {number}
+			 */
+			arcPart: (arg: { name: string, number: string }) => LocalizedString
+			/**
+			 * Genres
+			 */
+			genres: () => LocalizedString
+			/**
+			 * Tags
+			 */
+			tags: () => LocalizedString
+			/**
+			 * Characters
+			 */
+			characters: () => LocalizedString
+			/**
+			 * Teams
+			 */
+			teams: () => LocalizedString
+			/**
+			 * Places
+			 */
+			locations: () => LocalizedString
+			/**
+			 * On the web
+			 */
+			webLinks: () => LocalizedString
+		}
 		file: {
 			/**
 			 * File
@@ -7414,6 +8458,10 @@ export type TranslationFunctions = {
 			 */
 			reading: () => LocalizedString
 			/**
+			 * Reading
+			 */
+			readingEpub: () => LocalizedString
+			/**
 			 * Read
 			 */
 			read: () => LocalizedString
@@ -7590,6 +8638,22 @@ export type TranslationFunctions = {
 		 * Original size
 		 */
 		fitOriginal: () => LocalizedString
+		/**
+		 * Widest page at fit width
+		 */
+		maxWidth: () => LocalizedString
+		/**
+		 * {width} px
+		 */
+		maxWidthPixels: (arg: { width: unknown }) => LocalizedString
+		/**
+		 * The whole window
+		 */
+		maxWidthNone: () => LocalizedString
+		/**
+		 * Zoom {level}
+		 */
+		zoomLevel: (arg: { level: unknown }) => LocalizedString
 		/**
 		 * Background
 		 */
@@ -7880,6 +8944,44 @@ export type TranslationFunctions = {
 		 * Turn pages with the arrow keys, Page Up and Page Down, or the buttons below. Escape closes.
 		 */
 		help: () => LocalizedString
+		linkOut: {
+			/**
+			 * A link out of the book
+			 */
+			title: () => LocalizedString
+			/**
+			 * This link leads to another site. It opens in a new tab, which cannot reach this page.
+			 */
+			web: () => LocalizedString
+			/**
+			 * This link writes an email to this address.
+			 */
+			mail: () => LocalizedString
+			/**
+			 * The reader does not open this kind of address.
+			 */
+			refused: () => LocalizedString
+			/**
+			 * Site
+			 */
+			site: () => LocalizedString
+			/**
+			 * Full address
+			 */
+			address: () => LocalizedString
+			/**
+			 * Open in a new tab
+			 */
+			open: () => LocalizedString
+			/**
+			 * Write the email
+			 */
+			write: () => LocalizedString
+			/**
+			 * Stay in the book
+			 */
+			stay: () => LocalizedString
+		}
 	}
 	tokens: {
 		/**
@@ -8301,6 +9403,10 @@ export type TranslationFunctions = {
 			 * Backup
 			 */
 			backup: () => LocalizedString
+			/**
+			 * Metadata from files
+			 */
+			metadata_backfill: () => LocalizedString
 		}
 		statuses: {
 			/**
@@ -9912,7 +11018,7 @@ export type TranslationFunctions = {
 		}
 		backups: {
 			/**
-			 * Reading progress, locks and approved matches live in the database. Shelfmark copies it into DATA_DIR/backups on a schedule while it runs; the README shows how to restore a copy.
+			 * Reading progress, locks and approved matches live in the database. Shelfmark copies it into DATA_DIR/backups on a schedule while it runs. Download a copy to keep it off this machine; the README shows how to restore one.
 			 */
 			intro: () => LocalizedString
 			/**
@@ -9959,6 +11065,14 @@ export type TranslationFunctions = {
 			 * Made
 			 */
 			createdAt: () => LocalizedString
+			/**
+			 * Download
+			 */
+			download: () => LocalizedString
+			/**
+			 * Download {name}
+			 */
+			downloadOf: (arg: { name: string }) => LocalizedString
 			/**
 			 * No backup yet.
 			 */
@@ -10165,6 +11279,86 @@ export type TranslationFunctions = {
 			 * is nested too deeply
 			 */
 			depth: () => LocalizedString
+			/**
+			 * must not be blank
+			 */
+			blank: () => LocalizedString
+			/**
+			 * not a schedule: hourly, every_6h, daily, weekly, manual or a cron expression
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * must differ from the metadata provider
+			 */
+			sameAsProvider: () => LocalizedString
+			/**
+			 * the library has no metadata provider: choose one in its settings
+			 */
+			noMetadataProvider: () => LocalizedString
+			/**
+			 * the library has no approved metadata link to refresh
+			 */
+			noMetadataLink: () => LocalizedString
+			/**
+			 * is a release indexer, not a metadata provider
+			 */
+			notMetadataProvider: () => LocalizedString
+			/**
+			 * names series of another library
+			 */
+			notInLibrary: () => LocalizedString
+			/**
+			 * cannot be combined with the other choice made
+			 */
+			exclusive: () => LocalizedString
+			/**
+			 * no release indexer plugin is loaded
+			 */
+			noReleaseIndexer: () => LocalizedString
+			/**
+			 * must be an http(s) address
+			 */
+			httpUrl: () => LocalizedString
+			/**
+			 * must be in the future
+			 */
+			future: () => LocalizedString
+			/**
+			 * is not a valid ISBN (its check digit is wrong)
+			 */
+			isbnChecksum: () => LocalizedString
+			/**
+			 * is not a ComicRack reading list (.cbl) Shelfmark can read
+			 */
+			readingList: () => LocalizedString
+			/**
+			 * not a usable folder under the libraries root
+			 */
+			folder: () => LocalizedString
+			/**
+			 * not a metadata provider this server has loaded
+			 */
+			provider: () => LocalizedString
+			/**
+			 * not a book of this series with a cover
+			 */
+			notInSeries: () => LocalizedString
+			/**
+			 * no loaded plugin has this id
+			 */
+			unknownPlugin: () => LocalizedString
+			/**
+			 * not a value this setting takes
+			 */
+			setting: () => LocalizedString
+			/**
+			 * a range needs its start
+			 */
+			rangeStart: () => LocalizedString
+			/**
+			 * is not one of the books offered for this entry
+			 */
+			notCandidate: () => LocalizedString
 			/**
 			 * not valid
 			 */
@@ -10840,6 +12034,10 @@ export type TranslationFunctions = {
 		 * Series of the genre {name}
 		 */
 		seriesOfGenre: (arg: { name: string }) => LocalizedString
+		/**
+		 * Series tagged {name}
+		 */
+		seriesWithTag: (arg: { name: string }) => LocalizedString
 		/**
 		 * Books by {name}
 		 */
@@ -11687,6 +12885,506 @@ export type TranslationFunctions = {
 			 * As an administrator you see the tokens of every user, and may revoke any of them.
 			 */
 			intro: () => LocalizedString
+		}
+	}
+	seriesCover: {
+		/**
+		 * Change cover
+		 */
+		change: () => LocalizedString
+		/**
+		 * Cover of {name}
+		 */
+		title: (arg: { name: string }) => LocalizedString
+		/**
+		 * The first book’s cover shows by default. Choose another book’s, or upload an image.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * First book (default)
+		 */
+		firstBook: () => LocalizedString
+		/**
+		 * From the books
+		 */
+		fromBooks: () => LocalizedString
+		/**
+		 * Cover of {title}
+		 */
+		bookCover: (arg: { title: string }) => LocalizedString
+		/**
+		 * Current cover
+		 */
+		chosen: () => LocalizedString
+		/**
+		 * Upload an image
+		 */
+		upload: () => LocalizedString
+		/**
+		 * JPEG, PNG or WebP, up to 20 MB.
+		 */
+		uploadHint: () => LocalizedString
+		/**
+		 * Uploading…
+		 */
+		uploading: () => LocalizedString
+		/**
+		 * Uploaded image
+		 */
+		uploaded: () => LocalizedString
+		/**
+		 * Cover changed.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * This image is too large: at most 20 MB and 50 million pixels.
+		 */
+		tooLarge: () => LocalizedString
+		/**
+		 * This file is not a JPEG, PNG or WebP image the server can read.
+		 */
+		notAnImage: () => LocalizedString
+	}
+	readingLists: {
+		/**
+		 * Reading lists
+		 */
+		title: () => LocalizedString
+		/**
+		 * Books across series in the order you read them. Your lists are yours alone until an administrator shares one.
+		 */
+		intro: () => LocalizedString
+		create: {
+			/**
+			 * New reading list
+			 */
+			title: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Create the list
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Creating…
+			 */
+			working: () => LocalizedString
+		}
+		list: {
+			/**
+			 * No reading list yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * {read} of {total} read
+			 */
+			progress: (arg: { read: number, total: number }) => LocalizedString
+			/**
+			 * Shared
+			 */
+			shared: () => LocalizedString
+		}
+		detail: {
+			/**
+			 * Continue
+			 */
+			'continue': () => LocalizedString
+			/**
+			 * Delete the list
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * The list “{name}” was deleted.
+			 */
+			deleted: (arg: { name: string }) => LocalizedString
+			/**
+			 * This list holds no book you can open.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * All reading lists
+			 */
+			back: () => LocalizedString
+			/**
+			 * Import report
+			 */
+			report: () => LocalizedString
+			/**
+			 * Shared with everyone
+			 */
+			share: () => LocalizedString
+			/**
+			 * Everyone can now see “{name}”.
+			 */
+			shared: (arg: { name: string }) => LocalizedString
+			/**
+			 * “{name}” is yours alone again.
+			 */
+			unshared: (arg: { name: string }) => LocalizedString
+		}
+		'import': {
+			/**
+			 * Import a ComicRack list (.cbl)
+			 */
+			link: () => LocalizedString
+			/**
+			 * Import a reading list
+			 */
+			title: () => LocalizedString
+			/**
+			 * Upload a ComicRack reading list (.cbl, up to 20 MB). Each entry is matched to a book you can open by series name, number, volume and year; the report shows what was matched, what could be several books and what is missing.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * The .cbl file
+			 */
+			file: () => LocalizedString
+			/**
+			 * Import
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Importing…
+			 */
+			working: () => LocalizedString
+		}
+		report: {
+			/**
+			 * Import report
+			 */
+			title: () => LocalizedString
+			/**
+			 * {matched} matched, {ambiguous} to choose, {missing} missing
+			 */
+			counts: (arg: { ambiguous: number, matched: number, missing: number }) => LocalizedString
+			/**
+			 * Match again
+			 */
+			matchAgain: () => LocalizedString
+			/**
+			 * After a scan has brought missing books in.
+			 */
+			matchAgainHint: () => LocalizedString
+			/**
+			 * vol. {volume}
+			 */
+			volume: (arg: { volume: string }) => LocalizedString
+			status: {
+				/**
+				 * Matched
+				 */
+				matched: () => LocalizedString
+				/**
+				 * Several books
+				 */
+				ambiguous: () => LocalizedString
+				/**
+				 * Missing
+				 */
+				missing: () => LocalizedString
+			}
+			/**
+			 * The book for {entry}
+			 */
+			candidates: (arg: { entry: string }) => LocalizedString
+			/**
+			 * Choose
+			 */
+			choose: () => LocalizedString
+		}
+	}
+	shelves: {
+		nav: {
+			/**
+			 * Collections
+			 */
+			collections: () => LocalizedString
+			/**
+			 * Want to read
+			 */
+			wantToRead: () => LocalizedString
+		}
+		collections: {
+			/**
+			 * Collections
+			 */
+			title: () => LocalizedString
+			/**
+			 * Series grouped across libraries: a universe, an award, a publisher’s line.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * {count} collection{{s}}
+			 */
+			total: (arg: { count: number }) => LocalizedString
+			/**
+			 * No collection yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * No collection holds a series you can open.
+			 */
+			readerEmpty: () => LocalizedString
+			/**
+			 * {count} series
+			 */
+			count: (arg: { count: number }) => LocalizedString
+			create: {
+				/**
+				 * New collection
+				 */
+				title: () => LocalizedString
+				/**
+				 * Name
+				 */
+				name: () => LocalizedString
+				/**
+				 * Summary
+				 */
+				summary: () => LocalizedString
+				/**
+				 * Ordered (the series keep the order you give them)
+				 */
+				ordered: () => LocalizedString
+				/**
+				 * Create the collection
+				 */
+				submit: () => LocalizedString
+				/**
+				 * The collection “{name}” was created.
+				 */
+				created: (arg: { name: string }) => LocalizedString
+			}
+			detail: {
+				/**
+				 * All collections
+				 */
+				back: () => LocalizedString
+				/**
+				 * This collection does not exist, or holds no series you can open.
+				 */
+				notFound: () => LocalizedString
+				/**
+				 * Edit
+				 */
+				edit: () => LocalizedString
+				/**
+				 * Edit the collection
+				 */
+				editTitle: () => LocalizedString
+				/**
+				 * Save
+				 */
+				save: () => LocalizedString
+				/**
+				 * The collection was saved.
+				 */
+				saved: () => LocalizedString
+				/**
+				 * Delete the collection
+				 */
+				'delete': () => LocalizedString
+				/**
+				 * Delete “{name}”?
+				 */
+				deleteTitle: (arg: { name: string }) => LocalizedString
+				/**
+				 * The collection goes; its series stay in their libraries.
+				 */
+				deleteMessage: () => LocalizedString
+				/**
+				 * The collection “{name}” was deleted.
+				 */
+				deleted: (arg: { name: string }) => LocalizedString
+				/**
+				 * Cancel
+				 */
+				cancel: () => LocalizedString
+				/**
+				 * Ordered
+				 */
+				ordered: () => LocalizedString
+				/**
+				 * By name
+				 */
+				unordered: () => LocalizedString
+				/**
+				 * This collection holds no series yet: add some from the series grid’s selection or a series page.
+				 */
+				empty: () => LocalizedString
+				/**
+				 * Its series
+				 */
+				series: () => LocalizedString
+				/**
+				 * Order of the series
+				 */
+				order: () => LocalizedString
+				/**
+				 * Remove {name} from the collection
+				 */
+				remove: (arg: { name: string }) => LocalizedString
+				/**
+				 * “{name}” was removed from the collection.
+				 */
+				removed: (arg: { name: string }) => LocalizedString
+				/**
+				 * Use {name} as the cover
+				 */
+				cover: (arg: { name: string }) => LocalizedString
+				/**
+				 * The collection’s cover is now {name}’s.
+				 */
+				coverChosen: (arg: { name: string }) => LocalizedString
+				/**
+				 * The collection’s cover is its first series again.
+				 */
+				coverCleared: () => LocalizedString
+			}
+			/**
+			 * In collections
+			 */
+			inCollections: () => LocalizedString
+		}
+		reorder: {
+			/**
+			 * Move {name}
+			 */
+			handle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Drag a row, or focus its handle and use the up and down arrow keys.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Move {name} up
+			 */
+			up: (arg: { name: string }) => LocalizedString
+			/**
+			 * Move {name} down
+			 */
+			down: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} moved to position {position} of {total}.
+			 */
+			moved: (arg: { name: string, position: number, total: number }) => LocalizedString
+			/**
+			 * The order was saved.
+			 */
+			saved: () => LocalizedString
+		}
+		addTo: {
+			/**
+			 * Add to a collection
+			 */
+			collection: () => LocalizedString
+			/**
+			 * Add to a reading list
+			 */
+			readingList: () => LocalizedString
+			/**
+			 * Add {count} series to a collection
+			 */
+			collectionTitle: (arg: { count: number }) => LocalizedString
+			/**
+			 * Add {count} book{{s}} to a reading list
+			 */
+			readingListTitle: (arg: { count: number }) => LocalizedString
+			/**
+			 * None yet: create one below.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Add to {name}
+			 */
+			add: (arg: { name: string }) => LocalizedString
+			/**
+			 * Or a new one
+			 */
+			newName: () => LocalizedString
+			/**
+			 * Create and add
+			 */
+			create: () => LocalizedString
+			/**
+			 * Added to the collection “{name}”.
+			 */
+			addedCollection: (arg: { name: string }) => LocalizedString
+			/**
+			 * Added to the reading list “{name}”.
+			 */
+			addedReadingList: (arg: { name: string }) => LocalizedString
+			/**
+			 * Already in it
+			 */
+			already: () => LocalizedString
+			/**
+			 * Loading the books…
+			 */
+			loading: () => LocalizedString
+		}
+		wantToRead: {
+			/**
+			 * Want to read
+			 */
+			title: () => LocalizedString
+			/**
+			 * The series you mean to read, the latest added first. Add one with the bookmark on its cover or page.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Nothing here yet: the bookmark on a series adds it.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Want to read {name}
+			 */
+			add: (arg: { name: string }) => LocalizedString
+			/**
+			 * “{name}” is on your want-to-read shelf.
+			 */
+			added: (arg: { name: string }) => LocalizedString
+			/**
+			 * “{name}” left your want-to-read shelf.
+			 */
+			removed: (arg: { name: string }) => LocalizedString
+			/**
+			 * Want to read
+			 */
+			button: () => LocalizedString
+		}
+		dashboard: {
+			/**
+			 * Want to read
+			 */
+			wantToRead: () => LocalizedString
+			/**
+			 * Reading lists
+			 */
+			readingLists: () => LocalizedString
+			/**
+			 * {read} of {total} read
+			 */
+			listProgress: (arg: { read: number, total: number }) => LocalizedString
+		}
+		readingList: {
+			/**
+			 * Read {title}
+			 */
+			read: (arg: { title: string }) => LocalizedString
+			/**
+			 * Order of the books
+			 */
+			order: () => LocalizedString
+			/**
+			 * Remove {title} from the list
+			 */
+			remove: (arg: { title: string }) => LocalizedString
+			/**
+			 * From the list “{name}”
+			 */
+			fromList: (arg: { name: string }) => LocalizedString
 		}
 	}
 	common: {

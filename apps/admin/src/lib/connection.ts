@@ -6,3 +6,14 @@ import { writable } from 'svelte/store';
  */
 export const sessionExpired = writable(false);
 export const offline = writable(false);
+
+/**
+ * Counts the sessions this page has signed in to. A call remembers the count it was sent under: its 401 ends the
+ * session only when no sign-in came after it (a call sent before signing in again can be answered after it).
+ */
+let session = 0;
+export const currentSession = (): number => session;
+export function sessionStarted(): void {
+  session++;
+  sessionExpired.set(false);
+}

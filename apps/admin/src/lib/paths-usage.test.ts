@@ -30,6 +30,8 @@ describe('addresses in the admin', () => {
     const found: string[] = [];
     for (const file of sources(SRC)) {
       if (file.endsWith(`${path.sep}lib${path.sep}paths.ts`)) continue;
+      // The addresses a hostile book writes (the EPUB sanitiser's test corpus), never the admin's own.
+      if (file.endsWith(`${path.sep}epub${path.sep}hostile-corpus.ts`)) continue;
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, index) => {
         if (line.trim().startsWith('//') || line.trim().startsWith('*')) return;

@@ -17,8 +17,8 @@ const base = root.startsWith('/') ? root.slice(0, -1) : '';
  * Every address the admin writes, of its own pages (links, `goto`) and of the server (tRPC, images, downloads), goes
  * through here, so the admin works at the root of a host or under a sub-path without a rebuild.
  *
- * `path` is root-relative (`/series/42`, `/api/v1/books/1/thumbnail` as tRPC answers `thumbnail_url`); an absolute
- * URL (a provider's cover), a protocol-relative or a relative one is returned as it is.
+ * `path` is root-relative (`/series/42`, `/api/v1/books/1/thumbnail` as tRPC answers `thumbnail_url`, a provider's
+ * cover as `/api/v1/covers/remote?…`); an absolute URL, a protocol-relative or a relative one is returned as it is.
  */
 export function withBase(path: string): string;
 export function withBase(path: string | null): string | null;

@@ -33,6 +33,24 @@ describe('problemText', () => {
     );
   });
 
+  it("says the services' own rules by their codes, never the server's English on a French page", () => {
+    const refused = {
+      type: 'urn:shelfmark:problem:validation',
+      detail: 'This library has no metadata provider; choose one before a batch.',
+      errors: [
+        { path: '/body/library_id', message: 'the library has no metadata provider', code: 'noMetadataProvider' },
+      ],
+    };
+    const french = problemText(fr, 'fr', refused);
+    expect(french).toContain('la bibliothèque n’a pas de fournisseur de métadonnées');
+    expect(french).not.toContain('the library has');
+    expect(problemText(en, 'en', refused)).toContain(
+      'the library has no metadata provider: choose one in its settings',
+    );
+    const page = { path: '/body/current_page', message: 'must be at most 10', code: 'maximum', limit: 10 };
+    expect(fieldText(fr.problems, page)).toBe('doit valoir au plus 10');
+  });
+
   it('shows the field name when the i18n does not know the field, and the server words without a code', () => {
     expect(fieldLabel(fr.problems, '/body/links/0/zorglub')).toBe('links[0].zorglub');
     expect(

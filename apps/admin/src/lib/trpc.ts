@@ -12,28 +12,32 @@ import { LL, locale } from '../i18n/i18n-svelte.js';
 import { fieldText, problemText, type ServerProblem } from './problem-text.js';
 // Only the router's type crosses over: the admin never bundles server code.
 import type { AppRouter } from '../../../server/src/trpc/router.js';
-import { offline, sessionExpired } from './connection.js';
+import { currentSession, offline, sessionExpired } from './connection.js';
 import { withBase } from './paths.js';
+import { UploadError } from './upload.js';
 
 /** Watches every call: a 401 means the session ended, no answer at all means the server is unreachable. */
 const connectionLink: TRPCLink<AppRouter> = () => {
   return ({ next, op }) =>
-    observable((observer) =>
-      next(op).subscribe({
+    observable((observer) => {
+      const sentIn = currentSession();
+      return next(op).subscribe({
         next(value) {
           offline.set(false);
           observer.next(value);
         },
         error(error) {
           if (!error.data) offline.set(true);
-          else if (error.data.httpStatus === 401 && op.path !== 'auth.signIn') sessionExpired.set(true);
+          else if (error.data.httpStatus === 401 && op.path !== 'auth.signIn' && sentIn === currentSession()) {
+            sessionExpired.set(true);
+          }
           observer.error(error);
         },
         complete() {
           observer.complete();
         },
-      }),
-    );
+      });
+    });
 };
 
 /** The admin's only way to the server: tRPC, batched, with the session cookie; live job progress over SSE. */
@@ -43,7 +47,8 @@ export const trpc = createTRPCClient<AppRouter>({
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: httpSubscriptionLink({ url: withBase('/trpc') }),
-      false: httpBatchLink({ url: withBase('/trpc') }),
+      // The page's language, not the browser's: the server answers plugins' own words (their settings) in it.
+      false: httpBatchLink({ url: withBase('/trpc'), headers: () => ({ 'Accept-Language': get(locale) }) }),
     }),
   ],
 });
@@ -67,22 +72,27 @@ export interface CallProblem {
   problem?: ServerProblem;
 }
 
+/** A problem+json answer as the page shows it (tRPC's and the upload's alike), in the page's language. */
+export function problemFromServer(status: number, problem: ServerProblem): CallProblem {
+  const translations = get(LL);
+  return {
+    status,
+    message: problemText(translations, get(locale), problem),
+    fields: (problem.errors ?? []).map((issue) => ({
+      path: issue.path,
+      message: fieldText(translations.problems, issue),
+    })),
+    offline: false,
+    problem,
+  };
+}
+
 export function problemOf(error: unknown): CallProblem {
+  if (error instanceof UploadError) return error.problem;
   if (error instanceof TRPCClientError) {
     const data = (error as TRPCClientError<AppRouter>).data;
     if (!data) return { status: 0, message: error.message, fields: [], offline: true };
-    const problem = data.problem as ServerProblem;
-    const translations = get(LL);
-    return {
-      status: data.httpStatus,
-      message: problemText(translations, get(locale), problem),
-      fields: (problem.errors ?? []).map((issue) => ({
-        path: issue.path,
-        message: fieldText(translations.problems, issue),
-      })),
-      offline: false,
-      problem,
-    };
+    return problemFromServer(data.httpStatus, data.problem as ServerProblem);
   }
   return { status: 0, message: error instanceof Error ? error.message : String(error), fields: [], offline: true };
 }

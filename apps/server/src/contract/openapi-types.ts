@@ -854,6 +854,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/series/{series_id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose a series' cover among its books
+         * @description The series' cover becomes its first book's (`first_book`, the default) or the cover of one of its books
+         *     (`book`, with `book_id`). An uploaded image (`PUT /series/{series_id}/cover/image`) is discarded. The choice
+         *     is the series', not the scan's: rescans keep it; when the chosen book leaves the series, the first book's
+         *     cover shows until the admin chooses again. Answers the series as `GET /series/{series_id}` does.
+         */
+        put: operations["chooseSeriesCover"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}/cover/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a series' uploaded cover
+         * @description The thumbnail made from the image an administrator uploaded (JPEG inside 300×400, like a book's thumbnail);
+         *     404 when the series has none. `SeriesItem.cover_url` names it with `v`, which changes with every upload, so
+         *     a new image is fetched at once and an old address may be cached for long.
+         */
+        get: operations["getSeriesCoverImage"];
+        /**
+         * Upload a series' cover
+         * @description Makes an uploaded image the series' cover: one part named `image`, a JPEG, PNG or WebP of at most 20 MiB and
+         *     50 million pixels. The type is read from the content, never from the part's name or type; the image is
+         *     decoded and encoded again (JPEG inside 300×400, without its metadata), and only that copy is ever served.
+         *     The upload streams to a staging folder under `DATA_DIR` and is removed there once read, refused or cut off.
+         *     The image replaces any earlier upload and survives rescans; `PUT /series/{series_id}/cover` goes back to a
+         *     book's cover. Answers the series as `GET /series/{series_id}` does. The only REST call the admin makes:
+         *     tRPC carries no files (ADR 18).
+         *     Too large a file or image: 413 `payload-too-large`; not a JPEG, PNG or WebP, or not decodable: 415
+         *     `unsupported-media-type`; no `image` part: 400.
+         */
+        put: operations["uploadSeriesCover"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/covers/remote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a metadata provider's cover through the server
+         * @description A cover a metadata provider links to (a match candidate's `cover_url`, a series' `cover_url` when it is the
+         *     provider's cover), fetched by the server and re-encoded as a JPEG at most 600 px wide, so that the admin's
+         *     pages load images from their own origin only and a provider never sees who browses. The server answers only
+         *     the addresses it wrote itself: `u` and `s` come from a `cover_url` it sent (the signature is the server's,
+         *     over `u`); any other pair is a 404 and nothing is fetched. The image is kept in the data directory, so a
+         *     second request does not reach the provider. 404 too when the provider's answer is not an image (or is too
+         *     large, or too slow); nothing of it is passed on.
+         */
+        get: operations["getRemoteCover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metadata/search": {
         parameters: {
             query?: never;
@@ -1296,7 +1385,8 @@ export interface paths {
         };
         /**
          * List the backups
-         * @description The backups of the SQLite database in `DATA_DIR/backups`, newest first. On PostgreSQL the list is empty:
+         * @description The backups of the SQLite database in `DATA_DIR/backups`, newest first, each downloadable by its name
+         *     (`GET /backups/{name}`). A backup still being written is not listed. On PostgreSQL the list is empty:
          *     Shelfmark does not back PostgreSQL up (use `pg_dump`).
          */
         get: operations["listBackups"];
@@ -1311,6 +1401,35 @@ export interface paths {
          *     `pg_dump`.
          */
         post: operations["startBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A backup's name as the list gives it, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. Never a path: a name
+                 *     of another shape (a folder, `..`, a backup still being written) is a 400, a name the list does not give a 404.
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a backup
+         * @description The backup's file, streamed, as an attachment under its own name, so that a backup can be kept off the
+         *     machine. Only the backups the list gives can be downloaded; on PostgreSQL there are none (404). The file is a
+         *     SQLite database holding everything Shelfmark stores, users' password digests included: keep it as safe as the
+         *     server.
+         */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1431,12 +1550,392 @@ export interface paths {
         /**
          * List plugins
          * @description Every plugin named in the configuration, loaded or not: its kind, capabilities, settings schema, whether it
-         *     is configured, and its last error (a plugin that failed to load is listed as `failed`).
+         *     is configured, and its last error (a plugin that failed to load is listed as `failed`). The settings' labels
+         *     and help are in the caller's language (`Accept-Language`, the admin sends its page's language), English
+         *     when the plugin does not give that language.
          */
         get: operations["listPlugins"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List collections
+         * @description Collections by name (case and accents folded). A reader sees a collection when at least one of its series is
+         *     in a library granted to them, and its `series_count` and cover count only those series. `series_id` keeps
+         *     the collections holding that series (a series page lists them).
+         */
+        get: operations["listCollections"];
+        put?: never;
+        /**
+         * Create a collection
+         * @description A collection of series, possibly from several libraries, in the order of `series_ids` when `ordered`.
+         *     A series id that names nothing is a 404 and nothing is created.
+         */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{collection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a collection
+         * @description The collection with the ids of its series the caller may see, in its order (by name when unordered). A
+         *     collection none of whose series the caller may see is a 404.
+         */
+        get: operations["getCollection"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a collection
+         * @description Removes the collection; its series stay.
+         */
+        delete: operations["deleteCollection"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a collection
+         * @description Renames, changes the summary or the ordering, and with `series_ids` replaces its series and their order (add,
+         *     remove and reorder are all this one edit). Changes only the fields given.
+         */
+        patch: operations["updateCollection"];
+        trace?: never;
+    };
+    "/collections/{collection_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the series of a collection
+         * @description The collection's series the caller may see, in its order (by name when unordered), each with the caller's
+         *     counts, paged like `GET /series`.
+         */
+        get: operations["listCollectionSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reading lists
+         * @description The caller's own lists and the lists shared with everyone, by name. Nobody, admins included, sees another
+         *     user's private list. Counts and covers are the caller's: only books of libraries they may see.
+         */
+        get: operations["listReadingLists"];
+        put?: never;
+        /**
+         * Create a reading list
+         * @description A list of books in the order of `book_ids`, owned by the caller and private. A book id the caller cannot see
+         *     is a 404 and nothing is created. The caller must be a user (the bootstrap token before the first user is a
+         *     409).
+         */
+        post: operations["createReadingList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a ComicRack reading list (.cbl)
+         * @description Makes a reading list of the caller's from a ComicRack `.cbl` uploaded as the `file` part of a
+         *     `multipart/form-data` request (at most 20 MiB: a 5,000-entry list is about 1 MB). The upload streams to a
+         *     staging folder under `DATA_DIR` and is removed once read, refused or cut off (ADR 18). The list takes the
+         *     file's `Name`, and each `Books/Book` is matched to a book the caller may see by series name (accents, case and
+         *     articles ignored), `Number` (a volume, or a chapter), then `Volume` (the series' start year or volume) and
+         *     `Year`. The matched books join the list in the file's order; the answer's `import_report` counts the entries
+         *     `matched`, `ambiguous` (several books fit: they are given) and `missing` (none fits, or the number is not a
+         *     plain number such as `1.MU`), and lists each. The report is kept with the list
+         *     (`GET /reading-lists/{reading_list_id}/import-report`), so that "Match again" completes it after a scan.
+         *     A file that is not well-formed XML, not a reading list, or declares a document type (an entity expansion
+         *     bomb) is a 400; a file over the limit a 413; neither creates anything. Files go over REST only (ADR 18): this
+         *     operation has no tRPC twin.
+         */
+        post: operations["importReadingList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/import-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the import report of a reading list
+         * @description The report kept with a list imported from a `.cbl`: each entry of the file in its order, `matched` (to
+         *     `book_id`), `ambiguous` (its `candidates`) or `missing`. A book deleted since is reported `missing` again; a
+         *     book of a library the caller may no longer see is not shown (the entry reads `missing` to them). Only the
+         *     list's owner reads its report (403 to others who see a shared list); a list not imported from a file, or
+         *     another user's private list, is a 404.
+         */
+        get: operations["getReadingListImportReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/import-report/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match the missing and ambiguous entries again ("Match again")
+         * @description Matches the report's `missing` and `ambiguous` entries again against the books the caller may see now (a scan
+         *     may have brought the missing ones in), as the import does. Each newly matched book joins the list after the
+         *     book of the nearest earlier matched entry (or first), so the file's order holds and the owner's own reordering
+         *     is kept; a book already in the list is not added twice. Entries matched before are left as they are. Answers
+         *     the report. Only the list's owner (403 to others); a list without a report is a 404.
+         */
+        post: operations["matchReadingListImportAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/import-report/entries/{entry_index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+                /** @description The entry's `index` in the report (its place in the file, from 0). */
+                entry_index: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the book of an ambiguous entry
+         * @description Settles an `ambiguous` entry with one of its `candidates`: the entry becomes `matched` and the book joins the
+         *     list where the file places it (after the book of the nearest earlier matched entry). A book that is not one
+         *     of the entry's candidates, or an entry that is not ambiguous, is a 400 and nothing changes. Answers the
+         *     report. Only the list's owner (403 to others); an unknown entry or a list without a report is a 404.
+         */
+        put: operations["chooseReadingListImportCandidate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reading list
+         * @description The list with the ids of its books the caller may see, in order, how many of them the caller has read and
+         *     the first one not read (`continue_book_id`, "Continue"). Another user's private list is a 404.
+         */
+        get: operations["getReadingList"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a reading list
+         * @description Only its owner deletes a list, or an admin a shared one; its books stay.
+         */
+        delete: operations["deleteReadingList"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a reading list
+         * @description Renames, changes the summary, and with `book_ids` replaces its books and their order (add, remove and
+         *     reorder). Only the list's owner edits it (a shared list is a 403 to the others); books of libraries the
+         *     caller cannot see stay in the list, after the ones given.
+         */
+        patch: operations["updateReadingList"];
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Share or unshare a reading list
+         * @description Shares a list with everyone or makes it private again (the owner's alone). Admins only; an admin sees only
+         *     their own lists and shared ones, so another user's private list is a 404 here too.
+         */
+        put: operations["shareReadingList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the books of a reading list
+         * @description The list's books the caller may see, in the list's order, each with the caller's progress, paged like
+         *     `GET /books`.
+         */
+        get: operations["listReadingListBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a reading list as a ComicRack .cbl
+         * @description The list's books the caller may see, in order, as a ComicRack reading list (`Series`, `Number`: the volume, or
+         *     the chapter, and `Year`), which `POST /reading-lists/import` and ComicRack read back. Sent as an attachment
+         *     named after the list.
+         */
+        get: operations["exportReadingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/want-to-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's want-to-read series
+         * @description The series the caller wants to read, the most recently added first, with the caller's counts.
+         */
+        get: operations["listWantToRead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/want-to-read/{series_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add a series to the caller's want-to-read
+         * @description Idempotent. A series the caller cannot see is a 404.
+         */
+        put: operations["addWantToRead"];
+        post?: never;
+        /**
+         * Remove a series from the caller's want-to-read
+         * @description Idempotent. A series the caller cannot see is a 404.
+         */
+        delete: operations["removeWantToRead"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1500,11 +1999,19 @@ export interface components {
             /**
              * @description Machine-readable reason, for a client to say in its own language: the JSON Schema keyword that failed
              *     (`required`, `type`, `enum`, `minimum`…), `controlCharacters`, `range` or `depth` for the checks made
-             *     before it, `invalid` for any other rule. With `allowed` and `limit`, enough to write the message again.
-             *     Absent on some problems found by the services (`message` then says it).
+             *     before it, and the services' own rules: `blank` (only spaces), `schedule` (neither a schedule word nor a
+             *     cron expression), `sameAsProvider` (a fallback equal to the provider), `noMetadataProvider` (the library
+             *     has none), `noMetadataLink` (no approved link to refresh), `notMetadataProvider` (a release indexer named
+             *     as a provider), `notInLibrary` (series of another library), `exclusive` (cannot be sent with another
+             *     field), `noReleaseIndexer` (none is loaded), `httpUrl`, `future` (a date that must be ahead),
+             *     `isbnChecksum`, `readingList` (not a ComicRack list), `folder` (not a usable folder under the libraries
+             *     root), `provider` (not a loaded metadata provider), `notInSeries`, `unknownPlugin`, `setting` (not a value
+             *     the plugin's setting takes), `rangeStart` (a range's end without its start), `notCandidate` (a book
+             *     that is not one of an import entry's candidates); `invalid` for any other rule. With `allowed` and
+             *     `limit`, enough to write the message again. Every field error of this server carries one.
              * @enum {string}
              */
-            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "invalid";
+            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "invalid";
             /**
              * @description The bound that was crossed, for `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number),
              *     `minLength`, `maxLength` (characters) and `minItems`, `maxItems` (items).
@@ -1907,6 +2414,8 @@ export interface components {
         ReaderFit: "width" | "height" | "screen" | "original";
         /** @enum {string} */
         ReaderBackground: "dark" | "grey" | "light";
+        /** @description The widest a page is drawn at fit width, in CSS pixels (centred in a wider window). */
+        ReaderMaxWidth: number;
         ReaderSettings: {
             /** @description The direction in effect for the caller. */
             reading_direction: components["schemas"]["ReadingDirection"];
@@ -1919,7 +2428,15 @@ export interface components {
             /** @description The series' own direction (null when it has none and the library's default applies). */
             series_reading_direction: components["schemas"]["ReadingDirection"] | null;
             layout: components["schemas"]["ReaderLayout"] | null;
+            /** @description The fit of the paged modes (ltr, rtl). */
             fit: components["schemas"]["ReaderFit"] | null;
+            /**
+             * @description The fit of the scrolled modes (vertical, webtoon), kept apart from `fit`: a fit chosen for turning pages
+             *     never carries into a column.
+             */
+            scroll_fit: components["schemas"]["ReaderFit"] | null;
+            /** @description The widest a page is drawn at fit width, in CSS pixels (null is the reader's default, 800). */
+            max_width: components["schemas"]["ReaderMaxWidth"] | null;
             background: components["schemas"]["ReaderBackground"] | null;
         };
         /** @description The caller's own choices to change; null clears one (the series' or the reader's default applies). */
@@ -1927,6 +2444,8 @@ export interface components {
             reading_direction?: components["schemas"]["ReadingDirection"] | null;
             layout?: components["schemas"]["ReaderLayout"] | null;
             fit?: components["schemas"]["ReaderFit"] | null;
+            scroll_fit?: components["schemas"]["ReaderFit"] | null;
+            max_width?: components["schemas"]["ReaderMaxWidth"] | null;
             background?: components["schemas"]["ReaderBackground"] | null;
         };
         /**
@@ -1945,7 +2464,7 @@ export interface components {
          *     change a locked field.
          * @enum {string}
          */
-        LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language" | "volume" | "volume_end" | "chapter" | "chapter_end" | "kind";
+        LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language" | "volume" | "volume_end" | "chapter" | "chapter_end" | "kind" | "count" | "genres" | "publishers" | "tags" | "age_rating" | "imprint" | "web_links" | "story_arcs" | "series_group" | "characters" | "teams" | "locations" | "comic_format" | "black_and_white";
         /**
          * @description What the book is in its series: a `regular` volume (or issue), a `hors_serie` (special, sorted after the
          *     numbered run), an `integrale` (omnibus), a `one_shot`, or a `chapter` (a manga or web comic chapter with no
@@ -1955,6 +2474,48 @@ export interface components {
         VolumeKind: "regular" | "hors_serie" | "integrale" | "one_shot" | "chapter";
         /** @description A volume or chapter number; fractional numbers exist (12.5). */
         BookNumber: number;
+        /**
+         * @description A person's part in a book: ComicInfo's role elements (`Writer`, `Penciller`, `Inker`, `Colorist`, `Letterer`,
+         *     `CoverArtist` → `cover`, `Editor`, `Translator`), OPF's `marc:relators` codes and `opf:role` mapped to the same
+         *     roles; `author` is the generic creator (an OPF creator without a role, a provider's authors).
+         * @enum {string}
+         */
+        AuthorRole: "writer" | "penciller" | "inker" | "colorist" | "letterer" | "cover" | "editor" | "translator" | "author";
+        Author: {
+            name: string;
+            role: components["schemas"]["AuthorRole"];
+        };
+        /** @description Each person with their part, a person once per role, in the order credited. */
+        AuthorList: components["schemas"]["Author"][];
+        StoryArc: {
+            name: string;
+            /** @description The book's place in the arc; null when unknown. */
+            number: number | null;
+        };
+        /**
+         * @description Where a stored value came from: `file` (the book's own ComicInfo or OPF, or for a series its books), `provider`
+         *     (metadata synchronisation), `admin` (typed by an admin). A scan refreshes `file` values and never changes the
+         *     others.
+         * @enum {string}
+         */
+        MetadataSource: "file" | "provider" | "admin";
+        /** @description The source of each set field, by its name in `LockableBookField`; a field with no entry has none. */
+        BookMetadataSources: {
+            [key: string]: components["schemas"]["MetadataSource"];
+        };
+        /** @description The source of each set field, by its name in `LockableSeriesField`; a field with no entry has none. */
+        SeriesMetadataSources: {
+            [key: string]: components["schemas"]["MetadataSource"];
+        };
+        /** @description The rating as the file or an admin wrote it (ComicInfo's `AgeRating`, e.g. `Teen`); null when none. */
+        AgeRating: string | null;
+        /**
+         * @description The minimum age of `age_rating`: Everyone/G 0, Early Childhood 3, Kids to Adults 6, Everyone 10+/PG 10, Teen 13,
+         *     MA15+ 15, Mature 17+/M 17, Adults Only 18+/R18+/X18+ 18; null for a rating not in this table or no rating.
+         */
+        AgeRatingAge: number | null;
+        NameList: string[];
+        WebLinkList: string[];
         Book: {
             /** Format: uuid */
             id: string;
@@ -1995,7 +2556,7 @@ export interface components {
             parse_error_code: components["schemas"]["JobItemErrorCode"] | null;
             /** @description The values the sentence of `parse_error_code` needs; null when `parse_error_code` is. */
             parse_error_params: components["schemas"]["MessageParams"] | null;
-            authors: string[];
+            authors: components["schemas"]["AuthorList"];
             reading_status: components["schemas"]["ReadingStatus"];
             /** @description Last page reached (1-based); null when unread. */
             current_page: number | null;
@@ -2030,6 +2591,25 @@ export interface components {
         };
         /** @description A book with its full metadata and file. */
         BookDetails: components["schemas"]["Book"] & {
+            /** @description How many books the series has in all, as the file says (ComicInfo `Count`). */
+            count: number | null;
+            genres: components["schemas"]["NameList"];
+            publishers: components["schemas"]["NameList"];
+            imprint: string | null;
+            tags: components["schemas"]["NameList"];
+            age_rating: components["schemas"]["AgeRating"];
+            age_rating_age: components["schemas"]["AgeRatingAge"];
+            web_links: components["schemas"]["WebLinkList"];
+            story_arcs: components["schemas"]["StoryArc"][];
+            series_group: string | null;
+            characters: components["schemas"]["NameList"];
+            teams: components["schemas"]["NameList"];
+            locations: components["schemas"]["NameList"];
+            /** @description ComicInfo's `Format` as written (`Trade Paperback`, `Webtoon`…); not the file's `format`. */
+            comic_format: string | null;
+            /** @description True when the file says the book is black and white; null when it does not say. */
+            black_and_white: boolean | null;
+            metadata_sources: components["schemas"]["BookMetadataSources"];
             summary: string | null;
             /** @description ISBN-10 or ISBN-13. */
             isbn: string | null;
@@ -2062,7 +2642,21 @@ export interface components {
             /** @description At least `chapter`; needs a chapter. */
             chapter_end?: components["schemas"]["BookNumber"] | null;
             kind?: components["schemas"]["VolumeKind"];
-            authors?: string[];
+            authors?: components["schemas"]["AuthorList"];
+            count?: number | null;
+            genres?: components["schemas"]["NameList"];
+            publishers?: components["schemas"]["NameList"];
+            imprint?: string | null;
+            tags?: components["schemas"]["NameList"];
+            age_rating?: components["schemas"]["AgeRating"];
+            web_links?: components["schemas"]["WebLinkList"];
+            story_arcs?: components["schemas"]["StoryArc"][];
+            series_group?: string | null;
+            characters?: components["schemas"]["NameList"];
+            teams?: components["schemas"]["NameList"];
+            locations?: components["schemas"]["NameList"];
+            comic_format?: string | null;
+            black_and_white?: boolean | null;
             summary?: string | null;
             /** @description ISBN-10 or ISBN-13, digits with optional hyphens; the checksum is verified (400 when wrong). */
             isbn?: string | null;
@@ -2121,7 +2715,7 @@ export interface components {
          * @description A series field that can be locked against synchronisation.
          * @enum {string}
          */
-        LockableSeriesField: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language" | "reading_direction";
+        LockableSeriesField: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language" | "reading_direction" | "imprint" | "tags" | "age_rating";
         SeriesItem: {
             /** Format: uuid */
             id: string;
@@ -2156,8 +2750,17 @@ export interface components {
             first_chapter: number | null;
             /** @description The last loose chapter (the end of the last range); null when there is none. */
             last_chapter: number | null;
-            /** @description URL of a cover for the series (its first book's thumbnail, or the provider's cover); null when none. */
+            /**
+             * @description URL of a cover for the series: the image an administrator uploaded (`/api/v1/series/{series_id}/cover/image?v=…`),
+             *     else the chosen book's or its first book's thumbnail, else the provider's cover through the server
+             *     (`/api/v1/covers/remote?…`); null when none.
+             */
             cover_url: string | null;
+            /**
+             * @description Whether the series is on the caller's own want-to-read shelf (`/want-to-read`); false for a caller without
+             *     a user (an API token of no account).
+             */
+            want_to_read: boolean;
         };
         SeriesPage: components["schemas"]["PageEnvelope"] & {
             items: components["schemas"]["SeriesItem"][];
@@ -2186,8 +2789,18 @@ export interface components {
             library_id: string;
             name: string;
             status: components["schemas"]["SeriesStatus"] | null;
-            authors: string[];
+            authors: components["schemas"]["AuthorList"];
             description: string | null;
+            /**
+             * @description When the description was taken from a book's summary (source `file`), that book's volume ("from volume
+             *     1"); null otherwise.
+             */
+            description_from_volume: number | null;
+            imprint: string | null;
+            tags: components["schemas"]["NameList"];
+            age_rating: components["schemas"]["AgeRating"];
+            age_rating_age: components["schemas"]["AgeRatingAge"];
+            metadata_sources: components["schemas"]["SeriesMetadataSources"];
             publishers: string[];
             start_year: number | null;
             /** @description Expected volume count; drives the owned/expected progress and the missing count. */
@@ -2206,11 +2819,42 @@ export interface components {
             updated_at: string;
         };
         /** @description A series as lists show it, with its full metadata (`GET /series/{series_id}`). */
-        SeriesDetails: components["schemas"]["SeriesItem"] & components["schemas"]["SeriesMetadata"];
+        SeriesDetails: components["schemas"]["SeriesItem"] & components["schemas"]["SeriesMetadata"] & components["schemas"]["SeriesCoverChoice"];
+        SeriesCoverChoice: {
+            /**
+             * @description Where the series' cover comes from, as an administrator chose it: its first book's (`first_book`, the
+             *     default), one of its books (`book`, `book_id`), or an uploaded image (`upload`). `cover_url` is the cover
+             *     in effect (the first book's while a chosen book is gone).
+             */
+            cover: {
+                /** @enum {string} */
+                source: "first_book" | "book" | "upload";
+                /**
+                 * Format: uuid
+                 * @description The chosen book (`source` `book`); null otherwise.
+                 */
+                book_id: string | null;
+            };
+        };
+        SeriesCoverChoiceUpdate: {
+            /**
+             * @description An uploaded image is chosen by uploading it (`PUT /series/{series_id}/cover/image`).
+             * @enum {string}
+             */
+            source: "first_book" | "book";
+            /**
+             * Format: uuid
+             * @description The book whose cover the series shows; required with `book`, refused otherwise.
+             */
+            book_id?: string;
+        };
         SeriesMetadataUpdate: {
             /** @description A normalised status (`ongoing`, `ended`, `hiatus`, `cancelled`, `upcoming`) or any other text; null clears it. */
             status?: string | null;
-            authors?: string[];
+            authors?: components["schemas"]["AuthorList"];
+            imprint?: string | null;
+            tags?: components["schemas"]["NameList"];
+            age_rating?: components["schemas"]["AgeRating"];
             description?: string | null;
             publishers?: string[];
             start_year?: number | null;
@@ -2241,6 +2885,7 @@ export interface components {
             language: string | null;
             /** @description How the series is read, when the provider knows it (AniList for manga); absent or null otherwise. */
             reading_direction?: components["schemas"]["ReadingDirection"] | null;
+            /** @description The provider's cover through the server (`/api/v1/covers/remote?…`); null when none. */
             cover_url: string | null;
             external_url: string | null;
             /** @description How well the candidate matches the series, in percent (100 = exact normalised match). */
@@ -2268,6 +2913,10 @@ export interface components {
             language?: string | null;
             /** @description How the series is read, when the provider knows it (AniList for manga); absent or null otherwise. */
             reading_direction?: components["schemas"]["ReadingDirection"] | null;
+            /**
+             * @description As the search returned it: the server's address of the provider's cover is taken back to the provider's
+             *     own; any other value is kept as given.
+             */
             cover_url?: string | null;
             external_url?: string | null;
             confidence?: number;
@@ -2653,7 +3302,7 @@ export interface components {
         /** @description How many backups are kept (default 7); older ones are deleted after each backup. */
         BackupKeep: number;
         Backup: {
-            /** @description The file's name in `DATA_DIR/backups`, e.g. `shelfmark-20261125T030000Z.sqlite`. */
+            /** @description The file's name in `DATA_DIR/backups`, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. */
             name: string;
             /** @description Bytes. */
             size: number;
@@ -2664,8 +3313,13 @@ export interface components {
             /** @description Newest first. */
             items: components["schemas"]["Backup"][];
         };
-        /** @enum {string} */
-        JobType: "scan" | "metadata_batch" | "metadata_refresh" | "backup";
+        /**
+         * @description `metadata_backfill`: started once per library by the server after the upgrade that stores every ComicInfo
+         *     and OPF field; it reads only each book's metadata entry (never a page) and fills the fields that are empty,
+         *     unlocked and not set by a provider or an admin, then what the series take from their books.
+         * @enum {string}
+         */
+        JobType: "scan" | "metadata_batch" | "metadata_refresh" | "backup" | "metadata_backfill";
         /**
          * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped: it recorded item
          *     errors (a scan's unreadable files or folders, a series every provider failed for), or a metadata batch
@@ -2768,6 +3422,8 @@ export interface components {
              *     (files that are not books, in the folders read: count and first 20 paths), `thumbnails`,
              *     `thumbnails_during_index` (of those, the covers made while indexing ran), `index_ms` (discovery,
              *     analysis and storage), `thumbnails_ms` (after indexing, finishing the covers), `duration_ms` and `mode`.
+             *     For a metadata backfill: `books` (the readable books of the library), `read`, `filled` (books given at
+             *     least one value), `errors`, `series` (series refreshed from their books) and `duration_ms`.
              */
             report: Record<string, never> | null;
             /** @description The first 100 per-item errors (`item_errors_count` has the total). */
@@ -2786,7 +3442,9 @@ export interface components {
             key: string;
             /** @enum {string} */
             type: "string" | "url" | "number" | "boolean" | "string-list" | "number-list";
+            /** @description In the caller's language when the plugin gives it, else English. */
             label: string;
+            /** @description In the caller's language when the plugin gives it, else English; null when none. */
             help: string | null;
             /** @description Write-only, its value is never returned. */
             secret: boolean;
@@ -2821,8 +3479,192 @@ export interface components {
         PluginList: {
             items: components["schemas"]["PluginInfo"][];
         };
+        /** @description A collection's or reading list's name (not only spaces). */
+        ShelfName: string;
+        /** @description A free text about it; null when none. */
+        ShelfSummary: string | null;
+        CollectionItem: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["ShelfName"];
+            summary: components["schemas"]["ShelfSummary"];
+            /** @description Whether its series are shown in their given order (else by name). */
+            ordered: boolean;
+            /** @description Its series the caller may see. */
+            series_count: number;
+            /**
+             * @description The cover of the series an administrator picked (`cover_series_id`), else of its first series the caller
+             *     may see; null when that one has none.
+             */
+            cover_url: string | null;
+            /**
+             * @description The collection's mosaic: the picked series' cover alone when there is one the caller may see, else the
+             *     covers of its first four series the caller may see (those that have one), in the collection's order.
+             *     Computed per caller, so never the cover of a series they cannot open.
+             */
+            cover_urls: string[];
+            /**
+             * Format: uuid
+             * @description The series an administrator picked as its cover, when the caller may see it; null when none was picked
+             *     or the caller may not see it (they get the mosaic of what they may see).
+             */
+            cover_series_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Collection: components["schemas"]["CollectionItem"] & {
+            /** @description Its series the caller may see, in its order (by name when unordered). */
+            series_ids: string[];
+        };
+        /** @description Every series of the collection, in order (replaces the list). */
+        CollectionSeriesIds: string[];
+        CollectionCreate: {
+            name: components["schemas"]["ShelfName"];
+            summary?: components["schemas"]["ShelfSummary"];
+            /** @default false */
+            ordered: boolean;
+            series_ids?: components["schemas"]["CollectionSeriesIds"];
+        };
+        CollectionUpdate: {
+            name?: components["schemas"]["ShelfName"];
+            summary?: components["schemas"]["ShelfSummary"];
+            ordered?: boolean;
+            series_ids?: components["schemas"]["CollectionSeriesIds"];
+            /**
+             * Format: uuid
+             * @description One of its series (those given in `series_ids` with it, else those it has) as its cover; null for none (the
+             *     mosaic of its first series). Another series is a 400. A series taken out of the collection stops being
+             *     its cover.
+             */
+            cover_series_id?: string | null;
+        };
+        CollectionPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["CollectionItem"][];
+        };
+        ReadingListItem: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["ShelfName"];
+            summary: components["schemas"]["ShelfSummary"];
+            /** @description Shared with everyone by an admin; else only its owner sees it. */
+            shared: boolean;
+            /** Format: uuid */
+            owner_id: string;
+            /** @description Whether the caller owns it (and so may edit it). */
+            mine: boolean;
+            /**
+             * @description Made by a `.cbl` import (`POST /reading-lists/import`), so it keeps an import report
+             *     (`/reading-lists/{reading_list_id}/import-report`, its owner's alone).
+             */
+            imported: boolean;
+            /** @description Its books the caller may see. */
+            book_count: number;
+            /** @description Of those, the books the caller has read. */
+            read_count: number;
+            /** @description The thumbnail of its first book the caller may see; null when none. */
+            cover_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReadingList: components["schemas"]["ReadingListItem"] & {
+            /** @description Its books the caller may see, in order. */
+            book_ids: string[];
+            /**
+             * Format: uuid
+             * @description The first of those the caller has not read; null when all are read or there are none.
+             */
+            continue_book_id: string | null;
+        };
+        /** @description The list's books in order (replaces them). */
+        ReadingListBookIds: string[];
+        ReadingListCreate: {
+            name: components["schemas"]["ShelfName"];
+            summary?: components["schemas"]["ShelfSummary"];
+            book_ids?: components["schemas"]["ReadingListBookIds"];
+        };
+        ReadingListUpdate: {
+            name?: components["schemas"]["ShelfName"];
+            summary?: components["schemas"]["ShelfSummary"];
+            book_ids?: components["schemas"]["ReadingListBookIds"];
+        };
+        ReadingListSharing: {
+            shared: boolean;
+        };
+        ReadingListPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["ReadingListItem"][];
+        };
+        CblImportEntry: {
+            /** @description The entry's place in the file, from 0 (what choosing a candidate names). */
+            index: number;
+            series: string;
+            number: string | null;
+            volume: string | null;
+            year: string | null;
+            /** @enum {string} */
+            status: "matched" | "ambiguous" | "missing";
+            /**
+             * Format: uuid
+             * @description The book matched; null unless `matched`.
+             */
+            book_id: string | null;
+            /** @description The books it could be, when `ambiguous`. */
+            candidate_ids: string[];
+            /** @description The same books, named, for a reader to choose one. */
+            candidates: components["schemas"]["CblImportCandidate"][];
+        };
+        CblImportCandidate: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            series_name: string | null;
+            volume: number | null;
+            chapter: number | null;
+            year: number | null;
+        };
+        CblImportChoice: {
+            /**
+             * Format: uuid
+             * @description One of the entry's `candidate_ids`.
+             */
+            book_id: string;
+        };
+        CblImportReport: {
+            matched: number;
+            ambiguous: number;
+            missing: number;
+            /** @description Every entry of the file, in its order. */
+            entries: components["schemas"]["CblImportEntry"][];
+        };
+        ReadingListImported: components["schemas"]["ReadingList"] & {
+            import_report: components["schemas"]["CblImportReport"];
+        };
     };
     responses: {
+        /**
+         * @description The request body or upload is larger than the operation allows (its description says how large), in bytes or
+         *     pixels.
+         */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The upload is not of a type the operation takes (read from its content), or cannot be decoded. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /**
          * @description The request is invalid: a malformed or out-of-range parameter, an unknown query parameter, an unknown or
          *     invalid body field, or a request the current state does not allow (the detail says which).
@@ -2925,6 +3767,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Identifier of the collection. */
+        CollectionId: string;
+        /** @description Identifier of the reading list. */
+        ReadingListId: string;
         /**
          * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
          *     database; a page past the end is an empty page.
@@ -4024,6 +4870,11 @@ export interface operations {
                  * @example Aventure
                  */
                 genre?: string;
+                /**
+                 * @description Only series whose tags include this one, exactly as stored (a book's tag chip opens this list).
+                 * @example cavalry
+                 */
+                tag?: string;
                 /** @description Order of the results (see the operation's description for each key and its ties). */
                 sort?: "name_asc" | "name_desc" | "added_asc" | "added_desc" | "updated_asc" | "updated_desc" | "year_asc" | "year_desc";
             };
@@ -4276,6 +5127,145 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NoReader"];
+        };
+    };
+    chooseSeriesCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesCoverChoiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The series with its new cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSeriesCoverImage: {
+        parameters: {
+            query?: {
+                /** @description The upload's version, as `cover_url` writes it; only there to give each image its own address. */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadSeriesCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image (JPEG, PNG or WebP).
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The series with its new cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getRemoteCover: {
+        parameters: {
+            query: {
+                /** @description The provider's address of the cover (http or https). */
+                u: string;
+                /** @description The server's signature of `u`. */
+                s: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cover, re-encoded; the same `u` and `s` always answer the same image. */
+            200: {
+                headers: {
+                    /** @description `private, max-age=31536000, immutable` */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            /** @description The copy the client holds (`If-None-Match`) is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     searchMetadata: {
@@ -4906,6 +5896,41 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A backup's name as the list gives it, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. Never a path: a name
+                 *     of another shape (a folder, `..`, a backup still being written) is a 400, a name the list does not give a 404.
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup's bytes. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    /** @description The backup's size in bytes. */
+                    "Content-Length": number;
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.sqlite3": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listJobs: {
         parameters: {
             query?: {
@@ -5047,7 +6072,10 @@ export interface operations {
     listPlugins: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The languages the caller reads, as HTTP says (`fr`, `fr-CA, en;q=0.5`). Absent: English. */
+                "Accept-Language"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5065,6 +6093,626 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only the collections holding this series. */
+                series_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of collections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The new collection. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCollectionSeries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReadingLists: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reading lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingListCreate"];
+            };
+        };
+        responses: {
+            /** @description The new reading list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
+        };
+    };
+    importReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The `.cbl` file (ComicRack's XML reading list).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new reading list and its import report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingListImported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["NoReader"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getReadingListImportReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CblImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    matchReadingListImportAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report after matching again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CblImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    chooseReadingListImportCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+                /** @description The entry's `index` in the report (its place in the file, from 0). */
+                entry_index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CblImportChoice"];
+            };
+        };
+        responses: {
+            /** @description The report with the entry matched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CblImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reading list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated reading list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    shareReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingListSharing"];
+            };
+        };
+        responses: {
+            /** @description The reading list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReadingListBooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of books. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The `.cbl` file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWantToRead: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addWantToRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series is on the caller's shelf. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
+        };
+    };
+    removeWantToRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series is not on the caller's shelf. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

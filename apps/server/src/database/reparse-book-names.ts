@@ -1,10 +1,18 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { LOCKABLE_BOOK_FIELDS, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import { yearAsDate } from '../domain/book-numbers.js';
+import type { Author } from '../domain/people.js';
 import { chapterSort, volumeSort } from '../domain/search-text.js';
-import { parseFileName } from '../indexer/filename-parser.js';
+import { earlierTitles, parseFileName } from '../indexer/filename-parser.js';
+import { derivedColumns } from '../repositories/book.repository.js';
 import { refreshSeriesCounts } from '../repositories/series.repository.js';
-import { toNullableNumber, toStringList, updateFromValues, type SqlDialect } from '../repositories/sql-values.js';
+import {
+  toJsonList,
+  toNullableNumber,
+  toStringList,
+  updateFromValues,
+  type SqlDialect,
+} from '../repositories/sql-values.js';
 
 const PAGE = 500;
 
@@ -18,6 +26,9 @@ interface StoredBook {
   volume_kind: VolumeKind;
   publish_date: string | null;
   locked_fields: string[] | string;
+  title: string;
+  authors: (string | Author)[] | string;
+  series_name: string | null;
 }
 
 const COLUMNS = [
@@ -30,6 +41,23 @@ const COLUMNS = [
   { name: 'volume_sort', type: 'double precision' },
   { name: 'chapter_sort', type: 'double precision' },
 ] as const;
+/** With `titles`, the title and the columns made from it follow the numbers. */
+const TITLE_COLUMNS = [
+  ...COLUMNS,
+  { name: 'title', type: 'text' },
+  { name: 'search_text', type: 'text' },
+  { name: 'sort_title', type: 'text' },
+] as const;
+
+export interface ReparseOptions {
+  /**
+   * Also give a book the title today's parser reads in its name, when its title is not locked and is one an earlier
+   * parser gave the name (`earlierTitles`): a title from embedded metadata is none of them and stays.
+   */
+  titles?: boolean;
+  /** Passed to the series' count refresh (see CountOptions): false before the series cover choice's columns exist. */
+  chosenCovers?: boolean;
+}
 
 /**
  * Reads every stored file name again with today's parser (no file is opened) and stores the numbers it gives
@@ -37,16 +65,22 @@ const COLUMNS = [
  * publication date of a book that has none. The sort columns follow, then the series aggregates. The arguments are
  * those of a scan (services/scan.service.ts analyse): the file name and the name of the folder holding it.
  * A name that gives no number at all keeps the stored numbers, which came from the file's ComicInfo.
+ * With `titles` (migration reparse_book_names_and_titles) the title follows too, with its search and sort columns.
  */
-export async function reparseBookNames(em: EntityManager, dialect: SqlDialect): Promise<number> {
+export async function reparseBookNames(
+  em: EntityManager,
+  dialect: SqlDialect,
+  options: ReparseOptions = {},
+): Promise<number> {
+  const titles = options.titles === true;
   let after: string | null = null;
   let changed = 0;
   for (;;) {
     // Keyset pages along the primary key (ids are UUIDs on PostgreSQL: no '' to start from).
     const rows: StoredBook[] = await em.execute<StoredBook[]>(
       `select b.id, f.path, b.volume, b.volume_end, b.chapter, b.chapter_end, b.volume_kind, b.publish_date,
-              b.locked_fields
-         from books b join book_files f on f.book_id = b.id
+              b.locked_fields, b.title, b.authors, s.name as series_name
+         from books b join book_files f on f.book_id = b.id left join series s on s.id = b.series_id
         ${after === null ? '' : 'where b.id > ?'} order by b.id limit ?`,
       after === null ? [PAGE] : [after, PAGE],
     );
@@ -54,12 +88,12 @@ export async function reparseBookNames(em: EntityManager, dialect: SqlDialect): 
     after = rows.at(-1)!.id;
     const updates: unknown[][] = [];
     for (const row of rows) {
-      const update = reparsed(row);
+      const update = reparsed(row, titles);
       if (update === null) continue;
       updates.push([row.id, ...update]);
     }
     if (updates.length > 0) {
-      const { sql, params } = updateFromValues(dialect, 'books', COLUMNS, updates);
+      const { sql, params } = updateFromValues(dialect, 'books', titles ? TITLE_COLUMNS : COLUMNS, updates);
       await em.execute(sql, params, 'run');
       changed += updates.length;
     }
@@ -71,17 +105,26 @@ export async function reparseBookNames(em: EntityManager, dialect: SqlDialect): 
     em,
     dialect,
     series.map((row) => row.id),
+    { chosenCovers: options.chosenCovers ?? true },
   );
   return changed;
 }
 
-/** The new column values of a book (in COLUMNS order), or null when nothing changes. */
-function reparsed(row: StoredBook): unknown[] | null {
+/** The new column values of a book (in COLUMNS or TITLE_COLUMNS order), or null when nothing changes. */
+function reparsed(row: StoredBook, titles: boolean): unknown[] | null {
   const locked = new Set(toStringList(row.locked_fields).filter(isLockable));
   const slash = row.path.lastIndexOf('/');
   const folder = slash < 0 ? null : row.path.slice(0, slash);
   const seriesFolderName = folder === null ? null : folder.slice(folder.lastIndexOf('/') + 1);
-  const parsed = parseFileName(row.path.slice(slash + 1), seriesFolderName);
+  const fileName = row.path.slice(slash + 1);
+  const parsed = parseFileName(fileName, seriesFolderName);
+  const title =
+    titles &&
+    !locked.has('title') &&
+    row.title !== parsed.title &&
+    earlierTitles(fileName, seriesFolderName).includes(row.title)
+      ? parsed.title
+      : null;
   const before = {
     volume: toNullableNumber(row.volume),
     volumeEnd: toNullableNumber(row.volume_end),
@@ -106,8 +149,8 @@ function reparsed(row: StoredBook): unknown[] | null {
   };
   const same = (Object.keys(before) as (keyof typeof before)[]).every((key) => before[key] === after[key]);
   // The sort columns are recomputed even for an unchanged book: chapter_sort is new and starts at its default.
-  if (same && after.chapter === null) return null;
-  return [
+  if (same && after.chapter === null && title === null) return null;
+  const numbers = [
     after.volume,
     after.volumeEnd,
     after.chapter,
@@ -117,6 +160,14 @@ function reparsed(row: StoredBook): unknown[] | null {
     volumeSort(after.volume, after.kind),
     chapterSort(after.chapter),
   ];
+  if (!titles) return numbers;
+  const shown = title ?? row.title;
+  // Authors are names before the book-metadata migration and `{name, role}` after it: search text needs the names.
+  const authors = toJsonList<string | Author>(row.authors).map((author) =>
+    typeof author === 'string' ? { name: author, role: 'author' as const } : author,
+  );
+  const derived = derivedColumns(row.series_name, shown, authors, null, 'regular', null);
+  return [...numbers, shown, derived.searchText, derived.sortTitle];
 }
 
 function isLockable(field: string): field is LockableBookField {

@@ -10,7 +10,7 @@ export interface FieldIssue {
   path: string;
   message: string;
   /** Machine-readable reason: the JSON Schema keyword that failed (`required`, `maximum`…) or the check's own. */
-  code?: FieldIssueCode;
+  code: FieldIssueCode;
   /** What the contract accepts here (enum values, known field names), for a client to offer as choices. */
   allowed?: unknown[];
   /** The bound crossed, for the range and size codes (`minimum`, `maxLength`…), so a client can say it again. */
@@ -50,7 +50,7 @@ export class ValidationError extends DomainError {
 export class InvalidPathError extends DomainError {
   /** `field` is the input's issue path (`/query/path`, `/body/root_path`), so a form can show the error beside it. */
   constructor(detail: string, field?: string) {
-    super(400, 'invalid-path', 'Invalid path', detail, field ? [{ path: field, message: detail }] : []);
+    super(400, 'invalid-path', 'Invalid path', detail, field ? [{ path: field, message: detail, code: 'folder' }] : []);
   }
 }
 
@@ -63,6 +63,20 @@ export class UnauthorizedError extends DomainError {
 export class ForbiddenError extends DomainError {
   constructor(detail: string) {
     super(403, 'forbidden', 'Forbidden', detail);
+  }
+}
+
+/** An upload past what the operation takes: its bytes (the uploader) or its pixels (the decoder). */
+export class PayloadTooLargeError extends DomainError {
+  constructor(detail: string) {
+    super(413, 'payload-too-large', 'Payload too large', detail);
+  }
+}
+
+/** An upload whose content is not of a type the operation takes, or cannot be decoded as one. */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(detail: string) {
+    super(415, 'unsupported-media-type', 'Unsupported media type', detail);
   }
 }
 

@@ -9,6 +9,12 @@ export interface Viewer {
   readonly role: 'admin' | 'reader';
   /** The libraries this viewer may see; null means every library (admins, the system). */
   readonly libraryIds: readonly string[] | null;
+  /**
+   * When what this user may see last changed (epoch ms, from `users.access_changed_at`), so that a catalog date
+   * comes after it in every process (services/catalog-freshness.ts). Absent or null: never, or no user. Not part of
+   * the cache key: it changes no answer's bytes, only how old they are.
+   */
+  readonly accessChangedAt?: number | null;
 }
 
 /** Background work (scans, metadata jobs, start-up): every library, nobody's progress. */

@@ -24,6 +24,11 @@ export const BookFileSchema = defineEntity({
     partialHash: p.string().length(32).nullable(),
     /** File modification time in milliseconds, compared as is on rescans. */
     mtimeMs: p.bigint('number'),
+    /**
+     * The file's change time (ctime) in milliseconds when it was last read, compared as is: a file rewritten with its
+     * size and mtime kept (`cp -p`, a tagger) has another. Null on files indexed before it was recorded.
+     */
+    ctimeMs: p.bigint('number').nullable(),
     parseStatus: p.enum(PARSE_STATUSES).default('pending'),
     /** Why the file could not be read, in English; null unless `parseStatus` is `error`. */
     parseError: p.text().nullable(),

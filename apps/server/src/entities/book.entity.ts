@@ -1,5 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, stringList, updatedAt, uuidPrimaryKey } from './columns.js';
+import type { Author } from '../domain/people.js';
+import type { StoryArc } from '../indexer/formats/types.js';
+import { addedStringList, createdAt, metadataSources, updatedAt, uuidPrimaryKey } from './columns.js';
 import { Library } from './library.entity.js';
 import { Series } from './series.entity.js';
 
@@ -19,6 +21,20 @@ export const LOCKABLE_BOOK_FIELDS = [
   'chapter',
   'chapter_end',
   'kind',
+  'count',
+  'genres',
+  'publishers',
+  'tags',
+  'age_rating',
+  'imprint',
+  'web_links',
+  'story_arcs',
+  'series_group',
+  'characters',
+  'teams',
+  'locations',
+  'comic_format',
+  'black_and_white',
 ] as const;
 export type LockableBookField = (typeof LOCKABLE_BOOK_FIELDS)[number];
 
@@ -42,8 +58,31 @@ export const BookSchema = defineEntity({
     chapterEnd: p.double().nullable(),
     format: p.enum(BOOK_FORMATS),
     pageCount: p.integer().nullable(),
-    authors: stringList(),
+    /** Each person with their role (domain/people.ts). */
+    authors: p.json<Author[]>().onCreate(() => []),
     summary: p.text().nullable(),
+    /** ComicInfo `Count`: how many books the series has in all. */
+    count: p.integer().nullable(),
+    genres: addedStringList(),
+    publishers: addedStringList(),
+    imprint: p.string().length(200).nullable(),
+    tags: addedStringList(),
+    /** As the file wrote it ("Teen"); `ageRatingAge` is its minimum age (domain/age-ratings.ts), kept to filter on. */
+    ageRating: p.string().length(100).nullable(),
+    ageRatingAge: p.integer().nullable(),
+    webLinks: addedStringList(),
+    storyArcs: p
+      .json<StoryArc[]>()
+      .onCreate(() => [])
+      .default('[]'),
+    seriesGroup: p.string().length(200).nullable(),
+    characters: addedStringList(),
+    teams: addedStringList(),
+    locations: addedStringList(),
+    /** ComicInfo `Format` ("Trade Paperback"), not the container: that is `format`. */
+    comicFormat: p.string().length(100).nullable(),
+    blackAndWhite: p.boolean().nullable(),
+    metadataSources: metadataSources<LockableBookField>(),
     isbn: p.string().length(17).nullable(),
     /** ISO 8601 calendar date (YYYY-MM-DD). */
     publishDate: p.string().length(10).nullable(),

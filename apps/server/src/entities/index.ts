@@ -1,4 +1,6 @@
 import { ApiToken } from './api-token.entity.js';
+import { CollectionSeries } from './collection-series.entity.js';
+import { Collection } from './collection.entity.js';
 import { BookFile } from './book-file.entity.js';
 import { BookPage } from './book-page.entity.js';
 import { Book } from './book.entity.js';
@@ -12,6 +14,9 @@ import { Library } from './library.entity.js';
 import { MetadataBatchResult } from './metadata-batch-result.entity.js';
 import { MetadataLink } from './metadata-link.entity.js';
 import { OrphanedProgress } from './orphaned-progress.entity.js';
+import { ReadingListBook } from './reading-list-book.entity.js';
+import { ReadingListImportEntry } from './reading-list-import-entry.entity.js';
+import { ReadingList } from './reading-list.entity.js';
 import { ReadingProgress } from './reading-progress.entity.js';
 import { SeriesReaderSettings } from './series-reader-settings.entity.js';
 import { SeriesReaderState } from './series-reader-state.entity.js';
@@ -21,6 +26,7 @@ import { Setting } from './setting.entity.js';
 import { StatusMapping } from './status-mapping.entity.js';
 import { UserLibrary } from './user-library.entity.js';
 import { User } from './user.entity.js';
+import { WantToRead } from './want-to-read.entity.js';
 import { WatchLease } from './watch-lease.entity.js';
 
 export {
@@ -28,6 +34,8 @@ export {
   Book,
   BookFile,
   BookPage,
+  Collection,
+  CollectionSeries,
   DirectoryMtime,
   DirtyFolder,
   ExternalBookMetadata,
@@ -38,6 +46,9 @@ export {
   MetadataBatchResult,
   MetadataLink,
   OrphanedProgress,
+  ReadingList,
+  ReadingListBook,
+  ReadingListImportEntry,
   ReadingProgress,
   Series,
   SeriesReaderSettings,
@@ -47,6 +58,7 @@ export {
   StatusMapping,
   User,
   UserLibrary,
+  WantToRead,
   WatchLease,
 };
 
@@ -75,4 +87,10 @@ export const ALL_ENTITIES = [
   DirtyFolder,
   UserLibrary,
   KoreaderProgress,
+  Collection,
+  CollectionSeries,
+  ReadingList,
+  ReadingListBook,
+  ReadingListImportEntry,
+  WantToRead,
 ];

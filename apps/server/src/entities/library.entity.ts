@@ -25,6 +25,11 @@ export const LibrarySchema = defineEntity({
     scanSchedule: p.string().length(100).default('every_6h'),
     /** domain/reading-direction.ts: how a series with no direction of its own is read. */
     defaultReadingDirection: p.string().length(16).default('ltr'),
+    /**
+     * Books stored before the fuller metadata read (issue 31) wait for the one-time backfill job
+     * (services/metadata-backfill.service.ts), which clears this when it ends. Set by the migration that added it.
+     */
+    metadataBackfillPending: p.boolean().default(false),
     lastScannedAt: p.datetime().nullable(),
     lastMetadataRefreshAt: p.datetime().nullable(),
     createdAt: createdAt(),

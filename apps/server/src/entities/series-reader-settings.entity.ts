@@ -17,6 +17,8 @@ export const SeriesReaderSettingsSchema = defineEntity({
     readingDirection: p.string().length(16).nullable(),
     layout: p.string().length(16).nullable(),
     fit: p.string().length(16).nullable(),
+    scrollFit: p.string().length(16).nullable(),
+    maxWidth: p.integer().nullable(),
     background: p.string().length(16).nullable(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, stringList, updatedAt, uuidPrimaryKey } from './columns.js';
+import type { Author } from '../domain/people.js';
+import { addedStringList, createdAt, metadataSources, stringList, updatedAt, uuidPrimaryKey } from './columns.js';
 import { Library } from './library.entity.js';
 
 export const LOCKABLE_SERIES_FIELDS = [
@@ -12,6 +13,9 @@ export const LOCKABLE_SERIES_FIELDS = [
   'genres',
   'language',
   'reading_direction',
+  'imprint',
+  'tags',
+  'age_rating',
 ] as const;
 export type LockableSeriesField = (typeof LOCKABLE_SERIES_FIELDS)[number];
 
@@ -29,8 +33,16 @@ export const SeriesSchema = defineEntity({
     status: p.string().length(200).nullable(),
     /** The provider's status as received, lowercased, so a mapping change can re-normalise it. */
     rawStatus: p.string().length(200).nullable(),
-    authors: stringList(),
+    /** Each person with their role (domain/people.ts). */
+    authors: p.json<Author[]>().onCreate(() => []),
     description: p.text().nullable(),
+    /** The volume of the book whose summary is the description, when it was filled from its books. */
+    descriptionFromVolume: p.double().nullable(),
+    imprint: p.string().length(200).nullable(),
+    tags: addedStringList(),
+    ageRating: p.string().length(100).nullable(),
+    ageRatingAge: p.integer().nullable(),
+    metadataSources: metadataSources<LockableSeriesField>(),
     publishers: stringList(),
     startYear: p.integer().nullable(),
     totalVolumes: p.integer().nullable(),
@@ -55,8 +67,17 @@ export const SeriesSchema = defineEntity({
     chapterCount: p.integer().default(0),
     firstChapter: p.double().nullable(),
     lastChapter: p.double().nullable(),
-    /** The first book with a cover, in volume order: the series' cover. */
+    /**
+     * The book whose thumbnail is the series' cover (SeriesRepository.refreshCounts): the chosen one while it is in the
+     * series and has a cover, else the first book with a cover in volume order.
+     */
     coverBookId: p.uuid().nullable(),
+    /** domain/series-cover.ts: where the admin wants the cover from; the scan never changes it. */
+    coverSource: p.string().length(16).default('first_book'),
+    /** The book the admin chose (`coverSource` 'book'); no foreign key: a book that leaves only falls back. */
+    coverChosenBookId: p.uuid().nullable(),
+    /** File name of the uploaded cover under DATA_DIR/series-covers (`coverSource` 'upload'); random per upload. */
+    coverImage: p.string().length(64).nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

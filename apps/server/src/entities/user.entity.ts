@@ -26,6 +26,12 @@ export const UserSchema = defineEntity({
      * process is trusted only while this is unchanged, so a reset there is seen everywhere.
      */
     credentialsChangedAt: p.datetime().nullable(),
+    /**
+     * When what the user may see last changed (granted libraries, role, disabled), to the millisecond: a catalog date
+     * any process sends them afterwards is later than its second, so an If-Modified-Since from before the change is
+     * never answered 304 by a process that did not see the change happen. Null until the first change.
+     */
+    accessChangedAt: p.datetime().nullable(),
     locale: p.enum(UI_LOCALES).default('en'),
     theme: p.enum(UI_THEMES).default('system'),
     createdAt: createdAt(),

@@ -27,6 +27,17 @@ import { pluginRoutes } from './routes/plugin.routes.js';
 import { releaseRoutes } from './routes/release.routes.js';
 import { statusMappingRoutes } from './routes/status-mapping.routes.js';
 import { seriesRoutes } from './routes/series.routes.js';
+import { seriesCoverRoutes } from './routes/series-cover.routes.js';
+import {
+  abandonedUploads,
+  refuseDeclaredOversize,
+  removeStagedUploads,
+  sweepStagedUploads,
+  uploaderOptions,
+  uploadStagingDirectory,
+} from './uploads.js';
+import { collectionRoutes } from './routes/collection.routes.js';
+import { readingListRoutes } from './routes/reading-list.routes.js';
 import { folderRoutes } from './routes/folder.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { jobRoutes } from './routes/job.routes.js';
@@ -34,6 +45,7 @@ import { backupRoutes } from './routes/backup.routes.js';
 import { libraryRoutes } from './routes/library.routes.js';
 import { tokenRoutes } from './routes/token.routes.js';
 import { userRoutes } from './routes/user.routes.js';
+import { responseLogLevel } from './client-gone.js';
 
 export interface AppOptions extends ValidationOptions {
   spec?: LoadedSpec;
@@ -75,8 +87,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         err: serializeError,
       },
-      // A 5xx we answered on purpose (501 not built, 502 provider down) is not a server fault.
-      customLogLevel: (_req, res) => (res.statusCode === 500 ? 'error' : res.statusCode > 500 ? 'warn' : 'info'),
+      customLogLevel: (_req, res) => responseLogLevel(res),
       customErrorMessage: (_req, res) => `request answered ${res.statusCode}`,
       // Our serializers take the raw objects (pino-http would otherwise hand them pre-serialized copies).
       wrapSerializers: false,
@@ -86,6 +97,9 @@ export function createApp(container: Container, options: AppOptions = {}): App {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
+    // A window this server's page opened, or that opened it, from another site gets no handle on it (window.opener,
+    // the popup's reference): it cannot move the admin's tab. The admin's Content-Security-Policy is its own (ADR 17).
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     next();
   });
   app.use((_req, _res, next) => {
@@ -105,13 +119,16 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   backupRoutes(routes, services.backups);
   bookFileRoutes(routes, services.bookFiles, services.bookPages);
   bookRoutes(routes, services.books);
-  seriesRoutes(routes, services.series, services.readerSettings);
+  seriesRoutes(routes, services.series, services.readerSettings, services.remoteCovers);
+  seriesCoverRoutes(routes, services.seriesCovers, services.remoteCovers);
   pluginRoutes(routes, services.plugins, services.settings);
   statusMappingRoutes(routes, services.statusMappings);
   releaseRoutes(routes, services.releases);
-  metadataRoutes(routes, services.metadata);
+  metadataRoutes(routes, services.metadata, services.remoteCovers);
   metadataJobRoutes(routes, services.metadataBatch, services.metadataRefresh);
   folderRoutes(routes, services.folders);
+  collectionRoutes(routes, services.collections, services.remoteCovers);
+  readingListRoutes(routes, services.readingLists, services.wantToRead, services.remoteCovers);
 
   app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   // RFC 9110: HEAD is GET without the body. The contract lists GET only, so HEAD is validated and routed as GET;
@@ -120,13 +137,24 @@ export function createApp(container: Container, options: AppOptions = {}): App {
     if (req.method === 'HEAD') req.method = 'GET';
     next();
   });
+  const staging = uploadStagingDirectory(container.config.dataDir);
+  void sweepStagedUploads(staging, logger);
   app.use(
     openApiValidation(
       spec,
-      [authorize(spec.document, services.auth), notImplemented(routes.implemented), inputGuard()],
+      // Before the uploader: a caller without the scope is refused before any byte of a file is read.
+      [
+        authorize(spec.document, services.auth),
+        notImplemented(routes.implemented),
+        inputGuard(),
+        refuseDeclaredOversize(),
+        removeStagedUploads(logger),
+      ],
+      uploaderOptions(spec.document, staging),
       options,
     ),
   );
+  app.use(abandonedUploads(logger));
   app.use(spec.basePath, routes.router);
   app.use(spec.basePath, (req, res) => {
     sendProblem(

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import type { StoredPage } from '../repositories/book-page.repository.js';
 import type { ReaderSettingsView } from '../services/reader-settings.service.js';
 import { DEFAULT_READING_DIRECTION, readingDirectionOrNull } from '../domain/reading-direction.js';
+import { toNullableNumber } from '../repositories/sql-values.js';
 import type { ConnectionTest, ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
+import { textIn } from '@shelfmark/plugin-sdk';
 import type { ApiToken } from '../entities/api-token.entity.js';
 import type { MetadataBatchResult } from '../entities/metadata-batch-result.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
@@ -11,6 +14,7 @@ import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import type { Series } from '../entities/series.entity.js';
 import type { UserWithLibraries } from '../repositories/user.repository.js';
 import { seriesReadingStatus } from '../domain/series-counts.js';
+import { seriesCoverSource } from '../domain/series-cover.js';
 import type { BookDetails, BookSummary } from '../repositories/book.repository.js';
 import type { SeriesSummary } from '../repositories/series.repository.js';
 import type { BatchReport } from '../services/metadata-batch.service.js';
@@ -212,6 +216,22 @@ export function bookDetailsDto(book: BookDetails, apiRoot: string) {
     isbn: book.isbn,
     publish_date: book.publishDate,
     language: book.language,
+    count: book.count,
+    genres: book.genres,
+    publishers: book.publishers,
+    imprint: book.imprint,
+    tags: book.tags,
+    age_rating: book.ageRating,
+    age_rating_age: book.ageRatingAge,
+    web_links: book.webLinks,
+    story_arcs: book.storyArcs,
+    series_group: book.seriesGroup,
+    characters: book.characters,
+    teams: book.teams,
+    locations: book.locations,
+    comic_format: book.comicFormat,
+    black_and_white: book.blackAndWhite,
+    metadata_sources: book.metadataSources,
     locked_fields: book.lockedFields,
     reading_position: book.readingPosition,
     reading_percentage: book.readingPercentage,
@@ -258,7 +278,12 @@ export function connectionTestDto(result: ConnectionTest & { provider: string })
   };
 }
 
-export function seriesItemDto(series: SeriesSummary, apiRoot: string) {
+/** Writes the server's address of a provider's cover (RemoteCoverService.pathOf). */
+export interface CoverPaths {
+  pathOf(url: string | null | undefined, apiRoot: string): string | null;
+}
+
+export function seriesItemDto(series: SeriesSummary, apiRoot: string, covers: CoverPaths) {
   return {
     id: series.id,
     library_id: series.libraryId,
@@ -274,8 +299,24 @@ export function seriesItemDto(series: SeriesSummary, apiRoot: string) {
     first_chapter: series.firstChapter,
     last_chapter: series.lastChapter,
     cover_url:
-      series.coverBookId !== null ? `${apiRoot}/books/${series.coverBookId}/thumbnail` : series.providerCoverUrl,
+      series.coverImage !== null
+        ? `${apiRoot}${seriesCoverImagePath(series.id, series.coverImage)}`
+        : series.coverBookId !== null
+          ? `${apiRoot}/books/${series.coverBookId}/thumbnail`
+          : covers.pathOf(series.providerCoverUrl, apiRoot),
+    want_to_read: series.wantToRead,
   };
+}
+
+/** An uploaded cover's address below the API root; `v` (the upload's random name) gives each upload its own. */
+export function seriesCoverImagePath(seriesId: string, image: string): string {
+  return `/series/${seriesId}/cover/image?v=${encodeURIComponent(path.basename(image, '.jpg'))}`;
+}
+
+/** Where the series' cover comes from, as the admin chose it (openapi.yaml `SeriesCoverChoice`). */
+export function seriesCoverChoiceDto(series: Series) {
+  const source = seriesCoverSource(series.coverSource);
+  return { source, book_id: source === 'book' ? (series.coverChosenBookId ?? null) : null };
 }
 
 export function seriesMetadataDto(series: Series) {
@@ -293,13 +334,25 @@ export function seriesMetadataDto(series: Series) {
     genres: series.genres,
     language: series.language ?? null,
     reading_direction: readingDirectionOrNull(series.readingDirection),
+    imprint: series.imprint ?? null,
+    tags: series.tags,
+    age_rating: series.ageRating ?? null,
+    age_rating_age: series.ageRatingAge ?? null,
+    // Only while the description is the one taken from that book: another source's text is not "from volume N".
+    description_from_volume:
+      series.metadataSources.description === 'file' ? toNullableNumber(series.descriptionFromVolume ?? null) : null,
+    metadata_sources: series.metadataSources,
     locked_fields: series.lockedFields,
     updated_at: series.updatedAt.toISOString(),
   };
 }
 
-export function seriesDetailsDto({ series, summary }: SeriesDetails, apiRoot: string) {
-  return { ...seriesItemDto(summary, apiRoot), ...seriesMetadataDto(series) };
+export function seriesDetailsDto({ series, summary }: SeriesDetails, apiRoot: string, covers: CoverPaths) {
+  return {
+    ...seriesItemDto(summary, apiRoot, covers),
+    ...seriesMetadataDto(series),
+    cover: seriesCoverChoiceDto(series),
+  };
 }
 
 /** What a plugin can supply, as the admin lists it: `series.<field>`, `volumes.<field>`, `language`, `search`… */
@@ -313,7 +366,8 @@ function capabilities(plugin: ShelfmarkPlugin): string[] {
   ];
 }
 
-export function pluginInfoDto({ entry, configured }: PluginView) {
+/** A plugin as `GET /plugins` lists it, its settings' words in the first of `languages` the plugin gives. */
+export function pluginInfoDto({ entry, configured }: PluginView, languages: readonly string[]) {
   const plugin = entry.plugin;
   return {
     id: entry.id,
@@ -327,8 +381,8 @@ export function pluginInfoDto({ entry, configured }: PluginView) {
     settings_schema: (plugin?.manifest.settings ?? []).map((field) => ({
       key: field.key,
       type: field.type,
-      label: field.label,
-      help: field.help ?? null,
+      label: textIn(field.label, languages),
+      help: field.help === undefined ? null : textIn(field.help, languages),
       secret: field.secret === true,
       required: field.required === true,
       // A secret's default is not shown either.
@@ -356,7 +410,7 @@ export function settingsDto(view: SettingsView) {
   };
 }
 
-export function candidateDto(candidate: Candidate) {
+export function candidateDto(candidate: Candidate, apiRoot: string, covers: CoverPaths) {
   return {
     provider: candidate.provider,
     external_id: candidate.externalId,
@@ -370,7 +424,7 @@ export function candidateDto(candidate: Candidate) {
     status: candidate.rawStatus,
     genres: candidate.genres,
     language: candidate.language,
-    cover_url: candidate.coverUrl,
+    cover_url: covers.pathOf(candidate.coverUrl, apiRoot),
     external_url: candidate.externalUrl,
     reading_direction: readingDirectionOrNull(candidate.readingDirection),
     confidence: candidate.confidence,
@@ -522,6 +576,8 @@ export function readerSettingsDto(view: ReaderSettingsView) {
     series_reading_direction: view.seriesReadingDirection,
     layout: view.layout,
     fit: view.fit,
+    scroll_fit: view.scrollFit,
+    max_width: view.maxWidth,
     background: view.background,
   };
 }

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import { DomainError, TooManyRequestsError } from '../domain/errors.js';
 import type { ProblemKind } from '../domain/problem-codes.js';
 import type { Logger } from '../logger.js';
+import { clientWentAway } from './client-gone.js';
 import { domainProblem, problem, sendProblem, type Problem } from './problem.js';
 import {
   deferredIssues,
@@ -64,6 +65,12 @@ function unsupportedMediaTypeDetail(req: MatchedRequest): string {
 /** The one place errors become responses: problem+json, never a stack trace or an internal message. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
+    if (clientWentAway(error, req, res)) {
+      req.log.debug({ code: (error as { code?: string }).code }, 'client went away before the answer');
+      // Nothing to write to: the socket is closed, or closes now (a half-written answer cannot be finished).
+      if (!res.destroyed) res.destroy();
+      return;
+    }
     if (res.headersSent) {
       next(error);
       return;

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import type multer from 'multer';
 import type { LoadedSpec } from './openapi-document.js';
 import { rejectDeferredIssues } from './request-issues.js';
 
@@ -23,6 +24,7 @@ export interface ValidationOptions {
 export function openApiValidation(
   spec: LoadedSpec,
   afterMatch: RequestHandler[],
+  uploader: multer.Options,
   options: ValidationOptions,
 ): RequestHandler[] {
   const chain = OpenApiValidator.middleware({
@@ -46,6 +48,8 @@ export function openApiValidation(
         }
       : false,
     validateSecurity: false,
+    // Streamed to disk with a limit per operation (uploads.ts); the default would hold whole files in memory.
+    fileUploader: uploader,
     validateFormats: true,
     $refParser: { mode: 'dereference' },
   }) as unknown as RequestHandler[];

@@ -4,6 +4,8 @@ import type { LibraryInput } from '../services/library.service.js';
 import type { MatchInput } from '../services/metadata.service.js';
 import type { ReaderSettingsEdit } from '../services/reader-settings.service.js';
 import type { SeriesEdit } from '../services/series.service.js';
+import type { SeriesCoverChoice } from '../services/series-cover.service.js';
+import { ValidationError } from '../domain/errors.js';
 import type { SettingsUpdate } from '../services/settings.service.js';
 import type { SettingValue } from '@shelfmark/plugin-sdk';
 
@@ -30,6 +32,9 @@ export function seriesEdit(body: OperationBody<'updateSeries'>): SeriesEdit {
     status: body.status,
     authors: body.authors,
     description: body.description,
+    imprint: body.imprint,
+    tags: body.tags,
+    ageRating: body.age_rating,
     publishers: body.publishers,
     startYear: body.start_year,
     totalVolumes: body.total_volumes,
@@ -53,11 +58,29 @@ export function bookEdit(body: OperationBody<'updateBook'>): BookEdit {
     isbn: body.isbn,
     publishDate: body.publish_date,
     language: body.language,
+    count: body.count,
+    genres: body.genres,
+    publishers: body.publishers,
+    imprint: body.imprint,
+    tags: body.tags,
+    ageRating: body.age_rating,
+    webLinks: body.web_links,
+    storyArcs: body.story_arcs,
+    seriesGroup: body.series_group,
+    characters: body.characters,
+    teams: body.teams,
+    locations: body.locations,
+    comicFormat: body.comic_format,
+    blackAndWhite: body.black_and_white,
     lockedFields: body.locked_fields,
   };
 }
 
-export function matchInput(body: OperationBody<'matchMetadata'>): MatchInput {
+/** `covers`: a candidate passed back as the search returned it carries the server's cover address, not the provider's. */
+export function matchInput(
+  body: OperationBody<'matchMetadata'>,
+  covers: { originalOf(value: string | null | undefined): string | null | undefined },
+): MatchInput {
   const candidate = body.candidate;
   return {
     libraryId: body.library_id,
@@ -78,7 +101,7 @@ export function matchInput(body: OperationBody<'matchMetadata'>): MatchInput {
       rawStatus: candidate.status,
       genres: candidate.genres,
       language: candidate.language,
-      coverUrl: candidate.cover_url,
+      coverUrl: covers.originalOf(candidate.cover_url),
       externalUrl: candidate.external_url,
       readingDirection: candidate.reading_direction,
     },
@@ -99,11 +122,31 @@ export function settingsUpdate(body: OperationBody<'updateSettings'>): SettingsU
   };
 }
 
+/** `book_id` goes with `book` only: the contract cannot say so without a oneOf that ajv's messages make opaque. */
+export function seriesCoverChoice(body: OperationBody<'chooseSeriesCover'>): SeriesCoverChoice {
+  if (body.source === 'book') {
+    if (body.book_id === undefined) {
+      throw new ValidationError("A book_id is needed to choose a book's cover.", [
+        { path: 'book_id', message: 'required with source book', code: 'required' },
+      ]);
+    }
+    return { source: 'book', bookId: body.book_id };
+  }
+  if (body.book_id !== undefined) {
+    throw new ValidationError('book_id goes with source book only.', [
+      { path: 'book_id', message: 'only with source book', code: 'exclusive' },
+    ]);
+  }
+  return { source: 'first_book' };
+}
+
 export function readerSettingsEdit(body: OperationBody<'setSeriesReaderSettings'>): ReaderSettingsEdit {
   return {
     readingDirection: body.reading_direction,
     layout: body.layout,
     fit: body.fit,
+    scrollFit: body.scroll_fit,
+    maxWidth: body.max_width,
     background: body.background,
   };
 }

@@ -113,7 +113,7 @@ export function readableValidatorIssues(issues: ValidatorIssue[], req: MatchedRe
   const readable = parsed
     .filter((issue) => !combinatorPaths.has(issue.path) || COMBINATORS.has(issue.keyword ?? ''))
     .map((issue): FieldIssue => {
-      if (!issue.keyword) return { path: issue.path, message: issue.raw };
+      if (!issue.keyword) return { path: issue.path, message: issue.raw, code: 'invalid' };
       const ownsField = issue.keyword === 'additionalProperties' || issue.keyword === 'required';
       const schemaPath = ownsField ? issue.path.slice(0, issue.path.lastIndexOf('/')) : issue.path;
       const found = readableIssue({

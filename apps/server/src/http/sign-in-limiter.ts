@@ -1,12 +1,16 @@
 import { TooManyRequestsError } from '../domain/errors.js';
 import { FailedSignIns } from '../opds/failed-sign-ins.js';
+import { sha256 } from '../services/secret-tokens.js';
 
 export interface SignInLimits {
-  /** Failed sign-ins for one user name from one client address before that pair is refused until its window ends. */
+  /**
+   * Failed sign-ins with one credential (a user name's passwords, or one token) from one client address before that
+   * pair is refused until its window ends.
+   */
   attempts: number;
   windowMs: number;
   /**
-   * Failed sign-ins from one address across all user names before its password checks are throttled. Behind a
+   * Failed password sign-ins from one address across all user names before its password checks are throttled. Behind a
    * proxy that is not trusted every user shares one address, so past this ceiling attempts are slowed, not refused:
    * the right password for a user nobody guessed still signs in.
    */
@@ -22,9 +26,12 @@ function sleep(ms: number): Promise<void> {
 }
 
 /**
- * Failed sign-ins counted per (client address, user name) and per address. Guessing one user's password from one
- * address locks that pair out; failures spread over many names slow the whole address to one check per
- * `throttleMs`, so a password spray stays slow while the others behind the same address can still sign in.
+ * Failed sign-ins counted per (client address, credential tried) and, for passwords, per address. The credential is
+ * what was actually checked: a user name for a password, a token's digest for a token (`tokenCredential`), never a
+ * user name a token happens to arrive with, so wrong passwords sent under a name do not lock out a good token sent
+ * under the same name. Guessing one user's password from one address locks that pair out; failures spread over many
+ * names slow the whole address to one password check per `throttleMs`, so a password spray stays slow while the
+ * others behind the same address can still sign in.
  */
 export class SignInLimiter {
   private readonly pairs: FailedSignIns;
@@ -41,12 +48,12 @@ export class SignInLimiter {
   }
 
   /**
-   * Call before checking a password: refuses a locked-out pair (429 with Retry-After) and, when the address is past
+   * Call before checking a credential: refuses a locked-out pair (429 with Retry-After) and, when the address is past
    * its ceiling, waits for the address's next check slot. `throttle: false` for a credential that cannot be
    * guessed (a random token), whose check is cheap and never slowed.
    */
-  async admit(address: string, username: string, message: string, { throttle = true } = {}): Promise<void> {
-    const locked = this.pairs.blockedFor(pairKey(address, username));
+  async admit(address: string, credential: string, message: string, { throttle = true } = {}): Promise<void> {
+    const locked = this.pairs.blockedFor(pairKey(address, credential));
     if (locked > 0) throw new TooManyRequestsError(message, locked);
     if (!throttle) return;
     if (this.addresses.blockedFor(address) === 0) {
@@ -64,13 +71,28 @@ export class SignInLimiter {
     await sleep(wait);
   }
 
-  recordFailure(address: string, username: string): void {
-    this.pairs.recordFailure(pairKey(address, username));
-    this.addresses.recordFailure(address);
+  /**
+   * A failed check of `credential`. `guessable: false` for a token: it counts against that token only, not towards
+   * the address's ceiling, which is there to slow password guessing (an app left with a revoked token retries for
+   * ever, and must not slow the passwords of everyone behind the same proxy).
+   */
+  recordFailure(address: string, credential: string, { guessable = true } = {}): void {
+    this.pairs.recordFailure(pairKey(address, credential));
+    if (guessable) this.addresses.recordFailure(address);
   }
 }
 
+/** A user's passwords as a limiter that also counts tokens counts them (apart from any token, whatever the name). */
+export function passwordCredential(username: string): string {
+  return `user\u0000${username}`;
+}
+
+/** A token as the limiter counts it: a digest, so the limiter's memory never holds a credential. */
+export function tokenCredential(token: string): string {
+  return `token\u0000${sha256(token).slice(0, 32)}`;
+}
+
 // User names are matched without regard to case, so that changing case is not a fresh set of guesses.
-function pairKey(address: string, username: string): string {
-  return `${address}\u0000${username.toLowerCase()}`;
+function pairKey(address: string, credential: string): string {
+  return `${address}\u0000${credential.toLowerCase()}`;
 }

@@ -128,8 +128,8 @@ describe('fieldLabel and summarizeIssues', () => {
     expect(fieldLabel('/body')).toBe('request body');
     expect(fieldLabel('/body/plugins/google_books/a~1b')).toBe('plugins.google_books.a/b');
     const issues = [
-      { path: '/body/root_path', message: 'required' },
-      { path: '/query/limit', message: 'must be a whole number from 1 to 500 (got "abc")' },
+      { path: '/body/root_path', message: 'required', code: 'required' as const },
+      { path: '/query/limit', message: 'must be a whole number from 1 to 500 (got "abc")', code: 'type' as const },
     ];
     expect(summarizeIssues(issues)).toBe(
       'root_path: required; limit: must be a whole number from 1 to 500 (got "abc")',

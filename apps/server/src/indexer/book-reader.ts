@@ -1,18 +1,21 @@
 import {
   FileSample,
   inspectBook,
+  readEmbeddedMetadata,
   readPage,
   sniffContainer,
   toBookFileError,
   type BookFormat,
   type BookInspection,
   type Container,
+  type EmbeddedMetadata,
   type MeasuredPage,
   type PageImage,
 } from './formats/index.js';
 import type { AnalysisThread } from './analysis-thread.js';
 import { analyseFile, readInServer, type FileAnalysis } from './file-analysis.js';
 import type { ReaderPool } from './reader-process/reader-pool.js';
+import type { UploadedImageFormat } from './reader-process/protocol.js';
 
 export class BookReader {
   constructor(
@@ -25,6 +28,17 @@ export class BookReader {
     const container = await this.sniff(file);
     if (readInServer(container)) return inspectBook(file, format, { signal, container });
     return this.pool.run({ op: 'inspect', path: file, format, container }, signal);
+  }
+
+  /**
+   * What the file's metadata entry says, and nothing else (ComicInfo.xml, the OPF, a PDF's info dictionary): ZIPs
+   * and tars on the event loop, as indexing reads them, the other containers in a reader process (their WASM
+   * decoders and MuPDF stay there, ADR 8).
+   */
+  async readMetadata(file: string, format: BookFormat, signal?: AbortSignal): Promise<EmbeddedMetadata> {
+    const container = await this.sniff(file);
+    if (readInServer(container)) return readEmbeddedMetadata(file, format, { signal, container });
+    return this.pool.run({ op: 'metadata', path: file, format, container }, signal);
   }
 
   /**
@@ -109,6 +123,16 @@ export class BookReader {
   async thumbnail(file: string, format: BookFormat, output: string, signal?: AbortSignal): Promise<boolean> {
     const container = await this.sniff(file);
     return this.pool.run({ op: 'thumbnail', path: file, format, output, container }, signal);
+  }
+
+  /** A metadata provider's cover (bytes already sniffed as an image) as a JPEG at most 600 px wide. */
+  async remoteCover(data: Uint8Array, signal?: AbortSignal): Promise<Buffer> {
+    return this.pool.run({ op: 'cover', data }, signal);
+  }
+
+  /** An uploaded image made into a cover thumbnail at `output` (reader-process/operations.ts uploadedCover). */
+  async uploadedCover(file: string, output: string, signal?: AbortSignal): Promise<UploadedImageFormat> {
+    return this.pool.run({ op: 'uploadedCover', path: file, output }, signal);
   }
 
   private async sniff(file: string): Promise<Container> {

@@ -5,12 +5,15 @@
  *
  * Pipeline and precedence (each stage feeds the next; within stage 5 the first rule that yields a volume wins):
  *  1. Normalise: NFC (macOS stores names decomposed), strip a known extension, full-width digits → ASCII, `½` after
- *     a digit or `#` → `.5`, variant suffixes glued to a number dropped (`087b`, `#14AU`, `052.ALT`), `_` → space,
+ *     a digit or `#` → `.5` and alone at the end → `0.5` (`Blue Beetle ½`), variant suffixes glued to a number dropped
+ *     (`087b`, `#14AU`, `052.ALT`, `078.BEY`), `_` → space,
  *     and in names with no spaces (scene style) dots → spaces except between digits (`v04.5`).
  *  2. Bracketed groups: a date sets `year`; `(N of M)` is kept as a last resort; groups holding a volume, kind or
  *     chapter marker (`[T001.T104]`, `(Intégrale)`, `(v02)`) are set aside; the rest (team, scanner, language,
  *     `(of 6)`, `[V2]` which is a release version) is dropped. Dates outside brackets (`2019-11-02`, `07-15-1998`,
- *     `Mar-Apr 1962`) are cut and give the year too. Scene names also lose trailing release words, and a bare year
+ *     `Mar-Apr 1962`, a year ending the name right after a number: `Spawn 078 2020`) are cut and give the year too.
+ *     A bracket holding only a number (`X-Men, 2021-08-04 (02)`) is kept as the comics' very last resort.
+ *     Scene names also lose trailing release words, and a bare year
  *     right after their number (`Dead.193.2019.FRENCH`) is taken as the year.
  *  3. Series prefix: when the name starts with the folder name followed by a separator, number or marker, the prefix
  *     is cut from the title and masked, so its digits (`Mob Psycho 100`) are never the volume. Elsewhere in the name
@@ -22,9 +25,12 @@
  *     ebook's name `Annual`, `Extra` and `Special` are title words).
  *  5. Volume and chapter:
  *     a. volume markers (Tome/T/Vol/Volume/v, Том, เล่ม, 巻/卷/冊, 권), first in the name; a `v` before a year
- *        (`Robin V1993 #12`, Mylar's `Batman v2016`) names the run: it gives the year, never the volume;
- *     b. webtoon seasons (`S02`, `Season 2`) are volumes, the episode after them (`S02 031`, `S01E045`) the chapter;
- *     c. chapter markers (Ch./Chapter/c045, Episode, Глава, ตอน, 話/话/回, 화): the first is the chapter and its
+ *        (`Robin V1993 #12`, Mylar's `Batman v2016`, `Batman Vol.2000 #57`) names the run: the year, never the volume;
+ *        a CJK counter before its number when a chapter follows (`卷2第25话`);
+ *     b. webtoon seasons (`S02`, `Season 2`, Korean `시즌3`) are volumes, the episode after them (`S02 031`,
+ *        `S01E045`, `시즌34삽화2`) the chapter;
+ *     c. chapter markers (Ch./Chp./Chapter/c045, Episode, Глава and `2 Глава`, ตอน/บทที่, 話/话/回, 화/회/장):
+ *        the first is the chapter and its
  *        range. With no volume marker the name is a chapter (kind `chapter`, volume null) unless a bracket names its
  *        volume (`c010-018 (v02)` is volume 2, chapters 10–18): nothing below is tried, as bare numbers in such names
  *        are the chapter again;
@@ -36,20 +42,26 @@
  *     f. bare number right after the series prefix (`Gantz 37`, `Mob Psycho 100 - 05` in their folders);
  *        or right after the series named mid-name, then a dash or the end (`J.K. Rowling - Harry Potter 1 - …`);
  *     g. bare number between dashes (` - 07 - `, ` - 07` at the end): `XIII - 01 - …`;
- *     h. weak markers No./n°, Book, Part, Livre, Partie — after g, as `Kaiju No. 8 - 02` is volume 2;
+ *     h. weak markers No./n°, Book, Part, Livre, Partie — after g, as `Kaiju No. 8 - 02` is volume 2; a bare number
+ *        right after the weak marker's, at the end or before a dash, is the book's (`Kaiju No. 8 036`);
  *     i. leading album number followed by `-`/`.`/`)`, zero-padded, or alone (`03 - Spirou et Fantasio` is album 3:
  *        BD collectors number their files so that they sort, and the number is the album's);
  *     j. comics only: number followed by ` - ` (`Naruto 12 - Titre`);
  *     k. zero-padded number mid-name (`Blacksad 05 Amarillo`), any 2+ digit one in underscore names;
  *     l. trailing number (`Saga 018`); in ebooks only zero-padded, as `Fahrenheit 451` is a title;
  *     m. comics: a zero-padded or 3-digit number glued after a dash at the end (`hellboy-045`);
+ *     m'. comics: the first number (1–3 digits) after words alone, then a title word, unless an article comes before
+ *        it (`Michel Vaillant 5 Nr. 13 aan de start` is 5; `Les 4 Fantastiques et…` is a title);
  *     n. markers inside the set-aside brackets, then a bracket opening with the series and its place
- *        (`(Wheel of Time 1)`, ebooks), then `(N of M)`.
+ *        (`(Wheel of Time 1)`, ebooks), then `(N of M)`, then (comics) a bracket holding only a number.
  *     Bare numbers (f–m) have at most 4 digits and are never a year (1900–2099); an issue marked `#` keeps any
  *     number (`#2025`). Marker ranges (`T01-T05`, `Tomes 1 à 3`, `v01-03`, `c001-008`) keep the first number and
  *     report the last in `volumeEnd`/`chapterEnd`; `V2-031` is no range (the second half is padded differently).
- *  6. Title: the name once the prefix, kind, chapter and date markers and the volume are cut, the remaining pieces
- *     joined with ` - `; the cleaned stem (stage 2 output) when nothing with a letter or digit is left.
+ *  6. Title: the words after the book's first number (volume or chapter) when there are any, the series before it
+ *     being no part of the title (`Spirou - T01 - La Corne du rhinocéros`); otherwise the name once the prefix,
+ *     kind, chapter and date markers and the volume are cut, the remaining pieces joined with ` - `, except that a
+ *     name opening with words other than the folder's series keeps them and its number (`Spirou T01`); the cleaned
+ *     stem (stage 2 output) when nothing with a letter or digit is left.
  */
 import { type BareContext, bareVolume, MAX_RANGE_WIDTH, overlaps, type NumberHit } from './filename/bare-numbers.js';
 import { extractBrackets, type Brackets } from './filename/brackets.js';
@@ -113,12 +125,31 @@ const RANGE_TAIL =
 const ALBUM_NUMBER = /(?:^[\s\-–—:]*|\s[-–—]\s)(\d{1,4}(?:\.\d{1,2})?)(\s?[-–—.]\s)/u;
 /** A year right after a kind keyword. */
 const KIND_YEAR = /^[\s\-–—.:]*(\d{4})(?![\p{L}\p{N}])/u;
+/** A volume marker before a four-digit number, read as a run year when the number is one. */
+const RUN_YEAR = /^(?:v|vol(?:ume)?)\.?\s?\d{4}(?!\d)/i;
+/** A bare number after a weak marker's, at the end or before a spaced dash (`Kaiju No. 8 036`). */
+const NUMBER_AFTER_WEAK = /^(\s#?)(\d{1,4}(?:\.\d{1,2})?)(?=\s*$|\s[-–—]\s)/u;
 /** After a volume marker, an issue glued by a dash (`V2-031`). */
 const GLUED_ISSUE = /^[-–](\d{1,5})(?![\p{L}\p{N}]|[.,]\d)/u;
 /** After a `v` volume, Mylar's issue padded to three digits and set off by a space (`Batman v3 050`). */
 const PADDED_ISSUE = /^\s(\d{3,4})(?![\p{L}\p{N}]|[.,]\d)/u;
 
 export function parseFileName(fileName: string, seriesName?: string | null): ParsedFileName {
+  return readName(fileName, seriesName, null);
+}
+
+/**
+ * The titles earlier versions of stage 6 gave this name, different from today's: the series kept before the number
+ * (`Spirou - La Corne du rhinocéros`, `Saga`), or the whole name when no number was read in it. A stored title that
+ * is one of them came from the name, not from embedded metadata, so the re-parse migration may replace it.
+ */
+export function earlierTitles(fileName: string, seriesName?: string | null): string[] {
+  const titles: string[] = [];
+  const { title } = readName(fileName, seriesName, titles);
+  return [...new Set(titles)].filter((earlier) => earlier !== title);
+}
+
+function readName(fileName: string, seriesName: string | null | undefined, earlier: string[] | null): ParsedFileName {
   const { stem, ebook } = splitExtension(fileName.normalize('NFC'));
   const { text: separated, underscored, scene } = normaliseSeparators(rewrite(stem));
   const brackets = extractBrackets(separated);
@@ -149,7 +180,14 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
   const cuts: Span[] = [{ start: 0, end: bodyStart }, ...kinds, ...chapters, ...runYears];
   if (volume !== null) cuts.push(volume);
   if (chapter !== null) cuts.push(chapter);
-  const title = buildTitle(text, cuts) ?? fallbackTitle(text, stem, fileName);
+  const numbered = [volume, chapter, ...chapters].filter((hit) => hit !== null && hit.end > hit.start);
+  const first = numbered.sort((a, b) => a!.start - b!.start)[0] ?? null;
+  const seriesFirst = bodyStart > 0 || seriesSpans.some((span) => span.start === 0);
+  const title = bookTitle(text, cuts, first, seriesFirst) ?? fallbackTitle(text, stem, fileName);
+  if (earlier !== null) {
+    const unnumbered = cuts.filter((cut) => cut !== volume && cut !== chapter && !chapters.includes(cut as NumberHit));
+    for (const kept of [cuts, unnumbered]) earlier.push(buildTitle(text, kept) ?? fallbackTitle(text, stem, fileName));
+  }
 
   return {
     title,
@@ -165,6 +203,18 @@ export function parseFileName(fileName: string, seriesName?: string | null): Par
     chapter: chapter?.volume ?? null,
     chapterEnd: chapter?.volumeEnd ?? null,
   };
+}
+
+/**
+ * Stage 6. Title words after the book's first number are its title: what comes before is the series (`Spirou - T01 -
+ * La Corne du rhinocéros`). With none, a name that opens with words other than the folder's series keeps them and
+ * its number (`Spirou T01`): the series alone would name every book of it alike.
+ */
+function bookTitle(text: string, cuts: Span[], first: NumberHit | null, seriesFirst: boolean): string | null {
+  if (first === null || first.start === 0) return buildTitle(text, cuts);
+  const after = buildTitle(text, [...cuts, { start: 0, end: first.start }]);
+  if (after !== null) return after;
+  return seriesFirst ? buildTitle(text, cuts) : null;
 }
 
 interface Numbers {
@@ -357,9 +407,9 @@ function albumNumberBefore(ctx: Context, marker: NumberHit): NumberHit | null {
   return { start, end: start + match[1].length, volume: Number(match[1]), volumeEnd: null };
 }
 
-/** `Robin V1993`, `Batman v2016`: a `v` before a year names the run (Mylar style), not the volume. */
+/** `Robin V1993`, `Batman v2016`, `Batman Vol.2000 #57`: a `v` or `Vol` before a year names the run, not the volume. */
 function isRunYear(text: string, hit: NumberHit): boolean {
-  return /^v\.?\d{4}/i.test(text.slice(hit.start)) && isYearLike(String(hit.volume));
+  return RUN_YEAR.test(text.slice(hit.start)) && isYearLike(String(hit.volume));
 }
 
 /** The episode right after a season marker: `S02 031`, `S01E045`, `Season 2 - 031`. */
@@ -411,11 +461,25 @@ function seriesInBracket(brackets: Brackets, seriesName: string | null | undefin
 function fallbackVolume(ctx: Context, brackets: Brackets, seriesName: string | null | undefined): NumberHit | null {
   const issue = findAll(ISSUE_MARKERS, ctx)[0];
   if (issue !== undefined) return issue;
-  const hit = bareVolume(ctx, () => findAll(WEAK_MARKERS, ctx)[0]);
+  const hit = bareVolume(ctx, () => weakVolume(ctx));
   if (hit !== undefined) return hit;
   const inBrackets = bracketVolume(brackets, ctx.ebook, [VOLUME_MARKERS, ISSUE_MARKERS, WEAK_MARKERS]);
   if (inBrackets !== null) return inBrackets;
   const inSeries = seriesInBracket(brackets, seriesName);
   if (inSeries !== null) return inSeries;
-  return brackets.ofNumber === null ? null : { start: 0, end: 0, volume: brackets.ofNumber, volumeEnd: null };
+  const last = brackets.ofNumber ?? (ctx.ebook ? null : brackets.alone);
+  return last === null ? null : { start: 0, end: 0, volume: last, volumeEnd: null };
+}
+
+/**
+ * `No. 12`, `Book 3`; but a number right after the weak marker's, ending the name or before a dash, is the book's
+ * and the marker ends the series' name: `Kaiju No. 8 036`, with or without its folder.
+ */
+function weakVolume(ctx: Context): NumberHit | undefined {
+  const weak = findAll(WEAK_MARKERS, ctx)[0];
+  if (weak === undefined) return undefined;
+  const after = NUMBER_AFTER_WEAK.exec(ctx.text.slice(weak.end));
+  if (after?.[2] === undefined || isYearLike(after[2])) return weak;
+  const start = weak.end + after[1]!.length;
+  return { start, end: start + after[2].length, volume: Number(after[2]), volumeEnd: null };
 }

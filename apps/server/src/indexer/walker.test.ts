@@ -119,6 +119,23 @@ describe('the walk folder by folder (a first scan reads files as they are found)
     expect(paths(full)).toEqual(['New/n.cbz', 'Old/Sub/s.cbz', 'Old/o.cbz']);
   });
 
+  it('reads the folders to re-read whatever their mtime, below unchanged or unknown folders too', async () => {
+    await files('Kept/k.cbz', 'Rewritten/r.cbz', 'Deep/Er/d.cbz', 'Deep/other.cbz', '.hidden/Series/h.cbz');
+    const mtime = async (relative: string) => Math.trunc((await stat(path.join(root, relative))).mtimeMs);
+    // Every folder as the last scan saw it, but Deep/Er, which it did not know (its parent's mtime was put back).
+    const known = new Map<string, number>();
+    for (const folder of ['', 'Kept', 'Rewritten', 'Deep']) known.set(folder, await mtime(folder));
+    const reread = new Set(['Rewritten', 'Deep/Er', 'Gone', '.hidden/Series']);
+    const result = emptyWalk();
+    const found: FoundFile[] = [];
+    for await (const folder of walkFolders(root, known, { full: false, isBookFile, reread }, result))
+      found.push(...folder);
+    expect(paths(found)).toEqual(['Deep/Er/d.cbz', 'Rewritten/r.cbz']);
+    expect([...result.unchangedFolders].sort()).toEqual(['', 'Deep', 'Kept']);
+    expect(result.folders.has('Gone')).toBe(false);
+    expect(found.every((file) => file.ctimeMs > 0)).toBe(true);
+  });
+
   it('throws when the root is gone, and when cancelled', async () => {
     await files('S/v1.cbz', 'T/v1.cbz');
     const gone = walkFolders(path.join(root, 'missing'), new Map(), { full: false, isBookFile }, emptyWalk());

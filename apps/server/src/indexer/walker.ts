@@ -11,6 +11,11 @@ export interface FoundFile {
   path: string;
   sizeBytes: number;
   mtimeMs: number;
+  /**
+   * When the file's inode last changed (content, name or attributes). No program can set it: a copy that keeps the
+   * mtime (`cp -p`, `rsync -t`, a tagger that restores it) still moves it.
+   */
+  ctimeMs: number;
 }
 
 export interface WalkResult {
@@ -37,6 +42,11 @@ export const IGNORED_EXAMPLES = 20;
 export interface WalkOptions {
   /** Re-read every folder, whatever its mtime. */
   full: boolean;
+  /**
+   * Folders to read whatever their mtime: those a watcher saw change (a file rewritten in place leaves its folder's
+   * mtime as it was). Reached through their parents even when those are unchanged, or not known yet.
+   */
+  reread?: ReadonlySet<string>;
   /** Which file names are books (by extension); hidden and `._` files are skipped before this. */
   isBookFile: (name: string) => boolean;
   signal?: AbortSignal;
@@ -81,18 +91,27 @@ export function escapeFileName(raw: Buffer): string {
 }
 const join = (parent: string, name: string) => (parent === '' ? name : `${parent}/${name}`);
 
-/** Children of each known folder, so an unchanged folder's subfolders are visited without reading it. */
-function childrenIndex(known: KnownFolders): Map<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const folder of known.keys()) {
-    if (folder === '') continue;
+/**
+ * Children of each known folder, so an unchanged folder's subfolders are visited without reading it; with the
+ * folders to re-read and their parents, so that one below an unchanged folder is reached too.
+ */
+function childrenIndex(known: KnownFolders, reread: ReadonlySet<string> = new Set()): Map<string, string[]> {
+  const index = new Map<string, Set<string>>();
+  const add = (folder: string) => {
     const slash = folder.lastIndexOf('/');
     const parent = slash < 0 ? '' : folder.slice(0, slash);
-    let list = index.get(parent);
-    if (!list) index.set(parent, (list = []));
-    list.push(folder);
+    let children = index.get(parent);
+    if (!children) index.set(parent, (children = new Set()));
+    children.add(folder);
+  };
+  for (const folder of known.keys()) if (folder !== '') add(folder);
+  for (const folder of reread) {
+    // The walk never enters hidden or litter folders: one below them is not reached.
+    if (folder === '' || folder.split('/').some(ignoredName)) continue;
+    for (let current = folder; current !== ''; current = current.slice(0, Math.max(current.lastIndexOf('/'), 0)))
+      add(current);
   }
-  return index;
+  return new Map([...index].map(([parent, children]) => [parent, [...children]]));
 }
 
 export function emptyWalk(): WalkResult {
@@ -109,8 +128,8 @@ export function emptyWalk(): WalkResult {
 /**
  * Walks a library. A folder whose mtime is what the last scan saw has had no entry added, removed or
  * renamed, so (unless `full`) it is not read again: only its known subfolders are stat'ed. New, removed
- * and renamed files always change their folder's mtime; a file rewritten in place does not, which is what
- * a `full` scan is for.
+ * and renamed files always change their folder's mtime; a file rewritten in place does not: the folders a watcher
+ * saw change are read anyway (`reread`), and a `full` scan reads every folder.
  */
 export async function walkLibrary(root: string, known: KnownFolders, options: WalkOptions): Promise<WalkResult> {
   const result = emptyWalk();
@@ -131,7 +150,7 @@ export async function* walkFolders(
   options: WalkOptions,
   result: WalkResult,
 ): AsyncGenerator<FoundFile[]> {
-  const children = childrenIndex(known);
+  const children = childrenIndex(known, options.reread);
   const rootStat = await stat(root);
   const queue: { relative: string; mtimeMs: number }[] = [{ relative: '', mtimeMs: Math.trunc(rootStat.mtimeMs) }];
 
@@ -140,7 +159,7 @@ export async function* walkFolders(
     const folder = queue.pop()!;
     result.folders.set(folder.relative, folder.mtimeMs);
 
-    if (!options.full && known.get(folder.relative) === folder.mtimeMs) {
+    if (!options.full && !options.reread?.has(folder.relative) && known.get(folder.relative) === folder.mtimeMs) {
       result.unchangedFolders.add(folder.relative);
       const subfolders = children.get(folder.relative) ?? [];
       const stats = await Promise.all(subfolders.map((sub) => stat(path.join(root, sub)).catch(() => null)));
@@ -202,7 +221,12 @@ async function readFolder(
   books.forEach((entry, i) => {
     const info = bookStats[i];
     if (info?.isFile()) {
-      files.push({ path: join(relative, entry.name), sizeBytes: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
+      files.push({
+        path: join(relative, entry.name),
+        sizeBytes: info.size,
+        mtimeMs: Math.trunc(info.mtimeMs),
+        ctimeMs: Math.trunc(info.ctimeMs),
+      });
     }
   });
   const found: { relative: string; mtimeMs: number }[] = [];
@@ -229,14 +253,19 @@ export async function walkScoped(
   root: string,
   known: KnownFolders,
   scope: readonly string[],
-  options: Omit<WalkOptions, 'full'>,
+  options: Omit<WalkOptions, 'full' | 'reread'>,
 ): Promise<ScopedWalkResult> {
   const result: ScopedWalkResult = { ...emptyWalk(), vanishedSubtrees: new Set() };
   const children = childrenIndex(known);
   const queue: { relative: string; mtimeMs: number }[] = [];
   for (const folder of scope) {
-    const info = await stat(path.join(root, folder)).catch(() => null);
-    if (info?.isDirectory()) queue.push({ relative: folder, mtimeMs: Math.trunc(info.mtimeMs) });
+    const info = await stat(path.join(root, folder)).catch((error: NodeJS.ErrnoException) => error);
+    if (info instanceof Error && info.code !== 'ENOENT' && info.code !== 'ENOTDIR') {
+      // Below a folder it may not enter: a permission problem is not a deletion.
+      result.folders.set(folder, -1);
+      result.unreadableFolders.set(folder, info.code ?? 'unreadable');
+    } else if (!(info instanceof Error) && info.isDirectory())
+      queue.push({ relative: folder, mtimeMs: Math.trunc(info.mtimeMs) });
     else if (folder !== '') result.vanishedSubtrees.add(folder);
   }
   while (queue.length > 0) {

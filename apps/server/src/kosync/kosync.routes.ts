@@ -2,11 +2,10 @@ import express, { Router, type ErrorRequestHandler, type Request, type Response 
 import { TooManyRequestsError } from '../domain/errors.js';
 import { KOSYNC_ERRORS, type KosyncError } from '../domain/kosync.js';
 import type { Viewer } from '../domain/viewer.js';
-import { SignInLimiter } from '../http/sign-in-limiter.js';
+import { SignInLimiter, tokenCredential } from '../http/sign-in-limiter.js';
 import type { Logger } from '../logger.js';
 import type { AuthService } from '../services/auth.service.js';
 import type { KosyncService } from '../services/kosync.service.js';
-import { sha256 } from '../services/secret-tokens.js';
 import { runAsViewer } from '../services/viewer-context.js';
 
 /** KOReader's progress documents are tiny (a few hundred bytes); the reference server's nginx takes 1 MiB. */
@@ -18,8 +17,6 @@ const BODY_LIMIT = '64kb';
  */
 const FAILED_SIGN_INS = { attempts: 30, windowMs: 15 * 60 * 1000 };
 const TOO_MANY = 'Too many failed sign-ins to KOReader sync; try again later.';
-/** The limiter's user name for a token: a digest, so the limiter's memory never holds a credential. */
-const limiterName = (token: string) => sha256(token).slice(0, 32);
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -44,12 +41,12 @@ export function kosyncRoutes(auth: AuthService, kosync: KosyncService, logger: L
   router.use(async (req, res, next) => {
     const client = req.ip ?? 'unknown';
     const token = req.get('x-auth-user') ?? '';
-    await limiter.admit(client, limiterName(token), TOO_MANY, { throttle: false });
+    await limiter.admit(client, tokenCredential(token), TOO_MANY, { throttle: false });
     const principal = token ? await auth.authenticateToken(token) : null;
     // A credential with no user behind it (the bootstrap token before any account exists) has no progress to sync.
     const userId = principal?.viewer.userId ?? null;
     if (!principal || userId === null) {
-      if (token) limiter.recordFailure(client, limiterName(token));
+      if (token) limiter.recordFailure(client, tokenCredential(token), { guessable: false });
       sendError(res, 'unauthorized');
       return;
     }

@@ -9,8 +9,9 @@ import {
   seriesPosition,
   streamsPages,
 } from './book-presentation.js';
-import { bookPaths, V1_ROOT, withQuery } from './feed-links.js';
+import { bookPaths, seriesCoverPath, V1_ROOT, withQuery } from './feed-links.js';
 import { xmlSafe } from './xml-text.js';
+import { atomCredits, subjectsOf } from './book-credits.js';
 
 export const ATOM_NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation';
 export const ATOM_ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition';
@@ -69,12 +70,16 @@ function navigationEntry(base: string, item: NavigationItem, updated: string): N
   const type = item.target === 'navigation' ? ATOM_NAVIGATION : ATOM_ACQUISITION;
   const links = [link('subsection', feedHref(base, item.path), type, { '@_title': item.title })];
   const series = item.series;
-  if (series?.coverBookId) {
-    links.push(link(REL.image, `${base}${bookPaths.cover(series.coverBookId)}`, 'image/jpeg'));
-    links.push(link(REL.thumbnail, `${base}${bookPaths.thumbnail(series.coverBookId)}`, 'image/jpeg'));
-  } else if (series?.providerCoverUrl && /^https?:\/\/[^\s<>"{}|\\^`]+$/.test(series.providerCoverUrl)) {
+  const pictured = series ?? item.coverOf;
+  if (pictured?.coverImage) {
+    const cover = `${base}${seriesCoverPath(pictured.id, pictured.coverImage)}`;
+    links.push(link(REL.image, cover, 'image/jpeg'), link(REL.thumbnail, cover, 'image/jpeg'));
+  } else if (pictured?.coverBookId) {
+    links.push(link(REL.image, `${base}${bookPaths.cover(pictured.coverBookId)}`, 'image/jpeg'));
+    links.push(link(REL.thumbnail, `${base}${bookPaths.thumbnail(pictured.coverBookId)}`, 'image/jpeg'));
+  } else if (pictured?.providerCoverUrl && /^https?:\/\/[^\s<>"{}|\\^`]+$/.test(pictured.providerCoverUrl)) {
     // The provider's image: its type is not known here, so none is claimed.
-    links.push(link(REL.image, series.providerCoverUrl));
+    links.push(link(REL.image, pictured.providerCoverUrl));
   }
   return {
     title: item.title,
@@ -122,11 +127,18 @@ function bookEntry(base: string, book: BookEntry, nameSeries: boolean): Node {
   const language = languageTag(book.language);
   const position = seriesPosition(book);
   const issued = publishedDate(book.publishDate);
+  const credits = atomCredits(book.authors);
+  const subjects = subjectsOf(book.genres, book.tags);
   return {
     title: displayTitle(book, nameSeries),
     id: `urn:uuid:${book.id}`,
     updated: book.updatedAt.toISOString(),
-    author: book.authors.map((name) => ({ name })),
+    author: credits.authors,
+    ...(credits.contributors.length > 0 ? { 'dcterms:contributor': credits.contributors } : {}),
+    ...(book.publishers.length > 0 ? { 'dcterms:publisher': book.publishers } : {}),
+    ...(subjects.length > 0
+      ? { category: subjects.map(({ name, scheme }) => ({ '@_term': name, '@_label': name, '@_scheme': scheme })) }
+      : {}),
     ...(book.isbn ? { 'dcterms:identifier': `urn:isbn:${book.isbn}` } : {}),
     ...(language ? { 'dcterms:language': language } : {}),
     ...(issued ? { 'dcterms:issued': issued } : {}),

@@ -36,6 +36,8 @@ export interface NavigationItem {
   updated: Date | null;
   count: number | null;
   series?: SeriesSummary;
+  /** The series whose cover pictures an entry that is not a series (a collection: its first one the reader sees). */
+  coverOf?: SeriesSummary;
 }
 
 export interface CatalogPage {
@@ -66,14 +68,14 @@ export function stableId(key: string): string {
   return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function page(
+export function page(
   base: Omit<CatalogPage, 'navigation' | 'books' | 'groups' | 'booksNameSeries' | 'query' | 'paging'> &
     Partial<CatalogPage>,
 ): CatalogPage {
   return { navigation: [], books: [], groups: [], booksNameSeries: true, query: {}, paging: null, ...base };
 }
 
-function seriesItem(series: SeriesSummary): NavigationItem {
+export function seriesItem(series: SeriesSummary): NavigationItem {
   const expected = series.totalVolumes;
   const books = `${series.bookCount} book${series.bookCount === 1 ? '' : 's'}`;
   const chapters =
@@ -99,6 +101,37 @@ function seriesItem(series: SeriesSummary): NavigationItem {
     series,
   };
 }
+
+/** The root's entries to collections, reading lists and want to read (issue 32). */
+export const SHELF_NAVIGATION: NavigationItem[] = [
+  {
+    id: stableId('collections'),
+    title: 'Collections',
+    path: 'collections',
+    target: 'navigation',
+    summary: 'Series grouped across libraries',
+    updated: null,
+    count: null,
+  },
+  {
+    id: stableId('reading-lists'),
+    title: 'Reading lists',
+    path: 'reading-lists',
+    target: 'navigation',
+    summary: 'Your reading lists and the shared ones, each in its reading order',
+    updated: null,
+    count: null,
+  },
+  {
+    id: stableId('want-to-read'),
+    title: 'Want to read',
+    path: 'want-to-read',
+    target: 'navigation',
+    summary: 'The series you want to read, the most recently added first',
+    updated: null,
+    count: null,
+  },
+];
 
 export class CatalogPages {
   constructor(
@@ -146,6 +179,7 @@ export class CatalogPages {
         updated: null,
         count: null,
       },
+      ...SHELF_NAVIGATION,
     );
     const groups: CatalogPage['groups'] = [];
     if (withGroups) {

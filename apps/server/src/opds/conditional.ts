@@ -15,13 +15,16 @@ export function validatorsFor(freshness: Freshness, req: Request, base: string) 
   const hash = createHash('sha1')
     .update(`${freshness.tag}\n${req.originalUrl}\n${base}\n${viewer}`)
     .digest('base64url');
-  return { etag: `W/"${hash.slice(0, 22)}"`, lastModified: freshness.modifiedAt };
+  return { etag: `W/"${hash.slice(0, 22)}"`, modifiedAt: freshness.modifiedAt, lastModified: freshness.lastModified };
 }
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
-/** RFC 9110 §13.2.2: If-None-Match (weak comparison) decides when present, else If-Modified-Since. */
-export function isNotModified(req: Request, etag: string, lastModified: Date): boolean {
+/**
+ * RFC 9110 §13.2.2: If-None-Match (weak comparison) decides when present, else If-Modified-Since, compared with the
+ * date of the catalog as this reader now sees it (which may not have been sent yet: see Freshness.lastModified).
+ */
+export function isNotModified(req: Request, etag: string, modifiedAt: Date): boolean {
   const noneMatch = req.headers['if-none-match'];
   if (noneMatch !== undefined) {
     return noneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
@@ -29,12 +32,12 @@ export function isNotModified(req: Request, etag: string, lastModified: Date): b
   const since = req.headers['if-modified-since'];
   if (since === undefined) return false;
   const time = Date.parse(since);
-  return !Number.isNaN(time) && lastModified.getTime() <= time;
+  return !Number.isNaN(time) && modifiedAt.getTime() <= time;
 }
 
-export function setValidators(res: Response, etag: string, lastModified: Date): void {
+export function setValidators(res: Response, etag: string, lastModified: Date | null): void {
   res.setHeader('ETag', etag);
-  res.setHeader('Last-Modified', lastModified.toUTCString());
+  if (lastModified) res.setHeader('Last-Modified', lastModified.toUTCString());
   // Feeds hold reading progress: kept by the app, but checked with the server each time.
   res.setHeader('Cache-Control', 'private, no-cache');
 }

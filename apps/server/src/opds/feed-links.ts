@@ -45,6 +45,11 @@ export function withQuery(path: string, query: Record<string, string | number | 
   return `${path}?${pairs.map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&')}`;
 }
 
+/** A series' uploaded cover (under OPDS_ROOT); `v`, the upload's random name, gives each upload its own address. */
+export function seriesCoverPath(seriesId: string, image: string): string {
+  return withQuery(`${OPDS_ROOT}/series/${seriesId}/cover`, { v: image.replace(/\.jpg$/, '') });
+}
+
 /** Paths of the book resources shared by both catalog versions (under OPDS_ROOT, Basic authentication). */
 export const bookPaths = {
   file: (id: string) => `${OPDS_ROOT}/books/${id}/file`,

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { UnauthorizedError } from '../domain/errors.js';
 import { basicCredentials, resolvePrincipal } from '../http/credentials.js';
-import { SignInLimiter } from '../http/sign-in-limiter.js';
+import { passwordCredential, SignInLimiter, tokenCredential } from '../http/sign-in-limiter.js';
 import { problem, sendProblem } from '../http/problem.js';
 import type { Logger } from '../logger.js';
 import type { AuthService } from '../services/auth.service.js';
@@ -12,6 +12,10 @@ import type { CatalogFreshness } from '../services/catalog-freshness.js';
 import type { LibraryService } from '../services/library.service.js';
 import type { SeriesService } from '../services/series.service.js';
 import type { SettingsService } from '../services/settings.service.js';
+import type { CollectionService } from '../services/collection.service.js';
+import type { ReadingListService } from '../services/reading-list.service.js';
+import type { WantToReadService } from '../services/want-to-read.service.js';
+import { ShelfPages } from './shelf-pages.js';
 import { ATOM_ACQUISITION, ATOM_NAVIGATION, OPENSEARCH_TYPE, atomFeed, openSearchDescription } from './atom-feed.js';
 import { bookMediaRoutes } from './book-media.routes.js';
 import { RenderedFeeds } from './rendered-feeds.js';
@@ -28,6 +32,7 @@ import {
 import { idParam, pageParam, searchParam } from './request-values.js';
 import { xmlSafe } from './xml-text.js';
 import { runAsViewer } from '../services/viewer-context.js';
+import type { SeriesCoverService } from '../services/series-cover.service.js';
 
 export interface OpdsServices {
   auth: AuthService;
@@ -37,12 +42,17 @@ export interface OpdsServices {
   bookFiles: BookFileService;
   settings: SettingsService;
   catalogFreshness: CatalogFreshness;
+  seriesCovers: SeriesCoverService;
+  collections: CollectionService;
+  readingLists: ReadingListService;
+  wantToRead: WantToReadService;
 }
 
 const REALM = 'Basic realm="Shelfmark", charset="UTF-8"';
 /**
- * Failed sign-ins to the catalog per (client address, Basic user name) before that pair is refused for a while, and
- * per address before its password checks are slowed (tokens are never guessed, so they are never slowed).
+ * Failed sign-ins to the catalog per (client address, credential tried: a user name's passwords, or one token) before
+ * that pair is refused for a while, and wrong passwords per address before its password checks are slowed (tokens
+ * are never guessed, so they are never slowed).
  */
 const FAILED_SIGN_INS = { attempts: 30, windowMs: 15 * 60 * 1000, addressAttempts: 150 };
 const TOO_MANY = 'Too many failed sign-ins to the catalog; try again later.';
@@ -56,6 +66,7 @@ const TOO_MANY = 'Too many failed sign-ins to the catalog; try again later.';
 export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
   const router = Router();
   const pages = new CatalogPages(services.libraries, services.series, services.books);
+  const shelves = new ShelfPages(services.collections, services.readingLists, services.wantToRead);
   const rendered = new RenderedFeeds();
 
   // The authentication document tells an app how to sign in, so it must be readable before signing in.
@@ -65,17 +76,17 @@ export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
   const limiter = new SignInLimiter(FAILED_SIGN_INS);
   router.use(async (req, res, next) => {
     const client = req.ip ?? 'unknown';
-    const basic = basicCredentials(req);
-    const username = basic?.username ?? '';
-    const passwordCheck = basic !== null && parseApiToken(basic.password) === undefined;
-    await limiter.admit(client, username, TOO_MANY, { throttle: passwordCheck });
+    const tried = attemptedCredential(req);
+    await limiter.admit(client, tried.credential, TOO_MANY, { throttle: tried.guessable });
     req.principal = await resolvePrincipal(req, services.auth, ['basic', 'bearer', 'session']);
     if (req.principal) {
       runAsViewer(req.principal.viewer, next);
       return;
     }
     // Apps first ask without credentials to learn how to sign in: only wrong credentials count.
-    if (req.headers.authorization !== undefined) limiter.recordFailure(client, username);
+    if (req.headers.authorization !== undefined) {
+      limiter.recordFailure(client, tried.credential, { guessable: tried.guessable });
+    }
     challenge(req, res);
   });
 
@@ -157,7 +168,41 @@ export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
     v2((req) => pages.search(searchParam(req), pageParam(req))),
   );
 
+  // Collections, reading lists and want to read (issue 32), the same documents in both versions.
+  for (const [version, serve] of [
+    ['v1.2', (build: (req: Request) => Promise<CatalogPage>) => v1(null, build)],
+    ['v2', v2],
+  ] as const) {
+    router.get(
+      `/${version}/collections`,
+      serve((req) => shelves.collectionList(pageParam(req))),
+    );
+    router.get(
+      `/${version}/collections/:collectionId`,
+      serve((req) => shelves.collection(idParam(req, 'collectionId', 'Collection'), pageParam(req))),
+    );
+    router.get(
+      `/${version}/reading-lists`,
+      serve((req) => shelves.readingListList(pageParam(req))),
+    );
+    router.get(
+      `/${version}/reading-lists/:readingListId`,
+      serve((req) => shelves.readingList(idParam(req, 'readingListId', 'Reading list'), pageParam(req))),
+    );
+    router.get(
+      `/${version}/want-to-read`,
+      serve((req) => shelves.wantToReadList(pageParam(req))),
+    );
+  }
+
   router.use('/books', bookMediaRoutes(services, logger));
+  router.get('/series/:seriesId/cover', async (req, res, next) => {
+    const file = await services.seriesCovers.image(idParam(req, 'seriesId', 'Series'));
+    res.type('image/jpeg').set('Cache-Control', 'private, max-age=86400');
+    res.sendFile(file, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  });
   router.use((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -167,6 +212,22 @@ export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
     sendProblem(res, problem(404, 'not-found', 'Not found', `No OPDS document at ${req.baseUrl}${req.path}.`));
   });
   return router;
+}
+
+/**
+ * What a sign-in to the catalog tries, as the limiter counts it: a token (Bearer, or the password of Basic as apps
+ * send it) by its digest, whatever user name came with it; a password by the user name it is tried for (guessable,
+ * so also slowed with the address's other wrong passwords). Only failures with an Authorization header are counted.
+ */
+function attemptedCredential(req: Request): { credential: string; guessable: boolean } {
+  const [scheme = '', ...rest] = (req.headers.authorization ?? '').trim().split(/\s+/);
+  if (scheme.toLowerCase() === 'bearer') return { credential: tokenCredential(rest.join(' ')), guessable: false };
+  const basic = basicCredentials(req);
+  if (basic === null) return { credential: '', guessable: false };
+  if (parseApiToken(basic.password) !== undefined) {
+    return { credential: tokenCredential(basic.password), guessable: false };
+  }
+  return { credential: passwordCredential(basic.username), guessable: true };
 }
 
 /**
@@ -184,14 +245,14 @@ function feed(
     const validators = current ? validatorsFor(current, req, base) : null;
     if (validators) {
       setValidators(res, validators.etag, validators.lastModified);
-      if (isNotModified(req, validators.etag, validators.lastModified)) {
+      if (isNotModified(req, validators.etag, validators.modifiedAt)) {
         res.status(304).end();
         return;
       }
     }
     let document = validators ? rendered.get(validators.etag) : undefined;
     if (!document) {
-      const { type, body } = await render(req, base, current?.modifiedAt ?? new Date());
+      const { type, body } = await render(req, base, current?.lastModified ?? new Date());
       document = { type, body: Buffer.from(body) };
       if (validators) rendered.set(validators.etag, type, document.body);
     }

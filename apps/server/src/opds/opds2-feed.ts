@@ -9,6 +9,7 @@ import {
   streamsPages,
 } from './book-presentation.js';
 import { bookPaths, V2_ROOT, withQuery } from './feed-links.js';
+import { opds2Credits, subjectsOf } from './book-credits.js';
 
 export const OPDS2_TYPE = 'application/opds+json';
 export const OPDS2_PUBLICATION_TYPE = 'application/opds-publication+json';
@@ -43,6 +44,7 @@ function publication(base: string, book: BookEntry, nameSeries: boolean) {
   const language = languageTag(book.language);
   const position = seriesPosition(book);
   const published = publishedDate(book.publishDate);
+  const subjects = subjectsOf(book.genres, book.tags);
   const links: Link[] = [
     {
       rel: 'http://opds-spec.org/acquisition',
@@ -65,7 +67,10 @@ function publication(base: string, book: BookEntry, nameSeries: boolean) {
       title: displayTitle(book, nameSeries),
       identifier: book.isbn ? `urn:isbn:${book.isbn}` : `urn:uuid:${book.id}`,
       modified: book.updatedAt.toISOString(),
-      ...(book.authors.length > 0 ? { author: book.authors } : {}),
+      // Names only until OPDS gives roles (contributors by role): the feed as before the roles were stored.
+      ...opds2Credits(book.authors),
+      ...(book.publishers.length > 0 ? { publisher: book.publishers } : {}),
+      ...(subjects.length > 0 ? { subject: subjects } : {}),
       ...(language ? { language } : {}),
       ...(published ? { published } : {}),
       ...(book.summary ? { description: book.summary } : {}),

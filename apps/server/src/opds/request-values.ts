@@ -21,7 +21,7 @@ export function pageParam(req: Request): number {
   if (raw === undefined || raw === '') return 1;
   if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PAGE) {
     throw new ValidationError(`page must be a whole number from 1 to ${MAX_PAGE}`, [
-      { path: '/query/page', message: `must be a whole number from 1 to ${MAX_PAGE}` },
+      { path: '/query/page', message: `must be a whole number from 1 to ${MAX_PAGE}`, code: 'invalid' },
     ]);
   }
   return Number(raw);
@@ -39,7 +39,7 @@ export function searchParam(req: Request): string {
         : CONTROL.test(q)
           ? 'must not contain control characters'
           : null;
-  if (problem) throw new ValidationError(`q ${problem}`, [{ path: '/query/q', message: problem }]);
+  if (problem) throw new ValidationError(`q ${problem}`, [{ path: '/query/q', message: problem, code: 'invalid' }]);
   return q;
 }
 
@@ -48,7 +48,7 @@ export function pageNumberParam(req: Request): number {
   const raw = String(req.params.pageNumber ?? '');
   if (!/^\d{1,6}$/.test(raw)) {
     throw new ValidationError('pageNumber must be a whole number from 0', [
-      { path: '/path/pageNumber', message: 'must be a whole number from 0' },
+      { path: '/path/pageNumber', message: 'must be a whole number from 0', code: 'invalid' },
     ]);
   }
   return Number(raw);
@@ -60,7 +60,7 @@ export function maxWidthParam(req: Request): number | undefined {
   if (raw === undefined || raw === '' || raw === '{maxWidth}') return undefined;
   if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WIDTH) {
     throw new ValidationError(`maxWidth must be a whole number from 1 to ${MAX_WIDTH}`, [
-      { path: '/query/maxWidth', message: `must be a whole number from 1 to ${MAX_WIDTH}` },
+      { path: '/query/maxWidth', message: `must be a whole number from 1 to ${MAX_WIDTH}`, code: 'invalid' },
     ]);
   }
   return Number(raw);

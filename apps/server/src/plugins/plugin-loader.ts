@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SDK_API_VERSION, type ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
+import { SDK_API_VERSION, pluginTextProblem, type ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
 
 export interface LoadedPlugin {
   specifier: string;
@@ -46,12 +46,26 @@ export function pluginProblem(candidate: unknown): string | null {
     return `it is written for plugin API ${String(manifest.apiVersion)}; this server supports ${SDK_API_VERSION}`;
   }
   if (!Array.isArray(manifest.settings)) return 'manifest.settings must be a list';
+  for (const [index, field] of manifest.settings.entries()) {
+    const words = wordsProblem(field);
+    if (words) return `manifest.settings[${index}].${words}`;
+  }
   const operations =
     plugin.kind === 'metadata' ? ['searchSeries', 'getSeries', 'getVolumes'] : ['search', 'testConnection'];
   for (const name of operations) {
     if (typeof (plugin as Record<string, unknown>)[name] !== 'function') return `it does not implement ${name}()`;
   }
   return null;
+}
+
+/** What is wrong with a setting's label or help (the words the admin shows, SDK 1.2: by language), or null. */
+function wordsProblem(field: unknown): string | null {
+  if (typeof field !== 'object' || field === null) return 'is not a setting field';
+  const { label, help } = field as { label?: unknown; help?: unknown };
+  const labelProblem = pluginTextProblem(label);
+  if (labelProblem) return `label ${labelProblem}`;
+  const helpProblem = help === undefined ? null : pluginTextProblem(help);
+  return helpProblem ? `help ${helpProblem}` : null;
 }
 
 const SDK_PACKAGE = '@shelfmark/plugin-sdk';

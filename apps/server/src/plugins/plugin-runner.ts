@@ -64,11 +64,16 @@ export class PluginRunner {
     if (entry) return entry;
     if (this.registry.releaseIndexerIds().includes(providerId)) {
       const message = `${providerId} is a release indexer, not a metadata provider`;
-      throw new ValidationError(`${message}.`, [{ path: '/body/provider', message }]);
+      throw new ValidationError(`${message}.`, [{ path: '/body/provider', message, code: 'notMetadataProvider' }]);
     }
     const known = this.registry.metadataProviderIds().join(', ');
     throw new ValidationError(`The metadata provider "${providerId}" is not loaded.`, [
-      { path: '/body/provider', message: `unknown or unavailable provider "${providerId}"; use one of ${known}` },
+      {
+        path: '/body/provider',
+        message: `unknown or unavailable provider "${providerId}"; use one of ${known}`,
+        code: 'enum',
+        allowed: this.registry.metadataProviderIds(),
+      },
     ]);
   }
 

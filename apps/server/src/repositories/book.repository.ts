@@ -8,9 +8,13 @@ import { currentViewer } from '../services/viewer-context.js';
 import type { ListCache } from './list-cache.js';
 import { lockRowsForEdit } from './row-locks.js';
 import type { MessageParams } from '../domain/job-messages.js';
+import { withSources, type MetadataSources } from '../domain/metadata-sources.js';
+import { authorNames, type Author } from '../domain/people.js';
+import type { StoryArc } from '../indexer/formats/types.js';
 import {
   placeholders,
   toDate,
+  toJsonList,
   toJsonObject,
   toNullableNumber,
   toNumber,
@@ -50,7 +54,7 @@ export interface BookSummary {
   /** What `parseError` says as an item error code, as stored (the DTO checks it is one it knows), and its values. */
   parseErrorCode: string | null;
   parseErrorParams: MessageParams | null;
-  authors: string[];
+  authors: Author[];
   readingStatus: ReadingStatus;
   currentPage: number | null;
   lastReadAt: Date | null;
@@ -66,9 +70,79 @@ export interface BookEntry extends BookSummary {
   isbn: string | null;
   publishDate: string | null;
   language: string | null;
+  /** What catalogs show of each entry beside its credits: publishers, and genres and tags as subjects. */
+  publishers: string[];
+  genres: string[];
+  tags: string[];
 }
 
-export interface BookDetails extends BookEntry {
+/** What a book's file, a provider or an admin says of it beyond the catalog entry (issue 31). */
+export interface BookMetadata {
+  count: number | null;
+  genres: string[];
+  publishers: string[];
+  imprint: string | null;
+  tags: string[];
+  ageRating: string | null;
+  ageRatingAge: number | null;
+  webLinks: string[];
+  storyArcs: StoryArc[];
+  seriesGroup: string | null;
+  characters: string[];
+  teams: string[];
+  locations: string[];
+  comicFormat: string | null;
+  blackAndWhite: boolean | null;
+  metadataSources: MetadataSources<LockableBookField>;
+}
+
+/** The columns of BookMetadata, read by `details`. */
+const METADATA_COLUMNS = `b.count, b.genres, b.publishers, b.imprint, b.tags, b.age_rating, b.age_rating_age,
+  b.web_links, b.story_arcs, b.series_group, b.characters, b.teams, b.locations, b.comic_format, b.black_and_white,
+  b.metadata_sources`;
+
+interface MetadataRow {
+  count: number | null;
+  genres: string[] | string;
+  publishers: string[] | string;
+  imprint: string | null;
+  tags: string[] | string;
+  age_rating: string | null;
+  age_rating_age: number | null;
+  web_links: string[] | string;
+  story_arcs: StoryArc[] | string;
+  series_group: string | null;
+  characters: string[] | string;
+  teams: string[] | string;
+  locations: string[] | string;
+  comic_format: string | null;
+  black_and_white: boolean | number | null;
+  metadata_sources: MetadataSources<LockableBookField> | string;
+}
+
+function metadata(row: MetadataRow): BookMetadata {
+  return {
+    count: row.count,
+    genres: toStringList(row.genres),
+    publishers: toStringList(row.publishers),
+    imprint: row.imprint,
+    tags: toStringList(row.tags),
+    ageRating: row.age_rating,
+    ageRatingAge: row.age_rating_age,
+    webLinks: toStringList(row.web_links),
+    storyArcs: toJsonList(row.story_arcs),
+    seriesGroup: row.series_group,
+    characters: toStringList(row.characters),
+    teams: toStringList(row.teams),
+    locations: toStringList(row.locations),
+    comicFormat: row.comic_format,
+    // SQLite stores booleans as 0 and 1.
+    blackAndWhite: row.black_and_white === null ? null : Boolean(row.black_and_white),
+    metadataSources: toJsonObject(row.metadata_sources) ?? {},
+  };
+}
+
+export interface BookDetails extends BookEntry, BookMetadata {
   lockedFields: LockableBookField[];
   /** The current reader's place in a reflowable book (an EPUB locator) and how far through it, 0 to 1. */
   readingPosition: string | null;
@@ -94,6 +168,22 @@ export type BookChanges = Partial<
     | 'chapter'
     | 'chapterEnd'
     | 'volumeKind'
+    | 'count'
+    | 'genres'
+    | 'publishers'
+    | 'imprint'
+    | 'tags'
+    | 'ageRating'
+    | 'ageRatingAge'
+    | 'webLinks'
+    | 'storyArcs'
+    | 'seriesGroup'
+    | 'characters'
+    | 'teams'
+    | 'locations'
+    | 'comicFormat'
+    | 'blackAndWhite'
+    | 'metadataSources'
   >
 >;
 
@@ -119,7 +209,7 @@ interface SummaryRow {
   format: BookFormat;
   size_bytes: number | string | null;
   page_count: number | null;
-  authors: string[] | string;
+  authors: Author[] | string;
   reading_status: ReadingStatus | null;
   current_page: number | null;
   last_read_at: Date | number | string | null;
@@ -136,13 +226,16 @@ const SUMMARY_COLUMNS = `b.id, b.library_id, b.series_id, s.name as series_name,
   b.chapter, b.chapter_end, b.volume_kind, b.format, f.size_bytes, b.page_count, b.authors, rp.status as reading_status,
   rp.current_page, rp.last_read_at, f.thumbnail_path, f.parse_status, f.parse_error,
   f.parse_error_code, f.parse_error_params, b.created_at, b.updated_at`;
-const ENTRY_COLUMNS = `${SUMMARY_COLUMNS}, b.summary, b.isbn, b.publish_date, b.language`;
+const ENTRY_COLUMNS = `${SUMMARY_COLUMNS}, b.summary, b.isbn, b.publish_date, b.language, b.publishers, b.genres, b.tags`;
 
 interface EntryRow extends SummaryRow {
   summary: string | null;
   isbn: string | null;
   publish_date: string | null;
   language: string | null;
+  publishers: string[] | string;
+  genres: string[] | string;
+  tags: string[] | string;
 }
 /** The current reader's progress joins on the first parameter (a null reader matches none: all unread). */
 const SUMMARY_JOINS = `left join series s on s.id = b.series_id
@@ -156,6 +249,9 @@ function entry(row: EntryRow): BookEntry {
     isbn: row.isbn,
     publishDate: row.publish_date,
     language: row.language,
+    publishers: toStringList(row.publishers),
+    genres: toStringList(row.genres),
+    tags: toStringList(row.tags),
   };
 }
 
@@ -179,7 +275,7 @@ function summary(row: SummaryRow): BookSummary {
     parseError: row.parse_error,
     parseErrorCode: row.parse_error_code,
     parseErrorParams: toJsonObject(row.parse_error_params),
-    authors: toStringList(row.authors),
+    authors: toJsonList(row.authors),
     readingStatus: row.reading_status ?? 'unread',
     currentPage: row.current_page,
     lastReadAt: row.last_read_at === null ? null : toDate(row.last_read_at),
@@ -299,7 +395,8 @@ export class BookRepository {
     return { items: items as (D extends 'entry' ? BookEntry : BookSummary)[], total };
   }
 
-  private async entryRows(ids: string[]): Promise<BookEntry[]> {
+  /** The catalog entries of these books, fresh, in the order given (ids of books that are gone are skipped). */
+  async entryRows(ids: string[]): Promise<BookEntry[]> {
     if (ids.length === 0) return [];
     const rows = await this.em.execute<EntryRow[]>(
       `select ${ENTRY_COLUMNS} from books b ${SUMMARY_JOINS} where b.id in (${placeholders(ids.length)})`,
@@ -322,15 +419,16 @@ export class BookRepository {
 
   async details(id: string): Promise<BookDetails | null> {
     const [row] = await this.em.execute<
-      (EntryRow & {
-        locked_fields: LockableBookField[] | string;
-        path: string | null;
-        mtime_ms: number | string | null;
-        reading_position: string | null;
-        reading_percentage: number | string | null;
-      })[]
+      (EntryRow &
+        MetadataRow & {
+          locked_fields: LockableBookField[] | string;
+          path: string | null;
+          mtime_ms: number | string | null;
+          reading_position: string | null;
+          reading_percentage: number | string | null;
+        })[]
     >(
-      `select ${ENTRY_COLUMNS}, b.locked_fields, f.path, f.mtime_ms, rp.position as reading_position,
+      `select ${ENTRY_COLUMNS}, ${METADATA_COLUMNS}, b.locked_fields, f.path, f.mtime_ms, rp.position as reading_position,
               rp.percentage as reading_percentage
          from books b ${SUMMARY_JOINS} where b.id = ?${andVisible()}`,
       [currentViewer().userId, id, ...visibleParams()],
@@ -339,6 +437,7 @@ export class BookRepository {
     const book = entry(row);
     return {
       ...book,
+      ...metadata(row),
       lockedFields: toStringList(row.locked_fields) as LockableBookField[],
       readingPosition: row.reading_position,
       readingPercentage: toNullableNumber(row.reading_percentage),
@@ -353,8 +452,11 @@ export class BookRepository {
     };
   }
 
-  /** Applies an edit; the search text follows the title and authors. */
-  async update(id: string, changes: BookChanges): Promise<boolean> {
+  /**
+   * Applies an edit; the search text follows the title and authors. `written`: the fields the admin set, whose
+   * source becomes `admin` (a scan no longer changes them).
+   */
+  async update(id: string, changes: BookChanges, written: readonly LockableBookField[] = []): Promise<boolean> {
     return this.em.transactional(async (em) => {
       // Locked until the edit commits (row-locks.ts): a scan or a sync writing this book meanwhile waits for it, and
       // the search and sort columns below follow what the row holds now, not what it held before their write.
@@ -362,7 +464,14 @@ export class BookRepository {
       const book = await em.findOne(Book, { id }, { refresh: true });
       if (!book) return false;
       await em.populate(book, ['series']);
-      em.assign(book, changes);
+      em.assign(book, {
+        ...changes,
+        metadataSources: withSources(
+          book.metadataSources,
+          'admin',
+          written.map((field) => [field, true]),
+        ),
+      });
       em.assign(
         book,
         derivedColumns(
@@ -390,7 +499,7 @@ export class BookRepository {
         {
           id: string;
           title: string;
-          authors: string[] | string;
+          authors: Author[] | string;
           volume: number | string | null;
           chapter: number | string | null;
           volume_kind: VolumeKind;
@@ -409,7 +518,7 @@ export class BookRepository {
             derivedColumns(
               row.series_name,
               row.title,
-              toStringList(row.authors),
+              toJsonList(row.authors),
               toNullableNumber(row.volume),
               row.volume_kind,
               toNullableNumber(row.chapter),
@@ -426,13 +535,13 @@ export class BookRepository {
 export function derivedColumns(
   seriesName: string | null,
   title: string,
-  authors: readonly string[],
+  authors: readonly Author[],
   volume: number | null,
   volumeKind: VolumeKind,
   chapter: number | null,
 ): Pick<Book, 'searchText' | 'sortSeries' | 'volumeSort' | 'chapterSort' | 'sortTitle'> {
   return {
-    searchText: bookSearchText(seriesName, title, authors),
+    searchText: bookSearchText(seriesName, title, authorNames(authors)),
     sortSeries: seriesName === null ? '' : fold(seriesName),
     volumeSort: volumeSort(volume, volumeKind),
     chapterSort: chapterSort(chapter),

@@ -11,6 +11,8 @@ export interface CredentialOwner {
   disabled: boolean;
   /** The libraries granted; read only for readers (an admin sees every library). */
   libraryIds: string[];
+  /** When what the user may see last changed (epoch ms; null if never): catalog dates are later (ADR 15). */
+  accessChangedAt: number | null;
 }
 
 export interface TokenCredential {
@@ -34,12 +36,13 @@ interface OwnerRow {
   owner_username: string | null;
   owner_role: UserRole | null;
   owner_disabled: boolean | number | null;
+  owner_access_changed_at: Date | number | string | null;
   library_id: string | null;
 }
 
 // The owner and, for a reader, one row per granted library: a credential is checked with one query whatever it is.
 const OWNER_COLUMNS = `u.id as owner_id, u.username as owner_username, u.role as owner_role,
-  u.disabled as owner_disabled, ul.library_id`;
+  u.disabled as owner_disabled, u.access_changed_at as owner_access_changed_at, ul.library_id`;
 const OWNER_JOINS = `left join user_libraries ul on ul.user_id = u.id and u.role = 'reader'`;
 
 function ownerOf(rows: readonly OwnerRow[]): CredentialOwner | null {
@@ -51,6 +54,7 @@ function ownerOf(rows: readonly OwnerRow[]): CredentialOwner | null {
     role: first.owner_role!,
     disabled: Boolean(first.owner_disabled),
     libraryIds: rows.flatMap((row) => (row.library_id ? [row.library_id] : [])),
+    accessChangedAt: first.owner_access_changed_at === null ? null : toDate(first.owner_access_changed_at).getTime(),
   };
 }
 

@@ -66,6 +66,11 @@ export class JobRepository {
     return this.em.findOne(Job, { type, library: libraryId, status: { $in: ACTIVE } });
   }
 
+  /** Every queued or running job of the type (a check, not a constraint, keeps backups to one: expect one). */
+  findAllActive(type: JobType): Promise<Job[]> {
+    return this.em.fork().find(Job, { type, status: { $in: ACTIVE } });
+  }
+
   findById(id: string): Promise<Job | null> {
     return this.em.findOne(Job, { id });
   }
@@ -172,7 +177,7 @@ export class JobRepository {
   }
 
   /** Stores a running job's report so far (a long refresh shows its progress, and a resumed one skips what is done). */
-  async saveReport(id: string, report: Record<string, unknown>): Promise<void> {
+  async saveReport(id: string, report: Record<string, unknown> | null): Promise<void> {
     await this.em.fork().nativeUpdate(Job, { id }, { report });
   }
 }

@@ -36,3 +36,14 @@ export function visibleLibraryFilter(): { $in: string[] } | undefined {
 export function viewerSeesEveryLibrary(): boolean {
   return seesEveryLibrary(currentViewer());
 }
+
+/**
+ * Reading lists the viewer may see: their own and the shared ones. Nobody, admins included, sees another user's
+ * private list (issue 32); a viewer without a user (the system, the bootstrap token before any user) sees the shared
+ * ones only. `alias` names the `reading_lists` row.
+ */
+export function visibleReadingListSql(alias: string): { sql: string; params: string[] } {
+  const { userId } = currentViewer();
+  if (userId === null) return { sql: `${alias}.shared`, params: [] };
+  return { sql: `(${alias}.owner_id = ? or ${alias}.shared)`, params: [userId] };
+}

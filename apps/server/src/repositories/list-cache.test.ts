@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogVersion } from './catalog-version.js';
-import { runAsViewer } from '../services/viewer-context.js';
+import { runAsSystem, runAsViewer } from '../services/viewer-context.js';
 import { ListCache } from './list-cache.js';
 
 function versionSource(start: number | null = 1) {
@@ -8,38 +8,41 @@ function versionSource(start: number | null = 1) {
   return source as CatalogVersion & { value: number | null };
 }
 
+/** Work outside any request names its viewer (services/viewer-context.ts): these run as the system. */
+const asSystem = <T>(work: () => Promise<T>): Promise<T> => runAsSystem(work);
+
 describe('ListCache', () => {
   it('answers from memory until the catalog version changes', async () => {
     const version = versionSource();
     const cache = new ListCache(version);
     let computed = 0;
     const compute = () => Promise.resolve({ items: [++computed] });
-    expect(await cache.remember('a', compute)).toEqual({ items: [1] });
-    expect(await cache.remember('a', compute)).toEqual({ items: [1] });
+    expect(await asSystem(() => cache.remember('a', compute))).toEqual({ items: [1] });
+    expect(await asSystem(() => cache.remember('a', compute))).toEqual({ items: [1] });
     version.value = 2;
-    expect(await cache.remember('a', compute)).toEqual({ items: [2] });
+    expect(await asSystem(() => cache.remember('a', compute))).toEqual({ items: [2] });
   });
 
   it('does not cache while the version is unknown', async () => {
     const cache = new ListCache(versionSource(null));
     let computed = 0;
     const compute = () => Promise.resolve({ items: [++computed] });
-    await cache.remember('a', compute);
-    expect(await cache.remember('a', compute)).toEqual({ items: [2] });
+    await asSystem(() => cache.remember('a', compute));
+    expect(await asSystem(() => cache.remember('a', compute))).toEqual({ items: [2] });
   });
 
   it('keeps at most maxWeight rows, dropping the least recently used', async () => {
     const cache = new ListCache(versionSource(), 10);
     let computed = 0;
     const page = (size: number) => () => Promise.resolve({ items: Array.from({ length: size }, () => ++computed) });
-    await cache.remember('a', page(4));
-    await cache.remember('b', page(4));
-    await cache.remember('a', page(4)); // a hit: a becomes the most recent
-    await cache.remember('c', page(4)); // 5 + 5 + 5 > 10: b goes
+    await asSystem(() => cache.remember('a', page(4)));
+    await asSystem(() => cache.remember('b', page(4)));
+    await asSystem(() => cache.remember('a', page(4))); // a hit: a becomes the most recent
+    await asSystem(() => cache.remember('c', page(4))); // 5 + 5 + 5 > 10: b goes
     const before = computed;
-    await cache.remember('a', page(4));
+    await asSystem(() => cache.remember('a', page(4)));
     expect(computed).toBe(before);
-    await cache.remember('b', page(4));
+    await asSystem(() => cache.remember('b', page(4)));
     expect(computed).toBe(before + 4);
   });
 
@@ -51,7 +54,7 @@ describe('ListCache', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return { items: [computed] };
     };
-    const results = await Promise.all(Array.from({ length: 8 }, () => cache.remember('a', compute)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => asSystem(() => cache.remember('a', compute))));
     expect(computed).toBe(1);
     expect(new Set(results.map((result) => result.items[0]))).toEqual(new Set([1]));
   });
@@ -60,8 +63,8 @@ describe('ListCache', () => {
     const cache = new ListCache(versionSource(), 100, 0);
     let computed = 0;
     const compute = () => Promise.resolve({ items: [++computed] });
-    await cache.remember('a', compute);
-    expect(await cache.remember('a', compute)).toEqual({ items: [2] });
+    await asSystem(() => cache.remember('a', compute));
+    expect(await asSystem(() => cache.remember('a', compute))).toEqual({ items: [2] });
   });
 
   it('keys every entry by the viewer: another user or another set of libraries computes its own', async () => {
@@ -77,7 +80,7 @@ describe('ListCache', () => {
     expect(await runAsViewer(readerB, () => cache.remember('q', compute))).toEqual({ items: [2] });
     expect(await runAsViewer(readerAWider, () => cache.remember('q', compute))).toEqual({ items: [3] });
     expect(await runAsViewer(readerAWiderReordered, () => cache.remember('q', compute))).toEqual({ items: [3] });
-    expect(await cache.remember('q', compute)).toEqual({ items: [4] }); // the system
+    expect(await asSystem(() => cache.remember('q', compute))).toEqual({ items: [4] }); // the system
   });
 
   it('shares `shared` entries between viewers', async () => {

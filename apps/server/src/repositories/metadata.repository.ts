@@ -7,7 +7,9 @@ import { Series } from '../entities/series.entity.js';
 import type { FieldValue, LocalBook } from '../domain/metadata-sync.js';
 import { derivedColumns } from './book.repository.js';
 import { lockedForEdit, lockRowsForEdit } from './row-locks.js';
-import { toNullableNumber, toStringList, type SqlDialect } from './sql-values.js';
+import { toJsonList, toNullableNumber, toStringList, type SqlDialect } from './sql-values.js';
+import { withSources, type MetadataSources } from '../domain/metadata-sources.js';
+import { authorNames, authorsFromNames, type Author } from '../domain/people.js';
 import { visibleLibraryFilter } from './library-access.js';
 
 export interface LinkFields {
@@ -186,7 +188,7 @@ export class MetadataRepository {
         volume_end: number | string | null;
         volume_kind: string;
         locked_fields: LockableBookField[] | string;
-        authors: string[] | string;
+        authors: Author[] | string;
         summary: string | null;
         isbn: string | null;
         publish_date: string | null;
@@ -205,7 +207,7 @@ export class MetadataRepository {
       volumeKind: row.volume_kind,
       lockedFields: toStringList(row.locked_fields) as LockableBookField[],
       current: {
-        authors: toStringList(row.authors),
+        authors: authorNames(toJsonList<Author>(row.authors)),
         summary: row.summary,
         isbn: row.isbn,
         publish_date: row.publish_date,
@@ -224,6 +226,8 @@ export class MetadataRepository {
       values[SERIES_PROPERTY[field as keyof typeof SERIES_PROPERTY]] = value;
     if (changes.status !== undefined) values.rawStatus = rawStatus;
     if (Object.keys(values).length === 0) return;
+    if (Array.isArray(changes.authors)) values.authors = authorsFromNames(changes.authors, series.authors);
+    values.metadataSources = providerSources(series.metadataSources as MetadataSources<string>, changes);
     this.em.assign(series, values);
     await this.em.flush();
   }
@@ -235,6 +239,8 @@ export class MetadataRepository {
     const values: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(changes))
       values[BOOK_PROPERTY[field as keyof typeof BOOK_PROPERTY]] = value;
+    if (Array.isArray(changes.authors)) values.authors = authorsFromNames(changes.authors, book.authors);
+    values.metadataSources = providerSources(book.metadataSources as MetadataSources<string>, changes);
     this.em.assign(book, values);
     this.em.assign(
       book,
@@ -305,4 +311,16 @@ export class MetadataRepository {
   async countApprovedLinks(libraryId: string): Promise<number> {
     return this.em.count(MetadataLink, { status: 'approved', series: { library: libraryId } });
   }
+}
+
+/** The sources after a sync wrote `changes` (its cover address is no field of the metadata): each is `provider`. */
+function providerSources(
+  sources: MetadataSources<string>,
+  changes: Partial<Record<string, FieldValue>>,
+): MetadataSources<string> {
+  return withSources(
+    sources,
+    'provider',
+    Object.entries(changes).filter(([field]) => field !== 'cover_url'),
+  );
 }

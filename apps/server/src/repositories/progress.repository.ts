@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
+import { placeAfterReread, samePlace, type StoredPlace } from '../domain/progress-refit.js';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
 import { whereVisible } from './library-access.js';
 import { refreshCounts } from './series-counts.js';
-import type { SqlDialect } from './sql-values.js';
+import { chunks, placeholders, toNullableNumber, type SqlDialect } from './sql-values.js';
 
 /** One reader's place in one book (entities/reading-progress.entity.ts). */
 export interface ProgressRecord {
@@ -76,4 +77,57 @@ export class ProgressRepository {
       return { bookId, ...values, updatedAt };
     });
   }
+}
+
+/**
+ * After the files of these books were read again (a scan's changed files): every reader's place in each book is fitted
+ * to the file it now is (domain/progress-refit.ts), so none is left on a page the book no longer has or on a position
+ * in bytes that are gone. Runs in the caller's transaction, the one that wrote the new page counts, and reads them
+ * from there. Statuses stay, so the series' reader states (counts, on deck) do not change; `updated_at` stays too:
+ * the reader did not move, and KOReader sync compares it with its pushes.
+ */
+export async function fitProgressToRereadFiles(
+  em: EntityManager,
+  files: readonly { bookId: string; contentChanged: boolean }[],
+): Promise<number> {
+  const changed = new Map(files.map((file) => [file.bookId, file.contentChanged]));
+  let fitted = 0;
+  for (const ids of chunks([...changed.keys()])) {
+    const rows = await em.execute<
+      {
+        id: string;
+        book_id: string;
+        status: ReadingStatus;
+        current_page: number | null;
+        position: string | null;
+        percentage: number | string | null;
+        page_count: number | null;
+      }[]
+    >(
+      `select rp.id, rp.book_id, rp.status, rp.current_page, rp.position, rp.percentage, b.page_count
+         from reading_progress rp join books b on b.id = rp.book_id
+        where rp.book_id in (${placeholders(ids.length)}) and rp.status <> 'unread'`,
+      ids,
+    );
+    for (const row of rows) {
+      const place: StoredPlace = {
+        status: row.status,
+        currentPage: row.current_page,
+        position: row.position,
+        percentage: toNullableNumber(row.percentage),
+      };
+      const next = placeAfterReread(place, {
+        pageCount: row.page_count,
+        contentChanged: changed.get(row.book_id) ?? false,
+      });
+      if (samePlace(place, next)) continue;
+      await em.execute(
+        'update reading_progress set current_page = ?, position = ?, percentage = ? where id = ?',
+        [next.currentPage, next.position, next.percentage, row.id],
+        'run',
+      );
+      fitted++;
+    }
+  }
+  return fitted;
 }

@@ -7,18 +7,29 @@ export interface StoredReaderSettings {
   readingDirection: string | null;
   layout: string | null;
   fit: string | null;
+  scrollFit: string | null;
+  maxWidth: number | null;
   background: string | null;
 }
 
 export type ReaderSettingsChanges = Partial<StoredReaderSettings>;
 
-const NONE: StoredReaderSettings = { readingDirection: null, layout: null, fit: null, background: null };
+const NONE: StoredReaderSettings = {
+  readingDirection: null,
+  layout: null,
+  fit: null,
+  scrollFit: null,
+  maxWidth: null,
+  background: null,
+};
 
 function stored(row: SeriesReaderSettings): StoredReaderSettings {
   return {
     readingDirection: row.readingDirection ?? null,
     layout: row.layout ?? null,
     fit: row.fit ?? null,
+    scrollFit: row.scrollFit ?? null,
+    maxWidth: row.maxWidth ?? null,
     background: row.background ?? null,
   };
 }
@@ -39,7 +50,7 @@ export class ReaderSettingsRepository {
       const next = { ...(row ? stored(row) : NONE) };
       // A field left out keeps its value: only those given (null included) change.
       for (const key of Object.keys(next) as (keyof StoredReaderSettings)[]) {
-        if (changes[key] !== undefined) next[key] = changes[key];
+        if (changes[key] !== undefined) Object.assign(next, { [key]: changes[key] });
       }
       if (row) {
         em.assign(row, { ...next, updatedAt: new Date() });

@@ -4,16 +4,21 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { DatabaseKind } from '../database/orm.js';
 import type { ParseStatus } from '../entities/book-file.entity.js';
+import { BookPage } from '../entities/book-page.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import { DirectoryMtime } from '../entities/directory-mtime.entity.js';
 import { Library } from '../entities/library.entity.js';
 import { OrphanedProgress } from '../entities/orphaned-progress.entity.js';
 import { ReadingProgress } from '../entities/reading-progress.entity.js';
 import { Series } from '../entities/series.entity.js';
+import { contentChanged, placeAfterReread } from '../domain/progress-refit.js';
 import { countedFactsChanged, type CountedFacts } from '../domain/series-counts.js';
 import { fold } from '../domain/search-text.js';
 import type { JobItemError } from '../domain/job-messages.js';
+import { FILE_METADATA_FIELDS, type FileMetadata } from '../domain/file-metadata.js';
+import { fileMayWrite, withSources, type MetadataSources } from '../domain/metadata-sources.js';
 import { derivedColumns } from './book.repository.js';
+import { fitProgressToRereadFiles } from './progress.repository.js';
 import {
   chunks,
   insertValues,
@@ -32,6 +37,8 @@ export interface KnownFile {
   path: string;
   sizeBytes: number;
   mtimeMs: number;
+  /** The file's ctime when it was last read; null for files read before it was recorded. */
+  ctimeMs: number | null;
   parseStatus: ParseStatus;
   /** KOReader's partial MD5 (indexer/partial-hash.ts); null for files analysed before it was recorded. */
   partialHash: string | null;
@@ -46,13 +53,14 @@ interface KnownFileRow {
   path: string;
   size_bytes: number | string;
   mtime_ms: number | string;
+  ctime_ms: number | string | null;
   parse_status: ParseStatus;
   partial_hash: string | null;
   coverless: number | string;
 }
 
 /** The columns of a KnownFileRow (a flag, not the thumbnail's name: a full scan of 100k files holds every row). */
-const KNOWN_FILE_COLUMNS = `id, book_id, path, size_bytes, mtime_ms, parse_status, partial_hash,
+const KNOWN_FILE_COLUMNS = `id, book_id, path, size_bytes, mtime_ms, ctime_ms, parse_status, partial_hash,
   case when thumbnail_path = '' then 1 else 0 end as coverless`;
 
 const knownFile = (row: KnownFileRow): KnownFile => ({
@@ -61,6 +69,7 @@ const knownFile = (row: KnownFileRow): KnownFile => ({
   path: row.path,
   sizeBytes: Number(row.size_bytes),
   mtimeMs: Number(row.mtime_ms),
+  ctimeMs: row.ctime_ms === null ? null : Number(row.ctime_ms),
   parseStatus: row.parse_status,
   partialHash: row.partial_hash,
   coverless: Number(row.coverless) === 1,
@@ -88,10 +97,12 @@ const bookNeedingThumbnail = (row: BookNeedingThumbnailRow): BookNeedingThumbnai
 });
 
 /** What the indexer extracted from one file, ready to store. */
-export interface IndexedBook {
+export interface IndexedBook extends FileMetadata {
   path: string;
   sizeBytes: number;
   mtimeMs: number;
+  /** The file's ctime as the walk saw it, before the file was read. */
+  ctimeMs: number;
   /** Null when the file could not be read to hash it. */
   partialHash: string | null;
   format: BookFormat;
@@ -106,11 +117,7 @@ export interface IndexedBook {
   /** The start year of the run (ComicInfo `Volume` 2016 in western comics): its series' start year when unknown. */
   runYear: number | null;
   pageCount: number | null;
-  authors: string[];
-  summary: string | null;
-  isbn: string | null;
   publishDate: string | null;
-  language: string | null;
   /** From ComicInfo `Manga`: its series' reading direction when the series has none. */
   readingDirection: 'rtl' | null;
   parseStatus: ParseStatus;
@@ -136,6 +143,21 @@ const SCAN_FIELDS: {
   { field: 'isbn', lock: 'isbn', column: 'isbn', type: 'text' },
   { field: 'publishDate', lock: 'publish_date', column: 'publish_date', type: 'text' },
   { field: 'language', lock: 'language', column: 'language', type: 'text' },
+  { field: 'count', lock: 'count', column: 'count', type: 'integer' },
+  { field: 'genres', lock: 'genres', column: 'genres', type: 'jsonb' },
+  { field: 'publishers', lock: 'publishers', column: 'publishers', type: 'jsonb' },
+  { field: 'imprint', lock: 'imprint', column: 'imprint', type: 'text' },
+  { field: 'tags', lock: 'tags', column: 'tags', type: 'jsonb' },
+  { field: 'ageRating', lock: 'age_rating', column: 'age_rating', type: 'text' },
+  { field: 'ageRatingAge', lock: 'age_rating', column: 'age_rating_age', type: 'integer' },
+  { field: 'webLinks', lock: 'web_links', column: 'web_links', type: 'jsonb' },
+  { field: 'storyArcs', lock: 'story_arcs', column: 'story_arcs', type: 'jsonb' },
+  { field: 'seriesGroup', lock: 'series_group', column: 'series_group', type: 'text' },
+  { field: 'characters', lock: 'characters', column: 'characters', type: 'jsonb' },
+  { field: 'teams', lock: 'teams', column: 'teams', type: 'jsonb' },
+  { field: 'locations', lock: 'locations', column: 'locations', type: 'jsonb' },
+  { field: 'comicFormat', lock: 'comic_format', column: 'comic_format', type: 'text' },
+  { field: 'blackAndWhite', lock: 'black_and_white', column: 'black_and_white', type: 'boolean' },
   { field: 'volume', lock: 'volume', column: 'volume', type: 'double precision' },
   { field: 'volumeEnd', lock: 'volume_end', column: 'volume_end', type: 'double precision' },
   { field: 'volumeKind', lock: 'kind', column: 'volume_kind', type: 'text' },
@@ -145,9 +167,16 @@ const SCAN_FIELDS: {
   { field: 'pageCount', lock: null, column: 'page_count', type: 'integer' },
 ];
 
+/** A changed book's move from one series to another (a renamed folder moves all of a series' books). */
+export interface SeriesMove {
+  from: string;
+  to: string;
+}
+
 /** The columns of a changed book written after SCAN_FIELDS, in the order updateChangedBooks gives their values. */
 const CHANGED_BOOK_COLUMNS: ValuesColumn[] = [
   ...SCAN_FIELDS.map(({ column, type }) => ({ name: column, type })),
+  { name: 'metadata_sources', type: 'jsonb' },
   { name: 'series_id', type: 'uuid' },
   { name: 'search_text', type: 'text' },
   { name: 'sort_series', type: 'text' },
@@ -167,6 +196,7 @@ const CHANGED_FILE_COLUMNS: ValuesColumn[] = [
   { name: 'format', type: 'text' },
   { name: 'size_bytes', type: 'bigint' },
   { name: 'mtime_ms', type: 'bigint' },
+  { name: 'ctime_ms', type: 'bigint' },
   { name: 'partial_hash', type: 'text' },
   { name: 'parse_status', type: 'text' },
   { name: 'parse_error', type: 'text' },
@@ -183,8 +213,11 @@ const CHANGED_FILE_COLUMNS: ValuesColumn[] = [
   },
 ];
 
-/** Rows written per statement for changed books (about 20 values a row): statements of a size the databases plan quickly. */
+/** Rows written per statement for changed books (about 40 values a row): statements of a size the databases plan quickly. */
 const CHANGED_ROWS_PER_STATEMENT = 100;
+
+/** Rows inserted per statement for new books and files: a scan's batch (250) in one, never past SQLite's bind limit. */
+const NEW_ROWS_PER_STATEMENT = 250;
 
 /** The columns of a new book, in the order saveBatch gives their values. */
 const NEW_BOOK_COLUMNS = [
@@ -204,6 +237,22 @@ const NEW_BOOK_COLUMNS = [
   'isbn',
   'publish_date',
   'language',
+  'count',
+  'genres',
+  'publishers',
+  'imprint',
+  'tags',
+  'age_rating',
+  'age_rating_age',
+  'web_links',
+  'story_arcs',
+  'series_group',
+  'characters',
+  'teams',
+  'locations',
+  'comic_format',
+  'black_and_white',
+  'metadata_sources',
   'locked_fields',
   'search_text',
   'sort_series',
@@ -223,6 +272,7 @@ const NEW_FILE_COLUMNS = [
   'format',
   'size_bytes',
   'mtime_ms',
+  'ctime_ms',
   'partial_hash',
   'parse_status',
   'parse_error',
@@ -234,6 +284,14 @@ const NEW_FILE_COLUMNS = [
   'created_at',
   'updated_at',
 ];
+
+/** The file's metadata fields by their source name, with the values it gave: each non-empty one becomes `file`. */
+const fileSourced = (book: IndexedBook): [LockableBookField, unknown][] =>
+  FILE_METADATA_FIELDS.map(([field, lock]) => [lock, book[field]]);
+
+/** A boolean as the inlined statement writes it: SQLite stores 1 and 0. */
+const sqlBoolean = (kind: DatabaseKind, value: boolean | null): boolean | number | null =>
+  value === null || kind === 'postgresql' ? value : Number(value);
 
 /** A file's parse error as its three columns (words, code, values as JSON text): all null when it was read. */
 const parseErrorValues = ({ parseError }: IndexedBook): [string | null, string | null, string | null] =>
@@ -420,8 +478,9 @@ export class ScanRepository {
     added: IndexedBook[],
     changed: { known: KnownFile; book: IndexedBook }[],
     options: { keepThumbnails: boolean } = { keepThumbnails: true },
-  ): Promise<{ newBookIds: string[]; seriesIds: string[] }> {
+  ): Promise<{ newBookIds: string[]; seriesIds: string[]; seriesMoves: SeriesMove[] }> {
     const newBookIds: string[] = [];
+    const seriesMoves: SeriesMove[] = [];
     /** The series whose counts may have changed: those of new books, and those changed books left or changed in. */
     const seriesTouched = new Set<string>();
     await this.em.fork().transactional(async (em) => {
@@ -462,6 +521,22 @@ export class ScanRepository {
             book.isbn,
             book.publishDate,
             book.language,
+            book.count,
+            JSON.stringify(book.genres),
+            JSON.stringify(book.publishers),
+            book.imprint,
+            JSON.stringify(book.tags),
+            book.ageRating,
+            book.ageRatingAge,
+            JSON.stringify(book.webLinks),
+            JSON.stringify(book.storyArcs),
+            book.seriesGroup,
+            JSON.stringify(book.characters),
+            JSON.stringify(book.teams),
+            JSON.stringify(book.locations),
+            book.comicFormat,
+            sqlBoolean(this.kind, book.blackAndWhite),
+            JSON.stringify(withSources({}, 'file', fileSourced(book))),
             '[]',
             derived.searchText,
             derived.sortSeries,
@@ -479,6 +554,7 @@ export class ScanRepository {
             book.format,
             book.sizeBytes,
             book.mtimeMs,
+            book.ctimeMs,
             book.partialHash,
             book.parseStatus,
             ...parseErrorValues(book),
@@ -489,10 +565,16 @@ export class ScanRepository {
             at,
           ]);
         }
-        const booksInsert = insertValues('books', NEW_BOOK_COLUMNS, bookRows);
-        await executeBatch(em, this.kind, booksInsert.sql, booksInsert.params, 'run');
-        const filesInsert = insertValues('book_files', NEW_FILE_COLUMNS, fileRows);
-        await executeBatch(em, this.kind, filesInsert.sql, filesInsert.params, 'run');
+        // SQLite binds at most 32,766 values a statement: 40 columns a book allow ~800 books, so a caller's batch of
+        // any size is written in statements of NEW_ROWS_PER_STATEMENT.
+        for (const rows of chunks(bookRows, NEW_ROWS_PER_STATEMENT)) {
+          const booksInsert = insertValues('books', NEW_BOOK_COLUMNS, rows);
+          await executeBatch(em, this.kind, booksInsert.sql, booksInsert.params, 'run');
+        }
+        for (const rows of chunks(fileRows, NEW_ROWS_PER_STATEMENT)) {
+          const filesInsert = insertValues('book_files', NEW_FILE_COLUMNS, rows);
+          await executeBatch(em, this.kind, filesInsert.sql, filesInsert.params, 'run');
+        }
       }
 
       // A series is updated when its books are (GET /series sort `updated`); one created here already is (a first
@@ -502,11 +584,16 @@ export class ScanRepository {
         .flatMap((name) => (name === null || created.has(name) ? [] : (seriesIds.get(name) ?? [])))
         .sort();
       for (const ids of chunks(touched)) await em.nativeUpdate(Series, { id: { $in: ids } }, { updatedAt: now });
-      for (const id of await this.updateChangedBooks(em, changed, seriesIds, now, options.keepThumbnails))
-        seriesTouched.add(id);
+      const updated = await this.updateChangedBooks(em, changed, seriesIds, now, options.keepThumbnails);
+      for (const id of updated.seriesIds) seriesTouched.add(id);
+      seriesMoves.push(...updated.moves);
+      // The pages measured on the version read before: a rewrite that kept the file's size and mtime would pass
+      // their check (book-page.repository.ts).
+      for (const ids of chunks(changed.map((c) => c.known.fileId)))
+        await em.nativeDelete(BookPage, { bookFile: { $in: ids } });
       for (const book of added) if (book.seriesName !== null) seriesTouched.add(seriesIds.get(book.seriesName)!);
     });
-    return { newBookIds, seriesIds: [...seriesTouched] };
+    return { newBookIds, seriesIds: [...seriesTouched], seriesMoves };
   }
 
   /**
@@ -521,9 +608,10 @@ export class ScanRepository {
     seriesIds: Map<string, string>,
     now: Date,
     keepThumbnails: boolean,
-  ): Promise<string[]> {
-    if (changed.length === 0) return [];
+  ): Promise<{ seriesIds: string[]; moves: SeriesMove[] }> {
+    if (changed.length === 0) return { seriesIds: [], moves: [] };
     const seriesToRefresh = new Set<string>();
+    const moves: SeriesMove[] = [];
     const at = timestampParam(this.kind, now);
     const bookIds = changed.map((c) => c.known.bookId);
     // Locked until the batch commits: an admin's edit that locks a field between this read and the UPDATE would be
@@ -534,20 +622,39 @@ export class ScanRepository {
         await em.find(
           Book,
           { id: { $in: bookIds } },
-          { fields: ['lockedFields', 'series', 'sortTitle', ...SCAN_FIELDS.map(({ field }) => field)], refresh: true },
+          {
+            fields: [
+              'lockedFields',
+              'metadataSources',
+              'series',
+              'sortTitle',
+              ...SCAN_FIELDS.map(({ field }) => field),
+            ],
+            refresh: true,
+          },
         )
       ).map((row) => [row.id, row]),
     );
+    /** Books whose readers' places may no longer fit the file: other bytes, or another page count. */
+    const reread: { bookId: string; contentChanged: boolean }[] = [];
     const bookRows = changed.map(({ known, book }) => {
       const current = stored.get(known.bookId);
-      const locked = new Set<LockableBookField>(current?.lockedFields ?? []);
-      // What the book keeps: its locked values, else the new ones; the sort columns follow them.
+      const bytesChanged = contentChanged(known, book);
+      if (bytesChanged || current?.pageCount !== book.pageCount)
+        reread.push({ bookId: known.bookId, contentChanged: bytesChanged });
+      const locked = current?.lockedFields ?? [];
+      const sources: MetadataSources<LockableBookField> = current?.metadataSources ?? {};
+      // What the book keeps: its locked values and those a provider or an admin wrote, else the file's; the sort
+      // columns follow them.
+      const keeps = (lock: LockableBookField | null) => lock !== null && !fileMayWrite(lock, locked, sources);
       const kept = Object.fromEntries(
-        SCAN_FIELDS.map(({ field, lock }) => [
-          field,
-          lock !== null && locked.has(lock) && current ? current[field] : book[field],
-        ]),
+        SCAN_FIELDS.map(({ field, lock }) => [field, keeps(lock) && current ? current[field] : book[field]]),
       ) as Pick<IndexedBook, (typeof SCAN_FIELDS)[number]['field']>;
+      const fileSources = withSources(
+        sources,
+        'file',
+        fileSourced(book).filter(([lock]) => !keeps(lock)),
+      );
       const volume = toNullableNumber(kept.volume);
       const chapter = toNullableNumber(kept.chapter);
       const derived = derivedColumns(book.seriesName, kept.title, kept.authors, volume, kept.volumeKind, chapter);
@@ -555,13 +662,22 @@ export class ScanRepository {
       const next = countedFacts({ ...kept, volume, chapter }, seriesId, derived.sortTitle);
       const before = current && countedFacts(current, current.series?.id ?? null, current.sortTitle);
       const cover = { parseStatusChanged: book.parseStatus !== known.parseStatus, wasCoverless: known.coverless };
+      const from = current?.series?.id ?? null;
+      if (from !== null && seriesId !== null && from !== seriesId) moves.push({ from, to: seriesId });
       if (!before || countedFactsChanged(before, next, cover)) {
         if (before?.seriesId) seriesToRefresh.add(before.seriesId);
         if (seriesId !== null) seriesToRefresh.add(seriesId);
       }
       return [
         known.bookId,
-        ...SCAN_FIELDS.map(({ field, type }) => (type === 'jsonb' ? JSON.stringify(kept[field]) : kept[field])),
+        ...SCAN_FIELDS.map(({ field, type }) =>
+          type === 'jsonb'
+            ? JSON.stringify(kept[field])
+            : type === 'boolean'
+              ? sqlBoolean(this.kind, kept[field] as boolean | null)
+              : kept[field],
+        ),
+        JSON.stringify(fileSources),
         seriesId,
         derived.searchText,
         derived.sortSeries,
@@ -577,6 +693,7 @@ export class ScanRepository {
       book.format,
       book.sizeBytes,
       book.mtimeMs,
+      book.ctimeMs,
       book.partialHash,
       book.parseStatus,
       ...parseErrorValues(book),
@@ -593,7 +710,9 @@ export class ScanRepository {
       const { sql, params } = updateFromValues(this.kind, 'book_files', CHANGED_FILE_COLUMNS, rows);
       await executeBatch(em, this.kind, sql, params, 'run');
     }
-    return [...seriesToRefresh];
+    // With the new page counts, in the same transaction: no reader is ever left past a book's last page.
+    await fitProgressToRereadFiles(em, reread);
+    return { seriesIds: [...seriesToRefresh], moves };
   }
 
   /** The series of `books` by name, created when missing (`created`: the names of those created here). */
@@ -788,6 +907,17 @@ export class ScanRepository {
       }
     }
     if (restored.length === 0) return 0;
+    // The file found at a vanished file's path may be another one: each place is fitted to the book it goes to (its
+    // pages; its position only when the sizes say the bytes are the same, the one identity an orphan keeps).
+    const sizes = new Map(books.map((book) => [book.bookId, book.sizeBytes]));
+    const pageCounts = new Map<string, number | null>();
+    for (const ids of chunks([...new Set(restored.map((r) => r.bookId))])) {
+      const rows = await em.execute<{ id: string; page_count: number | null }[]>(
+        `select id, page_count from books where id in (${placeholders(ids.length)})`,
+        ids,
+      );
+      for (const row of rows) pageCounts.set(row.id, row.page_count);
+    }
     await em.transactional(async (tx) => {
       for (const batch of chunks(restored)) {
         await tx.insertMany(
@@ -796,10 +926,18 @@ export class ScanRepository {
             id: randomUUID(),
             user: orphan.user.id,
             book: bookId,
-            status: orphan.status,
-            currentPage: orphan.currentPage,
-            position: orphan.position,
-            percentage: orphan.percentage,
+            ...placeAfterReread(
+              {
+                status: orphan.status,
+                currentPage: orphan.currentPage ?? null,
+                position: orphan.position ?? null,
+                percentage: toNullableNumber(orphan.percentage),
+              },
+              {
+                pageCount: pageCounts.get(bookId) ?? null,
+                contentChanged: Number(orphan.sizeBytes) !== sizes.get(bookId),
+              },
+            ),
             device: orphan.device,
             deviceId: orphan.deviceId,
             lastReadAt: orphan.lastReadAt,
@@ -815,6 +953,48 @@ export class ScanRepository {
 
   async purgeOrphanedProgress(olderThan: Date): Promise<number> {
     return this.em.fork().nativeDelete(OrphanedProgress, { orphanedAt: { $lt: olderThan } });
+  }
+
+  /**
+   * A series whose books all moved to one other series in this scan (its folder renamed) hands that series its
+   * places in collections and on want-to-read shelves, before it is removed as empty: the admin's and readers' work
+   * follows the books. A series left with books, or whose books went to several series, keeps its own.
+   */
+  async carryShelvesOfMovedSeries(moves: readonly SeriesMove[]): Promise<number> {
+    const destinations = new Map<string, Set<string>>();
+    for (const { from, to } of moves) destinations.set(from, (destinations.get(from) ?? new Set()).add(to));
+    let carried = 0;
+    for (const [from, targets] of destinations) {
+      if (targets.size !== 1) continue;
+      const [to] = targets as Set<string> & [string];
+      await this.em.fork().transactional(async (em) => {
+        const [left] = await em.execute<{ n: number | string }[]>(
+          'select count(*) as n from books where series_id = ?',
+          [from],
+        );
+        if (Number(left?.n ?? 0) > 0) return;
+        await em.execute(
+          `insert into collection_series (collection_id, series_id, position)
+           select cs.collection_id, ?, cs.position from collection_series cs
+            where cs.series_id = ?
+              and not exists (select 1 from collection_series o where o.collection_id = cs.collection_id and o.series_id = ?)`,
+          [to, from, to],
+          'run',
+        );
+        await em.execute(
+          `insert into want_to_read (user_id, series_id, created_at)
+           select w.user_id, ?, w.created_at from want_to_read w
+            where w.series_id = ?
+              and not exists (select 1 from want_to_read o where o.user_id = w.user_id and o.series_id = ?)`,
+          [to, from, to],
+          'run',
+        );
+        await em.execute('delete from collection_series where series_id = ?', [from], 'run');
+        await em.execute('delete from want_to_read where series_id = ?', [from], 'run');
+        carried++;
+      });
+    }
+    return carried;
   }
 
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { VolumeKind } from '../entities/book.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
+import { coverBookOf, seriesCoverSource } from '../domain/series-cover.js';
 import { onDeckBook, seriesCounts, type SeriesBookFacts } from '../domain/series-counts.js';
 import { executeBatch } from './bound-statements.js';
 import { chunks, placeholders, toDate, toNullableNumber, updateFromValues, type SqlDialect } from './sql-values.js';
@@ -21,7 +22,8 @@ type BookFacts = SeriesBookFacts & { id: string };
 interface SeriesBooks {
   /** The series' books in reading order, as unread: each reader's statuses are laid over them. */
   books: BookFacts[];
-  cover: string | null;
+  /** The books that have a cover, in reading order (domain/series-cover.ts picks one). */
+  withCover: string[];
 }
 
 /** The books of these series in reading order (volume, chapter, title), with what the aggregates need. */
@@ -54,7 +56,7 @@ async function booksOf(
     batch,
     'all',
   ))!;
-  const bySeries = new Map<string, SeriesBooks>(batch.map((id) => [id, { books: [], cover: null }]));
+  const bySeries = new Map<string, SeriesBooks>(batch.map((id) => [id, { books: [], withCover: [] }]));
   for (const book of rows) {
     const entry = bySeries.get(book.series_id)!;
     entry.books.push({
@@ -66,7 +68,7 @@ async function booksOf(
       chapterEnd: toNullableNumber(book.chapter_end),
       readingStatus: 'unread',
     });
-    if (entry.cover === null && book.parse_status !== 'error' && book.thumbnail_path !== '') entry.cover = book.id;
+    if (book.parse_status !== 'error' && book.thumbnail_path !== '') entry.withCover.push(book.id);
   }
   return bySeries;
 }
@@ -77,15 +79,26 @@ async function writeSeriesCounts(
   dialect: SqlDialect,
   batch: readonly string[],
   bySeries: Map<string, SeriesBooks>,
+  { chosenCovers = true }: CountOptions = {},
 ): Promise<void> {
   // Without a count of its own, a series expects the volumes its approved provider link knows (SPEC §3): both in one
   // query, a batch's refresh being a few statements whatever its number of series.
   const expected = (await executeBatch<
-    { id: string; total_volumes: number | null; provider_count: number | string | null }[]
+    {
+      id: string;
+      total_volumes: number | null;
+      provider_count: number | string | null;
+      cover_source: string;
+      cover_chosen_book_id: string | null;
+    }[]
   >(
     em,
     dialect,
-    `select s.id, s.total_volumes, p.n as provider_count from series s
+    `select s.id, s.total_volumes, p.n as provider_count, ${
+      chosenCovers
+        ? 's.cover_source, s.cover_chosen_book_id'
+        : `'first_book' as cover_source, null as cover_chosen_book_id`
+    } from series s
        left join (select l.series_id, count(e.id) as n from external_metadata_links l
                     join external_book_metadata e on e.link_id = l.id
                    where l.status = 'approved' and l.series_id in (${placeholders(batch.length)})
@@ -95,7 +108,8 @@ async function writeSeriesCounts(
     'all',
   ))!;
   const updates = expected.map((row) => {
-    const { books, cover } = bySeries.get(row.id)!;
+    const { books, withCover } = bySeries.get(row.id)!;
+    const cover = coverBookOf(seriesCoverSource(row.cover_source), row.cover_chosen_book_id, withCover);
     const counts = seriesCounts(books, row.total_volumes ?? toNullableNumber(row.provider_count));
     return [
       row.id,
@@ -200,12 +214,24 @@ async function writeReaderStates(
  * Recomputes the stored reader-independent aggregates of these series from their books (domain/series-counts.ts).
  * What migrations written before per-reader progress call: it touches no reader state.
  */
+export interface CountOptions {
+  /**
+   * Whether the series' cover follows the admin's choice (`cover_source`). False only for the migrations that run
+   * before the migration adding those columns (Migration20261129020100): on a database upgraded from further back,
+   * they refresh counts against the schema of their time, and every series then shows its first book's cover.
+   */
+  chosenCovers?: boolean;
+}
+
 export async function refreshSeriesCounts(
   em: EntityManager,
   dialect: SqlDialect,
   seriesIds: readonly string[],
+  options: CountOptions = {},
 ): Promise<void> {
-  for (const batch of chunks(seriesIds)) await writeSeriesCounts(em, dialect, batch, await booksOf(em, dialect, batch));
+  for (const batch of chunks(seriesIds)) {
+    await writeSeriesCounts(em, dialect, batch, await booksOf(em, dialect, batch), options);
+  }
 }
 
 /**
@@ -217,10 +243,11 @@ export async function refreshCounts(
   dialect: SqlDialect,
   seriesIds: readonly string[],
   userId?: string,
+  options: CountOptions = {},
 ): Promise<void> {
   for (const batch of chunks(seriesIds)) {
     const bySeries = await booksOf(em, dialect, batch);
-    if (userId === undefined) await writeSeriesCounts(em, dialect, batch, bySeries);
+    if (userId === undefined) await writeSeriesCounts(em, dialect, batch, bySeries, options);
     await writeReaderStates(em, dialect, batch, bySeries, userId);
   }
 }

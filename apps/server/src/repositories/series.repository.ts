@@ -1,3 +1,4 @@
+import { fillSeriesFromBooks } from './series-fill.js';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
@@ -8,6 +9,7 @@ import { currentViewer } from '../services/viewer-context.js';
 import { visibleLibraryFilter, visibleLibrarySql, whereVisible } from './library-access.js';
 import type { ListCache } from './list-cache.js';
 import { refreshCounts, refreshSeriesCounts } from './series-counts.js';
+import type { SeriesCoverSource } from '../domain/series-cover.js';
 import { chunks, placeholders, toDate, toNullableNumber, toNumber, type SqlDialect } from './sql-values.js';
 
 export { refreshCounts, refreshSeriesCounts } from './series-counts.js';
@@ -22,6 +24,8 @@ export interface SeriesFilters {
   publisher?: string;
   /** Exactly one of the series' genres. */
   genre?: string;
+  /** Exactly one of the series' tags. */
+  tag?: string;
 }
 
 export interface SeriesSummary extends SeriesCounts {
@@ -31,9 +35,13 @@ export interface SeriesSummary extends SeriesCounts {
   status: string | null;
   totalVolumes: number | null;
   coverBookId: string | null;
+  /** The uploaded cover's file name (it changes with every upload, so it also versions the cover's address). */
+  coverImage: string | null;
   providerCoverUrl: string | null;
   description: string | null;
   updatedAt: Date;
+  /** On the current viewer's own want-to-read shelf (per viewer, like the counts). */
+  wantToRead: boolean;
 }
 
 export type SeriesChanges = Partial<
@@ -48,6 +56,11 @@ export type SeriesChanges = Partial<
     | 'genres'
     | 'language'
     | 'readingDirection'
+    | 'imprint'
+    | 'tags'
+    | 'ageRating'
+    | 'ageRatingAge'
+    | 'metadataSources'
     | 'lockedFields'
   >
 >;
@@ -67,9 +80,12 @@ interface SummaryRow {
   first_chapter: number | string | null;
   last_chapter: number | string | null;
   cover_book_id: string | null;
+  cover_image: string | null;
   cover_url: string | null;
   description: string | null;
   updated_at: Date | number | string;
+  /** A boolean on PostgreSQL, 0 or 1 on SQLite. */
+  want_to_read: boolean | number;
 }
 
 function summary(row: SummaryRow): SeriesSummary {
@@ -88,9 +104,11 @@ function summary(row: SummaryRow): SeriesSummary {
     firstChapter: toNullableNumber(row.first_chapter),
     lastChapter: toNullableNumber(row.last_chapter),
     coverBookId: row.cover_book_id,
+    coverImage: row.cover_image,
     providerCoverUrl: row.cover_url,
     description: row.description,
     updatedAt: toDate(row.updated_at),
+    wantToRead: row.want_to_read === true || Number(row.want_to_read) === 1,
   };
 }
 
@@ -185,6 +203,7 @@ export class SeriesRepository {
     for (const [column, value] of [
       ['publishers', filters.publisher],
       ['genres', filters.genre],
+      ['tags', filters.tag],
     ] as const) {
       if (value === undefined) continue;
       const member = listMemberSql(this.dialect, `s.${column}`, value);
@@ -283,18 +302,21 @@ export class SeriesRepository {
    * The rows of these series, fresh, in the order given, with the current reader's counts; those of libraries the
    * viewer may not see are skipped.
    */
-  private async summaries(ids: string[]): Promise<SeriesSummary[]> {
+  async summaries(ids: string[]): Promise<SeriesSummary[]> {
     if (ids.length === 0) return [];
     const visible = visibleLibrarySql('s.library_id');
-    // A viewer without a user matches no state row (null = null is not true): everything unread.
+    const { userId } = currentViewer();
+    // A viewer without a user matches no state or shelf row (null = null is not true): everything unread, unwanted.
+    // The lists that cache these rows key them by viewer, and the shelf's table bumps the catalog version (ADR 19).
     const rows = await this.em.execute<SummaryRow[]>(
       `select s.id, s.library_id, s.name, s.status, s.total_volumes, s.book_count,
               coalesce(st.read_count, 0) as read_count, coalesce(st.started_count, 0) as started_count,
-              s.owned_count, s.missing_count, s.chapter_count, s.first_chapter, s.last_chapter, s.cover_book_id,
-              s.cover_url, s.description, s.updated_at
+              s.owned_count, s.missing_count, s.chapter_count, s.first_chapter, s.last_chapter, s.cover_book_id, s.cover_image,
+              s.cover_url, s.description, s.updated_at,
+              exists (select 1 from want_to_read w where w.user_id = ? and w.series_id = s.id) as want_to_read
          from series s left join series_reader_state st on st.series_id = s.id and st.user_id = ?
         where s.id in (${placeholders(ids.length)})${visible ? ` and ${visible.sql}` : ''}`,
-      [currentViewer().userId, ...ids, ...(visible?.params ?? [])],
+      [userId, userId, ...ids, ...(visible?.params ?? [])],
     );
     const byId = new Map(rows.map((row) => [row.id, summary(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -320,6 +342,34 @@ export class SeriesRepository {
     this.em.assign(series, changes);
     await this.em.flush();
     return series;
+  }
+
+  /**
+   * Records where the series' cover comes from and refreshes the cover in effect (`cover_book_id`), in one
+   * transaction; answers the uploaded image's file name it replaced, if any, for the caller to remove.
+   */
+  async setCover(
+    series: Series,
+    cover: { source: SeriesCoverSource; chosenBookId: string | null; image: string | null },
+  ): Promise<string | null> {
+    const replaced = series.coverImage ?? null;
+    await this.em.transactional(async (em) => {
+      em.assign(series, { coverSource: cover.source, coverChosenBookId: cover.chosenBookId, coverImage: cover.image });
+      await em.flush();
+      await refreshCounts(em, this.dialect, [series.id]);
+    });
+    return replaced === cover.image ? null : replaced;
+  }
+
+  /** Whether the book is one of the series' and has a cover (its thumbnail is not recorded as impossible). */
+  async hasBookWithCover(seriesId: string, bookId: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select b.id from books b left join book_files f on f.book_id = b.id
+        where b.id = ? and b.series_id = ? and (f.thumbnail_path is null or f.thumbnail_path <> '')
+          and (f.parse_status is null or f.parse_status <> 'error')`,
+      [bookId, seriesId],
+    );
+    return rows.length > 0;
   }
 
   /** Statuses present on the viewer's series plus every non-null mapped status, distinct and sorted. */
@@ -401,6 +451,16 @@ export class SeriesRepository {
   /** Recomputes the series' own aggregates (counts, cover) only: what a book's cover found missing can change. */
   refreshAggregates(seriesIds: readonly string[]): Promise<void> {
     return this.em.transactional((em) => refreshSeriesCounts(em, this.dialect, seriesIds));
+  }
+
+  /** Fills what the series' books say into the fields no one else set (series-fill.ts). */
+  fillFromBooks(seriesIds: readonly string[]): Promise<void> {
+    return fillSeriesFromBooks(this.em, this.dialect, seriesIds);
+  }
+
+  async fillLibraryFromBooks(libraryId: string): Promise<void> {
+    const rows = await this.em.execute<{ id: string }[]>('select id from series where library_id = ?', [libraryId]);
+    await this.fillFromBooks(rows.map((row) => row.id));
   }
 
   async refreshLibraryCounts(libraryId: string): Promise<void> {

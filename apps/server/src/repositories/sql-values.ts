@@ -21,6 +21,12 @@ export function toStringList(value: string[] | string | null): string[] {
   return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 }
 
+/** A JSON list of objects (authors, story arcs): PostgreSQL gives it parsed, SQLite as text. */
+export function toJsonList<T>(value: T[] | string | null): T[] {
+  if (value === null) return [];
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
+}
+
 /** A JSON object column: PostgreSQL gives it parsed, SQLite as text. */
 export function toJsonObject<T extends object>(value: T | string | null): T | null {
   if (value === null) return null;
@@ -36,7 +42,8 @@ export function chunks<T>(items: readonly T[], size = 500): T[][] {
 }
 
 export type SqlDialect = 'sqlite' | 'postgresql';
-export type SqlColumnType = 'uuid' | 'integer' | 'bigint' | 'double precision' | 'text' | 'jsonb' | 'timestamptz';
+export type SqlColumnType =
+  'uuid' | 'integer' | 'bigint' | 'double precision' | 'text' | 'jsonb' | 'boolean' | 'timestamptz';
 
 /**
  * A column `updateFromValues` sets: to its value, or to what `set` makes of it (given the value's SQL, e.g. to

@@ -96,6 +96,10 @@ export class UserRepository {
   }
 
   async update(user: User, changes: UserChanges, now: Date): Promise<User> {
+    const seesOtherwise =
+      (changes.role !== undefined && changes.role !== user.role) ||
+      (changes.disabled !== undefined && changes.disabled !== user.disabled);
+    if (seesOtherwise) user.accessChangedAt = now;
     if (changes.username !== undefined) user.username = changes.username;
     if (changes.role !== undefined) user.role = changes.role;
     if (changes.disabled !== undefined) user.disabled = changes.disabled;
@@ -111,15 +115,26 @@ export class UserRepository {
     return user;
   }
 
-  /** Replaces the libraries granted to the user. */
-  async setLibraries(userId: string, libraryIds: readonly string[]): Promise<void> {
+  /**
+   * Replaces the libraries granted to the user. When the set changes, `access_changed_at` moves with it in the same
+   * transaction (what every process dates the user's catalog after); saving the same set again changes nothing.
+   */
+  async setLibraries(userId: string, libraryIds: readonly string[], now: Date): Promise<void> {
+    const granted = (await this.libraryIdsOf([userId])).get(userId) ?? [];
+    const wanted = new Set(libraryIds);
+    if (wanted.size === granted.length && granted.every((id) => wanted.has(id))) return;
     await this.em.nativeDelete(UserLibrary, { user: userId });
-    if (libraryIds.length > 0) {
-      await this.em.insertMany(
-        UserLibrary,
-        libraryIds.map((library) => ({ user: userId, library })),
-      );
-    }
+    await this.grantLibraries(userId, [...wanted]);
+    await this.em.nativeUpdate(User, { id: userId }, { accessChangedAt: now });
+  }
+
+  /** The first libraries of a user just created: nothing was shown to them before, so no date has to move. */
+  async grantLibraries(userId: string, libraryIds: readonly string[]): Promise<void> {
+    if (libraryIds.length === 0) return;
+    await this.em.insertMany(
+      UserLibrary,
+      libraryIds.map((library) => ({ user: userId, library })),
+    );
   }
 
   /**

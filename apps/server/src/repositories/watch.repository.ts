@@ -50,19 +50,40 @@ export class WatchRepository implements WatchStateSource {
   }
 
   /**
-   * Takes or renews the lease in one statement: the row is written only when it is new, already ours, or expired,
-   * so two processes racing for one library cannot both win.
+   * Takes or renews the lease in one statement: the row is written only when it is new, already ours, expired, or
+   * held under `predecessor` (a holder name prefix: a process that ran before this one on the same data directory,
+   * which a restart after a crash need not wait for), so two processes racing for one library cannot both win. A
+   * lease taken from another holder says `off` until the new holder reports how it watches: the old holder's mode
+   * is no longer true. Answers the mode the lease says (`off` when it is new to this holder), or null when another
+   * holder keeps it.
    */
-  async acquire(libraryId: string, holder: string, nowMs: number, expiresAtMs: number): Promise<boolean> {
-    const rows = await this.em.execute<{ holder: string }[]>(
+  async acquire(
+    libraryId: string,
+    holder: string,
+    nowMs: number,
+    expiresAtMs: number,
+    predecessor?: string,
+  ): Promise<WatchMode | null> {
+    const takeOver = predecessor === undefined ? '' : ' or substr(library_watch_leases.holder, 1, ?) = ?';
+    const rows = await this.em.execute<{ holder: string; mode: WatchMode }[]>(
       `insert into library_watch_leases (id, library_id, holder, expires_at_ms, mode, reason)
          values (?, ?, ?, ?, 'off', null)
-       on conflict (library_id) do update set holder = excluded.holder, expires_at_ms = excluded.expires_at_ms
-         where library_watch_leases.holder = excluded.holder or library_watch_leases.expires_at_ms < ?
-       returning holder`,
-      [randomUUID(), libraryId, holder, expiresAtMs, nowMs],
+       on conflict (library_id) do update set holder = excluded.holder, expires_at_ms = excluded.expires_at_ms,
+           mode = case when library_watch_leases.holder = excluded.holder then library_watch_leases.mode else 'off' end,
+           reason = case when library_watch_leases.holder = excluded.holder then library_watch_leases.reason end,
+           reason_code = case when library_watch_leases.holder = excluded.holder then library_watch_leases.reason_code end
+         where library_watch_leases.holder = excluded.holder or library_watch_leases.expires_at_ms < ?${takeOver}
+       returning holder, mode`,
+      [
+        randomUUID(),
+        libraryId,
+        holder,
+        expiresAtMs,
+        nowMs,
+        ...(predecessor === undefined ? [] : [predecessor.length, predecessor]),
+      ],
     );
-    return rows.length === 1 && rows[0]!.holder === holder;
+    return rows.length === 1 && rows[0]!.holder === holder ? rows[0]!.mode : null;
   }
 
   async report(libraryId: string, holder: string, mode: WatchMode, reason: WatchReason | null): Promise<void> {
@@ -106,6 +127,15 @@ export class WatchRepository implements WatchStateSource {
     return { count: Number(row?.n ?? 0), firstMs: Number(row?.first_ms ?? 0), lastMs: Number(row?.last_ms ?? 0) };
   }
 
+  /** The folders marked before `beforeMs`: those a scan of the whole library starting then must read. */
+  async markedBefore(libraryId: string, beforeMs: number): Promise<string[]> {
+    const rows = await this.em.execute<{ path: string }[]>(
+      'select path from watch_dirty_folders where library_id = ? and marked_at_ms < ?',
+      [libraryId, beforeMs],
+    );
+    return rows.map((row) => row.path);
+  }
+
   async dirtyFolders(libraryId: string, limit: number): Promise<string[]> {
     const rows = await this.em.execute<{ path: string }[]>(
       'select path from watch_dirty_folders where library_id = ? order by path limit ?',
@@ -115,18 +145,11 @@ export class WatchRepository implements WatchStateSource {
   }
 
   /**
-   * Removes what a scan that started at `startedAtMs` has read: the given folders, or every folder for a scan of
-   * the whole library. A folder marked again since the scan started stays, for the next scan.
+   * Removes the marks of the folders a scan that started at `startedAtMs` has read (or found gone): never those of
+   * folders it did not read, whatever the scan. A folder marked again since the scan started stays, for the next
+   * scan.
    */
-  async clearDirty(libraryId: string, folders: readonly string[] | null, startedAtMs: number): Promise<void> {
-    if (folders === null) {
-      await this.em.execute(
-        'delete from watch_dirty_folders where library_id = ? and marked_at_ms < ?',
-        [libraryId, startedAtMs],
-        'run',
-      );
-      return;
-    }
+  async clearDirty(libraryId: string, folders: readonly string[], startedAtMs: number): Promise<void> {
     for (const batch of chunks([...folders])) {
       await this.em.execute(
         `delete from watch_dirty_folders where library_id = ? and marked_at_ms < ?

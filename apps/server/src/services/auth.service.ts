@@ -217,7 +217,7 @@ export class AuthService {
     }
     if (expiresAt && expiresAt.getTime() <= this.now().getTime()) {
       throw new ValidationError('expires_at must be in the future.', [
-        { path: '/body/expires_at', message: 'must be in the future' },
+        { path: '/body/expires_at', message: 'must be in the future', code: 'future' },
       ]);
     }
     const issued = issueApiToken();
@@ -273,11 +273,18 @@ export class AuthService {
   }
 
   private firstAdmin(): Promise<CredentialOwner | null> {
-    return this.users
-      .firstAdmin()
-      .then((user) =>
-        user ? { id: user.id, username: user.username, role: 'admin', disabled: false, libraryIds: [] } : null,
-      );
+    return this.users.firstAdmin().then((user) =>
+      user
+        ? {
+            id: user.id,
+            username: user.username,
+            role: 'admin',
+            disabled: false,
+            libraryIds: [],
+            accessChangedAt: user.accessChangedAt?.getTime() ?? null,
+          }
+        : null,
+    );
   }
 
   private principalOf(

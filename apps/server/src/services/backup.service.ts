@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DatabaseConfig } from '../config.js';
 import { backUpSqlite, finishJobInCopy } from '../database/sqlite-backup.js';
 import type { Job } from '../entities/job.entity.js';
-import { ConflictError } from '../domain/errors.js';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { repeatInterval } from '../domain/schedule.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { Logger } from '../logger.js';
@@ -12,15 +12,31 @@ import type { JobService } from './job.service.js';
 import type { TriggerScheduler } from './metadata-refresh.service.js';
 import type { SettingsService } from './settings.service.js';
 
+const isFile = (file: string) =>
+  stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+
 export const BACKUP_TRIGGER = 'database_backup_schedule';
 const TRIGGER_KEY = { database: 'main' };
 /** `shelfmark-2026-11-25T03-00-00.123Z.sqlite`: sorts by time, readable, valid on every file system. */
 const BACKUP_NAME = /^shelfmark-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})\.(\d{3})Z\.sqlite$/;
+/**
+ * What a backup cut short leaves (a `kill -9`, a full disk): its copy under the temporary name, and the journal files
+ * SQLite keeps beside that copy while it writes it. Group 1 is the name the backup would have had.
+ */
+const LEFTOVER = /^(.+)\.partial(?:-journal|-wal|-shm)?$/;
 
 export interface BackupFile {
   name: string;
   size: number;
   createdAt: Date;
+}
+
+/** A listed backup, where it is on disk. */
+export interface LocatedBackup extends BackupFile {
+  absolute: string;
 }
 
 function backupName(at: Date): string {
@@ -32,10 +48,21 @@ function createdAtOf(name: string): Date | null {
   return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) : null;
 }
 
+/** The name a running backup job writes under, recorded in its report before the copy starts (see `run`). */
+function recordedName(job: Job | null): string | null {
+  const name = job?.report?.name;
+  return typeof name === 'string' && BACKUP_NAME.test(name) ? name : null;
+}
+
 /**
  * Backups of the SQLite database into `DATA_DIR/backups`: SQLite's online backup API on a connection of its own
  * (a consistent copy while the server keeps writing; a file copy of a live WAL database is not), written under a
  * temporary name and renamed, so a backup cut short never lists. PostgreSQL is backed up with its own tools.
+ *
+ * The rename is a backup's commit point, and the job names its file before it writes it: a job resumed after a crash
+ * finds the file it was writing either renamed (done: it ends without another copy) or not (the temporary files are
+ * removed and the copy starts over). A file rename and a database write cannot be one atomic step; this makes them
+ * one as far as a resume can tell.
  */
 export class BackupService {
   private scheduler: TriggerScheduler | undefined;
@@ -79,16 +106,20 @@ export class BackupService {
     await this.start(true);
   }
 
-  /** Newest first; on PostgreSQL, none. */
-  async list(): Promise<BackupFile[]> {
-    if (this.sqliteFile() === null) return [];
-    let names: string[];
+  /** The names in the backup folder; none before the first backup made it. */
+  private async folderNames(): Promise<string[]> {
     try {
-      names = await readdir(this.directory);
+      return await readdir(this.directory);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
+  }
+
+  /** Newest first; on PostgreSQL, none. */
+  async list(): Promise<BackupFile[]> {
+    if (this.sqliteFile() === null) return [];
+    const names = await this.folderNames();
     const backups: BackupFile[] = [];
     for (const name of names) {
       const createdAt = createdAtOf(name);
@@ -99,25 +130,64 @@ export class BackupService {
     return backups.sort((a, b) => b.name.localeCompare(a.name));
   }
 
+  /** A backup to download: only a name the list gives (never a path, nor a backup being written); else a 404. */
+  async locate(name: string): Promise<LocatedBackup> {
+    const backup = (await this.list()).find((listed) => listed.name === name);
+    if (!backup) throw new NotFoundError('Backup', name);
+    return { ...backup, absolute: path.join(this.directory, backup.name) };
+  }
+
+  /**
+   * Removes what backups cut short left in the folder, except the files of a backup an active job is writing (in this
+   * process or another): at start, before any job runs, and before each backup. Returns the names removed.
+   */
+  async removeLeftovers(exceptJobId?: string): Promise<string[]> {
+    const names = await this.folderNames();
+    const leftovers = names.filter((name) => LEFTOVER.test(name));
+    if (leftovers.length === 0) return [];
+    const beingWritten = new Set(
+      (await this.jobRepository.findAllActive('backup'))
+        .filter((job) => job.id !== exceptJobId)
+        .flatMap((job) => recordedName(job) ?? []),
+    );
+    const removed = leftovers.filter((name) => !beingWritten.has(LEFTOVER.exec(name)![1]!));
+    for (const name of removed) await rm(path.join(this.directory, name), { force: true });
+    if (removed.length > 0) this.logger.info({ removed }, 'removed what backups cut short left');
+    return removed;
+  }
+
   async run(context: JobContext): Promise<Record<string, unknown>> {
     const source = this.sqliteFile();
     if (source === null) throw new ConflictError('Only a SQLite database can be backed up by Shelfmark.');
     await mkdir(this.directory, { recursive: true });
+    // A resumed job whose file was renamed before the crash made its backup: it only ends (and prunes).
+    const written = recordedName(await this.jobRepository.fresh(context.jobId));
+    if (written !== null && (await isFile(path.join(this.directory, written)))) return this.finish(context, written);
+    await this.removeLeftovers(context.jobId);
+
     const name = backupName(new Date());
     const target = path.join(this.directory, name);
     const partial = `${target}.partial`;
+    // Named before the first byte is written: a resume (and another process's clean-up) knows the file is this job's.
+    await this.jobRepository.saveReport(context.jobId, { name });
     context.progress({ total: 1, processed: 0, currentItem: name });
     try {
       await backUpSqlite(source, partial);
       finishJobInCopy(partial, context.jobId, { name, restored: true });
+      await rename(partial, target);
     } catch (error) {
-      await rm(partial, { force: true });
+      // The job fails with the copy's error; a clean-up that fails too is left to the next start or backup.
+      await this.jobRepository.saveReport(context.jobId, null).catch(() => undefined);
+      await this.removeLeftovers(context.jobId).catch(() => undefined);
       throw error;
     }
-    await rename(partial, target);
-    const { size } = await stat(target);
+    return this.finish(context, name);
+  }
+
+  private async finish(context: JobContext, name: string): Promise<Record<string, unknown>> {
+    const { size } = await stat(path.join(this.directory, name));
     const pruned = await this.prune(await this.settings.backupKeep());
-    context.progress({ processed: 1, currentItem: null });
+    context.progress({ processed: 1, total: 1, currentItem: null });
     this.logger.info({ backup: name, size, pruned: pruned.length }, 'database backed up');
     return { name, size, pruned };
   }

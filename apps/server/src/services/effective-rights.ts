@@ -8,15 +8,16 @@ import type { CredentialOwner } from '../repositories/credential.repository.js';
  * credential of an admin is a reader of every library; an admin credential is an admin of every library.
  */
 export function effectiveRights(
-  owner: Pick<CredentialOwner, 'id' | 'role' | 'libraryIds'> | null,
+  owner: Pick<CredentialOwner, 'id' | 'role' | 'libraryIds' | 'accessChangedAt'> | null,
   scope: TokenScope,
 ): { scope: TokenScope; viewer: Viewer } {
   const userId = owner?.id ?? null;
+  const accessChangedAt = owner?.accessChangedAt ?? null;
   if (owner?.role === 'reader') {
-    return { scope: 'read', viewer: { userId, role: 'reader', libraryIds: [...owner.libraryIds] } };
+    return { scope: 'read', viewer: { userId, role: 'reader', libraryIds: [...owner.libraryIds], accessChangedAt } };
   }
-  if (scope === 'read') return { scope: 'read', viewer: { userId, role: 'reader', libraryIds: null } };
-  return { scope: 'admin', viewer: { userId, role: 'admin', libraryIds: null } };
+  if (scope === 'read') return { scope: 'read', viewer: { userId, role: 'reader', libraryIds: null, accessChangedAt } };
+  return { scope: 'admin', viewer: { userId, role: 'admin', libraryIds: null, accessChangedAt } };
 }
 
 /** The scope a user's own session carries: their role's. */

@@ -46,9 +46,24 @@ export function archivePath(segments: readonly string[]): string | null {
   return normalised === '' || normalised.endsWith('/') ? null : normalised;
 }
 
+/**
+ * Whether an entry's name is the path it would be served at: no empty, `.` or `..` segment, no leading `/`, no `\`.
+ * The archive keeps any name (zip-archive.ts reads `../x.jpg` rather than refuse the whole book), but a name such
+ * as `../../../api/v1/auth/me` handed to the reader would be resolved by the browser's URL parser into another
+ * path of this server, asked for with the reader's session. Such an entry is neither listed nor served.
+ */
+export function isPlainEntryName(name: string): boolean {
+  if (name.includes('\\') || name.includes('\0')) return false;
+  return name.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** The entries the reader may know of: files with plain names (isPlainEntryName). */
+const servedEntries = (zip: ZipArchive) =>
+  zip.entries.filter((entry) => !entry.isDirectory && isPlainEntryName(entry.name));
+
 /** Exact name first, then ignoring case (EPUBs made on Windows or macOS disagree with their manifests). */
 function findEntry(zip: ZipArchive, path: string): ZipEntry | undefined {
-  const files = zip.entries.filter((entry) => !entry.isDirectory);
+  const files = servedEntries(zip);
   const lower = path.toLowerCase();
   return files.find((entry) => entry.name === path) ?? files.find((entry) => entry.name.toLowerCase() === lower);
 }
@@ -71,11 +86,11 @@ export class EpubResourceService {
     }
   }
 
-  /** Every file of the book with its size, in archive order. */
+  /** Every file of the book with its size, in archive order (those with a plain name: isPlainEntryName). */
   async entries(bookId: string): Promise<EpubEntry[]> {
     const { zip } = await this.open(bookId);
     try {
-      return zip.entries.filter((entry) => !entry.isDirectory).map((entry) => ({ path: entry.name, size: entry.size }));
+      return servedEntries(zip).map((entry) => ({ path: entry.name, size: entry.size }));
     } finally {
       zip.close();
     }

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import type { JobFilters, JobRepository } from '../repositories/job.repository.js';
 import { viewerSeesEveryLibrary } from '../repositories/library-access.js';
+import { seesEveryLibrary, type Viewer } from '../domain/viewer.js';
 
 /** Where jobs are handed for execution (Agenda); the service records them, the queue runs them. */
 export interface JobQueue {
@@ -91,8 +92,12 @@ export class JobService {
    * Polls the job until it ends (works across processes), yielding an event whenever it changed: `progress`, then
    * `end` once it has finished, or `gone` when the job was deleted meanwhile. A client that reconnects with the id
    * of the last event it got is not sent that state again, but is always sent the `end`.
+   *
+   * The viewer is named by the caller, not read from the request's context: a stream is pulled long after the
+   * request that opened it, by whatever writes it out. A viewer who may not see the job gets the 404 of `require`.
    */
-  async *events(id: string, lastEventId: string | undefined, signal: AbortSignal, intervalMs = 250) {
+  async *events(viewer: Viewer, id: string, lastEventId: string | undefined, signal: AbortSignal, intervalMs = 250) {
+    if (!seesEveryLibrary(viewer)) throw new NotFoundError('Job', id);
     let lastSent: string | undefined;
     while (!signal.aborted) {
       const job = await this.jobs.fresh(id);

@@ -176,18 +176,22 @@ export class LibraryService {
     fields: Pick<LibraryFields, 'name' | 'metadataProvider' | 'fallbackMetadataProvider' | 'scanSchedule'>,
   ): void {
     const issues: FieldIssue[] = [];
-    if (fields.name.length === 0) issues.push({ path: '/body/name', message: 'must not be blank' });
+    if (fields.name.length === 0) issues.push({ path: '/body/name', message: 'must not be blank', code: 'blank' });
     const scheduleIssue = scheduleProblem(fields.scanSchedule);
-    if (scheduleIssue !== null) issues.push({ path: '/body/scan_schedule', message: scheduleIssue });
+    if (scheduleIssue !== null) issues.push({ path: '/body/scan_schedule', message: scheduleIssue, code: 'schedule' });
     for (const [field, value] of [
       ['metadata_provider', fields.metadataProvider],
       ['fallback_metadata_provider', fields.fallbackMetadataProvider],
     ] as const) {
       const issue = providerIssue(this.providers, value);
-      if (issue !== null) issues.push({ path: `/body/${field}`, message: issue });
+      if (issue !== null) issues.push({ path: `/body/${field}`, message: issue, code: 'provider' });
     }
     if (fields.metadataProvider !== NO_PROVIDER && fields.fallbackMetadataProvider === fields.metadataProvider) {
-      issues.push({ path: '/body/fallback_metadata_provider', message: 'must differ from metadata_provider' });
+      issues.push({
+        path: '/body/fallback_metadata_provider',
+        message: 'must differ from metadata_provider',
+        code: 'sameAsProvider',
+      });
     }
     if (issues.length > 0) {
       throw new ValidationError(
@@ -215,7 +219,7 @@ export class LibraryService {
     } catch (error) {
       if (error instanceof NotFoundError) {
         throw new ValidationError('root_path must be an existing folder under the libraries root.', [
-          { path: ROOT_PATH_FIELD, message: 'folder does not exist' },
+          { path: ROOT_PATH_FIELD, message: 'folder does not exist', code: 'folder' },
         ]);
       }
       throw error;

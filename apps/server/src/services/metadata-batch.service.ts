@@ -61,14 +61,18 @@ export class MetadataBatchService {
     if (library.metadataProvider === NO_PROVIDER) {
       throw new ValidationError(
         'This library has no metadata provider (metadata_provider is "none"); choose one before a batch.',
-        [{ path: '/body/library_id', message: 'the library has no metadata provider' }],
+        [{ path: '/body/library_id', message: 'the library has no metadata provider', code: 'noMetadataProvider' }],
       );
     }
     if (seriesIds !== undefined) {
       const strangers = await this.batches.notInLibrary(library.id, seriesIds);
       if (strangers.length > 0) {
         throw new ValidationError(`${strangers.length} of series_ids are not series of this library.`, [
-          { path: '/body/series_ids', message: `not series of the library: ${strangers.slice(0, 5).join(', ')}` },
+          {
+            path: '/body/series_ids',
+            message: `not series of the library: ${strangers.slice(0, 5).join(', ')}`,
+            code: 'notInLibrary',
+          },
         ]);
       }
     }

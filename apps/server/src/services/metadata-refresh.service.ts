@@ -62,7 +62,7 @@ export class MetadataRefreshService {
     await this.libraries.require(libraryId);
     if ((await this.metadataRepository.countApprovedLinks(libraryId)) === 0) {
       throw new ValidationError('No series of this library has an approved metadata link to refresh.', [
-        { path: '/body/library_id', message: 'the library has no approved metadata link' },
+        { path: '/body/library_id', message: 'the library has no approved metadata link', code: 'noMetadataLink' },
       ]);
     }
     return this.jobs.start('metadata_refresh', libraryId, scheduled ? { scheduled: true } : {});

@@ -12,6 +12,7 @@ import {
   type FieldValue,
 } from '../domain/metadata-sync.js';
 import { NotFoundError } from '../domain/errors.js';
+import { authorNames } from '../domain/people.js';
 import { readingDirectionOrNull } from '../domain/reading-direction.js';
 import { statusKey } from '../domain/status-normalisation.js';
 import type { MetadataRepository } from '../repositories/metadata.repository.js';
@@ -49,7 +50,8 @@ export function hasChanges(report: SyncReport): boolean {
 function seriesCurrent(series: Series): Record<(typeof SERIES_SYNC_FIELDS)[number], FieldValue> {
   return {
     status: series.status ?? null,
-    authors: series.authors,
+    // Providers give names only: compared by name, so roles the files gave stay when the names agree.
+    authors: authorNames(series.authors),
     description: series.description ?? null,
     publishers: series.publishers,
     start_year: series.startYear ?? null,

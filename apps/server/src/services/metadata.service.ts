@@ -91,7 +91,11 @@ export class MetadataService {
     const providerId = provider ?? library.metadataProvider;
     if (providerId === NO_PROVIDER) {
       throw new ValidationError('This library has no metadata provider; name one in `provider`.', [
-        { path: '/body/provider', message: 'required when the library has no metadata provider' },
+        {
+          path: '/body/provider',
+          message: 'required when the library has no metadata provider',
+          code: 'noMetadataProvider',
+        },
       ]);
     }
     return this.searchWith(providerId, series, signal);
@@ -130,7 +134,7 @@ export class MetadataService {
       input.candidate.externalId !== input.externalId
     ) {
       throw new ValidationError('candidate.external_id differs from external_id.', [
-        { path: '/body/candidate/external_id', message: 'must equal external_id' },
+        { path: '/body/candidate/external_id', message: 'must equal external_id', code: 'const' },
       ]);
     }
     record ??= await this.fetchRecord(input.provider, input.externalId, signal);

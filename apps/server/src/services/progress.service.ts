@@ -102,12 +102,17 @@ export class ProgressService {
       // A reflowable book (EPUB) has no pages: its place is the locator in `position`.
       if (input.currentPage === undefined && input.position === undefined) {
         throw new ValidationError('current_page or position is required when status is reading', [
-          { path: '/body/current_page', message: 'is required with status reading (or a position)' },
+          { path: '/body/current_page', message: 'is required with status reading (or a position)', code: 'required' },
         ]);
       }
       if (input.currentPage !== undefined && book.pageCount !== null && input.currentPage > book.pageCount) {
         throw new ValidationError(`current_page must be between 1 and ${book.pageCount}`, [
-          { path: '/body/current_page', message: `must be at most ${book.pageCount}, the book's page count` },
+          {
+            path: '/body/current_page',
+            message: `must be at most ${book.pageCount}, the book's page count`,
+            code: 'maximum',
+            limit: book.pageCount,
+          },
         ]);
       }
     }

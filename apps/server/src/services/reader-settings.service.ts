@@ -24,6 +24,9 @@ export interface ReaderSettingsView {
   seriesReadingDirection: ReadingDirection | null;
   layout: ReaderLayout | null;
   fit: ReaderFit | null;
+  /** The scrolled modes' own fit (vertical, webtoon): a paged mode's fit never carries into them. */
+  scrollFit: ReaderFit | null;
+  maxWidth: number | null;
   background: ReaderBackground | null;
 }
 
@@ -31,10 +34,19 @@ export interface ReaderSettingsEdit {
   readingDirection?: ReadingDirection | null;
   layout?: ReaderLayout | null;
   fit?: ReaderFit | null;
+  scrollFit?: ReaderFit | null;
+  maxWidth?: number | null;
   background?: ReaderBackground | null;
 }
 
-const NO_CHOICE: StoredReaderSettings = { readingDirection: null, layout: null, fit: null, background: null };
+const NO_CHOICE: StoredReaderSettings = {
+  readingDirection: null,
+  layout: null,
+  fit: null,
+  scrollFit: null,
+  maxWidth: null,
+  background: null,
+};
 
 /**
  * How the current viewer reads a series in the comic reader: their own choices (one row per reader and series), over
@@ -80,6 +92,8 @@ export class ReaderSettingsService {
       seriesReadingDirection: fromSeries,
       layout: oneOfOrNull(READER_LAYOUTS, own.layout),
       fit: oneOfOrNull(READER_FITS, own.fit),
+      scrollFit: oneOfOrNull(READER_FITS, own.scrollFit),
+      maxWidth: own.maxWidth,
       background: oneOfOrNull(READER_BACKGROUNDS, own.background),
     };
   }

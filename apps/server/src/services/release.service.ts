@@ -66,7 +66,7 @@ export class ReleaseService {
   async search(input: ReleaseSearch, signal?: AbortSignal): Promise<ReleaseSearchResult> {
     if (input.volume !== undefined && input.missing === true) {
       throw new ValidationError('Give either `volume` or `missing: true`, not both.', [
-        { path: '/body/volume', message: 'cannot be combined with missing: true' },
+        { path: '/body/volume', message: 'cannot be combined with missing: true', code: 'exclusive' },
       ]);
     }
     const series = await this.requireSeries(input.libraryId, input.seriesName);

@@ -17,13 +17,14 @@ import {
   type WalkResult,
 } from '../indexer/walker.js';
 import type { JobContext } from '../jobs/job-context.js';
-import type { IndexedBook, KnownFile, ScanRepository } from '../repositories/scan.repository.js';
+import type { IndexedBook, KnownFile, ScanRepository, SeriesMove } from '../repositories/scan.repository.js';
 import type { LibraryService } from './library.service.js';
 import type { SeriesRepository } from '../repositories/series.repository.js';
 import type { WatchRepository } from '../repositories/watch.repository.js';
 import type { ThumbnailService } from './thumbnail.service.js';
 import { CoverQueue } from './cover-queue.js';
 import { analyseAndStore } from './analysis-pipeline.js';
+import { fileMetadata } from '../domain/file-metadata.js';
 
 export type ScanMode = 'incremental' | 'full';
 
@@ -170,8 +171,36 @@ class VanishedByContent {
 }
 
 interface ScanWork {
-  file: { path: string; sizeBytes: number; mtimeMs: number };
+  file: FoundFile;
   known: KnownFile | undefined;
+}
+
+/**
+ * Whether a stored file must be read again: its size or mtime changed, or its ctime did, which nothing but the
+ * kernel sets (a file rewritten in place with its size and mtime kept, as `cp -p`, `rsync -t` and some taggers do).
+ * A file stored before ctimes were recorded is read once more.
+ */
+function fileChanged(known: KnownFile, found: FoundFile): boolean {
+  return (
+    known.sizeBytes !== found.sizeBytes ||
+    known.mtimeMs !== found.mtimeMs ||
+    known.ctimeMs !== found.ctimeMs ||
+    known.parseStatus === 'pending'
+  );
+}
+
+/**
+ * The folders a watcher marked that a scan of the whole library took care of: those it read (or tried to: an
+ * unreadable one's mtime is forgotten, so the next scan tries again) and those that are gone. A marked folder it did
+ * not reach (below a folder it could not read) keeps its mark.
+ */
+function markedFoldersRead(marked: readonly string[], walk: WalkResult): string[] {
+  const unreadable = [...walk.unreadableFolders.keys()];
+  return marked.filter((folder) =>
+    walk.folders.has(folder)
+      ? !walk.unchangedFolders.has(folder)
+      : !unreadable.some((above) => above === '' || folder.startsWith(`${above}/`)),
+  );
 }
 
 /**
@@ -181,8 +210,8 @@ interface ScanWork {
  * indexed instead of lasting until the series are refreshed.
  */
 function* workItems(
-  added: (ScanWork['file'] | undefined)[],
-  changed: readonly { known: KnownFile; sizeBytes: number; mtimeMs: number }[],
+  added: (FoundFile | undefined)[],
+  changed: readonly { known: KnownFile; found: FoundFile }[],
 ): Generator<ScanWork> {
   for (let i = 0; i < added.length; i++) {
     const file = added[i]!;
@@ -190,8 +219,7 @@ function* workItems(
     yield { file, known: undefined };
   }
   added.length = 0;
-  for (const c of changed)
-    yield { file: { path: c.known.path, sizeBytes: c.sizeBytes, mtimeMs: c.mtimeMs }, known: c.known };
+  for (const c of changed) yield { file: c.found, known: c.known };
 }
 
 /**
@@ -273,17 +301,19 @@ export class ScanService {
     // Its own call, so that what indexing holds (every path of the library) is garbage before the thumbnails.
     let indexed;
     try {
-      indexed = await this.index(libraryId, mode, scope, context, covers);
+      // A scan of the whole library reads the folders a watcher marked whatever their mtime: a file rewritten in
+      // place leaves its folder's mtime as it was. A scoped scan reads every folder it was given.
+      const marked = scope === null ? await this.dirty.markedBefore(libraryId, started) : scope;
+      indexed = await this.index(libraryId, mode, scope, marked, context, covers);
     } catch (error) {
       await covers?.stop();
-      // A refused scan (share unmounted…) would be refused again at once: the folders wait for the next real scan.
-      if (error instanceof ScanRefusedError) await this.dirty.clearDirty(libraryId, scope, started);
+      // A refused or failed scan clears no mark: the watcher does not repeat a failed scan until something changes.
       throw error;
     }
-    const { report, absoluteRoot } = indexed;
+    const { report, absoluteRoot, markedRead } = indexed;
     try {
       // The folders read are no longer dirty, unless an event came after this scan started.
-      await this.dirty.clearDirty(libraryId, scope, started);
+      await this.dirty.clearDirty(libraryId, markedRead, started);
     } catch (error) {
       // The covers queued during indexing would otherwise go on under a failed job.
       await covers?.stop();
@@ -308,9 +338,10 @@ export class ScanService {
     libraryId: string,
     mode: ScanMode,
     scope: string[] | null,
+    marked: readonly string[],
     context: JobContext,
     covers: CoverQueue | null,
-  ): Promise<{ report: ScanReport; absoluteRoot: string }> {
+  ): Promise<{ report: ScanReport; absoluteRoot: string; markedRead: readonly string[] }> {
     const library = await this.libraries.require(libraryId);
 
     let absoluteRoot: string;
@@ -345,6 +376,7 @@ export class ScanService {
       isBookFile: (name: string) => formatFromExtension(name) !== null,
       signal: context.signal,
       full: mode === 'full',
+      reread: new Set(marked),
     };
     const unreadableRoot = () => new ScanRefusedError(messages.scanRootUnreadable(library.name));
     // A first scan (nothing stored: nothing can have changed or vanished) reads the files as the walk finds them,
@@ -408,8 +440,8 @@ export class ScanService {
 
     // The stored files found again, not every path found: a first scan finds none, and keeps no second set of 100k.
     const foundAgain = new Set<KnownFile>();
-    const added: ({ path: string; sizeBytes: number; mtimeMs: number } | undefined)[] = [];
-    const changed: { known: KnownFile; sizeBytes: number; mtimeMs: number }[] = [];
+    const added: (FoundFile | undefined)[] = [];
+    const changed: { known: KnownFile; found: FoundFile }[] = [];
     for (const file of walk.files) {
       const known = knownFiles.get(file.path);
       if (!known) {
@@ -417,14 +449,7 @@ export class ScanService {
         continue;
       }
       foundAgain.add(known);
-      if (
-        mode === 'full' ||
-        known.sizeBytes !== file.sizeBytes ||
-        known.mtimeMs !== file.mtimeMs ||
-        known.parseStatus === 'pending'
-      ) {
-        changed.push({ known, sizeBytes: file.sizeBytes, mtimeMs: file.mtimeMs });
-      }
+      if (mode === 'full' || fileChanged(known, file)) changed.push({ known, found: file });
     }
     let vanished = [...knownFiles.values()].filter((file) => !foundAgain.has(file));
     foundAgain.clear();
@@ -476,6 +501,8 @@ export class ScanService {
     const moved = new Set<KnownFile>();
     /** The series of the books stored or removed by this scan: only their counts can have changed. */
     const seriesChanged = new Set<string>();
+    /** Books that changed series in this scan: a series all of whose books moved hands on its shelves. */
+    const seriesMoves: SeriesMove[] = [];
     // Each group is stored while the next files are analysed (analysis-pipeline.ts).
     const storing = analyseAndStore(
       streamedItems ?? workItems(added, changed),
@@ -498,7 +525,11 @@ export class ScanService {
         }
         // A full scan makes every thumbnail again (what mends one made wrong); otherwise a rewritten file keeps its
         // thumbnail when its cover's fingerprint did not change.
-        const { newBookIds: newIds, seriesIds } = await this.scans.saveBatch(libraryId, newBooks, changedBooks, {
+        const {
+          newBookIds: newIds,
+          seriesIds,
+          seriesMoves: movedSeries,
+        } = await this.scans.saveBatch(libraryId, newBooks, changedBooks, {
           keepThumbnails: mode !== 'full',
         });
         await covers?.offer(
@@ -506,6 +537,7 @@ export class ScanService {
           group.flatMap(({ result: book }) => (book.parseStatus === 'ok' ? [book.path] : [])),
         );
         for (const id of seriesIds) seriesChanged.add(id);
+        seriesMoves.push(...movedSeries);
         if (canRestore) {
           newBooks.forEach((book, i) =>
             arrivals.push({ bookId: newIds[i]!, path: book.path, sizeBytes: book.sizeBytes }),
@@ -543,6 +575,8 @@ export class ScanService {
         : [...new Set([...seriesBefore, ...(await this.scans.seriesOfFiles(libraryId, foundPaths))])];
     // A scoped scan checks the series it touched; a scan of the whole library checks every series (one statement,
     // a few milliseconds at 10k series), which also removes one left empty by a scan cancelled half-way.
+    // Before the empty series go: collections and want-to-read shelves follow a series whose folder was renamed.
+    if (seriesMoves.length > 0) await this.scans.carryShelvesOfMovedSeries(seriesMoves);
     await this.scans.removeEmptySeries(libraryId, scope === null ? undefined : touchedSeries!);
     if (scope === null) {
       // Only the folders that changed, appeared or vanished are rewritten: an unchanged rescan writes nothing.
@@ -568,19 +602,25 @@ export class ScanService {
     if (report.added + report.removed > (scope === null ? 0 : 1000)) await this.scans.refreshPlannerStatistics();
     await this.scans.markScanned(libraryId, new Date());
 
-    return { report, absoluteRoot };
+    // A scoped scan read each folder it was given (or found it gone or unreadable: walkScoped).
+    return { report, absoluteRoot, markedRead: scope ?? markedFoldersRead(marked, walk) };
   }
 
+  /**
+   * What the books give their series (description, authors, genres…: series-fill.ts), then the counts, which follow
+   * a total volume count filled from the books.
+   */
   private async refreshCounts(libraryId: string, seriesIds: string[] | null): Promise<void> {
-    if (seriesIds === null) await this.series.refreshLibraryCounts(libraryId);
-    else if (seriesIds.length > 0) await this.series.refreshCounts(seriesIds);
+    if (seriesIds === null) {
+      await this.series.fillLibraryFromBooks(libraryId);
+      await this.series.refreshLibraryCounts(libraryId);
+    } else if (seriesIds.length > 0) {
+      await this.series.fillFromBooks(seriesIds);
+      await this.series.refreshCounts(seriesIds);
+    }
   }
 
-  private async analyse(
-    root: string,
-    file: { path: string; sizeBytes: number; mtimeMs: number },
-    context: JobContext,
-  ): Promise<IndexedBook> {
+  private async analyse(root: string, file: FoundFile, context: JobContext): Promise<IndexedBook> {
     const fileName = file.path.slice(file.path.lastIndexOf('/') + 1);
     const folder = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : null;
     const seriesName = folder === null ? null : folder.slice(folder.lastIndexOf('/') + 1);
@@ -603,6 +643,7 @@ export class ScanService {
       path: file.path,
       sizeBytes: file.sizeBytes,
       mtimeMs: file.mtimeMs,
+      ctimeMs: file.ctimeMs,
       partialHash,
       format: inspection?.format ?? format,
       seriesName,
@@ -615,11 +656,8 @@ export class ScanService {
       chapterEnd: numbers.chapterEnd,
       runYear: metadata.runYear ?? null,
       pageCount: inspection?.pageCount ?? null,
-      authors: metadata.authors ?? [],
-      summary: metadata.summary ?? null,
-      isbn: metadata.isbn ?? null,
+      ...fileMetadata(metadata),
       publishDate: metadata.publishDate ?? yearAsDate(parsed.year),
-      language: metadata.language ?? null,
       readingDirection: metadata.readingDirection ?? null,
       parseStatus: inspection ? 'ok' : 'error',
       parseError,

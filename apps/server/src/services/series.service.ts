@@ -12,13 +12,18 @@ import type {
   SeriesSort,
   SeriesSummary,
 } from '../repositories/series.repository.js';
-import { cleanNames, type BookService } from './book.service.js';
+import { cleanAuthors, cleanNames, cleanText, ratingChanges, type BookService } from './book.service.js';
+import { withSources } from '../domain/metadata-sources.js';
+import type { Author } from '../domain/people.js';
 import type { LibraryService } from './library.service.js';
 
 export interface SeriesEdit {
   status?: string | null;
-  authors?: string[];
+  authors?: Author[];
   description?: string | null;
+  imprint?: string | null;
+  tags?: string[];
+  ageRating?: string | null;
   publishers?: string[];
   startYear?: number | null;
   totalVolumes?: number | null;
@@ -27,6 +32,22 @@ export interface SeriesEdit {
   readingDirection?: ReadingDirection | null;
   lockedFields?: LockableSeriesField[];
 }
+
+/** The edit's fields by their lock name: what an admin's edit makes `admin`. */
+const SERIES_EDIT_FIELDS = [
+  ['status', 'status'],
+  ['authors', 'authors'],
+  ['description', 'description'],
+  ['publishers', 'publishers'],
+  ['startYear', 'start_year'],
+  ['totalVolumes', 'total_volumes'],
+  ['genres', 'genres'],
+  ['language', 'language'],
+  ['readingDirection', 'reading_direction'],
+  ['imprint', 'imprint'],
+  ['tags', 'tags'],
+  ['ageRating', 'age_rating'],
+] as const satisfies ReadonlyArray<readonly [keyof SeriesEdit, LockableSeriesField]>;
 
 /** A series by id (`/series/{series_id}`) or by its library and name (`/libraries/{id}/series/{name}`). */
 export type SeriesRef = { id: string } | { libraryId: string; name: string };
@@ -95,7 +116,10 @@ export class SeriesService {
     const series = await this.metadata(ref);
     const changes: SeriesChanges = {};
     if (edit.status !== undefined) changes.status = edit.status === null ? null : edit.status.trim().toLowerCase();
-    if (edit.authors !== undefined) changes.authors = cleanNames(edit.authors);
+    if (edit.authors !== undefined) changes.authors = cleanAuthors(edit.authors);
+    if (edit.imprint !== undefined) changes.imprint = cleanText(edit.imprint);
+    if (edit.tags !== undefined) changes.tags = cleanNames(edit.tags);
+    if (edit.ageRating !== undefined) Object.assign(changes, ratingChanges(edit.ageRating));
     if (edit.description !== undefined) changes.description = edit.description;
     if (edit.publishers !== undefined) changes.publishers = cleanNames(edit.publishers);
     if (edit.startYear !== undefined) changes.startYear = edit.startYear;
@@ -104,6 +128,12 @@ export class SeriesService {
     if (edit.language !== undefined) changes.language = edit.language;
     if (edit.readingDirection !== undefined) changes.readingDirection = edit.readingDirection;
     if (edit.lockedFields !== undefined) changes.lockedFields = [...new Set(edit.lockedFields)];
+    const written = SERIES_EDIT_FIELDS.filter(([field]) => edit[field] !== undefined).map(([, lock]) => lock);
+    changes.metadataSources = withSources(
+      series.metadataSources,
+      'admin',
+      written.map((field) => [field, true]),
+    );
     await this.series.update(series, changes);
     // The expected count drives the missing count that lists filter on.
     if (edit.totalVolumes !== undefined) await this.series.refreshCounts([series.id]);

@@ -169,7 +169,11 @@ export class SettingsService implements PluginCallSettings {
     for (const [pluginId, values] of Object.entries(update.plugins ?? {})) {
       const entry = this.registry.get(pluginId);
       if (!entry?.plugin) {
-        issues.push({ path: `/body/plugins/${pluginId}`, message: 'no loaded plugin has this id' });
+        issues.push({
+          path: `/body/plugins/${pluginId}`,
+          message: 'no loaded plugin has this id',
+          code: 'unknownPlugin',
+        });
         continue;
       }
       for (const [key, value] of Object.entries(values)) {
@@ -179,20 +183,29 @@ export class SettingsService implements PluginCallSettings {
           : value === null
             ? null
             : settingProblem(field, value);
-        if (problem) issues.push({ path: `/body/plugins/${pluginId}/${key}`, message: problem });
+        if (problem)
+          issues.push({
+            path: `/body/plugins/${pluginId}/${key}`,
+            message: problem,
+            code: field ? 'setting' : 'additionalProperties',
+          });
       }
       pluginChanges.set(pluginId, values);
     }
     if (update.releaseIndexer) {
       const indexer = this.registry.releaseIndexer();
       if (!indexer) {
-        issues.push({ path: '/body/release_indexer', message: 'no release indexer plugin is loaded' });
+        issues.push({
+          path: '/body/release_indexer',
+          message: 'no release indexer plugin is loaded',
+          code: 'noReleaseIndexer',
+        });
       } else {
         const { url, apiKey, categories } = update.releaseIndexer;
         const values = { ...(pluginChanges.get(indexer.id) ?? {}) };
         if (url !== undefined) {
           if (url !== null && !isHttpUrl(url))
-            issues.push({ path: '/body/release_indexer/url', message: 'must be an http(s) URL' });
+            issues.push({ path: '/body/release_indexer/url', message: 'must be an http(s) URL', code: 'httpUrl' });
           values.url = url;
         }
         if (apiKey !== undefined) values.api_key = apiKey;
@@ -202,7 +215,7 @@ export class SettingsService implements PluginCallSettings {
     }
     if (update.backupSchedule !== undefined) {
       const problem = scheduleProblem(update.backupSchedule);
-      if (problem !== null) issues.push({ path: '/body/backup_schedule', message: problem });
+      if (problem !== null) issues.push({ path: '/body/backup_schedule', message: problem, code: 'schedule' });
     }
     if (issues.length > 0) {
       throw new ValidationError(

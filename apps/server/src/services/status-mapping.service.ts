@@ -43,7 +43,7 @@ export class StatusMappingService {
     const key = statusKey(providerStatus);
     if (key === '') {
       throw new ValidationError('provider_status must not be blank.', [
-        { path: '/body/provider_status', message: 'must not be blank' },
+        { path: '/body/provider_status', message: 'must not be blank', code: 'blank' },
       ]);
     }
     return this.mappings.transaction(async (tx) => {

@@ -69,7 +69,7 @@ export class UserService {
           role: input.role,
           disabled: input.disabled ?? false,
         });
-        await tx.setLibraries(created.id, libraryIds);
+        await tx.grantLibraries(created.id, libraryIds);
         return created;
       })
       .catch((error: unknown) => {
@@ -98,7 +98,7 @@ export class UserService {
           { username: input.username, role: input.role, disabled: input.disabled, passwordHash },
           this.now(),
         );
-        if (libraryIds !== undefined) await tx.setLibraries(user.id, libraryIds);
+        if (libraryIds !== undefined) await tx.setLibraries(user.id, libraryIds, this.now());
         if (endsAccess) await tx.endSessions(user.id);
         // A reset password revokes the tokens (they may have leaked with it); disabling only refuses them.
         if (passwordHash !== undefined) await tx.revokeTokens(user.id);

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ValidationError, type FieldIssue } from '../domain/errors.js';
+import { FIELD_ISSUE_CODES } from '../domain/problem-codes.js';
 import type { OpenApiDocument, OperationObject } from '../http/openapi-document.js';
 import { operations } from '../http/openapi-document.js';
 
@@ -87,6 +88,8 @@ export class OperationInputs {
           : error.keyword === 'required'
             ? `needs ${String((error.params as { missingProperty?: string }).missingProperty)}`
             : (error.message ?? 'is invalid'),
+      // The JSON Schema keyword, as the REST validator sends it: the admin says it in the page's language.
+      code: FIELD_ISSUE_CODES.find((code) => code === error.keyword) ?? 'invalid',
     }));
     throw new ValidationError(issues.map((issue) => `${issue.path} ${issue.message}`).join('; '), issues);
   }

@@ -3,7 +3,7 @@ import type { OperationId, OperationInput } from '../contract/operation-types.js
 import { DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.js';
 import { ANONYMOUS_VIEWER } from '../domain/viewer.js';
 import { crossSite, requiredScope } from '../http/authorize.js';
-import { runAsViewer } from '../services/viewer-context.js';
+import { iterateAsViewer, runAsViewer } from '../services/viewer-context.js';
 import { operations, type OpenApiDocument } from '../http/openapi-document.js';
 import type { TrpcContext } from './context.js';
 import { problemOf, trpcCodeOf } from './errors.js';
@@ -59,10 +59,15 @@ export function operationProcedures(document: OpenApiDocument, inputs: Operation
         } catch (error) {
           throw toTrpcError(error);
         }
-        const result = await runAsViewer(ctx.principal?.viewer ?? ANONYMOUS_VIEWER, () => next());
+        const viewer = ctx.principal?.viewer ?? ANONYMOUS_VIEWER;
+        const result = await runAsViewer(viewer, () => next());
         // A service's domain error arrives wrapped as a 500: give it back its own status (404, 409, 422…).
         if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause) {
           return { ...result, error: toTrpcError(result.error.cause) };
+        }
+        // A subscription's stream is pulled after this call has returned, outside its viewer: each step names it.
+        if (result.ok && type === 'subscription' && isAsyncIterable(result.data)) {
+          return { ...result, data: iterateAsViewer(viewer, withTrpcErrors(result.data)) };
         }
         return result;
       })
@@ -85,4 +90,17 @@ export function toTrpcError(error: unknown): TRPCError {
   if (!(error instanceof DomainError)) return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
   const problem = problemOf(error);
   return new TRPCError({ code: trpcCodeOf(problem.status), message: problem.detail, cause: error });
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/** A stream that fails midway fails as a procedure does: a domain error keeps its status (a 404, not a 500). */
+async function* withTrpcErrors<T>(stream: AsyncIterable<T>): AsyncGenerator<T, void, undefined> {
+  try {
+    yield* stream;
+  } catch (error) {
+    throw toTrpcError(error);
+  }
 }

@@ -36,12 +36,15 @@ import {
   libraryInput,
   matchInput,
   readerSettingsEdit,
+  seriesCoverChoice,
   seriesEdit,
   settingsUpdate,
 } from '../http/request-inputs.js';
 import { setUp, signIn, signOut, updateOwnAccount } from '../http/sign-in.js';
+import { callerLanguages } from '../http/caller-languages.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
+import { shelfRouters } from './shelf-routers.js';
 import { operationProcedures, router, toTrpcError } from './procedures.js';
 import { tracked } from '@trpc/server';
 import { NotFoundError } from '../domain/errors.js';
@@ -146,13 +149,14 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
             hasMissing: input.has_missing,
             publisher: input.publisher,
             genre: input.genre,
+            tag: input.tag,
           },
           page,
           limit,
           input.sort ?? 'name_asc',
         );
         return pageDto(
-          result.items.map((item) => seriesItemDto(item, API_ROOT)),
+          result.items.map((item) => seriesItemDto(item, API_ROOT, services.remoteCovers)),
           result.total,
           page,
           limit,
@@ -160,7 +164,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       }),
       statuses: operation('listSeriesStatuses').query(async () => ({ items: await services.series.statuses() })),
       get: operation('getSeries').query(async ({ input }) =>
-        seriesDetailsDto(await services.series.details({ id: input.series_id }), API_ROOT),
+        seriesDetailsDto(await services.series.details({ id: input.series_id }), API_ROOT, services.remoteCovers),
       ),
       books: operation('listSeriesBooks').query(async ({ input }) => {
         const page = input.page ?? 1;
@@ -174,7 +178,19 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         );
       }),
       update: operation('updateSeries').mutation(async ({ input }) =>
-        seriesDetailsDto(await services.series.update({ id: input.series_id }, seriesEdit(input.body)), API_ROOT),
+        seriesDetailsDto(
+          await services.series.update({ id: input.series_id }, seriesEdit(input.body)),
+          API_ROOT,
+          services.remoteCovers,
+        ),
+      ),
+      // The non-file half of the cover: an uploaded image goes over REST (tRPC carries no files, ADR 18).
+      chooseCover: operation('chooseSeriesCover').mutation(async ({ input }) =>
+        seriesDetailsDto(
+          await services.seriesCovers.choose({ id: input.series_id }, seriesCoverChoice(input.body)),
+          API_ROOT,
+          services.remoteCovers,
+        ),
       ),
       readerSettings: operation('getSeriesReaderSettings').query(async ({ input }) =>
         readerSettingsDto(await services.readerSettings.get({ id: input.series_id })),
@@ -312,9 +328,9 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
        * Live progress, as REST's event stream: each event is tracked by the same id, so a client that reconnects
        * (tRPC sends lastEventId) resumes without missing the end.
        */
-      events: operation('streamJobEvents').subscription(async function* ({ input, signal }) {
-        await services.jobs.require(input.job_id);
+      events: operation('streamJobEvents').subscription(async function* ({ ctx, input, signal }) {
         for await (const event of services.jobs.events(
+          ctx.principal!.viewer,
           input.job_id,
           input.lastEventId,
           signal ?? new AbortController().signal,
@@ -329,10 +345,10 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       search: operation('searchMetadata').mutation(async ({ input, signal }) => ({
         items: (
           await services.metadata.search(input.body.library_id, input.body.series_name, input.body.provider, signal)
-        ).map(candidateDto),
+        ).map((candidate) => candidateDto(candidate, API_ROOT, services.remoteCovers)),
       })),
       match: operation('matchMetadata').mutation(async ({ input, signal }) =>
-        metadataLinkDto(await services.metadata.match(matchInput(input.body), signal)),
+        metadataLinkDto(await services.metadata.match(matchInput(input.body, services.remoteCovers), signal)),
       ),
       approve: operation('approveMetadataLink').mutation(async ({ input, signal }) => {
         const { link, report } = await services.metadata.approve(input.link_id, signal);
@@ -410,9 +426,10 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       ),
     }),
     plugins: router({
-      list: operation('listPlugins').query(async () => ({
-        items: (await services.plugins.list()).map(pluginInfoDto),
-      })),
+      list: operation('listPlugins').query(async ({ ctx }) => {
+        const languages = callerLanguages(ctx.req);
+        return { items: (await services.plugins.list()).map((view) => pluginInfoDto(view, languages)) };
+      }),
     }),
     settings: router({
       get: operation('getSettings').query(async () => settingsDto(await services.settings.view())),
@@ -429,6 +446,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
     health: router({
       get: operation('getHealth').query(() => services.health.report()),
     }),
+    ...shelfRouters(services, operation),
   });
 }
 

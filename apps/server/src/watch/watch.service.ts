@@ -32,6 +32,17 @@ interface Watched {
   reason: WatchReason | null;
   watch?: FolderWatch;
   pollTimer?: NodeJS.Timeout;
+  /**
+   * Subscribed (or polling) and its catch-up decided: until then no scan is started for it, so that the dirty
+   * folders' scan cannot take the place of the catch-up.
+   */
+  ready?: boolean;
+  /**
+   * A scan of the whole library is owed (what happened while nobody watched, or while events were lost): started
+   * as soon as no other scan of the library is active, before the dirty folders' own scan, which it includes. In
+   * memory: a process that dies owes nothing, its successor catches up anyway.
+   */
+  catchUpOwed?: boolean;
   /** In memory only: after a crash the catch-up scan reads everything anyway. */
   firstEventMs?: number;
   lastEventMs?: number;
@@ -50,7 +61,14 @@ interface Watched {
  * scan of only those folders.
  */
 export class WatchService implements WatchScheduling {
-  private readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** This process's name on the leases: the installation's instance id first, then the host and process. */
+  private readonly holder: string;
+  /**
+   * The holder names of the processes that ran before this one on the same data directory, whose leases the
+   * first pass takes over at once (they died, or they restart: nobody else has this instance id). Cleared once a
+   * pass went through.
+   */
+  private predecessor: string | undefined;
   private readonly watched = new Map<string, Watched>();
   private readonly logged = new Set<string>();
   /** Libraries polled since watching failed, whose folder is readable again: the next lease pass watches them anew. */
@@ -68,11 +86,17 @@ export class WatchService implements WatchScheduling {
     private readonly jobs: JobService,
     private readonly config: WatchConfig,
     private readonly logger: Logger,
-  ) {}
+    instanceId: string = randomUUID(),
+  ) {
+    this.predecessor = `${instanceId}:`;
+    this.holder = `${this.predecessor}${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  }
 
-  start(): void {
+  /** Starts watching; resolves once the first lease pass has watched what this process holds. */
+  start(): Promise<void> {
     this.running = true;
     this.requestPass();
+    const first = this.pass ?? Promise.resolve();
     const renew = setInterval(() => this.requestPass(), this.config.leaseMs / 3);
     // A quarter of the quiet time, so a scan starts at most that late; not more often than 10 times a second.
     const tick = Math.min(5000, Math.max(100, this.config.quietMs / 4));
@@ -83,6 +107,7 @@ export class WatchService implements WatchScheduling {
     renew.unref();
     dirty.unref();
     this.timers = [renew, dirty];
+    return first;
   }
 
   async stop(): Promise<void> {
@@ -110,6 +135,7 @@ export class WatchService implements WatchScheduling {
       return;
     }
     this.pass = this.leasePass()
+      .then(() => (this.predecessor = undefined))
       .catch((error: unknown) => this.logger.warn({ err: error }, 'watch leases could not be renewed'))
       .finally(() => {
         this.pass = undefined;
@@ -134,8 +160,14 @@ export class WatchService implements WatchScheduling {
           continue;
         }
         const now = Date.now();
-        const held = await this.repository.acquire(library.id, this.holder, now, now + this.config.leaseMs);
-        if (!held) {
+        const held = await this.repository.acquire(
+          library.id,
+          this.holder,
+          now,
+          now + this.config.leaseMs,
+          this.predecessor,
+        );
+        if (held === null) {
           if (current) {
             this.logger.info({ libraryId: library.id }, 'watch lease lost to another process');
             await this.unwatch(current, false);
@@ -144,6 +176,9 @@ export class WatchService implements WatchScheduling {
         }
         if (current && current.setting === library.watch && current.rootPath === library.rootPath) {
           current.library = library;
+          // The lease was new to this process again (given back, or held by another since the last pass): it says
+          // how it watches, which the lease no longer does.
+          if (held === 'off') await this.repository.report(library.id, this.holder, current.mode, current.reason);
           if (!this.watchAgain.delete(library.id) || current.mode !== 'polling') continue;
           this.logger.info({ libraryId: library.id, reason: current.reason?.code }, 'watching a polled library again');
         }
@@ -204,7 +239,9 @@ export class WatchService implements WatchScheduling {
     // Changes made while nobody watched (a restart, a holder that died) are caught by one incremental scan. A
     // library never scanned has nothing to catch up with: its first scan is started for it.
     // A folder that is gone (an unmounted drive) is said on the library, not by a scan that would fail.
-    if (library.lastScannedAt !== null && root !== undefined) await this.startScan(entry, { mode: 'incremental' });
+    entry.catchUpOwed ||= library.lastScannedAt !== null && root !== undefined;
+    entry.ready = true;
+    await this.startCatchUp(entry);
   }
 
   private async unwatch(entry: Watched, release: boolean): Promise<void> {
@@ -254,7 +291,8 @@ export class WatchService implements WatchScheduling {
       this.requestPass();
       return;
     }
-    await this.startScan(entry, { mode: 'incremental' });
+    entry.catchUpOwed = true;
+    await this.startCatchUp(entry);
   }
 
   /** Said once per library and kind of reason: a log that repeats every few minutes is a log nobody reads. */
@@ -289,7 +327,10 @@ export class WatchService implements WatchScheduling {
       const root = await this.libraries.scannableRoot(entry.library).catch(() => undefined);
       if (root === undefined) entry.reason = ROOT_UNAVAILABLE;
       await this.repository.report(entry.libraryId, this.holder, entry.mode, entry.reason);
-      if (root !== undefined) await this.startScan(entry, { mode: 'incremental' });
+      if (root !== undefined) {
+        entry.catchUpOwed = true;
+        await this.startCatchUp(entry);
+      }
     }).catch((error: unknown) => this.logger.warn({ err: error }, 'watch failure not recorded'));
   }
 
@@ -305,6 +346,12 @@ export class WatchService implements WatchScheduling {
   }
 
   private async scanWhenQuiet(entry: Watched): Promise<void> {
+    if (!entry.ready) return;
+    // The catch-up reads the dirty folders too (a scan of the whole library reads every marked folder).
+    if (entry.catchUpOwed) {
+      await this.startCatchUp(entry);
+      return;
+    }
     const dirty = await this.repository.dirtySummary(entry.libraryId);
     if (dirty.count === 0) {
       entry.firstEventMs = undefined;
@@ -323,6 +370,16 @@ export class WatchService implements WatchScheduling {
     const folders = await this.repository.dirtyFolders(entry.libraryId, MAX_SCOPED_FOLDERS + 1);
     const params = folders.length > MAX_SCOPED_FOLDERS ? { mode: 'incremental' } : { mode: 'incremental', folders };
     if (await this.startScan(entry, params)) entry.firstEventMs = undefined;
+  }
+
+  /**
+   * Starts the scan of the whole library this watcher owes, unless another scan of the library is active (a manual
+   * or scheduled one, the dirty folders' scan, one resumed after a crash): it may have passed the folders that
+   * changed already, so the catch-up waits for its end and is tried again at each tick of the dirty pass.
+   */
+  private async startCatchUp(entry: Watched): Promise<void> {
+    if (!entry.catchUpOwed || this.watched.get(entry.libraryId) !== entry) return;
+    if (await this.startScan(entry, { mode: 'incremental' })) entry.catchUpOwed = false;
   }
 
   /** One scan per library at a time (the jobs index): when one is already active, its end lets the next start. */

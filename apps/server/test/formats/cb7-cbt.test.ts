@@ -46,7 +46,10 @@ describe.each([
       title: 'Le titre',
       series: 'La série',
       number: 3,
-      authors: ['Ann', 'Bob'],
+      authors: [
+        { name: 'Ann', role: 'writer' },
+        { name: 'Bob', role: 'writer' },
+      ],
     });
     const widths = [];
     for (const page of [1, 2, 3]) widths.push(await widthOf((await readPage(path, format, page)).data));

@@ -85,7 +85,16 @@ describe('a generated CBZ', () => {
         series: 'Les Aventures de Test',
         number: 3.5,
         summary: 'First line & more.\nSecond line.',
-        authors: ['Alice Martin', 'Bob Durand', 'Carol Petit', 'Dan Moreau'],
+        // Every role, each person once per role: Bob Durand wrote and drew it.
+        authors: [
+          { name: 'Alice Martin', role: 'writer' },
+          { name: 'Bob Durand', role: 'writer' },
+          { name: 'Bob Durand', role: 'penciller' },
+          { name: 'Carol Petit', role: 'penciller' },
+          { name: 'Dan Moreau', role: 'inker' },
+          { name: 'Eve Colour', role: 'colorist' },
+          { name: 'Lou Letter', role: 'letterer' },
+        ],
         language: 'fr',
         publishDate: '2019-07-01',
         isbn: '9782800100838',

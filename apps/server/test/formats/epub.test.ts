@@ -92,7 +92,10 @@ describe('generated EPUBs', () => {
       pageCount: null,
       metadata: {
         title: 'Les Misérables',
-        authors: ['Victor Hugo', 'Émile Bayard'],
+        authors: [
+          { name: 'Victor Hugo', role: 'author' },
+          { name: 'Émile Bayard', role: 'penciller' },
+        ],
         summary: 'Tome premier — Fantine.\nSecond paragraph here.',
         language: 'fr',
         isbn: '2070408507',
@@ -122,7 +125,7 @@ describe('generated EPUBs', () => {
       pageCount: 2,
       metadata: {
         title: 'Fixed Layout Manga',
-        authors: ['Akira Test'],
+        authors: [{ name: 'Akira Test', role: 'author' }],
         isbn: '9784063363036',
         language: 'ja',
         publishDate: '2011-03-30',

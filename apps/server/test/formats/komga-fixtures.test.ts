@@ -111,7 +111,12 @@ describe('EPUB fixtures', () => {
       coverFingerprint: ZIP_FINGERPRINT,
       format: 'epub',
       pageCount: null,
-      metadata: { title: 'The Incomplete Theft', authors: ['Ralph Burke'], language: 'en', publishDate: '2021-06-20' },
+      metadata: {
+        title: 'The Incomplete Theft',
+        authors: [{ name: 'Ralph Burke', role: 'author' }],
+        language: 'en',
+        publishDate: '2021-06-20',
+      },
     });
     const cover = await readCover(path, 'epub');
     expect(cover?.mediaType).toBe('image/jpeg');

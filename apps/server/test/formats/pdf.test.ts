@@ -41,7 +41,12 @@ describe('PDF', () => {
       pageCount: 1,
       metadata: {
         title: 'Le Titre',
-        authors: ['Jean Dupont', 'Marie Curie', 'Ada Lovelace', 'Alan Turing'],
+        authors: [
+          { name: 'Jean Dupont', role: 'author' },
+          { name: 'Marie Curie', role: 'author' },
+          { name: 'Ada Lovelace', role: 'author' },
+          { name: 'Alan Turing', role: 'author' },
+        ],
         summary: 'A short summary',
       },
     });

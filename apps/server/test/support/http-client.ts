@@ -4,6 +4,8 @@ export interface CallOptions {
   cookie?: string;
   body?: unknown;
   rawBody?: string;
+  /** A multipart body (an upload); fetch writes its content type and boundary. */
+  form?: FormData;
   headers?: Record<string, string>;
   query?: Record<string, string>;
 }
@@ -23,8 +25,10 @@ export function apiClient(baseUrl: string, root = '/api/v1') {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = options.cookie;
-    let body: string | undefined;
-    if (options.rawBody !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.form !== undefined) {
+      body = options.form;
+    } else if (options.rawBody !== undefined) {
       body = options.rawBody;
       headers['content-type'] ??= 'application/json';
     } else if (options.body !== undefined) {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.js';
-import { createContainer, type Container } from '../../src/container.js';
+import { createContainer, type Container, type ContainerOptions } from '../../src/container.js';
 import { createApp, type App } from '../../src/http/app.js';
 import { answerClientErrorsWithProblems } from '../../src/http/client-errors.js';
 import type { ResponseValidationFailure } from '../../src/http/openapi-validation.js';
@@ -39,6 +39,7 @@ export interface TestServerOptions {
   /** Run jobs in this server (default true). */
   worker?: boolean;
   thumbnails?: boolean;
+  remoteCoverLimits?: ContainerOptions['remoteCoverLimits'];
 }
 
 /** The real app over real HTTP on a random port, with a fresh database and fresh folders. */
@@ -67,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const container = await createContainer(config, createLogger(config.logLevel, sink), {
     processEveryMs: 200,
     thumbnails: options.thumbnails ?? true,
+    ...(options.remoteCoverLimits ? { remoteCoverLimits: options.remoteCoverLimits } : {}),
   });
   if (options.worker !== false) await container.startWorker();
   const responseFailures: ResponseValidationFailure[] = [];

@@ -1,4 +1,5 @@
 import { READING_DIRECTIONS, SDK_API_VERSION } from '../types.js';
+import { pluginTextProblem } from '../plugin-text.js';
 import type {
   MetadataCapabilities,
   PluginManifest,
@@ -298,7 +299,10 @@ export function manifestProblems(manifest: PluginManifest): Problems {
     if (keys.has(field.key)) problems.push(`${path}.key ${field.key} is declared twice`);
     keys.add(field.key);
     if (!SETTING_TYPES.has(field.type)) problems.push(`${path}.type ${field.type} is not a setting type`);
-    if (typeof field.label !== 'string' || field.label.trim() === '') problems.push(`${path}.label is blank`);
+    const labelProblem = pluginTextProblem(field.label);
+    if (labelProblem) problems.push(`${path}.label ${labelProblem}`);
+    const helpProblem = field.help === undefined ? null : pluginTextProblem(field.help);
+    if (helpProblem) problems.push(`${path}.help ${helpProblem}`);
     if (field.secret && field.default !== undefined && field.default !== null) {
       problems.push(`${path} is secret but has a default value`);
     }

@@ -42,6 +42,17 @@ const epub = {
   fixedLayout: 'This book has fixed pages: only the theme applies.',
   incognito: 'Do not save my place (incognito)',
   help: 'Turn pages with the arrow keys, Page Up and Page Down, or the buttons below. Escape closes.',
+  linkOut: {
+    title: 'A link out of the book',
+    web: 'This link leads to another site. It opens in a new tab, which cannot reach this page.',
+    mail: 'This link writes an email to this address.',
+    refused: 'The reader does not open this kind of address.',
+    site: 'Site',
+    address: 'Full address',
+    open: 'Open in a new tab',
+    write: 'Write the email',
+    stay: 'Stay in the book',
+  },
 };
 
 export default epub;

@@ -16,6 +16,9 @@ import shelf from './shelf.js';
 import libraryPages from './libraryPages.js';
 import metaPages from './metaPages.js';
 import users from './users.js';
+import seriesCover from './seriesCover.js';
+import readingLists from './readingLists.js';
+import shelves from './shelves.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -30,6 +33,7 @@ const en = {
     settings: 'Settings',
     tokens: 'API tokens',
     users: 'Users',
+    readingLists: 'Reading lists',
     skip: 'Skip to content',
     loadingPage: 'Loading the page…',
   },
@@ -41,6 +45,17 @@ const en = {
     signOut: 'Sign out',
   },
   languages: { en: 'English', fr: 'Français' },
+  authorRoles: {
+    writer: 'writer',
+    penciller: 'penciller',
+    inker: 'inker',
+    colorist: 'colorist',
+    letterer: 'letterer',
+    cover: 'cover artist',
+    editor: 'editor',
+    translator: 'translator',
+    author: 'author',
+  },
   auth: {
     signInTitle: 'Sign in',
     setupTitle: 'Create the administrator account',
@@ -88,6 +103,9 @@ const en = {
   libraryPages,
   metaPages,
   users,
+  seriesCover,
+  readingLists,
+  shelves,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

@@ -7,6 +7,7 @@ const jobs = {
     metadata_batch: 'Metadata batch',
     metadata_refresh: 'Metadata refresh',
     backup: 'Backup',
+    metadata_backfill: 'Metadata from files',
   },
   statuses: {
     queued: 'Queued',

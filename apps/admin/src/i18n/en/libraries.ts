@@ -108,7 +108,6 @@ const libraries = {
     label: 'Folders under the libraries root',
     root: 'Libraries root',
     help: 'Arrow keys move and open folders, Enter chooses.',
-    depth: 'depth {depth:string}',
     loading: 'Loading folders…',
     empty: 'No folder here.',
     retry: 'Retry',

@@ -18,7 +18,7 @@ const schedules = {
   },
   backups: {
     intro:
-      'Reading progress, locks and approved matches live in the database. Shelfmark copies it into DATA_DIR/backups on a schedule while it runs; the README shows how to restore a copy.',
+      'Reading progress, locks and approved matches live in the database. Shelfmark copies it into DATA_DIR/backups on a schedule while it runs. Download a copy to keep it off this machine; the README shows how to restore one.',
     schedule: 'Backup schedule',
     scheduleHint: 'Manual only: backups are made only with “Back up now”.',
     keep: 'Backups kept',
@@ -30,6 +30,8 @@ const schedules = {
     name: 'File',
     size: 'Size',
     createdAt: 'Made',
+    download: 'Download',
+    downloadOf: 'Download {name:string}',
     none: 'No backup yet.',
     postgres:
       'This server uses PostgreSQL: back it up with pg_dump and restore with pg_restore (see the README). Shelfmark makes no backups of its own.',

@@ -16,6 +16,7 @@ const series = {
   withoutMissing: 'None missing',
   publisherFilter: 'Publisher: {name:string}',
   genreFilter: 'Genre: {name:string}',
+  tagFilter: 'Tag: {name:string}',
   exactFilters: 'Publisher and genre',
   removeFilter: 'Remove this filter',
   clearFilters: 'Clear filters',
@@ -96,7 +97,17 @@ const series = {
       genres: 'Genres',
       language: 'Language',
       reading_direction: 'Reading direction',
+      imprint: 'Imprint',
+      tags: 'Tags',
+      age_rating: 'Age rating',
     },
+    sources: {
+      file: 'From the files',
+      provider: 'From the metadata provider',
+      admin: 'Typed by an admin',
+      fromVolume: 'From volume {volume:number}',
+    },
+
     readingDirections: {
       none: 'Library default',
       ltr: 'Left to right',

@@ -53,6 +53,7 @@ const shelf = {
   linksHelp: 'Provider links and matches live on the metadata page.',
   seriesOfPublisher: 'Series published by {name:string}',
   seriesOfGenre: 'Series of the genre {name:string}',
+  seriesWithTag: 'Series tagged {name:string}',
   booksOf: 'Books by {name:string}',
   previousBook: 'Previous: {title:string}',
   nextBook: 'Next: {title:string}',

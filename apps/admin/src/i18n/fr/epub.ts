@@ -44,6 +44,17 @@ const epub: Translation['epub'] = {
   fixedLayout: 'Ce livre a des pages fixes : seul le thème s’applique.',
   incognito: 'Ne pas enregistrer ma position (navigation privée)',
   help: 'Tournez les pages avec les flèches, Page préc. et Page suiv., ou les boutons du bas. Échap ferme.',
+  linkOut: {
+    title: 'Un lien hors du livre',
+    web: 'Ce lien mène à un autre site. Il s’ouvre dans un nouvel onglet, qui ne peut pas agir sur cette page.',
+    mail: 'Ce lien écrit un courriel à cette adresse.',
+    refused: 'La liseuse n’ouvre pas ce genre d’adresse.',
+    site: 'Site',
+    address: 'Adresse complète',
+    open: 'Ouvrir dans un nouvel onglet',
+    write: 'Écrire le courriel',
+    stay: 'Rester dans le livre',
+  },
 };
 
 export default epub;

@@ -16,6 +16,9 @@ import shelf from './shelf.js';
 import libraryPages from './libraryPages.js';
 import metaPages from './metaPages.js';
 import users from './users.js';
+import seriesCover from './seriesCover.js';
+import readingLists from './readingLists.js';
+import shelves from './shelves.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -30,6 +33,7 @@ const fr = {
     settings: 'Réglages',
     tokens: 'Jetons d’API',
     users: 'Utilisateurs',
+    readingLists: 'Listes de lecture',
     skip: 'Aller au contenu',
     loadingPage: 'Chargement de la page…',
   },
@@ -41,6 +45,17 @@ const fr = {
     signOut: 'Se déconnecter',
   },
   languages: { en: 'English', fr: 'Français' },
+  authorRoles: {
+    writer: 'scénariste',
+    penciller: 'dessinateur',
+    inker: 'encreur',
+    colorist: 'coloriste',
+    letterer: 'lettreur',
+    cover: 'couverture',
+    editor: 'éditeur',
+    translator: 'traducteur',
+    author: 'auteur',
+  },
   auth: {
     signInTitle: 'Connexion',
     setupTitle: 'Créer le compte administrateur',
@@ -89,6 +104,9 @@ const fr = {
   libraryPages,
   metaPages,
   users,
+  seriesCover,
+  readingLists,
+  shelves,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

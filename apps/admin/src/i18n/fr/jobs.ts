@@ -7,6 +7,7 @@ const jobs: Translation['jobs'] = {
     metadata_batch: 'Lot de métadonnées',
     metadata_refresh: 'Actualisation des métadonnées',
     backup: 'Sauvegarde',
+    metadata_backfill: 'Métadonnées des fichiers',
   },
   statuses: {
     queued: 'En attente',
@@ -213,7 +214,7 @@ const jobs: Translation['jobs'] = {
     nothingChanged: 'Rien n’a changé.',
     skipped: 'Verrouillés, laissés tels quels : {fields}',
     failed: 'Échec : {error}',
-    books: 'Livres associés : {matched}, volumes du fournisseur sans livre : {unmatched}',
+    books: 'Livres associés : {matched}, tomes du fournisseur sans livre : {unmatched}',
   },
 };
 

@@ -112,7 +112,6 @@ const libraries: Translation['libraries'] = {
     label: 'Dossiers sous la racine des bibliothèques',
     root: 'Racine des bibliothèques',
     help: 'Les flèches déplacent et ouvrent les dossiers, Entrée choisit.',
-    depth: 'profondeur {depth}',
     loading: 'Chargement des dossiers…',
     empty: 'Aucun dossier ici.',
     retry: 'Réessayer',

@@ -18,7 +18,7 @@ const schedules: Translation['schedules'] = {
   },
   backups: {
     intro:
-      'La progression de lecture, les verrous et les correspondances approuvées sont dans la base de données. Shelfmark la copie dans DATA_DIR/backups selon ce calendrier, sans s’arrêter ; le README explique comment restaurer une copie.',
+      'La progression de lecture, les verrous et les correspondances approuvées sont dans la base de données. Shelfmark la copie dans DATA_DIR/backups selon ce calendrier, sans s’arrêter. Téléchargez une copie pour la garder hors de cette machine ; le README explique comment en restaurer une.',
     schedule: 'Sauvegarde planifiée',
     scheduleHint: 'Manuellement seulement : une sauvegarde n’est faite qu’avec « Sauvegarder maintenant ».',
     keep: 'Sauvegardes conservées',
@@ -30,6 +30,8 @@ const schedules: Translation['schedules'] = {
     name: 'Fichier',
     size: 'Taille',
     createdAt: 'Faite le',
+    download: 'Télécharger',
+    downloadOf: 'Télécharger {name}',
     none: 'Aucune sauvegarde pour l’instant.',
     postgres:
       'Ce serveur utilise PostgreSQL : sauvegardez-le avec pg_dump et restaurez avec pg_restore (voir le README). Shelfmark ne fait pas de sauvegarde lui-même.',

@@ -17,6 +17,7 @@ const series: Translation['series'] = {
   withoutMissing: 'Aucun ne manque',
   publisherFilter: 'Éditeur : {name}',
   genreFilter: 'Genre : {name}',
+  tagFilter: 'Étiquette : {name}',
   exactFilters: 'Éditeur et genre',
   removeFilter: 'Retirer ce filtre',
   clearFilters: 'Effacer les filtres',
@@ -97,7 +98,17 @@ const series: Translation['series'] = {
       genres: 'Genres',
       language: 'Langue',
       reading_direction: 'Sens de lecture',
+      imprint: 'Collection',
+      tags: 'Étiquettes',
+      age_rating: 'Classification par âge',
     },
+    sources: {
+      file: 'Tiré des fichiers',
+      provider: 'Tiré du fournisseur de métadonnées',
+      admin: 'Saisi par un administrateur',
+      fromVolume: 'Tiré du tome {volume}',
+    },
+
     readingDirections: {
       none: 'Celui de la bibliothèque',
       ltr: 'De gauche à droite',

@@ -40,7 +40,7 @@ export function jobRoutes(routes: OperationRouter, jobs: JobService): void {
     req.on('close', () => closed.abort());
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     try {
-      for await (const event of jobs.events(id, lastEventId, closed.signal)) {
+      for await (const event of jobs.events(req.principal!.viewer, id, lastEventId, closed.signal)) {
         if (event.kind === 'gone') {
           const gone = problem(404, 'not-found', 'Not found', `Job ${event.jobId} was deleted while followed.`);
           res.write(`event: error\ndata: ${JSON.stringify(gone)}\n\n`);

@@ -1,18 +1,29 @@
+import type { RemoteCoverService } from '../../services/remote-cover.service.js';
 import type { MetadataService } from '../../services/metadata.service.js';
 import { candidateDto, metadataLinkDto, missingVolumesDto, syncReportDto } from '../dto.js';
 import { clientGone } from '../client-signal.js';
 import { matchInput } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
-export function metadataRoutes(routes: OperationRouter, metadata: MetadataService): void {
+export function metadataRoutes(routes: OperationRouter, metadata: MetadataService, covers: RemoteCoverService): void {
   routes.handle('searchMetadata', async (req, res) => {
     const body = bodyOf(req, 'searchMetadata');
     const candidates = await metadata.search(body.library_id, body.series_name, body.provider, clientGone(res));
-    res.json({ items: candidates.map(candidateDto) });
+    res.json({ items: candidates.map((candidate) => candidateDto(candidate, req.baseUrl, covers)) });
+  });
+
+  routes.handle('getRemoteCover', async (req, res, next) => {
+    const { u, s } = queryOf(req, 'getRemoteCover');
+    const file = await covers.file(u, s);
+    // The address is signed and the image made once from it: the same address always answers the same bytes.
+    res.type('image/jpeg').set('Cache-Control', 'private, max-age=31536000, immutable');
+    res.sendFile(file, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
   });
 
   routes.handle('matchMetadata', async (req, res) => {
-    const link = await metadata.match(matchInput(bodyOf(req, 'matchMetadata')), clientGone(res));
+    const link = await metadata.match(matchInput(bodyOf(req, 'matchMetadata'), covers), clientGone(res));
     res.status(201).json(metadataLinkDto(link));
   });
 

@@ -1,12 +1,14 @@
 import type { PluginService } from '../../services/plugin.service.js';
 import type { SettingsService } from '../../services/settings.service.js';
+import { callerLanguages } from '../caller-languages.js';
 import { pluginInfoDto, settingsDto } from '../dto.js';
 import { settingsUpdate } from '../request-inputs.js';
 import { bodyOf, type OperationRouter } from '../operation-router.js';
 
 export function pluginRoutes(routes: OperationRouter, plugins: PluginService, settings: SettingsService): void {
-  routes.handle('listPlugins', async (_req, res) => {
-    res.json({ items: (await plugins.list()).map(pluginInfoDto) });
+  routes.handle('listPlugins', async (req, res) => {
+    const languages = callerLanguages(req);
+    res.json({ items: (await plugins.list()).map((view) => pluginInfoDto(view, languages)) });
   });
 
   routes.handle('getSettings', async (_req, res) => {

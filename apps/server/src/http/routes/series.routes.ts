@@ -2,6 +2,7 @@ import type { ReaderSettingsService } from '../../services/reader-settings.servi
 import type { SeriesRef, SeriesService } from '../../services/series.service.js';
 import type { Request } from 'express';
 import {
+  type CoverPaths,
   bookDto,
   metadataLinkDto,
   pageDto,
@@ -23,6 +24,7 @@ export function seriesRoutes(
   routes: OperationRouter,
   series: SeriesService,
   readerSettings: ReaderSettingsService,
+  covers: CoverPaths,
 ): void {
   routes.handle('listSeries', async (req, res) => {
     const params = queryOf<'listSeries', 'page' | 'limit' | 'sort'>(req, 'listSeries');
@@ -35,6 +37,7 @@ export function seriesRoutes(
         hasMissing: params.has_missing,
         publisher: params.publisher,
         genre: params.genre,
+        tag: params.tag,
       },
       params.page,
       params.limit,
@@ -42,7 +45,7 @@ export function seriesRoutes(
     );
     res.json(
       pageDto(
-        result.items.map((item) => seriesItemDto(item, req.baseUrl)),
+        result.items.map((item) => seriesItemDto(item, req.baseUrl, covers)),
         result.total,
         params.page,
         params.limit,
@@ -55,7 +58,7 @@ export function seriesRoutes(
     const result = await series.pageOfLibrary(String(req.params.library_id), params.q, params.page, params.limit);
     res.json(
       pageDto(
-        result.items.map((item) => seriesItemDto(item, req.baseUrl)),
+        result.items.map((item) => seriesItemDto(item, req.baseUrl, covers)),
         result.total,
         params.page,
         params.limit,
@@ -77,12 +80,12 @@ export function seriesRoutes(
   });
 
   routes.handle('getSeries', async (req, res) => {
-    res.json(seriesDetailsDto(await series.details(byId(req)), req.baseUrl));
+    res.json(seriesDetailsDto(await series.details(byId(req)), req.baseUrl, covers));
   });
 
   routes.handle('updateSeries', async (req, res) => {
     const updated = await series.update(byId(req), seriesEdit(bodyOf(req, 'updateSeries')));
-    res.json(seriesDetailsDto(updated, req.baseUrl));
+    res.json(seriesDetailsDto(updated, req.baseUrl, covers));
   });
 
   routes.handle('listSeriesBooks', async (req, res) => {

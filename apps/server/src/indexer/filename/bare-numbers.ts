@@ -34,6 +34,11 @@ const GLUED_RANGE = /^[-–](\d{1,4})(?![\p{L}\p{N}]|[.,]\d)/u;
 /** The reference implementation's bound: a wider span is two unrelated numbers, not a range. */
 export const MAX_RANGE_WIDTH = 500;
 
+/** Words only, no digit or separator: the series as the name opens with it. */
+const LEADING_WORDS = /^(?:\p{L}[\p{L}'’.&!-]*\s)+$/u;
+const ARTICLE_BEFORE =
+  /(?:^|\s)(?:les|le|la|l['’]|the|a|an|des|du|de|un|une|die|der|das|el|los|las|il|lo|gli|het|een|of|and|et|en)\s$/iu;
+
 const isZeroPadded = (n: BareNumber): boolean => /^0\d/.test(n.digits);
 const spaceBefore = (n: BareNumber): boolean => /\S\s$/u.test(n.before);
 
@@ -67,6 +72,15 @@ const LATE_RULES: readonly BareRule[] = [
   // k. Comics glued with a dash at the end, zero-padded or three digits: `hellboy-045`, `Sandman-075`.
   (n, ctx) =>
     !ctx.ebook && /\p{L}[-–]$/u.test(n.before) && n.after.trim() === '' && (isZeroPadded(n) || n.digits.length >= 3),
+  // l. Comics: the first number after words alone, then title words (`Michel Vaillant 5 Nr. 13 aan de start`,
+  // `batman 3 title`); after an article it belongs to the title (`Les 4 Fantastiques et…`, `The 100 Greatest…`).
+  (n, ctx) =>
+    !ctx.ebook &&
+    ctx.bodyStart === 0 &&
+    n.digits.length <= 3 &&
+    LEADING_WORDS.test(n.before) &&
+    !ARTICLE_BEFORE.test(n.before) &&
+    /^\s\p{L}/u.test(n.after),
 ];
 
 export function bareVolume(ctx: BareContext, weak: () => NumberHit | undefined): NumberHit | undefined {

@@ -12,15 +12,18 @@ export interface Brackets {
   kept: string[];
   /** N of `(N of M)`. */
   ofNumber: number | null;
+  /** The number of a group holding nothing else (`X-Men, 2021-08-04 (02)`), the first of them. */
+  alone: number | null;
   /** The other groups that end in a number (`[Wheel of Time 01]`), read only when they name the folder's series. */
   numbered: string[];
 }
 
 const BRACKET_GROUP = /\(([^()[\]{}]*)\)|\[([^()[\]{}]*)\]|\{([^()[\]{}]*)\}/gu;
+const BRACKET_ALONE = /^\d{1,4}(?:\.\d{1,2})?$/u;
 const BRACKET_OF = /^(\d{1,4})\s+(?:of|sur|de)\s+\d{1,4}$/iu;
 
 export function extractBrackets(input: string): Brackets {
-  const result: Brackets = { text: input, years: [], kept: [], ofNumber: null, numbered: [] };
+  const result: Brackets = { text: input, years: [], kept: [], ofNumber: null, alone: null, numbered: [] };
   if (!/[([{]/.test(input)) return result;
   let text = input;
   // Innermost groups first; the bound stops pathological nesting from looping long.
@@ -46,6 +49,10 @@ function classifyBracket(content: string, parenthesised: boolean, result: Bracke
   const year = BRACKET_YEAR.exec(content)?.[1];
   if (year !== undefined) {
     result.years.push(Number(year));
+    return;
+  }
+  if (BRACKET_ALONE.test(content)) {
+    result.alone ??= Number(content);
     return;
   }
   const of = BRACKET_OF.exec(content)?.[1];

@@ -17,6 +17,8 @@ export const DATE_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?<![\p{L}\p{N}])\d{1,2}[-.]\d{1,2}[-.]${YEAR}(?![\p{L}\p{N}])`, 'gu'),
   // A month or a span of months and a year: `Aug 1962`, `Mar-Apr 1962`, `Juillet 1975`.
   new RegExp(String.raw`(?<![\p{L}\p{N}])${MONTHS}(?:\s?[-/]\s?${MONTHS})?\s${YEAR}(?![\p{L}\p{N}])`, 'giu'),
+  // A year ending the name right after the issue number (`Spawn 078.BEY 2020` once its variant code is dropped).
+  new RegExp(String.raw`(?<=(?<![\p{L}\p{N}.])\d{1,4}\s)${YEAR}$`, 'gu'),
 ];
 
 /** A bracket holding only a date: `(2019)`, `(2012-03)`, `(May 2013)`, `(2006-2012)`. */

@@ -71,6 +71,8 @@ export const VOLUME_MARKERS = table(
     String.raw`เล่ม(?:ที่)?\s?${NUM}`,
     // Japanese and Chinese counters `第4巻`, `6巻`, `2-4巻`, `第5册`.
     String.raw`(?:第\s?)?${COUNTED}(?:\s?[-~〜～]\s?(\d{1,5}))?\s?[巻卷冊册]`,
+    // Chinese scanlations write the counter before the number when a chapter follows: `卷2第25话`, `卷4 第300话`.
+    String.raw`[巻卷冊册]\s?(\d{1,5}(?:\.\d{1,2})?)(?=\s?第)`,
     // Korean `제5권`, `4.5권`.
     String.raw`(?:제\s?)?${COUNTED}(?:\s?[-~]\s?(\d{1,5}))?\s?권`,
   ],
@@ -81,21 +83,23 @@ export const VOLUME_MARKERS = table(
 export const CHAPTER_MARKERS = table(
   [
     // Scanlation `Chapter 11`, `Ch.15`, `Chap 45`, `chapter-045`; French `Chapitre 45`.
-    String.raw`${WORD_START}(?:chapters?|chapitres?|chap|ch)\.?[\s-]{0,3}${CHAPTER_NUM}`,
+    String.raw`${WORD_START}(?:chapters?|chapitres?|chap|chp|ch)\.?[\s-]{0,3}${CHAPTER_NUM}`,
     // Scanlation `c001`, glued.
     String.raw`${WORD_START}c${CHAPTER_NUM}`,
     // Webtoon `Episode 10`, `Ep. 15`.
     String.raw`${WORD_START}(?:episodes?|ep\.?)\s{0,3}${CHAPTER_NUM}`,
     // Russian `Глава 17`, `Гл. 17`.
     String.raw`${WORD_START}(?:глава|гл\.)\s?${CHAPTER_NUM}`,
-    // Thai `ตอนที่ 12`.
-    String.raw`ตอน(?:ที่)?\s?${CHAPTER_NUM}`,
+    // Russian with the number first: `2 Глава`, `7 глава` (in `Том 4 Глава 17` the number after is the chapter).
+    String.raw`(?<![\p{L}\p{N}.])(\d{1,5}(?:\.\d{1,2})?)\s(?:глава)(?![\p{L}\p{N}]|\s?\d)`,
+    // Thai `ตอนที่ 12`, `บทที่ 112`.
+    String.raw`(?:ตอน|บท)(?:ที่)?\s?${CHAPTER_NUM}`,
     // Japanese `第12話`, Chinese `第12话`, `第12回`, `第12章`.
     String.raw`(?:第\s?)?${COUNTED}(?:\s?[-~〜～]\s?(\d{1,5}))?\s?[話话回章]`,
-    // Korean `12화`, `제120화`.
-    String.raw`(?:제\s?)?${COUNTED}(?:\s?[-~]\s?(\d{1,5}))?\s?화`,
+    // Korean `12화`, `제120화`, and the `회` and `장` counters (`13회`, `13장`).
+    String.raw`(?:제\s?)?${COUNTED}(?:\s?[-~]\s?(\d{1,5}))?\s?(?:화|[회장](?![\p{L}\p{N}]))`,
   ],
-  ['chapter', 'chapters', 'chapitre', 'chapitres', 'chap', 'ch', 'c', 'глава', 'гл'],
+  ['chapter', 'chapters', 'chapitre', 'chapitres', 'chap', 'chp', 'ch', 'c', 'глава', 'гл'],
 );
 
 /** Issue markers (western comics): the book's number. */
@@ -134,15 +138,18 @@ export const SEASON_MARKERS = table(
     String.raw`${WORD_START}(?:season|saison)\s?${NUM}`,
     // Korean webtoons collect their seasons as parts: `2부`, `제2부` (`신의 탑 2부 140화`).
     String.raw`(?:제\s?)?${COUNTED}\s?부(?![\p{L}\p{N}])`,
+    // Korean `시즌3`, glued to its episode (`시즌34삽화2`).
+    String.raw`시즌\s?(\d{1,3})(?!\d)`,
   ],
   [],
 );
-/** The episode right after a season: ` 031`, ` - 001`, `E045`, ` Ep. 15`, ` Episode 10`. */
-export const SEASON_EPISODE = /^\s?(?:[-–—]\s?)?(?:e|ep\.?\s?|episode\s?|#)?(\d{1,4}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
+/** The episode right after a season: ` 031`, ` - 001`, `E045`, ` Ep. 15`, ` Episode 10`, Korean `삽화2`. */
+export const SEASON_EPISODE =
+  /^\s?(?:[-–—]\s?)?(?:e|ep\.?\s?|episode\s?|#|삽화\s?)?(\d{1,4}(?:\.\d{1,2})?)(?![\p{L}\p{N}])/iu;
 
 /** In brackets a lone `[v2]` is a release version, so only these markers make a group worth reading. */
 export const BRACKET_MARKER = new RegExp(
-  String.raw`${WORD_START}(?:${VOLUME_WORDS}|t\.?\s?|(?:chapters?|chapitres?|chap|ch)\.?\s{0,3}|c)${NUM}|#\s?\d`,
+  String.raw`${WORD_START}(?:${VOLUME_WORDS}|t\.?\s?|(?:chapters?|chapitres?|chap|chp|ch)\.?\s{0,3}|c)${NUM}|#\s?\d`,
   'iu',
 );
 /** A `v` volume in brackets: in parentheses (`(v02)`, `(v2)`) or zero-padded in any bracket (`[v02]`). */

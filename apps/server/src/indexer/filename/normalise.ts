@@ -23,11 +23,13 @@ const REWRITES: readonly (readonly [RegExp, string | ((match: string) => string)
   // Japanese and Chinese names write full-width digits (`第３巻`) and the ideographic space.
   [/[０-９]/gu, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 0x30)],
   [/\u3000/gu, ' '],
-  // US comics' half issues: `012½` is 12.5, `#½` is 0.5 (`Ranma ½`, after a space, stays a title).
+  // US comics' half issues: `012½` is 12.5, `#½` is 0.5.
   [/(\d)½/gu, '$1.5'],
   [/#\s?½/gu, '#0.5'],
-  // Variant and reprint suffixes glued to an issue number keep its value: `087b`, `#14AU`, `052.ALT`, `001.NOW`.
-  [/(\d)(?:\.?(?:AU|MU|NOW|ALT|INH|DC)|[a-c])(?![\p{L}\p{N}])/giu, '$1'],
+  // A `½` alone at the end (`Blue Beetle ½`, brackets aside) is issue one-half; mid-name (`Ranma ½ v05`) a title.
+  [/(?<=\s)½(?=\s*(?:[([{][^()[\]{}]*[)\]}]\s*)*$)/gu, '0.5'],
+  // Variant and reprint suffixes glued to an issue number keep its value: `087b`, `#14AU`, `052.ALT`, `078.BEY`.
+  [/(\d)(?:\.?(?:AU|MU|NOW|ALT|INH|DC|BEY|VAR)|[a-c])(?![\p{L}\p{N}])/giu, '$1'],
 ];
 
 export function rewrite(text: string): string {

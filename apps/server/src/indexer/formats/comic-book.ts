@@ -3,7 +3,7 @@ import { BookFileError } from './errors.js';
 import { sniffImageType } from './image-type.js';
 import { MAX_PAGE_BYTES, MAX_XML_BYTES } from './limits.js';
 import { findComicInfo, selectPages, type ArchiveEntry, type EntryReader } from './page-entries.js';
-import type { BookFormat, BookInspection, PageImage } from './types.js';
+import type { BookFormat, BookInspection, EmbeddedMetadata, PageImage } from './types.js';
 import { decodeXml } from './xml.js';
 
 /** What the comic reader needs from a ZIP or a RAR. */
@@ -45,6 +45,18 @@ function parsedComicInfo(text: string): ComicInfo | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What ComicInfo.xml says, reading that entry only: no page is listed as a page, read or measured, so an archive
+ * whose pages are locked or missing still gives its metadata. `{}` when there is no ComicInfo (see readComicInfo).
+ */
+export async function readComicMetadata<E extends ArchiveEntry>(
+  archive: ComicArchive<E>,
+  signal?: AbortSignal,
+): Promise<EmbeddedMetadata> {
+  signal?.throwIfAborted();
+  return (await readComicInfo(archive))?.metadata ?? {};
 }
 
 /** The page ComicInfo marks as FrontCover when it exists, else the first page, with its 1-based number. */

@@ -5,7 +5,7 @@ import { sniffImageType } from './image-type.js';
 import { MAX_PAGE_BYTES, MAX_XML_BYTES } from './limits.js';
 import { naturalCompare } from './natural-sort.js';
 import { parseContainerXml, parseOpf, type OpfSummary } from './opf.js';
-import type { BookInspection, PageImage } from './types.js';
+import type { BookInspection, EmbeddedMetadata, PageImage } from './types.js';
 import { decodeXml } from './xml.js';
 import type { ArchiveEntry, EntryReader } from './page-entries.js';
 import { zipEntryFingerprint, type ZipListedEntry } from './zip-archive.js';
@@ -90,6 +90,15 @@ export async function inspectEpub<E extends ZipListedEntry>(
   const cover = coverEntry(zip, path, opf);
   if (cover) inspection.coverFingerprint = zipEntryFingerprint(cover);
   return inspection;
+}
+
+/** What the OPF says, reading container.xml and the OPF only. */
+export async function readEpubMetadata<E extends ArchiveEntry>(
+  zip: EntryReader<E>,
+  signal?: AbortSignal,
+): Promise<EmbeddedMetadata> {
+  signal?.throwIfAborted();
+  return (await readOpf(zip)).opf.metadata;
 }
 
 /** The cover image the OPF declares, or null when there is none or it is not a raster image we can serve. */

@@ -26,10 +26,19 @@ async function openRar(path: string, signal?: AbortSignal): Promise<RarArchive> 
 
 export { formatFromExtension } from './book-format.js';
 export { BookFileError, toBookFileError, type BookFileErrorKind } from './errors.js';
+export { readEmbeddedMetadata, type ReadMetadataOptions } from './embedded-metadata.js';
 export { FileSample } from './file-sample.js';
 export { sniffContainer, sniffHead, type Container } from './sniff.js';
 export { imageDimensions, type MeasuredPage } from './page-sizes.js';
-export type { BookFormat, BookInspection, EmbeddedMetadata, PageImage, PageMediaType, RawImage } from './types.js';
+export type {
+  BookFormat,
+  BookInspection,
+  EmbeddedMetadata,
+  PageImage,
+  PageMediaType,
+  RawImage,
+  StoryArc,
+} from './types.js';
 
 export interface InspectOptions {
   /** Aborts between steps (archive listing, metadata parsing); a running WASM call finishes first. */

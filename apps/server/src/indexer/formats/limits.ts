@@ -32,3 +32,8 @@ export const MAX_TEXT_LENGTH = 1000;
 export const MAX_SUMMARY_LENGTH = 65_535;
 /** Most authors kept for one book. */
 export const MAX_AUTHORS = 100;
+/** Most values kept in one list (genres, tags, publishers, characters, teams, locations, story arcs). */
+export const MAX_LIST_VALUES = 100;
+/** Most web links kept for one book, and the longest one; longer addresses are dropped, not cut (a cut URL is wrong). */
+export const MAX_WEB_LINKS = 20;
+export const MAX_URL_LENGTH = 2000;

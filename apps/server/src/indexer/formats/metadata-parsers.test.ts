@@ -11,7 +11,14 @@ describe('parseComicInfo', () => {
         '<writer>Jo; Ann ,jo</writer><year>2020</year><month>02</month><day>30</day></comicinfo>',
     );
     expect(info).toEqual({
-      metadata: { title: 'A title', authors: ['Jo', 'Ann'], publishDate: '2020-02-01' },
+      metadata: {
+        title: 'A title',
+        authors: [
+          { name: 'Jo', role: 'writer' },
+          { name: 'Ann', role: 'writer' },
+        ],
+        publishDate: '2020-02-01',
+      },
       frontCoverIndex: null,
     });
   });
@@ -24,7 +31,7 @@ describe('parseComicInfo', () => {
     );
     expect(info.metadata).toMatchObject({
       title: 'L’Arabe du futur &#49;',
-      authors: ['Riad Sattouf & Co'],
+      authors: [{ name: 'Riad Sattouf & Co', role: 'writer' }],
       summary: 'Été',
     });
     expect(info.frontCoverIndex).toBe(1);

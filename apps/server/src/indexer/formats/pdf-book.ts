@@ -4,8 +4,8 @@ import type * as MuPdfModule from 'mupdf';
 
 import { dateFromPdf } from './dates.js';
 import { BookFileError } from './errors.js';
-import { MAX_SUMMARY_LENGTH, PDF_RENDER_MAX_DPI, PDF_RENDER_MAX_SIDE } from './limits.js';
-import { cleanLine, htmlToText, uniqueNames } from './text.js';
+import { MAX_LIST_VALUES, MAX_SUMMARY_LENGTH, PDF_RENDER_MAX_DPI, PDF_RENDER_MAX_SIDE } from './limits.js';
+import { cleanLine, htmlToText, splitList, uniqueNames } from './text.js';
 import type { BookInspection, EmbeddedMetadata, PageImage, RawImage } from './types.js';
 
 type MuPdf = typeof MuPdfModule;
@@ -93,7 +93,8 @@ function countPages(document: MuDocument): number {
 
 /**
  * Info dictionary. Author is split on `,`, `;`, `&` and ` and ` because PDF has a single Author string for all of
- * them; URLs are dropped (ImageMagick and some scanners put their home page there).
+ * them; URLs are dropped (ImageMagick and some scanners put their home page there). Every author is role `author`:
+ * the info dictionary says nothing of who did what. Keywords are tags, split on `,` and `;` (writers use either).
  */
 function readMetadata(document: MuDocument): EmbeddedMetadata {
   const info = (key: string): string | undefined => document.getMetaData(`info:${key}`);
@@ -103,12 +104,21 @@ function readMetadata(document: MuDocument): EmbeddedMetadata {
   const authors = uniqueNames((info('Author') ?? '').split(/[,;&]|\s+and\s+/i)).filter(
     (name) => !/^(https?:\/\/|www\.)/i.test(name),
   );
-  if (authors.length > 0) metadata.authors = authors;
+  if (authors.length > 0) metadata.authors = authors.map((name) => ({ name, role: 'author' as const }));
   const summary = htmlToText(info('Subject'), MAX_SUMMARY_LENGTH);
   if (summary !== undefined) metadata.summary = summary;
   const publishDate = dateFromPdf(info('CreationDate'));
   if (publishDate !== undefined) metadata.publishDate = publishDate;
+  const tags = uniqueNames(splitList(info('Keywords')), MAX_LIST_VALUES);
+  if (tags.length > 0) metadata.tags = tags;
   return metadata;
+}
+
+/** The info dictionary alone: no page is counted or loaded (the metadata upgrade reads nothing else). */
+export async function readPdfMetadata(path: string, signal?: AbortSignal): Promise<EmbeddedMetadata> {
+  const mupdf = await loadMuPdf();
+  signal?.throwIfAborted();
+  return withDocument(mupdf, path, readMetadata);
 }
 
 export async function inspectPdf(path: string, signal?: AbortSignal): Promise<BookInspection> {

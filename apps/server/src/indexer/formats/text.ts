@@ -1,4 +1,4 @@
-import { MAX_AUTHORS, MAX_TEXT_LENGTH } from './limits.js';
+import { MAX_AUTHORS, MAX_TEXT_LENGTH, MAX_URL_LENGTH, MAX_WEB_LINKS } from './limits.js';
 
 // Named references seen in OPF descriptions and ComicInfo summaries (the XML layer only decodes the five built-ins).
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
@@ -67,7 +67,9 @@ const JUNK = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/g;
 export function cleanLine(value: string | undefined, max = MAX_TEXT_LENGTH): string | undefined {
   if (value === undefined) return undefined;
   const text = value.replace(JUNK, '').replace(/\s+/g, ' ').trim();
-  return text === '' ? undefined : [...text].slice(0, max).join('');
+  if (text === '') return undefined;
+  // Cut by code points, never inside a surrogate pair; text no longer in UTF-16 units than the cap needs no cut.
+  return text.length <= max ? text : [...text].slice(0, max).join('');
 }
 
 /**
@@ -90,11 +92,12 @@ export function htmlToText(value: string | undefined, max: number): string | und
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  return text === '' ? undefined : [...text].slice(0, max).join('');
+  if (text === '') return undefined;
+  return text.length <= max ? text : [...text].slice(0, max).join('');
 }
 
 /** Cleans names, drops empties and case-insensitive duplicates (first spelling wins), keeps order, caps the count. */
-export function uniqueNames(names: Iterable<string>): string[] {
+export function uniqueNames(names: Iterable<string>, max = MAX_AUTHORS): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
   for (const raw of names) {
@@ -102,7 +105,37 @@ export function uniqueNames(names: Iterable<string>): string[] {
     if (name === undefined || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
     result.push(name);
-    if (result.length === MAX_AUTHORS) break;
+    if (result.length === max) break;
   }
   return result;
+}
+
+/** A list written in one text field: ComicInfo's `Genre`, `Tags`, `Characters`… separate values with `,` or `;`. */
+export function splitList(value: string | undefined): string[] {
+  return value === undefined ? [] : value.split(/[,;]/);
+}
+
+/**
+ * http(s) addresses only, as the URL parser spells them, each once. The text must start with `http://` or
+ * `https://` itself: the parser would turn `http:/one-slash` or `http:example.com` into a host, and a tagger's typo
+ * is not a link. Addresses carrying a user name or password are dropped (a link shown to every reader must not hand
+ * out someone's credentials), as are ones too long to be real.
+ */
+export function webLinks(candidates: Iterable<string>): string[] {
+  const links: string[] = [];
+  for (const candidate of candidates) {
+    const text = candidate.replace(JUNK, '').trim();
+    if (text.length > MAX_URL_LENGTH || !/^https?:\/\/[^/]/i.test(text)) continue;
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      continue;
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') continue;
+    if (url.username !== '' || url.password !== '') continue;
+    if (!links.includes(url.href)) links.push(url.href);
+    if (links.length === MAX_WEB_LINKS) break;
+  }
+  return links;
 }

@@ -1,11 +1,42 @@
 /** The book formats Shelfmark indexes. A file's real container decides which one applies (see sniff.ts). */
 export type BookFormat = 'cbz' | 'cbr' | 'cb7' | 'cbt' | 'pdf' | 'epub';
 
-/** What a book's own file says about it. Every field is optional: absent means the file did not say. */
+import type { Author } from '../../domain/people.js';
+
+/** A story arc the book is part of, with its place in the arc when the file gives one. */
+export interface StoryArc {
+  name: string;
+  number: number | null;
+}
+
+/**
+ * What a book's own file says about it. Every field is optional: absent means the file did not say. Lists hold each
+ * value once (first spelling kept, compared without case), in the file's order.
+ */
 export interface EmbeddedMetadata {
   title?: string;
-  authors?: string[];
+  /** Each person with their part: ComicInfo's role elements, OPF creators and contributors with their relator. */
+  authors?: Author[];
   summary?: string;
+  /** ComicInfo `Count`: how many books the series has in all. */
+  count?: number;
+  publishers?: string[];
+  imprint?: string;
+  genres?: string[];
+  tags?: string[];
+  /** The file's rating as written ("Teen", "Mature 17+"); its minimum age comes from domain/age-ratings.ts. */
+  ageRating?: string;
+  /** http(s) addresses only (ComicInfo `Web`, space- or comma-separated; OPF identifiers that are URLs). */
+  webLinks?: string[];
+  storyArcs?: StoryArc[];
+  seriesGroup?: string;
+  characters?: string[];
+  teams?: string[];
+  locations?: string[];
+  /** ComicInfo `Format` ("Trade Paperback", "Webtoon"…), as written: not the file's container format. */
+  comicFormat?: string;
+  /** ComicInfo `BlackAndWhite` = `Yes`. */
+  blackAndWhite?: boolean;
   /** Digits only (ISBN-10 may end in X), checksum verified. */
   isbn?: string;
   language?: string;

@@ -7,11 +7,13 @@ import {
   inspectBook,
   measurePages,
   readCover,
+  readEmbeddedMetadata,
   readPage,
   THUMBNAIL_BOX,
   type PageImage,
 } from '../formats/index.js';
-import type { ReaderRequest, ReaderResults } from './protocol.js';
+import type { ReaderRequest, ReaderResults, UploadedImageFormat } from './protocol.js';
+import { thumbnailResize, uprightSize } from './thumbnail-shape.js';
 
 // Each image uses one libvips thread: parallelism comes from several books at once. No operation cache: every
 // cover is seen once, and the cache only holds memory.
@@ -47,21 +49,24 @@ async function processImage(what: string, pipeline: () => Promise<Buffer>): Prom
 }
 
 /**
- * Cover thumbnails fitted inside 300×400 without enlarging. JPEG rather than WebP: every OPDS reader (e-ink ones
+ * Cover thumbnails fitted inside 300×400 without enlarging, a strip's cut from its top (thumbnail-shape.ts). JPEG rather than WebP: every OPDS reader (e-ink ones
  * included) shows JPEG, and it encodes about three times faster (ADR 6).
  */
 async function writeThumbnail(request: Extract<ReaderRequest, { op: 'thumbnail' }>): Promise<boolean> {
   const { path: file, format, output } = request;
   const cover = await readCover(file, format, THUMBNAIL_BOX, request.container);
   if (!cover) return false;
-  const thumbnail = await processImage('the cover', () =>
-    sharp(cover.data, { limitInputPixels: 100_000_000, ...('raw' in cover ? { raw: cover.raw } : {}) })
+  const input = { limitInputPixels: 100_000_000, ...('raw' in cover ? { raw: cover.raw } : {}) };
+  const thumbnail = await processImage('the cover', async () => {
+    // The header only (no pixels decoded): a strip's shape decides where it is cut.
+    const size = 'raw' in cover ? cover.raw : uprightSize(await sharp(cover.data, input).metadata());
+    return sharp(cover.data, input)
       .rotate()
-      .resize(THUMBNAIL_BOX.width, THUMBNAIL_BOX.height, { fit: 'inside', withoutEnlargement: true })
+      .resize(thumbnailResize(size))
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82, mozjpeg: false })
-      .toBuffer(),
-  );
+      .toBuffer();
+  });
   await writeMakingFolder(output, thumbnail);
   return true;
 }
@@ -94,16 +99,82 @@ async function scaledPage(request: Extract<ReaderRequest, { op: 'page' }>): Prom
   return { data, mediaType: png ? 'image/png' : 'image/jpeg', ...(image.original ? { original: image.original } : {}) };
 }
 
+/** The widest a provider's cover is kept: the admin shows them small (candidates, series cards). */
+export const REMOTE_COVER_WIDTH = 600;
+
+/**
+ * A cover from another host, decoded here rather than in the server (a crafted image crashes a reader, not the
+ * server) and written again from its pixels, so nothing of the file as fetched (metadata, trailing bytes) is served.
+ */
+async function remoteCover(request: Extract<ReaderRequest, { op: 'cover' }>): Promise<Buffer> {
+  return processImage('the cover', () =>
+    sharp(request.data, { limitInputPixels: 50_000_000, animated: false })
+      .rotate()
+      .resize({ width: REMOTE_COVER_WIDTH, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: false })
+      .toBuffer(),
+  );
+}
+
+/** The most pixels an uploaded cover may have: a 20 MiB file can declare far more than it is worth decoding. */
+export const UPLOADED_COVER_PIXEL_LIMIT = 50_000_000;
+const UPLOADED_COVER_FORMATS: readonly string[] = ['jpeg', 'png', 'webp'] satisfies UploadedImageFormat[];
+
+/**
+ * An uploaded cover: libvips reads the header first (the format it finds in the content, whatever the upload was
+ * called), then the image is decoded here, in a reader, and written again as a thumbnail from its pixels alone, so
+ * nothing of the file as uploaded (EXIF, GPS, ICC comments, trailing bytes) is ever served.
+ */
+async function uploadedCover(request: Extract<ReaderRequest, { op: 'uploadedCover' }>): Promise<UploadedImageFormat> {
+  const options = { limitInputPixels: UPLOADED_COVER_PIXEL_LIMIT, animated: false } as const;
+  let format: string | undefined;
+  let pixels: number;
+  try {
+    const metadata = await sharp(request.path, options).metadata();
+    format = metadata.format;
+    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  } catch (error) {
+    // libvips refuses the header of an image past the limit before anything is decoded.
+    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+    throw new BookFileError(tooLarge ? 'too_large' : 'unsupported', tooLarge ? 'too many pixels' : 'not an image', {
+      cause: error,
+    });
+  }
+  if (format === undefined || !UPLOADED_COVER_FORMATS.includes(format)) {
+    throw new BookFileError('unsupported', `the upload is ${format ?? 'no image'}, not a JPEG, PNG or WebP`);
+  }
+  if (pixels > UPLOADED_COVER_PIXEL_LIMIT) {
+    throw new BookFileError('too_large', `the image has ${pixels} pixels, more than ${UPLOADED_COVER_PIXEL_LIMIT}`);
+  }
+  const thumbnail = await processImage('the uploaded cover', () =>
+    sharp(request.path, options)
+      .rotate()
+      .resize(THUMBNAIL_BOX.width, THUMBNAIL_BOX.height, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: false })
+      .toBuffer(),
+  );
+  await writeMakingFolder(request.output, thumbnail);
+  return format as UploadedImageFormat;
+}
+
 /** What a reader process does for one request. */
 export async function runReaderRequest(request: ReaderRequest): Promise<ReaderResults[keyof ReaderResults]> {
   switch (request.op) {
     case 'inspect':
       return inspectBook(request.path, request.format, { container: request.container });
+    case 'metadata':
+      return readEmbeddedMetadata(request.path, request.format, { container: request.container });
     case 'pages':
       return measurePages(request.path, request.format, { container: request.container });
     case 'thumbnail':
       return writeThumbnail(request);
     case 'page':
       return scaledPage(request);
+    case 'cover':
+      return remoteCover(request);
+    case 'uploadedCover':
+      return uploadedCover(request);
   }
 }

@@ -6,6 +6,7 @@ import {
   type BookFormat,
   type BookInspection,
   type Container,
+  type EmbeddedMetadata,
   type MeasuredPage,
   type PageImage,
 } from '../formats/index.js';
@@ -13,6 +14,8 @@ import {
 /** `container`: what the server sniffed already, so the reader does not read the file's head again. */
 export type ReaderRequest =
   | { op: 'inspect'; path: string; format: BookFormat; container?: Container }
+  /** Only what the file's metadata entry says (formats/embedded-metadata.ts): no page is listed or read. */
+  | { op: 'metadata'; path: string; format: BookFormat; container?: Container }
   /** Every page's type and size from its image header (formats/page-sizes.ts). */
   | { op: 'pages'; path: string; format: BookFormat; container?: Container }
   /** Writes the cover thumbnail to `output`; answers false when the book has no usable cover. */
@@ -26,14 +29,26 @@ export type ReaderRequest =
       width?: number;
       jpeg?: boolean;
       container?: Container;
-    };
+    }
+  /** A metadata provider's cover, already sniffed as an image: decoded and written again as a small JPEG. */
+  | { op: 'cover'; data: Uint8Array }
+  /**
+   * An image an administrator uploaded (a staged file the server named): checked to be a JPEG, PNG or WebP within
+   * the pixel limit, and written to `output` as a thumbnail like a book's. Answers the format it was.
+   */
+  | { op: 'uploadedCover'; path: string; output: string };
 
 export interface ReaderResults {
   inspect: BookInspection;
+  metadata: EmbeddedMetadata;
   thumbnail: boolean;
   pages: MeasuredPage[];
   page: PageImage;
+  cover: Buffer;
+  uploadedCover: UploadedImageFormat;
 }
+
+export type UploadedImageFormat = 'jpeg' | 'png' | 'webp';
 
 /** An error as it crosses the process boundary: a book's fault (`kind`) or the machine's (`code`, `syscall`). */
 export interface ReaderErrorData {

@@ -74,6 +74,33 @@ describe('the reader process', () => {
     }
   });
 
+  it('cuts the thumbnail of a webtoon strip from its top at the card shape, not a sliver of it', async () => {
+    // 400×2000: red at the top, blue below. Fitted inside 300×400 it would be 80×400, stretched and cropped.
+    const strip = await sharp({ create: { width: 400, height: 2000, channels: 3, background: '#0000ff' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ff0000' } })
+            .png()
+            .toBuffer(),
+          top: 0,
+          left: 0,
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    const book = path.join(scratch, 'strip.cbz');
+    await writeFile(book, buildZip([{ name: '001.jpg', data: strip }]));
+    const output = path.join(scratch, 'strip', 'strip.jpg');
+    await expect(reader.thumbnail(book, 'cbz', output)).resolves.toBe(true);
+    const { data: pixels, info } = await sharp(output).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([300, 400]);
+    const at = (x: number, y: number) => [...pixels.subarray((y * 300 + x) * 3, (y * 300 + x) * 3 + 3)];
+    // The top 300 px of the strip are the top 225 px of the thumbnail (scaled by 3/4).
+    expect(at(150, 100)[0]).toBeGreaterThan(200);
+    expect(at(150, 350)[2]).toBeGreaterThan(200);
+    expect(at(150, 350)[0]).toBeLessThan(60);
+  });
+
   it('sends the cover of a PDF named .cbz to the reader that holds MuPDF, not to a second one', async () => {
     const pair = new ReaderPool(
       { processes: 2, tasksPerProcess: 2, idleMs: 60_000, recycleRssBytes: 1024 ** 3, taskTimeoutMs: 60_000 },

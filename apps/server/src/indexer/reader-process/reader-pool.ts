@@ -96,12 +96,15 @@ interface ReaderProcess {
 
 /** Whether a request is read with MuPDF: a PDF by its container when the server sniffed it, else by its format. */
 function usesMuPdf(request: ReaderRequest): boolean {
+  if (request.op === 'cover' || request.op === 'uploadedCover') return false;
   return ('container' in request && request.container ? request.container : request.format) === 'pdf';
 }
 
 /** Whether a request decodes an image (a cover, a page): the work whose buffers and heaps make a reader's peak. */
 function decodesImages(request: ReaderRequest): boolean {
-  return request.op === 'thumbnail' || request.op === 'page';
+  return (
+    request.op === 'thumbnail' || request.op === 'page' || request.op === 'cover' || request.op === 'uploadedCover'
+  );
 }
 
 /** A request that must not go to a reader holding MuPDF: images of other books (see pickForOther). */

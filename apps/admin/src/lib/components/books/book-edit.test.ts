@@ -5,7 +5,7 @@ import type { BookDetails } from './book-types.js';
 const book = {
   id: 'b1',
   title: 'Tintin au Tibet',
-  authors: ['Hergé'],
+  authors: [{ name: 'Hergé', role: 'writer' }],
   summary: null,
   isbn: null,
   publish_date: '1960-01-01',
@@ -26,7 +26,11 @@ describe('the metadata form', () => {
   it('sends only the changed fields, emptied ones as null, authors one per line', () => {
     const draft = { ...draftOf(book), authors: 'Hergé\n  Bob de Moor \n\n', language: '', isbn: '978-2-203-00101-5' };
     expect(changesOf(book, draft, ['title'])).toEqual({
-      authors: ['Hergé', 'Bob de Moor'],
+      // Hergé stays the writer the file says he is; the name added is an author.
+      authors: [
+        { name: 'Hergé', role: 'writer' },
+        { name: 'Bob de Moor', role: 'author' },
+      ],
       language: null,
       isbn: '978-2-203-00101-5',
     });

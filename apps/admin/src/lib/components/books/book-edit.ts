@@ -1,3 +1,4 @@
+import { authorNames, authorsFromNames } from '../authors/authors.js';
 import type { BookDetails, BookUpdateBody, LockableField, VolumeKind } from './book-types.js';
 
 /** The numbers of a book's place in its series, edited as text (`10,5` is read as 10.5). */
@@ -39,7 +40,7 @@ export function draftOf(book: BookDetails): BookDraft {
     chapter: text(book.chapter),
     chapter_end: text(book.chapter_end),
     kind: book.kind,
-    authors: book.authors.join('\n'),
+    authors: authorNames(book.authors).join('\n'),
     summary: book.summary ?? '',
     isbn: book.isbn ?? '',
     publish_date: book.publish_date ?? '',
@@ -78,7 +79,8 @@ export function changesOf(book: BookDetails, draft: BookDraft, locks: readonly L
     if (draft[field].trim() !== before[field]) body[field] = numberOf(draft[field]);
   }
   if (draft.kind !== before.kind) body.kind = draft.kind;
-  if (authorsOf(draft.authors).join('\n') !== before.authors) body.authors = authorsOf(draft.authors);
+  if (authorsOf(draft.authors).join('\n') !== before.authors)
+    body.authors = authorsFromNames(authorsOf(draft.authors), book.authors);
   if (draft.summary.trim() !== before.summary.trim()) body.summary = orNull(draft.summary);
   if (draft.isbn.trim() !== before.isbn) body.isbn = orNull(draft.isbn);
   if (draft.publish_date !== before.publish_date) body.publish_date = orNull(draft.publish_date);

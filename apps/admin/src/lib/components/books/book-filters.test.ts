@@ -11,6 +11,7 @@ describe('the books list filters', () => {
       format: 'cbz' as const,
       parse_status: 'error' as const,
       sort: 'title' as const,
+      view: 'grid' as const,
       page: 3,
     };
     const url = filtersToUrl(filters);
@@ -20,7 +21,7 @@ describe('the books list filters', () => {
 
   it('read a hand-edited URL without failing: unknown values mean no filter', () => {
     const filters = filtersFromUrl(
-      new URLSearchParams('format=mobi&reading_status=done&sort=random&page=-2&library_id=nope'),
+      new URLSearchParams('format=mobi&reading_status=done&sort=random&page=-2&library_id=nope&view=shelf'),
     );
     expect(filters).toEqual(DEFAULT_FILTERS);
   });

@@ -19,8 +19,13 @@ export interface BookFilters {
   format: BookFormat | '';
   parse_status: ParseStatus | '';
   sort: BookSort;
+  /** A plain list, or the cover grid the series list has. */
+  view: BookView;
   page: number;
 }
+
+export const BOOK_VIEWS = ['list', 'grid'] as const;
+export type BookView = (typeof BOOK_VIEWS)[number];
 
 export const PAGE_SIZE = 50;
 
@@ -32,6 +37,7 @@ export const DEFAULT_FILTERS: BookFilters = {
   format: '',
   parse_status: '',
   sort: 'series',
+  view: 'list',
   page: 1,
 };
 
@@ -50,6 +56,7 @@ export function filtersFromUrl(params: Pick<URLSearchParams, 'get'>): BookFilter
     format: oneOf(BOOK_FORMATS, params.get('format')),
     parse_status: oneOf(PARSE_STATUSES, params.get('parse_status')),
     sort: oneOf(BOOK_SORTS, params.get('sort')) || 'series',
+    view: oneOf(BOOK_VIEWS, params.get('view')) || 'list',
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
 }

@@ -12,5 +12,10 @@ declare module 'foliate-js/epub.js' {
     constructor(loader: EpubLoader);
     init(): Promise<EPUB>;
     transformTarget: EventTarget;
+    /** The package's manifest and spine, as parsed: the loader reads each item's `mediaType` when it loads it. */
+    resources: {
+      manifest: { id: string; href: string; mediaType?: string }[];
+      spine: { idref: string }[];
+    };
   }
 }

@@ -16,7 +16,13 @@ export type BatchOutcome = NonNullable<Inputs['metadata']['batchResults']['statu
 export type RefreshReport = Outputs['metadata']['refreshReport'];
 export type RefreshEntry = RefreshReport['series'][number];
 
-export const JOB_TYPES: readonly JobType[] = ['scan', 'metadata_batch', 'metadata_refresh', 'backup'];
+export const JOB_TYPES: readonly JobType[] = [
+  'scan',
+  'metadata_batch',
+  'metadata_refresh',
+  'backup',
+  'metadata_backfill',
+];
 export const JOB_STATUSES: readonly JobStatus[] = [
   'queued',
   'running',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neighboursOf, readerOptions, readerPath } from './book-neighbours.js';
+import { neighboursOf, readerList, readerOptions, readerPath } from './book-neighbours.js';
 
 describe('neighboursOf', () => {
   const items = [
@@ -24,5 +24,18 @@ describe('readerPath and readerOptions', () => {
     expect(readerPath('b1', { at: 'start', incognito: true })).toBe('/read/b1?at=start&incognito=1');
     expect(readerOptions(new URLSearchParams('at=start&incognito=1'))).toEqual({ at: 'start', incognito: true });
     expect(readerOptions(new URLSearchParams('at=nowhere'))).toEqual({ at: 'saved', incognito: false });
+  });
+});
+
+describe('reading from a list', () => {
+  const listId = '0b5b7c4e-1111-4222-8333-944445555666';
+  it('carries the list in the address and reads it back', () => {
+    expect(readerPath('b1', { at: 'start', list: listId })).toBe(`/read/b1?at=start&list=${listId}`);
+    expect(readerList(new URLSearchParams(`at=start&list=${listId}`))).toBe(listId);
+  });
+  it('reads no list from an address without one or with something else', () => {
+    expect(readerPath('b1', { list: null })).toBe('/read/b1');
+    expect(readerList(new URLSearchParams(''))).toBeNull();
+    expect(readerList(new URLSearchParams('list=../../admin'))).toBeNull();
   });
 });

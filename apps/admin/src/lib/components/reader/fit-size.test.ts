@@ -12,6 +12,19 @@ describe('fitSizes', () => {
     expect(fitSizes([page], { width: 300, height: 900 }, 'screen')).toEqual([{ width: 300, height: 450 }]);
     expect(fitSizes([page], box, 'original')).toEqual([{ width: 1000, height: 1500 }]);
   });
+  it('stops fit width at the maximum width of a page, a spread at twice it', () => {
+    expect(fitSizes([{ width: 400, height: 2000 }], { width: 1366, height: 768 }, 'width', 1, 800)).toEqual([
+      { width: 800, height: 4000 },
+    ]);
+    expect(fitSizes([page], { width: 360, height: 740 }, 'width', 1, 800)).toEqual([{ width: 360, height: 540 }]);
+    expect(fitSizes([page, page], { width: 2000, height: 900 }, 'width', 1, 800)).toEqual([
+      { width: 800, height: 1200 },
+      { width: 800, height: 1200 },
+    ]);
+    // Zoomed, the page grows past it.
+    expect(fitSizes([page], box, 'width', 2, 800)).toEqual([{ width: 1600, height: 2400 }]);
+    expect(fitSizes([page], box, 'height', 1, 300)).toEqual([{ width: 600, height: 900 }]);
+  });
   it('fits a spread of two pages as one picture, both at one height', () => {
     const wideSecond = { width: 2000, height: 1500 };
     expect(fitSizes([page, page], box, 'width')).toEqual([

@@ -14,14 +14,22 @@ export interface Box {
 /**
  * The CSS size of each page of a spread (all at one height, side by side) for a fit mode in the `box` the reader
  * has, times `zoom`: width = the spread fills the width; height = the spread fills the height; screen = all of it
- * visible (the smaller of the two); original = the images' own pixels (as CSS pixels, capped by nothing).
+ * visible (the smaller of the two); original = the images' own pixels (as CSS pixels, capped by nothing). At fit
+ * width no page is wider than `maxWidth`.
  */
-export function fitSizes(pages: readonly (PageSize | undefined)[], box: Box, fit: FitMode, zoom = 1): Box[] {
+export function fitSizes(
+  pages: readonly (PageSize | undefined)[],
+  box: Box,
+  fit: FitMode,
+  zoom = 1,
+  maxWidth = Infinity,
+): Box[] {
   if (pages.length === 0 || box.width <= 0 || box.height <= 0) return pages.map(() => ({ width: 0, height: 0 }));
   const ratios = pages.map(ratioOf);
   const totalRatio = ratios.reduce((sum, ratio) => sum + ratio, 0);
   let height: number;
-  if (fit === 'width') height = box.width / totalRatio;
+  // Fit width stops at the reader's maximum width per page: a strip is never stretched across a wide window.
+  if (fit === 'width') height = Math.min(box.width, maxWidth * pages.length) / totalRatio;
   else if (fit === 'height') height = box.height;
   else if (fit === 'screen') height = Math.min(box.height, box.width / totalRatio);
   else {

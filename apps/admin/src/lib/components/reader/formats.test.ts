@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { storedFitMode } from './fit-mode.js';
 import { isReadableInBrowser, openingPage } from './formats.js';
 
 describe('the reader', () => {
@@ -14,18 +13,5 @@ describe('the reader', () => {
     expect(openingPage({ reading_status: 'reading', current_page: 30, page_count: 20 })).toBe(20);
     expect(openingPage({ reading_status: 'read', current_page: 20, page_count: 20 })).toBe(1);
     expect(openingPage({ reading_status: 'unread', current_page: null, page_count: 20 })).toBe(1);
-  });
-
-  it('remembers the fit mode, with a default by the screen shape', () => {
-    const store = (value: string | null) => ({ getItem: () => value });
-    expect(storedFitMode(store('width'), { width: 1280, height: 800 })).toBe('width');
-    expect(storedFitMode(store(null), { width: 1280, height: 800 })).toBe('height');
-    expect(storedFitMode(store(null), { width: 360, height: 740 })).toBe('width');
-    const refusing = {
-      getItem(): string | null {
-        throw new Error('SecurityError');
-      },
-    };
-    expect(storedFitMode(refusing, { width: 1280, height: 800 })).toBe('height');
   });
 });

@@ -26,6 +26,7 @@ describe('series filters in the URL', () => {
       hasMissing: true,
       publisher: 'Éditions "Dupuis" & fils',
       genre: 'Science-fiction',
+      tag: 'time travel',
       sort: 'year_desc' as const,
       page: 3,
       view: 'table' as const,
@@ -33,16 +34,18 @@ describe('series filters in the URL', () => {
     const search = filtersToSearch(filters);
     expect(parse(search)).toEqual(filters);
     expect(search).toBe(
-      `?q=legendaires+tome&library_id=${LIBRARY}&reading_status=reading&series_status=en+cours+de+parution&has_missing=true&publisher=%C3%89ditions+%22Dupuis%22+%26+fils&genre=Science-fiction&sort=year_desc&page=3&view=table`,
+      `?q=legendaires+tome&library_id=${LIBRARY}&reading_status=reading&series_status=en+cours+de+parution&has_missing=true&publisher=%C3%89ditions+%22Dupuis%22+%26+fils&genre=Science-fiction&tag=time+travel&sort=year_desc&page=3&view=table`,
     );
   });
 
-  it('asks for one publisher or genre as written, an empty one being no filter', () => {
+  it('asks for one publisher, genre or tag as written, an empty one being no filter', () => {
     expect(parse('publisher=').publisher).toBeNull();
     expect(parse('genre=Humour').genre).toBe('Humour');
-    expect(listInput({ ...NO_FILTERS, publisher: 'Dargaud', genre: 'Humour' })).toMatchObject({
+    expect(parse('tag=night').tag).toBe('night');
+    expect(listInput({ ...NO_FILTERS, publisher: 'Dargaud', genre: 'Humour', tag: 'night' })).toMatchObject({
       publisher: 'Dargaud',
       genre: 'Humour',
+      tag: 'night',
     });
     expect(listInput(NO_FILTERS)).not.toHaveProperty('publisher');
     expect(changeFilters({ ...NO_FILTERS, page: 4 }, { genre: 'Humour' }).page).toBe(1);

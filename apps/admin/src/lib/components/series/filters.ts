@@ -35,9 +35,10 @@ export interface SeriesFilters {
   readingStatus: ReadingStatus | null;
   seriesStatus: string | null;
   hasMissing: boolean | null;
-  /** One publisher or genre, exactly as stored (a series page's chips open these lists). */
+  /** One publisher, genre or tag, exactly as stored (the chips of a series or book page open these lists). */
   publisher: string | null;
   genre: string | null;
+  tag: string | null;
   sort: SeriesSort;
   page: number;
   /** Null when the URL does not say: the page then uses the view last chosen in this browser. */
@@ -52,6 +53,7 @@ export const NO_FILTERS: SeriesFilters = {
   hasMissing: null,
   publisher: null,
   genre: null,
+  tag: null,
   sort: DEFAULT_SORT,
   page: 1,
   view: null,
@@ -78,6 +80,7 @@ export function parseFilters(params: Pick<URLSearchParams, 'get'>): SeriesFilter
     hasMissing: missing === 'true' ? true : missing === 'false' ? false : null,
     publisher: exact('publisher'),
     genre: exact('genre'),
+    tag: exact('tag'),
     sort: oneOf(SERIES_SORTS, params.get('sort')) ?? DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     view: oneOf(SERIES_VIEWS, params.get('view')),
@@ -94,6 +97,7 @@ export function filtersToSearch(filters: SeriesFilters): string {
   if (filters.hasMissing !== null) params.set('has_missing', String(filters.hasMissing));
   if (filters.publisher) params.set('publisher', filters.publisher);
   if (filters.genre) params.set('genre', filters.genre);
+  if (filters.tag) params.set('tag', filters.tag);
   if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   if (filters.view) params.set('view', filters.view);
@@ -126,6 +130,7 @@ export function listInput(filters: SeriesFilters) {
     ...(filters.hasMissing !== null ? { has_missing: filters.hasMissing } : {}),
     ...(filters.publisher ? { publisher: filters.publisher } : {}),
     ...(filters.genre ? { genre: filters.genre } : {}),
+    ...(filters.tag ? { tag: filters.tag } : {}),
     ...(filters.sort !== DEFAULT_SORT ? { sort: filters.sort } : {}),
   };
 }

@@ -11,7 +11,7 @@ import {
 
 const saved: SeriesMetadataValues = {
   status: 'ongoing',
-  authors: ['Patrick Sobral'],
+  authors: [{ name: 'Patrick Sobral', role: 'writer' }],
   description: null,
   publishers: ['Delcourt', 'Jungle'],
   start_year: 2004,
@@ -19,6 +19,9 @@ const saved: SeriesMetadataValues = {
   genres: [],
   language: 'fr',
   reading_direction: null,
+  imprint: null,
+  tags: ['heroic fantasy'],
+  age_rating: 'Everyone 10+',
   locked_fields: ['total_volumes'],
 };
 
@@ -34,6 +37,9 @@ describe('series metadata form', () => {
       genres: '',
       language: 'fr',
       reading_direction: '',
+      imprint: '',
+      tags: 'heroic fantasy',
+      age_rating: 'Everyone 10+',
     });
   });
 
@@ -66,8 +72,12 @@ describe('series metadata form', () => {
     const locks = lockOnEdit(saved.locked_fields, 'authors');
     expect(locks).toEqual(['authors', 'total_volumes']);
     expect(lockOnEdit(locks, 'authors')).toEqual(locks);
-    expect(editBody(saved, { ...textsOf(saved), authors: 'A, B' }, locks)).toEqual({
-      authors: ['A', 'B'],
+    expect(editBody(saved, { ...textsOf(saved), authors: 'A, patrick sobral' }, locks)).toEqual({
+      // A name already credited keeps its role; a new one is an author.
+      authors: [
+        { name: 'A', role: 'author' },
+        { name: 'Patrick Sobral', role: 'writer' },
+      ],
       locked_fields: ['authors', 'total_volumes'],
     });
   });

@@ -1,3 +1,5 @@
+import { authorNames, authorsFromNames, type Author } from '../authors/authors.js';
+
 /**
  * The series metadata form as text fields, and the edit it sends. A field the admin edits is locked on the way
  * (SPEC: a lock protects a field from synchronisation, not from the admin, so what the admin typed must not be
@@ -15,15 +17,18 @@ export const SERIES_FIELDS = [
   'genres',
   'language',
   'reading_direction',
+  'imprint',
+  'tags',
+  'age_rating',
 ] as const;
 export type SeriesField = (typeof SERIES_FIELDS)[number];
 
-const LIST_FIELDS = new Set<SeriesField>(['authors', 'publishers', 'genres']);
+const LIST_FIELDS = new Set<SeriesField>(['authors', 'publishers', 'genres', 'tags']);
 const NUMBER_FIELDS = new Set<SeriesField>(['start_year', 'total_volumes']);
 
 export interface SeriesMetadataValues {
   status: string | null;
-  authors: string[];
+  authors: Author[];
   description: string | null;
   publishers: string[];
   start_year: number | null;
@@ -31,6 +36,9 @@ export interface SeriesMetadataValues {
   genres: string[];
   language: string | null;
   reading_direction: string | null;
+  imprint: string | null;
+  tags: string[];
+  age_rating: string | null;
   locked_fields: SeriesField[];
 }
 
@@ -40,7 +48,7 @@ export type FieldTexts = Record<SeriesField, string>;
 export function textsOf(values: SeriesMetadataValues): FieldTexts {
   const texts = {} as FieldTexts;
   for (const field of SERIES_FIELDS) {
-    const value = values[field];
+    const value = field === 'authors' ? authorNames(values.authors) : values[field];
     texts[field] = Array.isArray(value) ? value.join(', ') : value === null ? '' : String(value);
   }
   return texts;
@@ -103,6 +111,8 @@ export function editBody(
 ): Record<string, unknown> | null {
   const body: Record<string, unknown> = {};
   for (const field of changedFields(saved, texts)) body[field] = valueOf(field, texts[field]);
+  // Names as typed; one already credited keeps its roles.
+  if (Array.isArray(body.authors)) body.authors = authorsFromNames(body.authors as string[], saved.authors);
   if (!sameLocks(saved.locked_fields, locks)) body.locked_fields = [...locks];
   return Object.keys(body).length === 0 ? null : body;
 }

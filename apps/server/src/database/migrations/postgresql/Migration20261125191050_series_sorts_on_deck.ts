@@ -26,6 +26,7 @@ export class Migration20261125191050_series_sorts_on_deck extends Migration {
       em,
       'postgresql',
       series.map((row) => row.id),
+      { chosenCovers: false },
     );
   }
 

@@ -6,7 +6,7 @@ export class Migration20261125191100_reparse_book_names extends Migration {
   override name = 'Migration20261125191100_reparse_book_names';
 
   override async up(): Promise<void> {
-    await reparseBookNames(this.getEntityManager(), 'postgresql');
+    await reparseBookNames(this.getEntityManager(), 'postgresql', { chosenCovers: false });
   }
 
   override down(): void | Promise<void> {

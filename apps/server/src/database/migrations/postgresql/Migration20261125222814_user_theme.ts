@@ -6,7 +6,9 @@ export class Migration20261125222814_user_theme extends Migration {
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "users" add "theme" text not null default 'system';`);
-    this.addSql(`alter table "users" add constraint "users_theme_check" check ("theme" in ('light', 'dark', 'system'));`);
+    this.addSql(
+      `alter table "users" add constraint "users_theme_check" check ("theme" in ('light', 'dark', 'system'));`,
+    );
   }
 
   override down(): void | Promise<void> {

@@ -9,8 +9,12 @@ export class Migration20261126200000_row_error_codes extends Migration {
   override name = 'Migration20261126200000_row_error_codes';
 
   override up(): void | Promise<void> {
-    this.addSql(`alter table "book_files" add "parse_error_code" varchar(32) null, add "parse_error_params" jsonb null;`);
-    this.addSql(`alter table "metadata_batch_results" add "error_code" varchar(32) null, add "error_params" jsonb null;`);
+    this.addSql(
+      `alter table "book_files" add "parse_error_code" varchar(32) null, add "parse_error_params" jsonb null;`,
+    );
+    this.addSql(
+      `alter table "metadata_batch_results" add "error_code" varchar(32) null, add "error_params" jsonb null;`,
+    );
   }
 
   override down(): void | Promise<void> {

@@ -21,6 +21,17 @@ import { Migration20261126141000_watch_reason_code as m18 } from './Migration202
 import { Migration20261126150000_job_error_codes as m19 } from './Migration20261126150000_job_error_codes.js';
 import { Migration20261126151000_reread_character_references as m20 } from './Migration20261126151000_reread_character_references.js';
 import { Migration20261126200000_row_error_codes as m21 } from './Migration20261126200000_row_error_codes.js';
+import { Migration20261127100000_file_change_time as m22 } from './Migration20261127100000_file_change_time.js';
+import { Migration20261129010253_user_access_changed_at as m23 } from './Migration20261129010253_user_access_changed_at.js';
+import { Migration20261129013100_book_metadata_fields as m24 } from './Migration20261129013100_book_metadata_fields.js';
+import { Migration20261129020100_series_cover_choice as m25 } from './Migration20261129020100_series_cover_choice.js';
+import { Migration20261129034000_reparse_book_names_and_titles as m26 } from './Migration20261129034000_reparse_book_names_and_titles.js';
+import { Migration20261129040001_collections_reading_lists as m27 } from './Migration20261129040001_collections_reading_lists.js';
+import { Migration20261129080000_metadata_backfill as m28 } from './Migration20261129080000_metadata_backfill.js';
+import { Migration20261129090000_reading_list_import_reports as m29 } from './Migration20261129090000_reading_list_import_reports.js';
+import { Migration20261129100000_reader_scroll_fit_max_width as m30 } from './Migration20261129100000_reader_scroll_fit_max_width.js';
+import { Migration20261129100100_remake_strip_thumbnails as m31 } from './Migration20261129100100_remake_strip_thumbnails.js';
+import { Migration20261129110000_collection_chosen_cover as m32 } from './Migration20261129110000_collection_chosen_cover.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -45,4 +56,15 @@ export const postgresqlMigrations = [
   m19,
   m20,
   m21,
+  m22,
+  m23,
+  m24,
+  m25,
+  m26,
+  m27,
+  m28,
+  m29,
+  m30,
+  m31,
+  m32,
 ];

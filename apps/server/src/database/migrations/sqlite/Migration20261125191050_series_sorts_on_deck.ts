@@ -28,6 +28,7 @@ export class Migration20261125191050_series_sorts_on_deck extends Migration {
       em,
       'sqlite',
       series.map((row) => row.id),
+      { chosenCovers: false },
     );
   }
 

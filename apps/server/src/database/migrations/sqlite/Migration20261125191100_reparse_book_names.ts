@@ -6,7 +6,7 @@ export class Migration20261125191100_reparse_book_names extends Migration {
   override name = 'Migration20261125191100_reparse_book_names';
 
   override async up(): Promise<void> {
-    await reparseBookNames(this.getEntityManager(), 'sqlite');
+    await reparseBookNames(this.getEntityManager(), 'sqlite', { chosenCovers: false });
   }
 
   override down(): void | Promise<void> {

@@ -5,7 +5,9 @@ export class Migration20261125222813_user_theme extends Migration {
   override name = 'Migration20261125222813_user_theme';
 
   override up(): void | Promise<void> {
-    this.addSql(`alter table \`users\` add column \`theme\` text check (\`theme\` in ('light', 'dark', 'system')) not null default 'system';`);
+    this.addSql(
+      `alter table \`users\` add column \`theme\` text check (\`theme\` in ('light', 'dark', 'system')) not null default 'system';`,
+    );
   }
 
   override down(): void | Promise<void> {

@@ -1,0 +1,264 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { cblSeriesKey, type CblCandidate } from '../domain/cbl-matching.js';
+import { fold } from '../domain/search-text.js';
+import { Book } from '../entities/book.entity.js';
+import { ReadingListBook } from '../entities/reading-list-book.entity.js';
+import { ReadingList } from '../entities/reading-list.entity.js';
+import { currentViewer } from '../services/viewer-context.js';
+import { visibleLibraryFilter, visibleLibrarySql, visibleReadingListSql } from './library-access.js';
+import { chunks, placeholders, toDate, toNullableNumber, toNumber } from './sql-values.js';
+
+export interface ReadingListRow {
+  id: string;
+  ownerId: string;
+  name: string;
+  summary: string | null;
+  shared: boolean;
+  /** Made by a `.cbl` import: it has an import report. */
+  imported: boolean;
+  /** Its books the viewer may see, and of those the ones the viewer has read. */
+  bookCount: number;
+  readCount: number;
+  /** Its first book the viewer may see (the cover's). */
+  firstBookId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ReadingListFields {
+  name?: string;
+  summary?: string | null;
+}
+
+interface RawRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  summary: string | null;
+  shared: boolean | number;
+  imported: boolean | number;
+  book_count: number | string;
+  read_count: number | string;
+  created_at: Date | number | string;
+  updated_at: Date | number | string;
+}
+
+/**
+ * Reading lists of books. A viewer sees their own lists and the shared ones (library-access.ts
+ * `visibleReadingListSql`), and of each list only the books of libraries they may see: counts, covers and the books
+ * themselves. Another user's private list is not found, whoever asks.
+ */
+export class ReadingListRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The entry condition on `reading_list_books e join books b` for the viewer, and its parameters. */
+  private visibleBooks(): { sql: string; params: string[] } {
+    const visible = visibleLibrarySql('b.library_id');
+    return visible ? { sql: ` and ${visible.sql}`, params: visible.params } : { sql: '', params: [] };
+  }
+
+  async page(offset: number, limit: number): Promise<{ items: ReadingListRow[]; total: number }> {
+    const visible = visibleReadingListSql('rl');
+    const [count] = await this.em.execute<{ n: number | string }[]>(
+      `select count(*) as n from reading_lists rl where ${visible.sql}`,
+      visible.params,
+    );
+    const total = toNumber(count?.n ?? 0);
+    if (offset >= total) return { items: [], total };
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select rl.id from reading_lists rl where ${visible.sql} order by rl.sort_name, rl.id limit ? offset ?`,
+      [...visible.params, limit, offset],
+    );
+    return { items: await this.rows(rows.map((row) => row.id)), total };
+  }
+
+  /** The rows of these lists the viewer may see, with the viewer's counts and first book, in the order given. */
+  async rows(ids: string[]): Promise<ReadingListRow[]> {
+    if (ids.length === 0) return [];
+    const visible = visibleReadingListSql('rl');
+    const books = this.visibleBooks();
+    const { userId } = currentViewer();
+    const list = placeholders(ids.length);
+    const rows = await this.em.execute<RawRow[]>(
+      `select rl.id, rl.owner_id, rl.name, rl.summary, rl.shared, rl.created_at, rl.updated_at,
+              exists (select 1 from reading_list_import_entries r where r.reading_list_id = rl.id) as imported,
+              (select count(*) from reading_list_books e join books b on b.id = e.book_id
+                where e.reading_list_id = rl.id${books.sql}) as book_count,
+              (select count(*) from reading_list_books e join books b on b.id = e.book_id
+                 join reading_progress rp on rp.book_id = b.id and rp.user_id = ? and rp.status = 'read'
+                where e.reading_list_id = rl.id${books.sql}) as read_count
+         from reading_lists rl where rl.id in (${list}) and ${visible.sql}`,
+      [...books.params, userId, ...books.params, ...ids, ...visible.params],
+    );
+    const firsts = await this.em.execute<{ reading_list_id: string; book_id: string }[]>(
+      `select reading_list_id, book_id from (
+         select e.reading_list_id, e.book_id,
+                row_number() over (partition by e.reading_list_id order by e.position) as place
+           from reading_list_books e join books b on b.id = e.book_id
+          where e.reading_list_id in (${list})${books.sql}) firsts
+        where place = 1`,
+      [...ids, ...books.params],
+    );
+    const firstOf = new Map(firsts.map((row) => [row.reading_list_id, row.book_id]));
+    const byId = new Map(
+      rows.map((row): [string, ReadingListRow] => [
+        row.id,
+        {
+          id: row.id,
+          ownerId: row.owner_id,
+          name: row.name,
+          summary: row.summary,
+          shared: Boolean(row.shared),
+          imported: Boolean(row.imported),
+          bookCount: toNumber(row.book_count),
+          readCount: toNumber(row.read_count),
+          firstBookId: firstOf.get(row.id) ?? null,
+          createdAt: toDate(row.created_at),
+          updatedAt: toDate(row.updated_at),
+        },
+      ]),
+    );
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The list if the viewer may see it, else null. */
+  async visible(id: string): Promise<ReadingListRow | null> {
+    const [row] = await this.rows([id]);
+    return row ?? null;
+  }
+
+  /** Its books the viewer may see, in order, with whether the viewer has read each. */
+  async entries(id: string, offset = 0, limit?: number): Promise<{ bookId: string; read: boolean }[]> {
+    const books = this.visibleBooks();
+    const page = limit === undefined ? '' : ' limit ? offset ?';
+    const rows = await this.em.execute<{ id: string; read: number | string | boolean }[]>(
+      `select b.id, case when rp.status = 'read' then 1 else 0 end as read
+         from reading_list_books e join books b on b.id = e.book_id
+         left join reading_progress rp on rp.book_id = b.id and rp.user_id = ?
+        where e.reading_list_id = ?${books.sql} order by e.position${page}`,
+      [currentViewer().userId, id, ...books.params, ...(limit === undefined ? [] : [limit, offset])],
+    );
+    return rows.map((row) => ({ bookId: row.id, read: toNumber(row.read as number | string) === 1 }));
+  }
+
+  /** Which of these books exist and the viewer may see. */
+  async existingBooks(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const library = visibleLibraryFilter();
+    const found = await this.em.find(
+      Book,
+      library === undefined ? { id: { $in: [...ids] } } : { id: { $in: [...ids] }, library },
+      { fields: ['id'] },
+    );
+    return new Set(found.map((book) => book.id));
+  }
+
+  /**
+   * The books a `.cbl` may name: those the viewer may see of the series whose name has one of these keys
+   * (domain/cbl-matching `cblSeriesKey`). Names are normalised here, not in SQL: the series are few beside books.
+   */
+  async cblCandidates(seriesKeys: ReadonlySet<string>): Promise<CblCandidate[]> {
+    const visible = visibleLibrarySql('s.library_id');
+    const series = await this.em.execute<{ id: string; name: string; start_year: number | string | null }[]>(
+      `select s.id, s.name, s.start_year from series s${visible ? ` where ${visible.sql}` : ''}`,
+      visible?.params ?? [],
+    );
+    const wanted = new Map(series.filter((row) => seriesKeys.has(cblSeriesKey(row.name))).map((row) => [row.id, row]));
+    const candidates: CblCandidate[] = [];
+    for (const ids of chunks([...wanted.keys()])) {
+      const books = await this.em.execute<
+        {
+          id: string;
+          series_id: string;
+          volume: number | string | null;
+          chapter: number | string | null;
+          publish_date: string | null;
+        }[]
+      >(
+        `select b.id, b.series_id, b.volume, b.chapter, b.publish_date from books b
+          where b.series_id in (${placeholders(ids.length)}) order by b.volume_sort, b.chapter_sort, b.id`,
+        ids,
+      );
+      for (const book of books) {
+        const owner = wanted.get(book.series_id)!;
+        candidates.push({
+          bookId: book.id,
+          seriesName: owner.name,
+          seriesStartYear: toNullableNumber(owner.start_year),
+          volume: toNullableNumber(book.volume),
+          chapter: toNullableNumber(book.chapter),
+          year: book.publish_date ? Number(book.publish_date.slice(0, 4)) : null,
+        });
+      }
+    }
+    return candidates;
+  }
+
+  /** Creates the list with its books; `alongside` writes what goes with it in the same transaction (a report). */
+  async create(
+    ownerId: string,
+    fields: { name: string; summary: string | null },
+    bookIds: readonly string[],
+    alongside?: (em: EntityManager, listId: string) => Promise<void>,
+  ) {
+    return this.em.transactional(async (em) => {
+      const list = em.create(ReadingList, {
+        owner: ownerId,
+        name: fields.name,
+        sortName: fold(fields.name).slice(0, 200),
+        summary: fields.summary,
+        shared: false,
+      });
+      em.persist(list);
+      await em.flush();
+      await this.insertEntries(em, list.id, bookIds, 0);
+      await alongside?.(em, list.id);
+      return list.id;
+    });
+  }
+
+  /**
+   * Changes the fields given and, with `bookIds`, replaces the books the viewer may see by those, in that order;
+   * books of libraries the viewer may no longer see stay, after them (the list is not the viewer's view of it).
+   */
+  async update(id: string, fields: ReadingListFields & { shared?: boolean }, bookIds?: readonly string[]) {
+    await this.em.transactional(async (em) => {
+      const list = await em.findOneOrFail(ReadingList, { id });
+      em.assign(list, {
+        ...fields,
+        ...(fields.name === undefined ? {} : { sortName: fold(fields.name).slice(0, 200) }),
+        updatedAt: new Date(),
+      });
+      await em.flush();
+      if (bookIds === undefined) return;
+      const hidden = await this.hiddenEntries(em, id);
+      await em.nativeDelete(ReadingListBook, { readingList: id });
+      const kept = hidden.filter((bookId) => !bookIds.includes(bookId));
+      await this.insertEntries(em, id, [...bookIds, ...kept], 0);
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.em.nativeDelete(ReadingList, { id });
+  }
+
+  /** The list's books of libraries the viewer may not see, in order. */
+  private async hiddenEntries(em: EntityManager, id: string): Promise<string[]> {
+    const visible = visibleLibrarySql('b.library_id');
+    if (!visible) return [];
+    const rows = await em.execute<{ id: string }[]>(
+      `select b.id from reading_list_books e join books b on b.id = e.book_id
+        where e.reading_list_id = ? and not (${visible.sql}) order by e.position`,
+      [id, ...visible.params],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  private async insertEntries(em: EntityManager, id: string, bookIds: readonly string[], from: number) {
+    if (bookIds.length === 0) return;
+    await em.insertMany(
+      ReadingListBook,
+      bookIds.map((bookId, index) => ({ readingList: id, book: bookId, position: from + index })),
+    );
+  }
+}
