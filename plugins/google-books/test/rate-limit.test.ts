@@ -23,6 +23,6 @@ it('spaces a burst of calls to the declared rate', { timeout: 20_000 }, async ()
   const times = fake.requests.map((request) => request.receivedAt);
   expect(times).toHaveLength(11);
   const first = times[0]!;
-  expect(times[9]! - first).toBeLessThan(2_000);
+  expect(times[9]! - first).toBeLessThan(5_000); // a burst, not one a second (9 s); loose for a loaded machine
   expect(times[10]! - first).toBeGreaterThanOrEqual(9_900);
 });

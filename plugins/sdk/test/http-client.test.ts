@@ -196,7 +196,7 @@ describe('HttpClient', () => {
     const error = await rejection(http.getJson(`${fake.url}/slow`));
     expect(error).toBeInstanceOf(UnavailableError);
     expect(error.message).toContain('Test Service did not answer within 0.2 s');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(3_000);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -269,7 +269,7 @@ describe('HttpClient', () => {
     const error = await rejection(http.getText(`${fake.url}/x`));
     expect(error.name).toBe('AbortError');
     expect(error.message).toBe('cancelled by the job');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('does not start a request once the call is aborted', async () => {
