@@ -1,5 +1,5 @@
 import type { FakeService } from '@shelfmark/plugin-sdk/testing';
-import { createTestHost } from '@shelfmark/plugin-sdk/testing';
+import { createTestHost, gapsBetween, SEND_SLACK_MS } from '@shelfmark/plugin-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../src/index.js';
 import { startAniListFake } from './fake-service.js';
@@ -18,7 +18,7 @@ describe('rate limit', () => {
   });
 
   it('spaces the requests of concurrent calls at least 2 s apart, with no initial burst', async () => {
-    const { host } = createTestHost(plugin);
+    const { host, sentAt } = createTestHost(plugin);
     const options = { settings: { base_url: fake.url }, language: 'en' };
     const before = fake.requests.length;
     const results = await Promise.all([
@@ -27,11 +27,9 @@ describe('rate limit', () => {
       host.run((context) => plugin.searchSeries({ name: 'Frieren' }, context), options),
     ]);
     expect(results).toHaveLength(3);
-    const arrivals = fake.requests.slice(before).map((request) => request.receivedAt);
-    expect(arrivals).toHaveLength(3);
-    // Timers may fire a hair early and the loopback adds jitter: 1.9 s still proves the spacing.
-    for (let index = 1; index < arrivals.length; index++) {
-      expect(arrivals[index]! - arrivals[index - 1]!).toBeGreaterThanOrEqual(1900);
-    }
+    expect(fake.requests.slice(before)).toHaveLength(3);
+    // When they left the host: a loaded machine can deliver one late to the local fake and shorten the gap it sees.
+    expect(sentAt).toHaveLength(3);
+    for (const gap of gapsBetween(sentAt)) expect(gap).toBeGreaterThanOrEqual(2000 - SEND_SLACK_MS);
   }, 10_000);
 });

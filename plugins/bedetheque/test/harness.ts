@@ -8,6 +8,8 @@ import { startFakeBedetheque } from './fake-service.js';
 export interface Harness {
   fake: FakeService;
   logs: ReturnType<typeof createTestHost>['logs'];
+  /** When each request left the host (`performance.now()`), for the pacing checks. */
+  sentAt: number[];
   run<T>(call: (context: PluginContext) => Promise<T>, settings?: PluginSettings): Promise<T>;
   /** Paths (with their query) of the requests the fake received since the last call to `takeRequests`. */
   takeRequests(): string[];
@@ -15,11 +17,12 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   const fake = await startFakeBedetheque();
-  const { host, logs } = createTestHost(plugin);
+  const { host, logs, sentAt } = createTestHost(plugin);
   let seen = 0;
   return {
     fake,
     logs,
+    sentAt,
     run: (call, settings = {}) => host.run(call, { settings: { base_url: fake.url, ...settings }, language: 'en' }),
     takeRequests: () => {
       const fresh = fake.requests.slice(seen);

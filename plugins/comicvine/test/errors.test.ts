@@ -7,7 +7,7 @@ import {
   RateLimitedError,
 } from '@shelfmark/plugin-sdk';
 import type { MetadataProviderPlugin, PluginContext, PluginSettings } from '@shelfmark/plugin-sdk';
-import { createTestHost, startFakeService } from '@shelfmark/plugin-sdk/testing';
+import { createTestHost, gapsBetween, SEND_SLACK_MS, startFakeService } from '@shelfmark/plugin-sdk/testing';
 import type { FakeResponse, FakeService } from '@shelfmark/plugin-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createComicVinePlugin } from '../src/index.js';
@@ -35,10 +35,10 @@ async function fakeAnswering(answer: (call: number) => FakeResponse | null): Pro
 
 function harness(settings: PluginSettings) {
   const plugin = createComicVinePlugin();
-  const { host, logs } = createTestHost(plugin);
+  const { host, logs, sentAt } = createTestHost(plugin);
   const run = <T>(call: (plugin: MetadataProviderPlugin, context: PluginContext) => Promise<T>) =>
     host.run((context) => call(plugin, context), { settings, language: 'en' });
-  return { run, logs };
+  return { run, logs, sentAt };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
@@ -148,13 +148,12 @@ describe('ComicVine error answers', () => {
     const fake = await fakeAnswering((call) =>
       call === 1 ? { status: 429, headers: { 'retry-after': '1' }, json: { error: 'Too Many Requests' } } : null,
     );
-    const results = await harness({ base_url: fake.url, api_key: FAKE_API_KEY }).run((plugin, context) =>
-      plugin.searchSeries({ name: 'Hellboy' }, context),
-    );
+    const { run, sentAt } = harness({ base_url: fake.url, api_key: FAKE_API_KEY });
+    const results = await run((plugin, context) => plugin.searchSeries({ name: 'Hellboy' }, context));
     expect(results[0]?.externalId).toBe(String(HELLBOY_ID));
     expect(fake.requests).toHaveLength(2);
-    const [first, second] = fake.requests;
-    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(1000);
+    // Timed as the requests left the host (the wait starts once the 429 is in).
+    expect(gapsBetween(sentAt)[0]).toBeGreaterThanOrEqual(1000 - SEND_SLACK_MS);
   });
 
   it('reports the traffic-protection page as BlockedError', async () => {

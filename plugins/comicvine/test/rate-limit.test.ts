@@ -1,6 +1,6 @@
 import { RateLimitedError } from '@shelfmark/plugin-sdk';
 import type { PluginContext } from '@shelfmark/plugin-sdk';
-import { createTestHost } from '@shelfmark/plugin-sdk/testing';
+import { createTestHost, gapsBetween, SEND_SLACK_MS } from '@shelfmark/plugin-sdk/testing';
 import type { FakeService } from '@shelfmark/plugin-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import plugin, { createComicVinePlugin } from '../src/index.js';
@@ -10,28 +10,13 @@ import { FAKE_API_KEY, startComicVineFake } from './fake-service.js';
 let fake: FakeService;
 beforeAll(async () => {
   fake = await startComicVineFake();
-  // Loads fetch's machinery, which a running server has loaded long ago: the first request of a fresh test worker
-  // would otherwise arrive tens of milliseconds late and distort the first gap.
-  await (await fetch(`${fake.url}/api/`)).text();
 });
 afterAll(() => fake.close());
 
-/** What happens between the limiter's grant and the fetch call (headers, signals) takes a variable few milliseconds. */
-const CLOCK_SLACK_MS = 30;
-
-function gapsBetween(times: readonly number[]): number[] {
-  return times.slice(1).map((time, index) => time - times[index]!);
-}
-
-/** A host whose requests are timed as they leave (the host's side) as well as when they arrive (ComicVine's side). */
+/** A fresh host for one plugin instance; `sentAt` times each request as it leaves the host. */
 function timedHost(comicVine: ReturnType<typeof createComicVinePlugin>) {
-  const starts: number[] = [];
-  const timedFetch: typeof fetch = (input, init) => {
-    starts.push(performance.now());
-    return fetch(input, init);
-  };
-  const { host } = createTestHost(comicVine, { fetch: timedFetch });
-  return { host, starts };
+  const { host, sentAt } = createTestHost(comicVine);
+  return { host, starts: sentAt };
 }
 
 describe('pacing', () => {
@@ -47,10 +32,11 @@ describe('pacing', () => {
       settings: { base_url: fake.url, api_key: FAKE_API_KEY },
       language: 'en',
     });
-    const arrivals = fake.requests.slice(before).map((request) => request.receivedAt);
-    expect(arrivals).toHaveLength(3);
-    for (const gap of gapsBetween(starts)) expect(gap).toBeGreaterThanOrEqual(1100 - CLOCK_SLACK_MS);
-    for (const gap of gapsBetween(arrivals)) expect(gap).toBeGreaterThanOrEqual(1000);
+    expect(fake.requests.slice(before)).toHaveLength(3);
+    // Timed as they left: the 0.1 s over ComicVine's second covers the connection set-up on the real network, but on
+    // a loaded machine one request can reach the local fake late and shorten the gap it sees, so arrivals prove nothing.
+    expect(starts).toHaveLength(3);
+    for (const gap of gapsBetween(starts)) expect(gap).toBeGreaterThanOrEqual(1100 - SEND_SLACK_MS);
   }, 10_000);
 
   it('spaces concurrent calls the same way', async () => {
@@ -63,10 +49,11 @@ describe('pacing', () => {
         host.run((context) => comicVine.searchSeries({ name }, context), options),
       ),
     );
-    const arrivals = fake.requests.slice(before).map((request) => request.receivedAt);
-    expect(arrivals).toHaveLength(3);
-    for (const gap of gapsBetween(starts)) expect(gap).toBeGreaterThanOrEqual(1100 - CLOCK_SLACK_MS);
-    for (const gap of gapsBetween(arrivals)) expect(gap).toBeGreaterThanOrEqual(1000);
+    expect(fake.requests.slice(before)).toHaveLength(3);
+    // Timed as they left: the 0.1 s over ComicVine's second covers the connection set-up on the real network, but on
+    // a loaded machine one request can reach the local fake late and shorten the gap it sees, so arrivals prove nothing.
+    expect(starts).toHaveLength(3);
+    for (const gap of gapsBetween(starts)) expect(gap).toBeGreaterThanOrEqual(1100 - SEND_SLACK_MS);
   }, 10_000);
 });
 

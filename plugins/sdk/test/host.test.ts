@@ -168,8 +168,8 @@ describe('PluginHost errors', () => {
     // slow the machine. With real time, a loaded machine spent the deadline on the request itself.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
-      const answer = async (): Promise<Response> =>
-        new Response('{}', { headers: { 'content-type': 'application/json' } });
+      const answer = (): Promise<Response> =>
+        Promise.resolve(new Response('{}', { headers: { 'content-type': 'application/json' } }));
       const { host } = hostWithLogs(plugin({ rateLimit: { requests: 1, perMilliseconds: 400 } }), {
         callTimeoutMs: 250,
         fetch: answer,
@@ -248,9 +248,9 @@ describe('PluginHost rate limit', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
       const sentAt: number[] = [];
-      const answer = async (): Promise<Response> => {
+      const answer = (): Promise<Response> => {
         sentAt.push(performance.now());
-        return new Response('{}', { headers: { 'content-type': 'application/json' } });
+        return Promise.resolve(new Response('{}', { headers: { 'content-type': 'application/json' } }));
       };
       const { host } = hostWithLogs(plugin({ rateLimit: { requests: 2, perMilliseconds: 150 } }), { fetch: answer });
       const calls = Promise.all(

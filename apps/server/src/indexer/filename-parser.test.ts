@@ -514,6 +514,7 @@ describe('parseFileName properties', () => {
     const names = ['T'.repeat(5000), '1-'.repeat(3000), '('.repeat(2000) + ')'.repeat(2000), 'v1 '.repeat(2000)];
     const started = performance.now();
     for (const name of names) parseFileName(name, name.slice(0, 200));
-    expect(performance.now() - started).toBeLessThan(2000);
+    // A backtracking pattern takes minutes on these; the bound is loose for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

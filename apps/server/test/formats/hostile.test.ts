@@ -126,7 +126,7 @@ describe('decompression bombs', () => {
     const { result, grownBytes, ms } = await measured(() => readPage(path, 'cbz', 1));
     expect(result).toMatchObject({ kind: 'too_large' });
     expect(grownBytes).toBeLessThan(64 * MIB);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(10_000); // refused on the declared size before inflating; the memory bound is the real check
     expect(await kindOf(readCover(path, 'cbz'))).toBe('too_large');
   });
 
@@ -142,7 +142,7 @@ describe('decompression bombs', () => {
       const { result, grownBytes, ms } = await measured(() => readPage(path, 'cbz', page));
       expect(result).toMatchObject({ kind: 'too_large', message: expect.stringMatching(/declared/) });
       expect(grownBytes).toBeLessThan(page === 1 ? 16 * MIB : 160 * MIB);
-      expect(ms).toBeLessThan(5000);
+      expect(ms).toBeLessThan(15_000);
     }
   });
 
@@ -202,7 +202,7 @@ describe('hostile XML', () => {
     const deep = `<ComicInfo><Title>x</Title>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</ComicInfo>`;
     const { result, ms } = await measured(async () => inspectBook(await comicWithInfo('deep.cbz', deep), 'cbz'));
     expect(result).toEqual({ format: 'cbz', coverFingerprint: ZIP_FINGERPRINT, pageCount: 1, metadata: {} });
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(10_000); // a parser without the bound takes minutes; loose for a loaded machine
   });
 
   it('entity expansion (billion laughs) is bounded', async () => {
@@ -215,7 +215,7 @@ describe('hostile XML', () => {
       inspectBook(await comicWithInfo('laughs.cbz', laughs), 'cbz'),
     );
     expect(result).toMatchObject({ format: 'cbz', pageCount: 1 });
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(10_000); // a parser without the bound takes minutes; loose for a loaded machine
     expect(grownBytes).toBeLessThan(64 * MIB);
   });
 

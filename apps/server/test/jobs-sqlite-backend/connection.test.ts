@@ -108,7 +108,7 @@ describeSqlite('SQLite Agenda backend: connection and schema', () => {
     const started = Date.now();
     await expect(backend.repository.purgeAllJobs()).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(3_000); // not the backend's default of 10 s
   });
 
   it("starts jobs at once with Agenda's in-process notification channel instead of waiting for the next poll", async () => {

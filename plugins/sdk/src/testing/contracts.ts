@@ -41,11 +41,9 @@ const EXPECTED_ERROR: Record<ErrorMode, ErrorClass> = {
   blocked: BlockedError,
 };
 
-/** Long enough for a 429 with `Retry-After: 1` plus a retry, or the test host's 1.5 s request timeout. */
-const ERROR_MODE_TEST_TIMEOUT_MS = 15_000;
+/** Long enough for a 429 with `Retry-After: 1` plus a retry, or the test host's 5 s request timeout. */
+const ERROR_MODE_TEST_TIMEOUT_MS = 20_000;
 const ABORT_AFTER_MS = 100;
-/** Well under the test host's 1.5 s request timeout: the abort, not the timeout, ended the call. */
-const ABORT_MUST_SETTLE_WITHIN_MS = 1000;
 
 interface Harness {
   fake: FakeService;
@@ -219,12 +217,11 @@ function registerCommonTests(
       const h = harness();
       h.fake.setMode('timeout');
       const controller = new AbortController();
-      const started = performance.now();
       setTimeout(() => controller.abort(), ABORT_AFTER_MS);
       const error = await h.rejectionOf(h.run(probe, { signal: controller.signal }));
-      const elapsed = performance.now() - started;
+      // The abort, not the test host's 5 s request timeout, ended the call: that would be an UnavailableError. (Both
+      // are timers of one event loop, so a loaded machine delays them alike and the abort still comes first.)
       expect(error.name).toBe('AbortError');
-      expect(elapsed).toBeLessThan(ABORT_MUST_SETTLE_WITHIN_MS);
     },
     ERROR_MODE_TEST_TIMEOUT_MS,
   );
