@@ -90,7 +90,8 @@ describeSqlite('SQLite Agenda backend: connection and schema', () => {
     await agenda.now('after-the-lock');
 
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    expect(ticks).toBeGreaterThanOrEqual(10);
+    // A frozen loop would tick at most once; a loaded machine may run a 10 ms interval only every 50–100 ms.
+    expect(ticks).toBeGreaterThanOrEqual(3);
     expect((await agenda.queryJobs({ name: 'after-the-lock' })).total).toBe(1);
   });
 
