@@ -212,6 +212,68 @@ describe('the books pages', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('takes the publication date in the admin language order, whole or partial, and says a wrong one at the field', async () => {
+    const target = await bookOf('Harbour Lights', 3);
+    const page = await admin.signedInPage({ path: `/books/${target.id}` });
+    await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const date = page.getByLabel('Publication date', { exact: true });
+    // English as the admin writes its dates (month first), and what else the field takes.
+    expect(await date.getAttribute('placeholder')).toBe('mm/dd/yyyy');
+    const format = page.getByTestId('publish_date-format');
+    expect(await format.textContent()).toContain('mm/dd/yyyy, or mm/yyyy, or yyyy');
+    expect(await date.getAttribute('aria-describedby')).toContain((await format.getAttribute('id'))!);
+
+    // A year alone is its first day, as the server stores it.
+    await date.fill('1987');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    let stored = await admin.site.api<ApiBook & { publish_date: string | null }>('GET', `/books/${target.id}`);
+    expect(stored.publish_date).toBe('1987-01-01');
+    expect(stored.locked_fields).toContain('publish_date');
+
+    // A 13th month, then letters: said at the field once it is left, and nothing is saved.
+    await date.fill('13/1987');
+    await date.blur();
+    const message = page.getByTestId('error-publish_date');
+    await message.getByText('no such month: months go from 1 to 12').waitFor();
+    expect(await date.getAttribute('aria-invalid')).toBe('true');
+    expect(await date.getAttribute('aria-describedby')).toContain('book-publish_date-error');
+    await date.fill('spring 1987');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await message.getByText('not a date in the format shown').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('book-publish_date');
+    await admin.screenshot(page, 'book-date-error');
+    stored = await admin.site.api<ApiBook & { publish_date: string | null }>('GET', `/books/${target.id}`);
+    expect(stored.publish_date).toBe('1987-01-01');
+    // Undo brings the saved date back, and the error goes.
+    await page.getByRole('button', { name: 'Undo changes' }).click();
+    await message.waitFor({ state: 'detached' });
+    expect(await date.inputValue()).toBe('01/01/1987');
+
+    // In French, day first: 14/07/1989 is the 14th of July, and a month with its year is that month's first day.
+    const french = await admin.signedInPage({ path: `/books/${target.id}`, locale: 'fr-FR' });
+    await french.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+    await french.getByRole('button', { name: 'Modifier', exact: true }).click();
+    const frenchDate = french.getByLabel('Date de publication', { exact: true });
+    expect(await frenchDate.getAttribute('placeholder')).toBe('jj/mm/aaaa');
+    expect(await french.getByTestId('publish_date-format').textContent()).toContain('jj/mm/aaaa, ou mm/aaaa, ou aaaa');
+    expect(await frenchDate.inputValue()).toBe('01/01/1987');
+    await frenchDate.fill('31/02/1989');
+    await french.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await french.getByTestId('error-publish_date').getByText('ce jour n’existe pas dans ce mois').waitFor();
+    await frenchDate.fill('14/07/1989');
+    await french.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await french.getByRole('status').getByText('Enregistré.').waitFor();
+    stored = await admin.site.api<ApiBook & { publish_date: string | null }>('GET', `/books/${target.id}`);
+    expect(stored.publish_date).toBe('1989-07-14');
+    await frenchDate.fill('03/1990');
+    await french.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await french.getByRole('status').getByText('Enregistré.').waitFor();
+    stored = await admin.site.api<ApiBook & { publish_date: string | null }>('GET', `/books/${target.id}`);
+    expect(stored.publish_date).toBe('1990-03-01');
+  });
+
   it('sets the reading state: reading at a page, read, unread', async () => {
     const target = await bookOf('The Quiet Forest', 1);
     const page = await admin.signedInPage({ path: `/books/${target.id}` });

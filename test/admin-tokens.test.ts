@@ -76,7 +76,10 @@ describe('the tokens page', { timeout: 60_000 }, () => {
 
     await page.getByLabel('Name').fill('Backup script');
     await page.getByRole('radio', { name: /^Admin:/ }).check();
-    await page.getByLabel('Expires on (optional)').fill('2099-12-31');
+    // Typed in the admin's English order (month first, as its dates read), whatever the browser's own.
+    const expires = page.getByLabel('Expires on (optional)');
+    expect(await expires.getAttribute('placeholder')).toBe('mm/dd/yyyy');
+    await expires.fill('12/31/2099');
     await page.getByRole('button', { name: 'Create the token' }).click();
     await page.getByTestId('token-secret').waitFor();
     const row = page.getByTestId('tokens').locator('tbody tr', { hasText: 'Backup script' });
@@ -85,7 +88,44 @@ describe('the tokens page', { timeout: 60_000 }, () => {
     const [listed] = (await admin.site.api<{ items: { name: string; expires_at: string | null }[] }>('GET', '/tokens'))
       .items;
     expect(listed).toMatchObject({ name: 'Backup script' });
-    expect(new Date(listed!.expires_at!).getFullYear()).toBe(2099);
+    expect(listed!.expires_at).toBe(await page.evaluate(() => new Date('2099-12-31T23:59:59').toISOString()));
+  });
+
+  it('takes the expiry date day first in French, says a wrong one at the field, and saves the right day', async () => {
+    const page = await admin.signedInPage({ path: '/tokens', locale: 'fr-FR' });
+    await page.getByRole('heading', { name: 'Jetons d’API' }).waitFor();
+    const expires = page.getByLabel('Expire le (facultatif)');
+    expect(await expires.getAttribute('placeholder')).toBe('jj/mm/aaaa');
+    expect(await page.getByTestId('expires-format').textContent()).toBe('Format : jj/mm/aaaa');
+    expect(await expires.getAttribute('aria-describedby')).toContain(
+      (await page.getByTestId('expires-format').getAttribute('id'))!,
+    );
+
+    // No 31st in February: said at the field once it is left, in French, and nothing is sent.
+    await page.getByLabel('Nom', { exact: true }).fill('Liseuse de Camille');
+    await expires.fill('31/02/2099');
+    await expires.blur();
+    const error = page.getByText('ce jour n’existe pas dans ce mois');
+    await error.waitFor();
+    expect(await expires.getAttribute('aria-invalid')).toBe('true');
+    expect(await expires.getAttribute('aria-describedby')).toContain((await error.getAttribute('id'))!);
+    await page.getByRole('button', { name: 'Créer le jeton' }).click();
+    await page.getByText('ce jour n’existe pas dans ce mois').waitFor();
+    expect(
+      (await admin.site.api<{ items: { name: string }[] }>('GET', '/tokens')).items.map((t) => t.name),
+    ).not.toContain('Liseuse de Camille');
+
+    // The 3rd of April, day first: saved as that day, not the 4th of March.
+    await expires.fill('03/04/2099');
+    await error.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Créer le jeton' }).click();
+    await page.getByTestId('token-secret').waitFor();
+    const created = (
+      await admin.site.api<{ items: { name: string; expires_at: string | null }[] }>('GET', '/tokens')
+    ).items.find((token) => token.name === 'Liseuse de Camille');
+    expect(created?.expires_at).toBe(await page.evaluate(() => new Date('2099-04-03T23:59:59').toISOString()));
+    const row = page.getByTestId('tokens').locator('tbody tr', { hasText: 'Liseuse de Camille' });
+    expect(await row.textContent()).toContain('3 avr. 2099');
   });
 
   it('selects the secret when the clipboard is refused, so that Ctrl+C copies it', async () => {

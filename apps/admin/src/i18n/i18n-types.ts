@@ -2001,6 +2001,10 @@ type RootTranslation = {
 		 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​b​o​o​k​ ​o​f​ ​t​h​e​ ​s​e​r​i​e​s​.
 		 */
 		lastOfSeries: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​b​o​o​k​ ​o​f​ ​t​h​e​ ​r​e​a​d​i​n​g​ ​l​i​s​t​.
+		 */
+		lastOfList: string
 	}
 	epub: {
 		/**
@@ -4709,6 +4713,18 @@ type RootTranslation = {
 			 * n​o​t​ ​v​a​l​i​d
 			 */
 			invalid: string
+			/**
+			 * n​o​t​ ​a​ ​d​a​t​e​ ​i​n​ ​t​h​e​ ​f​o​r​m​a​t​ ​s​h​o​w​n
+			 */
+			dateFormat: string
+			/**
+			 * n​o​ ​s​u​c​h​ ​m​o​n​t​h​:​ ​m​o​n​t​h​s​ ​g​o​ ​f​r​o​m​ ​1​ ​t​o​ ​1​2
+			 */
+			dateMonth: string
+			/**
+			 * n​o​ ​s​u​c​h​ ​d​a​y​ ​i​n​ ​t​h​a​t​ ​m​o​n​t​h
+			 */
+			dateDay: string
 		}
 		detailed: {
 			/**
@@ -6855,6 +6871,34 @@ type RootTranslation = {
 			fromList: RequiredParams<'name'>
 		}
 	}
+	dates: {
+		letters: {
+			/**
+			 * d​d
+			 */
+			day: string
+			/**
+			 * m​m
+			 */
+			month: string
+			/**
+			 * y​y​y​y
+			 */
+			year: string
+		}
+		/**
+		 * F​o​r​m​a​t​:​ ​{​p​a​t​t​e​r​n​}
+		 * @param {string} pattern
+		 */
+		format: RequiredParams<'pattern'>
+		/**
+		 * F​o​r​m​a​t​:​ ​{​p​a​t​t​e​r​n​}​,​ ​o​r​ ​{​m​o​n​t​h​Y​e​a​r​}​,​ ​o​r​ ​{​y​e​a​r​}​ ​w​h​e​n​ ​o​n​l​y​ ​t​h​e​s​e​ ​a​r​e​ ​k​n​o​w​n
+		 * @param {string} monthYear
+		 * @param {string} pattern
+		 * @param {string} year
+		 */
+		formatPartial: RequiredParams<'monthYear' | 'pattern' | 'year'>
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -8774,6 +8818,10 @@ export type TranslationFunctions = {
 		 * This is the last book of the series.
 		 */
 		lastOfSeries: () => LocalizedString
+		/**
+		 * This is the last book of the reading list.
+		 */
+		lastOfList: () => LocalizedString
 	}
 	epub: {
 		/**
@@ -11363,6 +11411,18 @@ export type TranslationFunctions = {
 			 * not valid
 			 */
 			invalid: () => LocalizedString
+			/**
+			 * not a date in the format shown
+			 */
+			dateFormat: () => LocalizedString
+			/**
+			 * no such month: months go from 1 to 12
+			 */
+			dateMonth: () => LocalizedString
+			/**
+			 * no such day in that month
+			 */
+			dateDay: () => LocalizedString
 		}
 		detailed: {
 			/**
@@ -13386,6 +13446,30 @@ export type TranslationFunctions = {
 			 */
 			fromList: (arg: { name: string }) => LocalizedString
 		}
+	}
+	dates: {
+		letters: {
+			/**
+			 * dd
+			 */
+			day: () => LocalizedString
+			/**
+			 * mm
+			 */
+			month: () => LocalizedString
+			/**
+			 * yyyy
+			 */
+			year: () => LocalizedString
+		}
+		/**
+		 * Format: {pattern}
+		 */
+		format: (arg: { pattern: string }) => LocalizedString
+		/**
+		 * Format: {pattern}, or {monthYear}, or {year} when only these are known
+		 */
+		formatPartial: (arg: { monthYear: string, pattern: string, year: string }) => LocalizedString
 	}
 	common: {
 		/**

@@ -106,6 +106,12 @@ const en = {
   seriesCover,
   readingLists,
   shelves,
+  dates: {
+    /** The letters of a date's pattern (placeholder and hint), in the order the language writes them. */
+    letters: { day: 'dd', month: 'mm', year: 'yyyy' },
+    format: 'Format: {pattern:string}',
+    formatPartial: 'Format: {pattern:string}, or {monthYear:string}, or {year:string} when only these are known',
+  },
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

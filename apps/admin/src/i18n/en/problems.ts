@@ -74,6 +74,10 @@ const problems = {
     rangeStart: 'a range needs its start',
     notCandidate: 'is not one of the books offered for this entry',
     invalid: 'not valid',
+    // Found by the admin's date fields before anything is sent (components/dates/date-text.ts).
+    dateFormat: 'not a date in the format shown',
+    dateMonth: 'no such month: months go from 1 to 12',
+    dateDay: 'no such day in that month',
   },
   /** The same codes with what the server sent along (`allowed`, `limit`). */
   detailed: {

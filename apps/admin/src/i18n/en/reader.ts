@@ -69,6 +69,7 @@ const reader = {
   nextBook: 'Next book: {title:string}',
   previousBook: 'Previous book: {title:string}',
   lastOfSeries: 'This is the last book of the series.',
+  lastOfList: 'This is the last book of the reading list.',
 };
 
 export default reader;

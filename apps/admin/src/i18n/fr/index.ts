@@ -107,6 +107,11 @@ const fr = {
   seriesCover,
   readingLists,
   shelves,
+  dates: {
+    letters: { day: 'jj', month: 'mm', year: 'aaaa' },
+    format: 'Format : {pattern}',
+    formatPartial: 'Format : {pattern}, ou {monthYear}, ou {year} quand seuls ceux-ci sont connus',
+  },
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

@@ -73,6 +73,9 @@ const problems: Translation['problems'] = {
     rangeStart: 'une plage a besoin de son début',
     notCandidate: 'n’est pas l’un des livres proposés pour cette entrée',
     invalid: 'non valable',
+    dateFormat: 'n’est pas une date au format indiqué',
+    dateMonth: 'ce mois n’existe pas : les mois vont de 1 à 12',
+    dateDay: 'ce jour n’existe pas dans ce mois',
   },
   detailed: {
     enum: 'doit être l’une de ces valeurs : {allowed}',

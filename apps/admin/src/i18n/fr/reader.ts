@@ -70,6 +70,7 @@ const reader: Translation['reader'] = {
   nextBook: 'Livre suivant : {title}',
   previousBook: 'Livre précédent : {title}',
   lastOfSeries: 'C’est le dernier livre de la série.',
+  lastOfList: 'C’est le dernier livre de la liste de lecture.',
 };
 
 export default reader;

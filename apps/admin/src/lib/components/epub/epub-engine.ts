@@ -12,7 +12,8 @@ export interface FoliateView extends HTMLElement {
     dir?: string;
     metadata?: { title?: unknown };
   };
-  renderer: HTMLElement & { setStyles?(css: string): void; next(): Promise<void> };
+  /** `atEnd`: on the last page (the reflowable renderer says; the fixed-layout one does not). */
+  renderer: HTMLElement & { setStyles?(css: string): void; next(): Promise<void>; atEnd?: boolean };
   isFixedLayout: boolean;
   lastLocation: Relocation | null;
   open(book: unknown): Promise<void>;

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../../server/src/trpc/router.js';
 import { trpc } from '../../trpc.js';
+import { neighboursOf, type Neighbour } from './book-neighbours.js';
 import type { Direction, PageSize } from './reader-modes.js';
 
 /** The caller's reader settings for a series (GET /series/{series_id}/reader-settings). */
@@ -43,4 +44,30 @@ export async function saveSeriesDirection(seriesId: string, direction: Direction
     series_id: seriesId,
     body: { reading_direction: direction, locked_fields: locked },
   });
+}
+
+export interface Neighbours {
+  previous: Neighbour | null;
+  next: Neighbour | null;
+}
+
+/**
+ * The books before and after a book, for both readers: in the order of the reading list it was opened from
+ * (`?list=`), else of its series; none without either.
+ */
+export async function loadNeighbours(
+  bookId: string,
+  { seriesId, listId }: { seriesId: string | null; listId: string | null },
+): Promise<Neighbours> {
+  const none = { previous: null, next: null };
+  if (!seriesId && !listId) return none;
+  try {
+    const list = listId
+      ? await trpc.readingLists.books.query({ reading_list_id: listId, limit: 500 })
+      : await trpc.series.books.query({ series_id: seriesId!, limit: 500 });
+    return neighboursOf(list.items, bookId);
+  } catch {
+    // The neighbours are a convenience: the reader stands without them.
+    return none;
+  }
 }
