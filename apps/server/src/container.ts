@@ -346,9 +346,9 @@ export async function createContainer(
     series,
     collections: new CollectionService(new CollectionRepository(em), seriesRepository),
     readingLists: new ReadingListService(
-      new ReadingListRepository(em),
+      new ReadingListRepository(em, config.database.kind),
       bookRepository,
-      new ReadingListImportRepository(em),
+      new ReadingListImportRepository(em, config.database.kind),
     ),
     wantToRead: new WantToReadService(new WantToReadRepository(em), seriesRepository),
     readerSettings: new ReaderSettingsService(new ReaderSettingsRepository(em), series, libraries),

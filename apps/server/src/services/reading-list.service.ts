@@ -117,7 +117,9 @@ export class ReadingListService {
       bookIds,
       (em, listId) => this.imports.save(em, listId, stored),
     );
-    return { list: await this.get(id), report: await this.reportView(stored) };
+    // Every book named by the matching is one the caller may see (cblCandidates): the report needs no second look.
+    const named = new Set(candidates.map((candidate) => candidate.bookId));
+    return { list: await this.get(id), report: await this.reportView(stored, named) };
   }
 
   /** The import report of the caller's own list (another's shared list: 403; no report: 404). */
@@ -191,11 +193,15 @@ export class ReadingListService {
 
   /**
    * The stored entries as the viewer sees them now: a matched book deleted since, or of a library no longer theirs,
-   * reads missing; an ambiguous entry shows the candidates they may still see.
+   * reads missing; an ambiguous entry shows the candidates they may still see. `knownVisible`: books just read as
+   * visible to the viewer in this request, not looked up again.
    */
-  private async reportView(stored: readonly StoredCblEntry[]): Promise<CblReportEntry[]> {
+  private async reportView(
+    stored: readonly StoredCblEntry[],
+    knownVisible?: ReadonlySet<string>,
+  ): Promise<CblReportEntry[]> {
     const named = [...new Set(stored.flatMap((s) => [...(s.bookId === null ? [] : [s.bookId]), ...s.candidateIds]))];
-    const visible = await this.lists.existingBooks(named);
+    const visible = knownVisible ?? (await this.lists.existingBooks(named));
     const candidateIds = [
       ...new Set(stored.flatMap((s) => (s.bookId === null ? s.candidateIds.filter((c) => visible.has(c)) : []))),
     ];
