@@ -344,11 +344,12 @@ export async function createContainer(
     books,
     progress,
     series,
-    collections: new CollectionService(new CollectionRepository(em), seriesRepository),
+    collections: new CollectionService(new CollectionRepository(em), seriesRepository, listCache),
     readingLists: new ReadingListService(
       new ReadingListRepository(em, config.database.kind),
       bookRepository,
       new ReadingListImportRepository(em, config.database.kind),
+      listCache,
     ),
     wantToRead: new WantToReadService(new WantToReadRepository(em), seriesRepository),
     readerSettings: new ReaderSettingsService(new ReaderSettingsRepository(em), series, libraries),

@@ -48,8 +48,6 @@ interface RawRow {
   summary: string | null;
   shared: boolean | number;
   imported: boolean | number;
-  book_count: number | string;
-  read_count: number | string;
   created_at: Date | number | string;
   updated_at: Date | number | string;
 }
@@ -95,24 +93,36 @@ export class ReadingListRepository {
     const list = placeholders(ids.length);
     const rows = await this.em.execute<RawRow[]>(
       `select rl.id, rl.owner_id, rl.name, rl.summary, rl.shared, rl.created_at, rl.updated_at,
-              exists (select 1 from reading_list_import_entries r where r.reading_list_id = rl.id) as imported,
-              (select count(*) from reading_list_books e join books b on b.id = e.book_id
-                where e.reading_list_id = rl.id${books.sql}) as book_count,
-              (select count(*) from reading_list_books e join books b on b.id = e.book_id
-                 join reading_progress rp on rp.book_id = b.id and rp.user_id = ? and rp.status = 'read'
-                where e.reading_list_id = rl.id${books.sql}) as read_count
+              exists (select 1 from reading_list_import_entries r where r.reading_list_id = rl.id) as imported
          from reading_lists rl where rl.id in (${list}) and ${visible.sql}`,
-      [...books.params, userId, ...books.params, ...ids, ...visible.params],
+      [...ids, ...visible.params],
     );
-    const firsts = await this.em.execute<{ reading_list_id: string; book_id: string }[]>(
-      `select reading_list_id, book_id from (
-         select e.reading_list_id, e.book_id,
-                row_number() over (partition by e.reading_list_id order by e.position) as place
-           from reading_list_books e join books b on b.id = e.book_id
-          where e.reading_list_id in (${list})${books.sql}) firsts
-        where place = 1`,
-      [...ids, ...books.params],
+    // One walk of the lists' entries for both counts and the first place: each entry's progress is looked up by
+    // (user, book). A join that started from the reader's progress would read all of it for every list.
+    const counts = await this.em.execute<
+      {
+        reading_list_id: string;
+        book_count: number | string;
+        read_count: number | string;
+        first_position: number | string;
+      }[]
+    >(
+      `select e.reading_list_id, count(*) as book_count, count(rp.book_id) as read_count, min(e.position) as first_position
+         from reading_list_books e join books b on b.id = e.book_id
+         left join reading_progress rp on rp.user_id = ? and rp.book_id = e.book_id and rp.status = 'read'
+        where e.reading_list_id in (${list})${books.sql}
+        group by e.reading_list_id`,
+      [userId, ...ids, ...books.params],
     );
+    const countOf = new Map(counts.map((row) => [row.reading_list_id, row]));
+    const firsts =
+      counts.length === 0
+        ? []
+        : await this.em.execute<{ reading_list_id: string; book_id: string }[]>(
+            `select e.reading_list_id, e.book_id from reading_list_books e join books b on b.id = e.book_id
+              where (${counts.map(() => '(e.reading_list_id = ? and e.position = ?)').join(' or ')})${books.sql}`,
+            [...counts.flatMap((row) => [row.reading_list_id, toNumber(row.first_position)]), ...books.params],
+          );
     const firstOf = new Map(firsts.map((row) => [row.reading_list_id, row.book_id]));
     const byId = new Map(
       rows.map((row): [string, ReadingListRow] => [
@@ -124,8 +134,8 @@ export class ReadingListRepository {
           summary: row.summary,
           shared: Boolean(row.shared),
           imported: Boolean(row.imported),
-          bookCount: toNumber(row.book_count),
-          readCount: toNumber(row.read_count),
+          bookCount: toNumber(countOf.get(row.id)?.book_count ?? 0),
+          readCount: toNumber(countOf.get(row.id)?.read_count ?? 0),
           firstBookId: firstOf.get(row.id) ?? null,
           createdAt: toDate(row.created_at),
           updatedAt: toDate(row.updated_at),

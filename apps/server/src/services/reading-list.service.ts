@@ -9,6 +9,7 @@ import {
 import { ForbiddenError, NoReaderError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { parseCbl, writeCbl } from '../indexer/formats/cbl.js';
 import type { BookEntry, BookRepository, BookSummary } from '../repositories/book.repository.js';
+import type { ListCache } from '../repositories/list-cache.js';
 import type { ReadingListImportRepository, StoredCblEntry } from '../repositories/reading-list-import.repository.js';
 import type {
   ReadingListFields,
@@ -52,28 +53,45 @@ export class ReadingListService {
     private readonly lists: ReadingListRepository,
     private readonly books: BookRepository,
     private readonly imports: ReadingListImportRepository,
+    private readonly cache: ListCache,
   ) {}
 
+  // The lists, a list and a list's books are cached whole per viewer and catalog version (ADR 7, ADR 19): every table
+  // they are read from (lists, their books and reports, books, files, progress, series) bumps the version, so a hit
+  // is as fresh as the queries, whose counts over every list's books would otherwise run per request.
+
   async page(page: number, limit: number): Promise<{ items: ReadingListView[]; total: number }> {
-    const { items, total } = await this.lists.page((page - 1) * limit, limit);
-    return { items: await this.views(items), total };
+    return this.cache.remember(JSON.stringify(['reading-lists', page, limit]), async () => {
+      const { items, total } = await this.lists.page((page - 1) * limit, limit);
+      return { items: await this.views(items), total };
+    });
   }
 
   async get(id: string): Promise<ReadingListDetails> {
-    const row = await this.visible(id);
-    const [view] = await this.views([row]);
-    const entries = await this.lists.entries(id);
-    return {
-      ...view!,
-      bookIds: entries.map((entry) => entry.bookId),
-      continueBookId: entries.find((entry) => !entry.read)?.bookId ?? null,
-    };
+    const { items } = await this.cache.remember(
+      JSON.stringify(['reading-list', id]),
+      async () => {
+        const row = await this.visible(id);
+        const [view] = await this.views([row]);
+        const entries = await this.lists.entries(id);
+        const details: ReadingListDetails = {
+          ...view!,
+          bookIds: entries.map((entry) => entry.bookId),
+          continueBookId: entries.find((entry) => !entry.read)?.bookId ?? null,
+        };
+        return { items: [details] };
+      },
+      { weight: ({ items: [details] }) => details!.bookIds.length + 1 },
+    );
+    return items[0]!;
   }
 
   async booksPage(id: string, page: number, limit: number): Promise<{ items: BookSummary[]; total: number }> {
-    const row = await this.visible(id);
-    const entries = await this.lists.entries(id, (page - 1) * limit, limit);
-    return { items: await this.books.summaries(entries.map((entry) => entry.bookId)), total: row.bookCount };
+    return this.cache.remember(JSON.stringify(['reading-list-books', id, page, limit]), async () => {
+      const row = await this.visible(id);
+      const entries = await this.lists.entries(id, (page - 1) * limit, limit);
+      return { items: await this.books.summaries(entries.map((entry) => entry.bookId)), total: row.bookCount };
+    });
   }
 
   /** The same page as catalog entries (OPDS): the list's order, the caller's progress. */
