@@ -151,6 +151,38 @@ export class ReadingListRepository {
     return row ?? null;
   }
 
+  /**
+   * How many of its books the viewer may see, or null when the viewer may not see the list: what a page of its books
+   * needs, without the counts and first book of `rows`. Every entry's book exists (on delete cascade), so a viewer
+   * of every library counts the entries alone.
+   */
+  async visibleBookCount(id: string): Promise<number | null> {
+    const visible = visibleReadingListSql('rl');
+    const books = this.visibleBooks();
+    const entries =
+      books.sql === ''
+        ? 'select count(*) from reading_list_books e where e.reading_list_id = rl.id'
+        : `select count(*) from reading_list_books e join books b on b.id = e.book_id
+            where e.reading_list_id = rl.id${books.sql}`;
+    const [row] = await this.em.execute<{ n: number | string }[]>(
+      `select (${entries}) as n from reading_lists rl where rl.id = ? and ${visible.sql}`,
+      [...books.params, id, ...visible.params],
+    );
+    return row ? toNumber(row.n) : null;
+  }
+
+  /** A page of its books the viewer may see, in order (ids only). */
+  async bookIds(id: string, offset: number, limit: number): Promise<string[]> {
+    const books = this.visibleBooks();
+    const join = books.sql === '' ? '' : ' join books b on b.id = e.book_id';
+    const rows = await this.em.execute<{ book_id: string }[]>(
+      `select e.book_id from reading_list_books e${join}
+        where e.reading_list_id = ?${books.sql} order by e.position limit ? offset ?`,
+      [id, ...books.params, limit, offset],
+    );
+    return rows.map((row) => row.book_id);
+  }
+
   /** Its books the viewer may see, in order, with whether the viewer has read each. */
   async entries(id: string, offset = 0, limit?: number): Promise<{ bookId: string; read: boolean }[]> {
     const books = this.visibleBooks();

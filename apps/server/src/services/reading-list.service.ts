@@ -88,9 +88,11 @@ export class ReadingListService {
 
   async booksPage(id: string, page: number, limit: number): Promise<{ items: BookSummary[]; total: number }> {
     return this.cache.remember(JSON.stringify(['reading-list-books', id, page, limit]), async () => {
-      const row = await this.visible(id);
-      const entries = await this.lists.entries(id, (page - 1) * limit, limit);
-      return { items: await this.books.summaries(entries.map((entry) => entry.bookId)), total: row.bookCount };
+      // Many lists' pages are asked in turn (more than the cache holds): a miss reads no more than the page needs.
+      const total = await this.lists.visibleBookCount(id);
+      if (total === null) throw new NotFoundError('Reading list', id);
+      const ids = await this.lists.bookIds(id, (page - 1) * limit, limit);
+      return { items: await this.books.summaries(ids), total };
     });
   }
 
