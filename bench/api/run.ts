@@ -175,9 +175,12 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     await autocannon({ url: `${server.url}/api/v1/health`, connections, duration: Math.min(3, duration) });
     const figures: Figure[] = [];
     for (const target of targets) {
+      const cpuBefore = server.mainThreadCpuMs();
       const figure = { database: label, ...(await measure(server.url, target, { connections, duration, headers })) };
+      const cpuMs = (server.mainThreadCpuMs() - cpuBefore) / Math.max(1, figure.requests ?? 0);
       figures.push(figure);
-      console.log(figureLine(figure, 24));
+      cpuPerRequest.set(`${label}\n${figure.name}`, cpuMs);
+      console.log(`${figureLine(figure, 24)}  CPU ${cpuMs.toFixed(2)} ms/req`);
     }
     return figures;
   } finally {
@@ -204,6 +207,13 @@ async function readerHeaders(url: string, libraryIds: string[]): Promise<Record<
   return { authorization: `Bearer ${((await token.json()) as { token: string }).token}` };
 }
 
+/**
+ * The server's main-thread CPU time per request of each measure (SQLite's queries included, PostgreSQL's not): on a
+ * machine shared with other work, req/s follow the load, this much less, and /health's over a measure's says what
+ * share of /health's req/s it can reach when the event loop is the limit.
+ */
+const cpuPerRequest = new Map<string, number>();
+
 /** The measures issue 32's target is about: the lists of collections and reading lists, and their contents. */
 const SHELF_MEASURE = /^(collection|reading list)/;
 
@@ -225,6 +235,11 @@ function table(figures: Figure[]): string {
     lines.push(
       `${database}: ${missed.length === 0 ? 'every shelf measure meets it' : `missed by ${missed.join(', ')}`}`,
     );
+    const cpu = (name: string) => cpuPerRequest.get(`${database}\n${name}`);
+    const floorCpu = cpu(floor.name);
+    if (floorCpu === undefined) continue;
+    const shares = shelves.map((f) => `${f.name} ${Math.round((floorCpu / (cpu(f.name) ?? Infinity)) * 100)}%`);
+    lines.push(`${database}: /health's main-thread CPU per request ÷ the measure's: ${shares.join(', ')}`);
   }
   return lines.join('\n');
 }
