@@ -3,11 +3,14 @@
  *
  * Loads 100k books in 10k series (load.ts: the server's own storage code, no files), starts the real server on
  * that database, and measures with autocannon at 32 connections: req/s, p50 and p99 of GET /health (the framework
- * floor) and of the series and books lists (first page, filtered, deep page) and a book's details. Runs on SQLite
+ * floor) and of the series and books lists (first page, filtered, deep page) and a book's details, then of the
+ * shelves (shelves.ts: `--collections 500 --reading-lists 1000 --list-books 500`): the collections and reading lists
+ * pages (first and last), a collection's series, a list's books (first and last page). Runs on SQLite
  * and on PostgreSQL in one go (PostgreSQL: a fresh `shelfmark_bench` database on 127.0.0.1:5432 unless
  * --database-url names another). Targets from the issue are printed next to each figure; nothing is asserted.
  * `--as reader` asks as a user of role reader granted every loaded library (their queries carry the library-access
- * condition, and their list cache entries are their own) instead of the bootstrap admin.
+ * condition, and their list cache entries are their own) instead of the bootstrap admin. `--only reading,collection`
+ * measures only those whose name holds one of the words (and the /health floor).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -49,6 +52,11 @@ const books = Number(values.books);
 const seriesCount = Number(values.series);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+/** `--only a,b`: the measures whose name holds one of these (the /health floor is always measured, for the shares). */
+const only = values.only?.split(',').map((part) => part.trim());
+
+/** The last page of `count` items at the lists' default 50 per page. */
+const lastPage = (count: number) => Math.max(1, Math.ceil(count / 50));
 
 async function runOn(label: string, database: DatabaseConfig, env: Record<string, string>): Promise<Figure[]> {
   const librariesRoot = path.join(here, '../.data/api-libraries');
@@ -130,14 +138,22 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
       { name: 'books: on-deck library', path: `/api/v1/books/on-deck?library_id=${library}`, list: true },
       // Collections and reading lists (issue 32): the lists, one collection's series, one list's books in order.
       { name: 'collections: first page', path: '/api/v1/collections', list: true },
-      { name: 'collections: deep page', path: '/api/v1/collections?page=10', list: true },
+      {
+        name: 'collections: deep page',
+        path: `/api/v1/collections?page=${lastPage(shelves.collectionIds.length)}`,
+        list: true,
+      },
       {
         name: 'collection series',
         path: (i: number) => `/api/v1/collections/${shelves.collectionIds[i % shelves.collectionIds.length]}/series`,
         list: true,
       },
       { name: 'reading lists: first page', path: '/api/v1/reading-lists', list: true },
-      { name: 'reading lists: deep page', path: '/api/v1/reading-lists?page=20', list: true },
+      {
+        name: 'reading lists: deep page',
+        path: `/api/v1/reading-lists?page=${lastPage(shelves.readingListIds.length)}`,
+        list: true,
+      },
       {
         name: 'reading list books',
         path: (i: number) => `/api/v1/reading-lists/${shelves.readingListIds[i % shelves.readingListIds.length]}/books`,
@@ -145,7 +161,7 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
       },
       {
         name: 'reading list books: deep',
-        path: `/api/v1/reading-lists/${shelves.longestListId}/books?page=10`,
+        path: `/api/v1/reading-lists/${shelves.longestListId}/books?page=${lastPage(Number(values['list-books']))}`,
         list: true,
       },
       { name: 'reading list (ids)', path: `/api/v1/reading-lists/${shelves.longestListId}`, list: false },
@@ -154,14 +170,17 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
         path: (i: number) => `/api/v1/books/${loaded.bookIds[i % loaded.bookIds.length]}`,
         list: false,
       },
-    ].filter((target) => !values.only || target.name.includes(values.only));
+    ].filter((target) => target.name === 'health (floor)' || !only || only.some((part) => target.name.includes(part)));
     // The first few seconds of a fresh process are JIT warm-up; no figure should pay for them.
     await autocannon({ url: `${server.url}/api/v1/health`, connections, duration: Math.min(3, duration) });
     const figures: Figure[] = [];
     for (const target of targets) {
+      const cpuBefore = server.mainThreadCpuMs();
       const figure = { database: label, ...(await measure(server.url, target, { connections, duration, headers })) };
+      const cpuMs = (server.mainThreadCpuMs() - cpuBefore) / Math.max(1, figure.requests ?? 0);
       figures.push(figure);
-      console.log(figureLine(figure, 24));
+      cpuPerRequest.set(`${label}\n${figure.name}`, cpuMs);
+      console.log(`${figureLine(figure, 24)}  CPU ${cpuMs.toFixed(2)} ms/req`);
     }
     return figures;
   } finally {
@@ -188,6 +207,16 @@ async function readerHeaders(url: string, libraryIds: string[]): Promise<Record<
   return { authorization: `Bearer ${((await token.json()) as { token: string }).token}` };
 }
 
+/**
+ * The server's main-thread CPU time per request of each measure (SQLite's queries included, PostgreSQL's not): on a
+ * machine shared with other work, req/s follow the load, this much less, and /health's over a measure's says what
+ * share of /health's req/s it can reach when the event loop is the limit.
+ */
+const cpuPerRequest = new Map<string, number>();
+
+/** The measures issue 32's target is about: the lists of collections and reading lists, and their contents. */
+const SHELF_MEASURE = /^(collection|reading list)/;
+
 function table(figures: Figure[]): string {
   const lines = figuresTable(figures, 'query');
   for (const database of new Set(figures.map((f) => f.database))) {
@@ -198,6 +227,20 @@ function table(figures: Figure[]): string {
   }
   lines.push('\nTargets: every list p99 ≤ 25 ms and ≥ 30% of /health req/s; a deep page no slower than 2× the first.');
   lines.push("Issue 32: collections and reading lists pages and a list's books ≥ 50% of /health req/s, p99 ≤ 50 ms.");
+  for (const database of new Set(figures.map((f) => f.database))) {
+    const floor = figures.find((f) => f.database === database && f.name === 'health (floor)');
+    const shelves = figures.filter((f) => f.database === database && SHELF_MEASURE.test(f.name));
+    if (!floor || shelves.length === 0) continue;
+    const missed = shelves.filter((f) => f.reqPerSec < floor.reqPerSec / 2 || f.p99 > 50).map((f) => f.name);
+    lines.push(
+      `${database}: ${missed.length === 0 ? 'every shelf measure meets it' : `missed by ${missed.join(', ')}`}`,
+    );
+    const cpu = (name: string) => cpuPerRequest.get(`${database}\n${name}`);
+    const floorCpu = cpu(floor.name);
+    if (floorCpu === undefined) continue;
+    const shares = shelves.map((f) => `${f.name} ${Math.round((floorCpu / (cpu(f.name) ?? Infinity)) * 100)}%`);
+    lines.push(`${database}: /health's main-thread CPU per request ÷ the measure's: ${shares.join(', ')}`);
+  }
   return lines.join('\n');
 }
 

@@ -17,6 +17,8 @@ export interface Figure {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered, the warm-up's included (for a cost per request). */
+  requests?: number;
 }
 
 export async function measure(
@@ -37,7 +39,7 @@ export async function measure(
   // A short warm-up first (JIT, page cache, prepared statements), not counted. A measure under a second is CI's
   // check that the benchmark still runs (its figures are not read): no warm-up then, autocannon's own start and
   // end already take about as long.
-  if (duration >= 1) await autocannon({ ...options, duration: 1 });
+  const warmup = duration >= 1 ? await autocannon({ ...options, duration: 1 }) : null;
   const result = await autocannon(options);
   const errors = result.errors + result.non2xx + result.timeouts;
   if (errors > 0) {
@@ -52,6 +54,7 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors,
+    requests: result.requests.total + (warmup?.requests.total ?? 0),
   };
 }
 

@@ -192,6 +192,13 @@ describe('collections', () => {
     expect((await asA(`/collections/${mixed.body.id}`)).body.series_ids).toEqual([ids.alpha]);
     const series = (await asA(`/collections/${mixed.body.id}/series`)).body;
     expect(series).toMatchObject({ total: 1, items: [{ id: ids.alpha, book_count: 3 }] });
+    // Cached per viewer and catalog version: the reader's want to read, a write of another table, shows at once.
+    const wanted = async () => (await asA(`/collections/${mixed.body.id}/series`)).body.items[0].want_to_read;
+    expect(await wanted()).toBe(false);
+    await call(`/want-to-read/${ids.alpha}`, { method: 'PUT', token: readers.a.token });
+    expect(await wanted()).toBe(true);
+    await call(`/want-to-read/${ids.alpha}`, { method: 'DELETE', token: readers.a.token });
+    expect(await wanted()).toBe(false);
     expectProblem(await asA(`/collections/${onlyB.body.id}`), 404);
     expectProblem(await asA(`/collections/${onlyB.body.id}/series`), 404);
     expectProblem(await asA(`/collections/${empty.body.id}`), 404);
@@ -317,7 +324,19 @@ describe('reading lists', () => {
       body: { name: 'Order', book_ids: [third, first, second] },
     });
     const id = created.body.id as string;
+    // Read (and so cached, per viewer and catalog version) before the progress changes: each answer follows it.
+    const listed = async () =>
+      ((await call('/reading-lists', { token: readers.a.token })).body.items as any[]).find((l) => l.id === id);
+    const statuses = async () =>
+      ((await call(`/reading-lists/${id}/books`, { token: readers.a.token })).body.items as any[]).map(
+        (book) => book.reading_status,
+      );
+    expect(await listed()).toMatchObject({ read_count: 0, book_count: 3 });
+    expect(await statuses()).toEqual(['unread', 'unread', 'unread']);
+    expect((await call(`/reading-lists/${id}`, { token: readers.a.token })).body.continue_book_id).toBe(third);
     await call(`/books/${third}/progress`, { method: 'PUT', token: readers.a.token, body: { status: 'read' } });
+    expect(await listed()).toMatchObject({ read_count: 1, book_count: 3 });
+    expect(await statuses()).toEqual(['read', 'unread', 'unread']);
     const list = (await call(`/reading-lists/${id}`, { token: readers.a.token })).body;
     expect(list).toMatchObject({ read_count: 1, book_count: 3, continue_book_id: first });
     const books = (await call(`/reading-lists/${id}/books`, { token: readers.a.token })).body;

@@ -50,14 +50,23 @@ const asNumber = (text: string | null): number | null =>
  * number (`1.MU` names a variant no file name carries): missing.
  */
 export function matchCblEntries(entries: readonly CblEntry[], candidates: readonly CblCandidate[]): CblMatch[] {
+  // A list names a series many times and a series has many books: each name is normalised once.
+  const keys = new Map<string, string>();
+  const keyOf = (name: string) => {
+    let key = keys.get(name);
+    if (key === undefined) keys.set(name, (key = cblSeriesKey(name)));
+    return key;
+  };
   const bySeries = new Map<string, CblCandidate[]>();
   for (const candidate of candidates) {
-    const key = cblSeriesKey(candidate.seriesName);
-    bySeries.set(key, [...(bySeries.get(key) ?? []), candidate]);
+    const key = keyOf(candidate.seriesName);
+    const books = bySeries.get(key);
+    if (books) books.push(candidate);
+    else bySeries.set(key, [candidate]);
   }
   return entries.map((entry) => {
     const number = asNumber(entry.number);
-    let found = (bySeries.get(cblSeriesKey(entry.series)) ?? []).filter((book) =>
+    let found = (bySeries.get(keyOf(entry.series)) ?? []).filter((book) =>
       number === null ? false : book.volume === number || (book.volume === null && book.chapter === number),
     );
     const volume = asNumber(entry.volume);

@@ -54,6 +54,13 @@ export const SeriesSchema = defineEntity({
     lockedFields: p.json<LockableSeriesField[]>().onCreate(() => []),
     /** Folded name (domain/search-text.ts): what `q` matches and the first key of the order. */
     sortName: p.string().length(1024).default(''),
+    /**
+     * The name as the matching compares names (domain/cbl-matching `cblSeriesKey`: accents, case, articles and
+     * punctuation ignored), so a `.cbl` import looks its entries' series up in an index instead of normalising every
+     * series' name per import. Set where series are made (the scan; names never change). A change of that
+     * normalisation needs a migration that fills it again (database/series-match-keys.ts).
+     */
+    matchKey: p.string().length(1024).default(''),
     // Aggregates of the series' books, kept by SeriesRepository.refreshCounts after every write that can change
     // them, so lists and their filters never aggregate 100k books per request. What each reader read is in
     // series_reader_state.
@@ -90,6 +97,7 @@ export const SeriesSchema = defineEntity({
     { properties: ['createdAt', 'sortName', 'library', 'name'] },
     { properties: ['updatedAt', 'sortName', 'library', 'name'] },
     { properties: ['startYear', 'sortName', 'library', 'name'] },
+    { properties: ['matchKey', 'library'] },
   ],
 });
 export class Series extends SeriesSchema.class {}

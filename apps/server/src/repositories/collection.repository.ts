@@ -146,6 +146,26 @@ export class CollectionRepository {
     return row.seriesCount > 0 || visibleLibraryFilter() === undefined ? row : null;
   }
 
+  /**
+   * How many of its series the viewer may see, or null when the viewer may not see the collection (as `visible`):
+   * what a page of its series needs, without the cover and mosaic of `rows`.
+   */
+  async visibleSeriesCount(id: string): Promise<number | null> {
+    const members = this.visibleMembers();
+    const series =
+      members.sql === ''
+        ? 'select count(*) from collection_series cs where cs.collection_id = c.id'
+        : `select count(*) from collection_series cs join series s on s.id = cs.series_id
+            where cs.collection_id = c.id${members.sql}`;
+    const [row] = await this.em.execute<{ n: number | string }[]>(
+      `select (${series}) as n from collections c where c.id = ?`,
+      [...members.params, id],
+    );
+    if (!row) return null;
+    const count = toNumber(row.n);
+    return count > 0 || visibleLibraryFilter() === undefined ? count : null;
+  }
+
   /** Its series the viewer may see, in its order. */
   async seriesIds(id: string, offset = 0, limit?: number): Promise<string[]> {
     const members = this.visibleMembers();

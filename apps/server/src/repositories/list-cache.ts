@@ -17,7 +17,8 @@ interface Entry {
  * uncommitted bump), and the cache holds at most `maxWeight` rows in all, least recently used going first.
  * Every entry is keyed by the current viewer too (its user, whose progress the rows show, and the libraries it may
  * see), so one reader is never handed a list computed for another; `shared` is only for answers that depend on
- * neither (counts of the libraries named in the key).
+ * neither (counts of the libraries named in the key). `weight`: the rows an answer holds, when more than its items
+ * (a list's details hold every book id).
  */
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
@@ -34,7 +35,10 @@ export class ListCache {
   async remember<T extends { items: readonly unknown[] }>(
     query: string,
     compute: () => Promise<T>,
-    { shared = false }: { shared?: boolean } = {},
+    {
+      shared = false,
+      weight = (found) => found.items.length + 1,
+    }: { shared?: boolean; weight?: (value: T) => number } = {},
   ): Promise<T> {
     const key = shared ? `*\n${query}` : `${viewerCacheKey(currentViewer())}\n${query}`;
     const version = await this.version.current();
@@ -58,7 +62,7 @@ export class ListCache {
       if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key);
     }
     this.drop(key);
-    const entry = { version, storedAt: now, weight: value.items.length + 1, value };
+    const entry = { version, storedAt: now, weight: weight(value), value };
     this.entries.set(key, entry);
     this.weight += entry.weight;
     for (const oldest of this.entries.keys()) {

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { CblEntry } from '../domain/cbl-matching.js';
 import { ReadingListBook } from '../entities/reading-list-book.entity.js';
-import { ReadingListImportEntry } from '../entities/reading-list-import-entry.entity.js';
-import { chunks } from './sql-values.js';
+import { executeBatch } from './bound-statements.js';
+import { insertListBooks } from './reading-list.repository.js';
+import { chunks, insertValues, placeholders, type SqlDialect } from './sql-values.js';
 
 /** One entry of a list's import report as stored: the file's entry, its book once matched, its candidates. */
 export interface StoredCblEntry {
@@ -12,8 +13,9 @@ export interface StoredCblEntry {
   candidateIds: string[];
 }
 
-/** Rows per insert: 8 values each keeps a statement well under SQLite's bound-value limit. */
-const ENTRIES_PER_STATEMENT = 1000;
+/** Rows per insert: 500 × 8 values, far under SQLite's bound-parameter limit. */
+const ENTRIES_PER_STATEMENT = 500;
+const COLUMNS = ['reading_list_id', 'position', 'series', 'number', 'volume', 'year', 'book_id', 'candidate_ids'];
 
 /**
  * The import report kept with a reading list made from a `.cbl` (one row per entry of the file), and the list
@@ -21,23 +23,29 @@ const ENTRIES_PER_STATEMENT = 1000;
  * visibility; this stores and reads it as it is.
  */
 export class ReadingListImportRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly dialect: SqlDialect,
+  ) {}
 
+  /** Inside the caller's transaction: a few multi-row inserts, not an entity per entry (bound-statements.ts). */
   async save(em: EntityManager, listId: string, entries: readonly StoredCblEntry[]): Promise<void> {
     for (const batch of chunks(entries, ENTRIES_PER_STATEMENT)) {
-      await em.insertMany(
-        ReadingListImportEntry,
-        batch.map((stored) => ({
-          readingList: listId,
-          position: stored.position,
-          series: stored.entry.series,
-          number: stored.entry.number,
-          volume: stored.entry.volume,
-          year: stored.entry.year,
-          book: stored.bookId,
-          candidateIds: stored.candidateIds,
-        })),
+      const { sql, params } = insertValues(
+        'reading_list_import_entries',
+        COLUMNS,
+        batch.map((stored) => [
+          listId,
+          stored.position,
+          stored.entry.series,
+          stored.entry.number,
+          stored.entry.volume,
+          stored.entry.year,
+          stored.bookId,
+          JSON.stringify(stored.candidateIds),
+        ]),
       );
+      await executeBatch(em, this.dialect, sql, params, 'run');
     }
   }
 
@@ -82,19 +90,19 @@ export class ReadingListImportRepository {
    */
   async update(listId: string, changed: readonly StoredCblEntry[], bookIds: readonly string[]): Promise<void> {
     await this.em.transactional(async (em) => {
-      for (const stored of changed) {
-        await em.nativeUpdate(
-          ReadingListImportEntry,
-          { readingList: listId, position: stored.position },
-          { book: stored.bookId, candidateIds: stored.candidateIds },
+      // The changed entries written anew (delete and insert, a few statements) rather than one update each.
+      for (const batch of chunks(changed)) {
+        await executeBatch(
+          em,
+          this.dialect,
+          `delete from reading_list_import_entries where reading_list_id = ? and position in (${placeholders(batch.length)})`,
+          [listId, ...batch.map((stored) => stored.position)],
+          'run',
         );
       }
+      await this.save(em, listId, changed);
       await em.nativeDelete(ReadingListBook, { readingList: listId });
-      if (bookIds.length > 0)
-        await em.insertMany(
-          ReadingListBook,
-          bookIds.map((bookId, index) => ({ readingList: listId, book: bookId, position: index })),
-        );
+      await insertListBooks(em, this.dialect, listId, bookIds, 0);
     });
   }
 }

@@ -1,12 +1,23 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { cblSeriesKey, type CblCandidate } from '../domain/cbl-matching.js';
+import type { CblCandidate } from '../domain/cbl-matching.js';
 import { fold } from '../domain/search-text.js';
-import { Book } from '../entities/book.entity.js';
 import { ReadingListBook } from '../entities/reading-list-book.entity.js';
 import { ReadingList } from '../entities/reading-list.entity.js';
 import { currentViewer } from '../services/viewer-context.js';
-import { visibleLibraryFilter, visibleLibrarySql, visibleReadingListSql } from './library-access.js';
-import { chunks, placeholders, toDate, toNullableNumber, toNumber } from './sql-values.js';
+import { executeBatch } from './bound-statements.js';
+import { visibleLibrarySql, visibleReadingListSql } from './library-access.js';
+import {
+  chunks,
+  insertValues,
+  placeholders,
+  toDate,
+  toNullableNumber,
+  toNumber,
+  type SqlDialect,
+} from './sql-values.js';
+
+/** Rows per multi-row insert: 500 × 3 values, far under SQLite's bound-parameter limit. */
+const ROWS_PER_INSERT = 500;
 
 export interface ReadingListRow {
   id: string;
@@ -37,8 +48,6 @@ interface RawRow {
   summary: string | null;
   shared: boolean | number;
   imported: boolean | number;
-  book_count: number | string;
-  read_count: number | string;
   created_at: Date | number | string;
   updated_at: Date | number | string;
 }
@@ -49,7 +58,10 @@ interface RawRow {
  * themselves. Another user's private list is not found, whoever asks.
  */
 export class ReadingListRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly dialect: SqlDialect,
+  ) {}
 
   /** The entry condition on `reading_list_books e join books b` for the viewer, and its parameters. */
   private visibleBooks(): { sql: string; params: string[] } {
@@ -81,24 +93,36 @@ export class ReadingListRepository {
     const list = placeholders(ids.length);
     const rows = await this.em.execute<RawRow[]>(
       `select rl.id, rl.owner_id, rl.name, rl.summary, rl.shared, rl.created_at, rl.updated_at,
-              exists (select 1 from reading_list_import_entries r where r.reading_list_id = rl.id) as imported,
-              (select count(*) from reading_list_books e join books b on b.id = e.book_id
-                where e.reading_list_id = rl.id${books.sql}) as book_count,
-              (select count(*) from reading_list_books e join books b on b.id = e.book_id
-                 join reading_progress rp on rp.book_id = b.id and rp.user_id = ? and rp.status = 'read'
-                where e.reading_list_id = rl.id${books.sql}) as read_count
+              exists (select 1 from reading_list_import_entries r where r.reading_list_id = rl.id) as imported
          from reading_lists rl where rl.id in (${list}) and ${visible.sql}`,
-      [...books.params, userId, ...books.params, ...ids, ...visible.params],
+      [...ids, ...visible.params],
     );
-    const firsts = await this.em.execute<{ reading_list_id: string; book_id: string }[]>(
-      `select reading_list_id, book_id from (
-         select e.reading_list_id, e.book_id,
-                row_number() over (partition by e.reading_list_id order by e.position) as place
-           from reading_list_books e join books b on b.id = e.book_id
-          where e.reading_list_id in (${list})${books.sql}) firsts
-        where place = 1`,
-      [...ids, ...books.params],
+    // One walk of the lists' entries for both counts and the first place: each entry's progress is looked up by
+    // (user, book). A join that started from the reader's progress would read all of it for every list.
+    const counts = await this.em.execute<
+      {
+        reading_list_id: string;
+        book_count: number | string;
+        read_count: number | string;
+        first_position: number | string;
+      }[]
+    >(
+      `select e.reading_list_id, count(*) as book_count, count(rp.book_id) as read_count, min(e.position) as first_position
+         from reading_list_books e join books b on b.id = e.book_id
+         left join reading_progress rp on rp.user_id = ? and rp.book_id = e.book_id and rp.status = 'read'
+        where e.reading_list_id in (${list})${books.sql}
+        group by e.reading_list_id`,
+      [userId, ...ids, ...books.params],
     );
+    const countOf = new Map(counts.map((row) => [row.reading_list_id, row]));
+    const firsts =
+      counts.length === 0
+        ? []
+        : await this.em.execute<{ reading_list_id: string; book_id: string }[]>(
+            `select e.reading_list_id, e.book_id from reading_list_books e join books b on b.id = e.book_id
+              where (${counts.map(() => '(e.reading_list_id = ? and e.position = ?)').join(' or ')})${books.sql}`,
+            [...counts.flatMap((row) => [row.reading_list_id, toNumber(row.first_position)]), ...books.params],
+          );
     const firstOf = new Map(firsts.map((row) => [row.reading_list_id, row.book_id]));
     const byId = new Map(
       rows.map((row): [string, ReadingListRow] => [
@@ -110,8 +134,8 @@ export class ReadingListRepository {
           summary: row.summary,
           shared: Boolean(row.shared),
           imported: Boolean(row.imported),
-          bookCount: toNumber(row.book_count),
-          readCount: toNumber(row.read_count),
+          bookCount: toNumber(countOf.get(row.id)?.book_count ?? 0),
+          readCount: toNumber(countOf.get(row.id)?.read_count ?? 0),
           firstBookId: firstOf.get(row.id) ?? null,
           createdAt: toDate(row.created_at),
           updatedAt: toDate(row.updated_at),
@@ -125,6 +149,38 @@ export class ReadingListRepository {
   async visible(id: string): Promise<ReadingListRow | null> {
     const [row] = await this.rows([id]);
     return row ?? null;
+  }
+
+  /**
+   * How many of its books the viewer may see, or null when the viewer may not see the list: what a page of its books
+   * needs, without the counts and first book of `rows`. Every entry's book exists (on delete cascade), so a viewer
+   * of every library counts the entries alone.
+   */
+  async visibleBookCount(id: string): Promise<number | null> {
+    const visible = visibleReadingListSql('rl');
+    const books = this.visibleBooks();
+    const entries =
+      books.sql === ''
+        ? 'select count(*) from reading_list_books e where e.reading_list_id = rl.id'
+        : `select count(*) from reading_list_books e join books b on b.id = e.book_id
+            where e.reading_list_id = rl.id${books.sql}`;
+    const [row] = await this.em.execute<{ n: number | string }[]>(
+      `select (${entries}) as n from reading_lists rl where rl.id = ? and ${visible.sql}`,
+      [...books.params, id, ...visible.params],
+    );
+    return row ? toNumber(row.n) : null;
+  }
+
+  /** A page of its books the viewer may see, in order (ids only). */
+  async bookIds(id: string, offset: number, limit: number): Promise<string[]> {
+    const books = this.visibleBooks();
+    const join = books.sql === '' ? '' : ' join books b on b.id = e.book_id';
+    const rows = await this.em.execute<{ book_id: string }[]>(
+      `select e.book_id from reading_list_books e${join}
+        where e.reading_list_id = ?${books.sql} order by e.position limit ? offset ?`,
+      [id, ...books.params, limit, offset],
+    );
+    return rows.map((row) => row.book_id);
   }
 
   /** Its books the viewer may see, in order, with whether the viewer has read each. */
@@ -143,53 +199,52 @@ export class ReadingListRepository {
 
   /** Which of these books exist and the viewer may see. */
   async existingBooks(ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const library = visibleLibraryFilter();
-    const found = await this.em.find(
-      Book,
-      library === undefined ? { id: { $in: [...ids] } } : { id: { $in: [...ids] }, library },
-      { fields: ['id'] },
-    );
-    return new Set(found.map((book) => book.id));
+    const visible = visibleLibrarySql('b.library_id');
+    const found = new Set<string>();
+    for (const batch of chunks([...new Set(ids)])) {
+      const rows = await this.em.execute<{ id: string }[]>(
+        `select b.id from books b where b.id in (${placeholders(batch.length)})${visible ? ` and ${visible.sql}` : ''}`,
+        [...batch, ...(visible?.params ?? [])],
+      );
+      for (const row of rows) found.add(row.id);
+    }
+    return found;
   }
 
   /**
    * The books a `.cbl` may name: those the viewer may see of the series whose name has one of these keys
-   * (domain/cbl-matching `cblSeriesKey`). Names are normalised here, not in SQL: the series are few beside books.
+   * (domain/cbl-matching `cblSeriesKey`, stored as `series.match_key`), found through that column's index, a few
+   * hundred keys per query. Each key's books come in volume order.
    */
   async cblCandidates(seriesKeys: ReadonlySet<string>): Promise<CblCandidate[]> {
     const visible = visibleLibrarySql('s.library_id');
-    const series = await this.em.execute<{ id: string; name: string; start_year: number | string | null }[]>(
-      `select s.id, s.name, s.start_year from series s${visible ? ` where ${visible.sql}` : ''}`,
-      visible?.params ?? [],
-    );
-    const wanted = new Map(series.filter((row) => seriesKeys.has(cblSeriesKey(row.name))).map((row) => [row.id, row]));
     const candidates: CblCandidate[] = [];
-    for (const ids of chunks([...wanted.keys()])) {
+    for (const keys of chunks([...seriesKeys])) {
       const books = await this.em.execute<
         {
           id: string;
-          series_id: string;
+          series_name: string;
+          start_year: number | string | null;
           volume: number | string | null;
           chapter: number | string | null;
           publish_date: string | null;
         }[]
       >(
-        `select b.id, b.series_id, b.volume, b.chapter, b.publish_date from books b
-          where b.series_id in (${placeholders(ids.length)}) order by b.volume_sort, b.chapter_sort, b.id`,
-        ids,
+        `select b.id, s.name as series_name, s.start_year, b.volume, b.chapter, b.publish_date
+           from series s join books b on b.series_id = s.id
+          where s.match_key in (${placeholders(keys.length)})${visible ? ` and ${visible.sql}` : ''}
+          order by b.volume_sort, b.chapter_sort, b.id`,
+        [...keys, ...(visible?.params ?? [])],
       );
-      for (const book of books) {
-        const owner = wanted.get(book.series_id)!;
+      for (const book of books)
         candidates.push({
           bookId: book.id,
-          seriesName: owner.name,
-          seriesStartYear: toNullableNumber(owner.start_year),
+          seriesName: book.series_name,
+          seriesStartYear: toNullableNumber(book.start_year),
           volume: toNullableNumber(book.volume),
           chapter: toNullableNumber(book.chapter),
           year: book.publish_date ? Number(book.publish_date.slice(0, 4)) : null,
         });
-      }
     }
     return candidates;
   }
@@ -255,10 +310,29 @@ export class ReadingListRepository {
   }
 
   private async insertEntries(em: EntityManager, id: string, bookIds: readonly string[], from: number) {
-    if (bookIds.length === 0) return;
-    await em.insertMany(
-      ReadingListBook,
-      bookIds.map((bookId, index) => ({ readingList: id, book: bookId, position: from + index })),
+    await insertListBooks(em, this.dialect, id, bookIds, from);
+  }
+}
+
+/**
+ * Writes a list's entries `position` from, `from` on: a few multi-row inserts (statements prepared once per shape on
+ * SQLite, bound-statements.ts) rather than an entity per row, which cost more than the database's own work for a
+ * `.cbl` of 5,000 entries. Inside the caller's transaction.
+ */
+export async function insertListBooks(
+  em: EntityManager,
+  dialect: SqlDialect,
+  listId: string,
+  bookIds: readonly string[],
+  from: number,
+): Promise<void> {
+  for (const [index, batch] of chunks(bookIds, ROWS_PER_INSERT).entries()) {
+    const offset = from + index * ROWS_PER_INSERT;
+    const { sql, params } = insertValues(
+      'reading_list_books',
+      ['reading_list_id', 'book_id', 'position'],
+      batch.map((bookId, i) => [listId, bookId, offset + i]),
     );
+    await executeBatch(em, dialect, sql, params, 'run');
   }
 }

@@ -14,6 +14,7 @@ import { Series } from '../entities/series.entity.js';
 import { contentChanged, placeAfterReread } from '../domain/progress-refit.js';
 import { countedFactsChanged, type CountedFacts } from '../domain/series-counts.js';
 import { fold } from '../domain/search-text.js';
+import { cblSeriesKey } from '../domain/cbl-matching.js';
 import type { JobItemError } from '../domain/job-messages.js';
 import { FILE_METADATA_FIELDS, type FileMetadata } from '../domain/file-metadata.js';
 import { fileMayWrite, withSources, type MetadataSources } from '../domain/metadata-sources.js';
@@ -800,6 +801,7 @@ export class ScanRepository {
           library: libraryId,
           name,
           sortName: fold(name),
+          matchKey: cblSeriesKey(name),
           folderPath,
           startYear: runYears.get(name) ?? null,
           readingDirection: rightToLeft.has(name) ? 'rtl' : null,

@@ -1,5 +1,6 @@
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import type { CollectionFields, CollectionRepository, CollectionRow } from '../repositories/collection.repository.js';
+import type { ListCache } from '../repositories/list-cache.js';
 import type { SeriesRepository, SeriesSummary } from '../repositories/series.repository.js';
 
 /** A collection as the viewer sees it: its series of their libraries, and its first one for the cover. */
@@ -21,25 +22,42 @@ export class CollectionService {
   constructor(
     private readonly collections: CollectionRepository,
     private readonly series: SeriesRepository,
+    private readonly cache: ListCache,
   ) {}
 
+  // The collections, a collection and its series are cached whole per viewer and catalog version (ADR 7, ADR 19):
+  // every table they are read from (collections, their series, series, reader state, want to read) bumps the
+  // version, so a hit is as fresh as the queries (counts, mosaics and the covers' series) it saves.
+
   async page(seriesId: string | undefined, page: number, limit: number) {
-    const { items, total } = await this.collections.page(seriesId, (page - 1) * limit, limit);
-    return { items: await this.withCovers(items), total };
+    return this.cache.remember(JSON.stringify(['collections', seriesId ?? null, page, limit]), async () => {
+      const { items, total } = await this.collections.page(seriesId, (page - 1) * limit, limit);
+      return { items: await this.withCovers(items), total };
+    });
   }
 
   async get(id: string): Promise<CollectionView & { seriesIds: string[] }> {
-    const row = await this.collections.visible(id);
-    if (!row) throw new NotFoundError('Collection', id);
-    const [view] = await this.withCovers([row]);
-    return { ...view!, seriesIds: await this.collections.seriesIds(id) };
+    const { items } = await this.cache.remember(
+      JSON.stringify(['collection', id]),
+      async () => {
+        const row = await this.collections.visible(id);
+        if (!row) throw new NotFoundError('Collection', id);
+        const [view] = await this.withCovers([row]);
+        return { items: [{ ...view!, seriesIds: await this.collections.seriesIds(id) }] };
+      },
+      { weight: ({ items: [details] }) => details!.seriesIds.length + 1 },
+    );
+    return items[0]!;
   }
 
   async seriesPage(id: string, page: number, limit: number): Promise<{ items: SeriesSummary[]; total: number }> {
-    const row = await this.collections.visible(id);
-    if (!row) throw new NotFoundError('Collection', id);
-    const ids = await this.collections.seriesIds(id, (page - 1) * limit, limit);
-    return { items: await this.series.summaries(ids), total: row.seriesCount };
+    return this.cache.remember(JSON.stringify(['collection-series', id, page, limit]), async () => {
+      // Many collections' pages are asked in turn: a miss reads no more than the page needs.
+      const total = await this.collections.visibleSeriesCount(id);
+      if (total === null) throw new NotFoundError('Collection', id);
+      const ids = await this.collections.seriesIds(id, (page - 1) * limit, limit);
+      return { items: await this.series.summaries(ids), total };
+    });
   }
 
   async create(input: CollectionInput & { name: string }) {

@@ -9,6 +9,7 @@ import {
 import { ForbiddenError, NoReaderError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { parseCbl, writeCbl } from '../indexer/formats/cbl.js';
 import type { BookEntry, BookRepository, BookSummary } from '../repositories/book.repository.js';
+import type { ListCache } from '../repositories/list-cache.js';
 import type { ReadingListImportRepository, StoredCblEntry } from '../repositories/reading-list-import.repository.js';
 import type {
   ReadingListFields,
@@ -52,28 +53,47 @@ export class ReadingListService {
     private readonly lists: ReadingListRepository,
     private readonly books: BookRepository,
     private readonly imports: ReadingListImportRepository,
+    private readonly cache: ListCache,
   ) {}
 
+  // The lists, a list and a list's books are cached whole per viewer and catalog version (ADR 7, ADR 19): every table
+  // they are read from (lists, their books and reports, books, files, progress, series) bumps the version, so a hit
+  // is as fresh as the queries, whose counts over every list's books would otherwise run per request.
+
   async page(page: number, limit: number): Promise<{ items: ReadingListView[]; total: number }> {
-    const { items, total } = await this.lists.page((page - 1) * limit, limit);
-    return { items: await this.views(items), total };
+    return this.cache.remember(JSON.stringify(['reading-lists', page, limit]), async () => {
+      const { items, total } = await this.lists.page((page - 1) * limit, limit);
+      return { items: await this.views(items), total };
+    });
   }
 
   async get(id: string): Promise<ReadingListDetails> {
-    const row = await this.visible(id);
-    const [view] = await this.views([row]);
-    const entries = await this.lists.entries(id);
-    return {
-      ...view!,
-      bookIds: entries.map((entry) => entry.bookId),
-      continueBookId: entries.find((entry) => !entry.read)?.bookId ?? null,
-    };
+    const { items } = await this.cache.remember(
+      JSON.stringify(['reading-list', id]),
+      async () => {
+        const row = await this.visible(id);
+        const [view] = await this.views([row]);
+        const entries = await this.lists.entries(id);
+        const details: ReadingListDetails = {
+          ...view!,
+          bookIds: entries.map((entry) => entry.bookId),
+          continueBookId: entries.find((entry) => !entry.read)?.bookId ?? null,
+        };
+        return { items: [details] };
+      },
+      { weight: ({ items: [details] }) => details!.bookIds.length + 1 },
+    );
+    return items[0]!;
   }
 
   async booksPage(id: string, page: number, limit: number): Promise<{ items: BookSummary[]; total: number }> {
-    const row = await this.visible(id);
-    const entries = await this.lists.entries(id, (page - 1) * limit, limit);
-    return { items: await this.books.summaries(entries.map((entry) => entry.bookId)), total: row.bookCount };
+    return this.cache.remember(JSON.stringify(['reading-list-books', id, page, limit]), async () => {
+      // Many lists' pages are asked in turn (more than the cache holds): a miss reads no more than the page needs.
+      const total = await this.lists.visibleBookCount(id);
+      if (total === null) throw new NotFoundError('Reading list', id);
+      const ids = await this.lists.bookIds(id, (page - 1) * limit, limit);
+      return { items: await this.books.summaries(ids), total };
+    });
   }
 
   /** The same page as catalog entries (OPDS): the list's order, the caller's progress. */
@@ -117,7 +137,9 @@ export class ReadingListService {
       bookIds,
       (em, listId) => this.imports.save(em, listId, stored),
     );
-    return { list: await this.get(id), report: await this.reportView(stored) };
+    // Every book named by the matching is one the caller may see (cblCandidates): the report needs no second look.
+    const named = new Set(candidates.map((candidate) => candidate.bookId));
+    return { list: await this.get(id), report: await this.reportView(stored, named) };
   }
 
   /** The import report of the caller's own list (another's shared list: 403; no report: 404). */
@@ -191,11 +213,15 @@ export class ReadingListService {
 
   /**
    * The stored entries as the viewer sees them now: a matched book deleted since, or of a library no longer theirs,
-   * reads missing; an ambiguous entry shows the candidates they may still see.
+   * reads missing; an ambiguous entry shows the candidates they may still see. `knownVisible`: books just read as
+   * visible to the viewer in this request, not looked up again.
    */
-  private async reportView(stored: readonly StoredCblEntry[]): Promise<CblReportEntry[]> {
+  private async reportView(
+    stored: readonly StoredCblEntry[],
+    knownVisible?: ReadonlySet<string>,
+  ): Promise<CblReportEntry[]> {
     const named = [...new Set(stored.flatMap((s) => [...(s.bookId === null ? [] : [s.bookId]), ...s.candidateIds]))];
-    const visible = await this.lists.existingBooks(named);
+    const visible = knownVisible ?? (await this.lists.existingBooks(named));
     const candidateIds = [
       ...new Set(stored.flatMap((s) => (s.bookId === null ? s.candidateIds.filter((c) => visible.has(c)) : []))),
     ];
