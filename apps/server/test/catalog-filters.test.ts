@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
+import { expectFacetRowsInStep } from './support/facet-rows.js';
 import { expectProblem } from './support/problems.js';
 import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -115,7 +116,7 @@ beforeAll(async () => {
   const token = await call('/tokens', { method: 'POST', cookie, body: { name: 'app', scope: 'read' } });
   expect(token.status).toBe(201);
   readerA = token.body.token;
-});
+}, 180_000);
 afterAll(() => server.close());
 afterEach(() => {
   expect(server.responseFailures).toEqual([]);
@@ -260,6 +261,7 @@ describe('GET /books/facets and GET /series/facets', () => {
     expect(await books('tag=war')).toEqual(['Alpha Alpha T01']);
     expect(await books('tag=peace')).toEqual(['Charlie Charlie T01']);
     expect(counts((await facets('books', 'facet=tag')).tag)).toEqual({ war: 1, spy: 1, peace: 1 });
+    await expectFacetRowsInStep(server);
   });
 });
 
@@ -280,7 +282,7 @@ describe('q finds series and books by their metadata too', () => {
     const created = await call('/libraries', { method: 'POST', token: admin, body: { name: 'c', root_path: 'c' } });
     expect(created.status).toBe(201);
     expect((await waitForJob(call, admin, created.body.scan_job.id, 60_000)).status).toBe('succeeded');
-  });
+  }, 120_000);
 
   it('accent-blind, name matches first', async () => {
     for (const q of ['bedetheque', 'Bédéthèque', 'BEDETHEQUE']) {
