@@ -159,7 +159,13 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
         path: (i: number) => `/api/v1/books/${loaded.bookIds[i % loaded.bookIds.length]}`,
         list: false,
       },
-    ].filter((target) => !values.only || target.name.includes(values.only));
+    ].filter(
+      // The /health floor always runs: every figure is read against it. `--only a,b` keeps the names holding a or b.
+      (target) =>
+        !values.only ||
+        target.name === 'health (floor)' ||
+        values.only.split(',').some((part) => target.name.includes(part)),
+    );
     // The first few seconds of a fresh process are JIT warm-up; no figure should pay for them.
     await autocannon({ url: `${server.url}/api/v1/health`, connections, duration: Math.min(3, duration) });
     const figures: Figure[] = [];
