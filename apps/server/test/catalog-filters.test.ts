@@ -1,3 +1,4 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,8 @@ import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
 import { expectFacetRowsInStep } from './support/facet-rows.js';
 import { expectProblem } from './support/problems.js';
-import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+import type { AppRouter } from '../src/trpc/router.js';
+import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
  * The metadata filters of GET /books and GET /series (issue: repeatable filters and facets): each alone, repeated
@@ -200,6 +202,33 @@ describe('GET /series filters', () => {
     expect(await series('story_arc=Gaul')).toEqual(['Alpha']);
     expect(await series('comic_format=Trade+Paperback&comic_format=Album')).toEqual(['Alpha', 'Bravo']);
     expect(await series('tag=war', readerA)).toEqual(['Alpha']);
+  });
+});
+
+describe('tRPC', () => {
+  it('runs the same filters and facets as REST, and refuses what REST refuses', async () => {
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const trpc = createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `${server.url}/trpc`, headers: () => ({ cookie }) })],
+    });
+    const listed = await trpc.books.list.query({ genre: ['Action'], language: ['fr'], limit: 500 });
+    expect(listed.total).toBe(2);
+    expect((await trpc.series.list.query({ story_arc: ['Gaul'] })).items.map((item) => item.name)).toEqual(['Alpha']);
+    const viaTrpc = await trpc.series.facets.query({ genre: ['Action'], facet: ['tag', 'genre'] });
+    expect(viaTrpc).toEqual(await facets('series', 'genre=Action&facet=tag&facet=genre'));
+    expect(await trpc.books.facets.query({ author_role: ['writer'] })).toEqual(
+      await facets('books', 'author_role=writer'),
+    );
+    const refused = await trpc.books.facets
+      .query({ author_role: ['boss' as 'writer'] })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TRPCClientError);
+    expect((refused as TRPCClientError<AppRouter>).data?.httpStatus).toBe(400);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type MetadataFilters,
 } from '../domain/catalog-filters.js';
 import type { EntityManager } from '@mikro-orm/sql';
+import { visibleLibrarySql } from './library-access.js';
 import { placeholders, toNumber } from './sql-values.js';
 
 /** A piece of SQL with its parameters, in the order they appear. */
@@ -125,13 +126,19 @@ function facetSource(
   facet: FacetName,
   joins: Sql,
   filters: MetadataFilters,
+  alone: boolean,
 ): Sql & { value: string; count: string } {
   const alias = level === 'book' ? 'b' : 's';
   const table = level === 'book' ? 'books b' : 'series s';
-  const own =
-    level === 'book'
+  // Alone: nothing but the viewer's libraries filters the items, which the facet rows carry themselves.
+  const own = alone
+    ? level === 'book'
+      ? 'book_facets fc'
+      : 'series_facets fc'
+    : level === 'book'
       ? 'book_facets fc join books b on b.id = fc.book_id'
       : 'series_facets fc join series s on s.id = fc.series_id';
+  const item = alone ? (level === 'book' ? 'fc.book_id' : 'fc.series_id') : `${alias}.id`;
   // Story arcs and comic formats are the books': a series counts once for each value one of its books has.
   const throughBooks = 'books fb join series s on s.id = fb.series_id';
   const source = (from: string, where: string, params: unknown[], value: string, count = 'count(*)') => ({
@@ -160,7 +167,7 @@ function facetSource(
       // A person may hold several roles on an item: distinct items. The roles asked for narrow the credits counted.
       const roles = filters.authorRole ?? [];
       const where = roles.length > 0 ? ` and fc.role in (${placeholders(roles.length)})` : '';
-      return source(own, `fc.facet = 'author'${where}`, roles, 'fc.value', `count(distinct ${alias}.id)`);
+      return source(own, `fc.facet = 'author'${where}`, roles, 'fc.value', `count(distinct ${item})`);
     }
     case 'author_role': {
       const authors = filters.author ?? [];
@@ -170,7 +177,7 @@ function facetSource(
         `fc.facet = 'author' and fc.role <> ''${where}`,
         authors,
         'fc.role',
-        `count(distinct ${alias}.id)`,
+        `count(distinct ${item})`,
       );
     }
     case 'language':
@@ -184,22 +191,30 @@ function facetSource(
   }
 }
 
+/** The facets counted from the facet rows (the others are columns of the items). */
+const OWN_ROWS = new Set<FacetName>(['genre', 'publisher', 'tag', 'author', 'author_role', 'story_arc']);
+
 /**
  * Counts each value of each facet asked for under the filters, each facet without its own filter. `base` gives the
- * filtered rows for a facet: the joins its other conditions need after `books b` or `series s`, and the
- * conditions, the viewer's libraries among them.
+ * filtered rows for a facet: the joins its other conditions need after `books b` or `series s`, the conditions
+ * (the viewer's libraries among them), and whether those libraries are the only condition (`bare`).
  */
 export async function countFacets(
   em: EntityManager,
   level: Level,
   names: readonly FacetName[],
   filters: MetadataFilters,
-  base: (except: FacetName) => Promise<{ joins: Sql; where: Sql[] }>,
+  base: (except: FacetName) => Promise<{ joins: Sql; where: Sql[]; bare: boolean }>,
 ): Promise<Facets> {
   const facets: Facets = {};
   for (const name of [...new Set(names)]) {
-    const { joins, where } = await base(name);
-    const source = facetSource(level, name, joins, filters);
+    const filtered = await base(name);
+    // Unfiltered (but for the viewer's libraries), the facet rows are counted without visiting the items.
+    const alone = filtered.bare && OWN_ROWS.has(name) && !(level === 'series' && name === 'story_arc');
+    const joins = alone ? { sql: '', params: [] } : filtered.joins;
+    const visible = visibleLibrarySql('fc.library_id');
+    const where = alone ? (visible ? [visible] : []) : filtered.where;
+    const source = facetSource(level, name, joins, filters, alone);
     const conditions = where.map((condition) => ` and ${condition.sql}`).join('');
     const params = [...source.params, ...where.flatMap((condition) => condition.params)];
     const query = (extra: Sql, limit: string) =>
