@@ -274,6 +274,15 @@ describe('GET /books/facets and GET /series/facets', () => {
       'Science-Fiction': 1,
     });
     expect(counts((await facets('series', 'facet=language')).language)).toEqual({ fr: 1, en: 1, ja: 1 });
+    // Every facet of series, as an admin and as the reader, unfiltered and filtered.
+    for (const token of [admin, readerA])
+      for (const query of ['', 'genre=Action', 'age_max=13&language=fr']) {
+        const all = await facets('series', query, token);
+        expect(Object.keys(all)).toHaveLength(9);
+      }
+    expect(counts((await facets('series', '')).story_arc)).toEqual({ Gaul: 1, 'Civil War': 1 });
+    expect(counts((await facets('series', 'genre=Action')).story_arc)).toEqual({ Gaul: 1 });
+    expect(counts((await facets('series', 'facet=author_role')).author_role)).toEqual({ writer: 2, penciller: 1 });
     expect(counts((await facets('series', 'facet=comic_format&genre=Action')).comic_format)).toEqual({ Album: 1 });
   });
 
