@@ -57,6 +57,8 @@ interface ServerModules {
     saveBatch(libraryId: string, added: Record<string, unknown>[], changed: []): Promise<unknown>;
     refreshPlannerStatistics(): Promise<void>;
   };
+  /** What a scan does after saving books: the series take their metadata (genres, tags, authors…) from them. */
+  fillSeriesFromBooks(em: Em, dialect: DatabaseConfig['kind'], seriesIds: readonly string[]): Promise<void>;
   SeriesRepository: new (
     em: Em,
     cache: NoCache,
@@ -68,13 +70,15 @@ async function serverModules(repo: string): Promise<ServerModules> {
   // The server builds JavaScript without declarations; ServerModules states the little used here.
   const dist = (file: string) =>
     import(pathToFileURL(path.join(repo, 'apps/server/dist', file)).href) as Promise<Record<string, unknown>>;
-  const [orm, scan, series] = await Promise.all([
+  const [orm, scan, series, fill] = await Promise.all([
     dist('database/orm.js'),
     dist('repositories/scan.repository.js'),
     dist('repositories/series.repository.js'),
+    dist('repositories/series-fill.js'),
   ]);
   return {
     openDatabase: orm.openDatabase,
+    fillSeriesFromBooks: fill.fillSeriesFromBooks,
     ScanRepository: scan.ScanRepository,
     SeriesRepository: series.SeriesRepository,
   } as ServerModules;
@@ -198,6 +202,12 @@ export async function loadLibrary(options: {
     // Progress: a fifth of the series read, a tenth half-read; metadata: 40% of the series know their total,
     // which leaves some of them missing volumes.
     const series = await em.execute<{ id: string }[]>('select id from series order by sort_name');
+    // The series' own genres, tags, authors, language and age, which their filters and facets read.
+    await modules.fillSeriesFromBooks(
+      orm.em.fork(),
+      options.database.kind,
+      series.map((row) => row.id),
+    );
     // Two readers, each with their own progress: the first admin (whom the bench's bootstrap token acts as) and a
     // reader who read the same books, so every reader-keyed index holds twice the rows one reader needs.
     const readers = [randomUUID(), randomUUID()];

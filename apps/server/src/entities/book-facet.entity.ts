@@ -20,7 +20,12 @@ export const BookFacetSchema = defineEntity({
     /** The book's library, copied so a reader's counts are read from the index without visiting books. */
     library: () => p.manyToOne(Library).deleteRule('cascade'),
   },
-  indexes: [{ properties: ['facet', 'value', 'book'] }, { properties: ['library', 'facet', 'value'] }],
+  // Values (filters, counts by value), roles (author_role's counts), a reader's libraries.
+  indexes: [
+    { properties: ['facet', 'value', 'book'] },
+    { properties: ['facet', 'role', 'book'] },
+    { properties: ['library', 'facet', 'value'] },
+  ],
 });
 export class BookFacet extends BookFacetSchema.class {}
 BookFacetSchema.setClass(BookFacet);

@@ -17,7 +17,12 @@ export const SeriesFacetSchema = defineEntity({
     role: p.string().length(20).primary(),
     library: () => p.manyToOne(Library).deleteRule('cascade'),
   },
-  indexes: [{ properties: ['facet', 'value', 'series'] }, { properties: ['library', 'facet', 'value'] }],
+  // Values (filters, counts by value), roles (author_role's counts), a reader's libraries.
+  indexes: [
+    { properties: ['facet', 'value', 'series'] },
+    { properties: ['facet', 'role', 'series'] },
+    { properties: ['library', 'facet', 'value'] },
+  ],
 });
 export class SeriesFacet extends SeriesFacetSchema.class {}
 SeriesFacetSchema.setClass(SeriesFacet);

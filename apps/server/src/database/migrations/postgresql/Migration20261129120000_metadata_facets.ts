@@ -18,6 +18,7 @@ export class Migration20261129120000_metadata_facets extends Migration {
     this.addSql(
       `create index "book_facets_facet_value_book_id_index" on "book_facets" ("facet", "value", "book_id");`,
     );
+    this.addSql(`create index "book_facets_facet_role_book_id_index" on "book_facets" ("facet", "role", "book_id");`);
     this.addSql(
       `create index "book_facets_library_id_facet_value_index" on "book_facets" ("library_id", "facet", "value");`,
     );
@@ -27,6 +28,7 @@ export class Migration20261129120000_metadata_facets extends Migration {
     this.addSql(
       `create index "series_facets_facet_value_series_id_index" on "series_facets" ("facet", "value", "series_id");`,
     );
+    this.addSql(`create index "series_facets_facet_role_series_id_index" on "series_facets" ("facet", "role", "series_id");`);
     this.addSql(
       `create index "series_facets_library_id_facet_value_index" on "series_facets" ("library_id", "facet", "value");`,
     );
