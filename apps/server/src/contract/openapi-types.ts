@@ -494,8 +494,8 @@ export interface paths {
          * Count the books of each filter value under the current filter
          * @description Takes the filters of `GET /books` (no paging, no sort) and answers, for each facet asked for, how many
          *     books have each value: what a filter screen shows beside each choice. See `Facets` for how each facet is
-         *     counted. Only libraries the caller may see are counted; the answer carries the catalogue's ETag like the
-         *     lists.
+         *     counted. Only libraries the caller may see are counted; like the lists, an answer is reused until the
+         *     catalogue changes (a scan, an edit, progress).
          */
         get: operations["listBookFacets"];
         put?: never;
@@ -744,8 +744,8 @@ export interface paths {
          * Count the series of each filter value under the current filter
          * @description Takes the filters of `GET /series` (no paging, no sort) and answers, for each facet asked for, how many
          *     series have each value: what a filter screen shows beside each choice. See `Facets` for how each facet is
-         *     counted. Only libraries the caller may see are counted; the answer carries the catalogue's ETag like the
-         *     lists.
+         *     counted. Only libraries the caller may see are counted; like the lists, an answer is reused until the
+         *     catalogue changes (a scan, an edit, progress).
          */
         get: operations["listSeriesFacets"];
         put?: never;
