@@ -1,6 +1,7 @@
 import { ApiToken } from './api-token.entity.js';
 import { CollectionSeries } from './collection-series.entity.js';
 import { Collection } from './collection.entity.js';
+import { BookFacet } from './book-facet.entity.js';
 import { BookFile } from './book-file.entity.js';
 import { BookPage } from './book-page.entity.js';
 import { Book } from './book.entity.js';
@@ -20,6 +21,7 @@ import { ReadingList } from './reading-list.entity.js';
 import { ReadingProgress } from './reading-progress.entity.js';
 import { SeriesReaderSettings } from './series-reader-settings.entity.js';
 import { SeriesReaderState } from './series-reader-state.entity.js';
+import { SeriesFacet } from './series-facet.entity.js';
 import { Series } from './series.entity.js';
 import { Session } from './session.entity.js';
 import { Setting } from './setting.entity.js';
@@ -32,6 +34,7 @@ import { WatchLease } from './watch-lease.entity.js';
 export {
   ApiToken,
   Book,
+  BookFacet,
   BookFile,
   BookPage,
   Collection,
@@ -51,6 +54,7 @@ export {
   ReadingListImportEntry,
   ReadingProgress,
   Series,
+  SeriesFacet,
   SeriesReaderSettings,
   SeriesReaderState,
   Session,
@@ -93,4 +97,6 @@ export const ALL_ENTITIES = [
   ReadingListBook,
   ReadingListImportEntry,
   WantToRead,
+  BookFacet,
+  SeriesFacet,
 ];

@@ -98,6 +98,9 @@ export const SeriesSchema = defineEntity({
     { properties: ['updatedAt', 'sortName', 'library', 'name'] },
     { properties: ['startYear', 'sortName', 'library', 'name'] },
     { properties: ['matchKey', 'library'] },
+    // The single-valued filters and their facets (the list ones are in series_facets).
+    { properties: ['language'] },
+    { properties: ['ageRatingAge'] },
   ],
 });
 export class Series extends SeriesSchema.class {}

@@ -5,8 +5,11 @@ import { ReadingProgress, type ReadingStatus } from '../entities/reading-progres
 import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
 import type { SeriesCounts } from '../domain/series-counts.js';
+import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filters.js';
+import { countFacets, metadataConditions, type Sql } from './metadata-filters.js';
+import { metadataSearch } from './metadata-search.js';
 import { currentViewer } from '../services/viewer-context.js';
-import { visibleLibraryFilter, visibleLibrarySql, whereVisible } from './library-access.js';
+import { visibleLibraryFilter, visibleLibrarySql } from './library-access.js';
 import type { ListCache } from './list-cache.js';
 import { refreshCounts, refreshSeriesCounts } from './series-counts.js';
 import type { SeriesCoverSource } from '../domain/series-cover.js';
@@ -14,18 +17,12 @@ import { chunks, placeholders, toDate, toNullableNumber, toNumber, type SqlDiale
 
 export { refreshCounts, refreshSeriesCounts } from './series-counts.js';
 
-export interface SeriesFilters {
+export interface SeriesFilters extends MetadataFilters {
   q?: string;
   libraryId?: string;
   readingStatus?: ReadingStatus;
   seriesStatus?: string;
   hasMissing?: boolean;
-  /** Exactly one of the series' publishers (JSON arrays on both databases). */
-  publisher?: string;
-  /** Exactly one of the series' genres. */
-  genre?: string;
-  /** Exactly one of the series' tags. */
-  tag?: string;
 }
 
 export interface SeriesSummary extends SeriesCounts {
@@ -153,16 +150,6 @@ function orderBy(keys: readonly string[], direction: 'asc' | 'desc'): string {
   return keys.map((key) => (direction === 'desc' ? `${key} desc` : key)).join(', ');
 }
 
-/**
- * A JSON list column holding a value: containment on PostgreSQL's jsonb, the list's elements on SQLite's JSON text.
- * No index serves it; it filters series, which are few beside books.
- */
-function listMemberSql(dialect: SqlDialect, column: string, value: string): { sql: string; param: string } {
-  return dialect === 'postgresql'
-    ? { sql: `${column} @> ?::jsonb`, param: JSON.stringify([value]) }
-    : { sql: `exists (select 1 from json_each(${column}) where json_each.value = ?)`, param: value };
-}
-
 /** Series for the browsing API, and the aggregates of their books that lists filter and show. */
 export class SeriesRepository {
   constructor(
@@ -177,46 +164,26 @@ export class SeriesRepository {
     limit: number,
     sort: SeriesSort = 'name_asc',
   ): Promise<{ items: SeriesSummary[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    whereVisible('s.library_id', where, params);
-    if (filters.libraryId !== undefined) {
-      where.push('s.library_id = ?');
-      params.push(filters.libraryId);
-    }
-    if (filters.q !== undefined && fold(filters.q) !== '') {
-      where.push(`s.sort_name like ? escape '\\'`);
-      params.push(likePattern(filters.q));
-    }
+    const { where, rank } = await this.filterSql(filters);
     const { userId } = currentViewer();
-    if (filters.readingStatus !== undefined) {
-      const filter = readingStatusFilter(filters.readingStatus, userId);
-      where.push(filter.sql);
-      params.push(...filter.params);
-    }
-    if (filters.seriesStatus !== undefined) {
-      where.push('s.status = ?');
-      params.push(filters.seriesStatus);
-    }
-    if (filters.hasMissing !== undefined)
-      where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
-    for (const [column, value] of [
-      ['publishers', filters.publisher],
-      ['genres', filters.genre],
-      ['tags', filters.tag],
-    ] as const) {
-      if (value === undefined) continue;
-      const member = listMemberSql(this.dialect, `s.${column}`, value);
-      where.push(member.sql);
-      params.push(member.param);
-    }
-    const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
+    const params = where.flatMap((condition) => condition.params);
+    const whereSql = where.length === 0 ? '' : `where ${where.map((condition) => condition.sql).join(' and ')}`;
     // The items carry the reader's counts: one reader's page is never another's.
-    const key = JSON.stringify(['series', userId, whereSql, params, sort, offset, limit]);
+    const key = JSON.stringify(['series', userId, whereSql, params, sort, rank, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
       const count = await this.count(whereSql, params);
       if (offset >= count) return { total: count, items: [] };
       const [by, direction] = sort.split('_') as [string, 'asc' | 'desc'];
+      if (rank) {
+        // One walk over the matches, ranked: a search's matches are few beside every series.
+        // Series without a year last in either direction, as below (a boolean sorts false first on both databases).
+        const order = `${by === 'year' ? 's.start_year is null, ' : ''}${orderBy(SORT_KEYS[by]!, direction)}`;
+        const rows = await this.em.execute<{ id: string }[]>(
+          `select s.id from series s ${whereSql} order by ${rank.sql}, ${order} limit ? offset ?`,
+          [...params, ...rank.params, limit, offset],
+        );
+        return { total: count, items: await this.summaries(rows.map((row) => row.id)) };
+      }
       if (by !== 'year') {
         const rows = await this.em.execute<{ id: string }[]>(
           `select s.id from series s ${whereSql} order by ${orderBy(SORT_KEYS[by]!, direction)} limit ? offset ?`,
@@ -247,6 +214,49 @@ export class SeriesRepository {
       return { total: count, items: await this.summaries(ids) };
     });
     return { items, total };
+  }
+
+  /** The count of each value of each facet asked for under the filters, over the viewer's libraries only. */
+  async facets(filters: SeriesFilters, names: readonly FacetName[]): Promise<Facets> {
+    const { userId } = currentViewer();
+    const key = JSON.stringify(['series-facets', userId, filters, [...names].sort()]);
+    const { items } = await this.cache.remember(key, async () => {
+      const facets = await countFacets(this.em, 'series', names, filters, async (except) => {
+        const { where } = await this.filterSql(filters, except);
+        const visible = visibleLibrarySql('s.library_id') ? 1 : 0;
+        return { joins: { sql: '', params: [] }, where, bare: where.length === visible };
+      });
+      return { items: Object.entries(facets) };
+    });
+    return Object.fromEntries(items);
+  }
+
+  /**
+   * The conditions of the list filters on series `s`, the viewer's libraries among them; `except` leaves out one
+   * facet's own filter (it counts its alternatives).
+   */
+  private async filterSql(filters: SeriesFilters, except?: FacetName): Promise<{ where: Sql[]; rank: Sql | null }> {
+    const where: Sql[] = [];
+    const visible = visibleLibrarySql('s.library_id');
+    if (visible) where.push(visible);
+    if (filters.libraryId !== undefined) where.push({ sql: 's.library_id = ?', params: [filters.libraryId] });
+    let rank: Sql | null = null;
+    if (filters.q !== undefined && fold(filters.q) !== '') {
+      const name: Sql = { sql: `s.sort_name like ? escape '\\'`, params: [likePattern(filters.q)] };
+      const metadata = await metadataSearch(this.em, this.cache, 'series', filters.q);
+      // Name matches first, then the series found by their authors, genres, tags, publishers or books' arcs.
+      if (metadata) {
+        where.push({ sql: `(${name.sql} or ${metadata.sql})`, params: [...name.params, ...metadata.params] });
+        rank = { sql: `case when ${name.sql} then 0 else 1 end`, params: name.params };
+      } else where.push(name);
+    }
+    if (filters.readingStatus !== undefined)
+      where.push(readingStatusFilter(filters.readingStatus, currentViewer().userId));
+    if (filters.seriesStatus !== undefined) where.push({ sql: 's.status = ?', params: [filters.seriesStatus] });
+    if (filters.hasMissing !== undefined)
+      where.push({ sql: filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0', params: [] });
+    where.push(...metadataConditions('series', filters, except));
+    return { where, rank };
   }
 
   private async count(whereSql: string, params: unknown[]): Promise<number> {
