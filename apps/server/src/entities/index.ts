@@ -18,6 +18,7 @@ import { ReadingListBook } from './reading-list-book.entity.js';
 import { ReadingListImportEntry } from './reading-list-import-entry.entity.js';
 import { ReadingList } from './reading-list.entity.js';
 import { ReadingProgress } from './reading-progress.entity.js';
+import { SavedFilter } from './saved-filter.entity.js';
 import { SeriesReaderSettings } from './series-reader-settings.entity.js';
 import { SeriesReaderState } from './series-reader-state.entity.js';
 import { Series } from './series.entity.js';
@@ -50,6 +51,7 @@ export {
   ReadingListBook,
   ReadingListImportEntry,
   ReadingProgress,
+  SavedFilter,
   Series,
   SeriesReaderSettings,
   SeriesReaderState,
@@ -93,4 +95,5 @@ export const ALL_ENTITIES = [
   ReadingListBook,
   ReadingListImportEntry,
   WantToRead,
+  SavedFilter,
 ];

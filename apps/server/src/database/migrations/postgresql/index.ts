@@ -32,39 +32,6 @@ import { Migration20261129090000_reading_list_import_reports as m29 } from './Mi
 import { Migration20261129100000_reader_scroll_fit_max_width as m30 } from './Migration20261129100000_reader_scroll_fit_max_width.js';
 import { Migration20261129100100_remake_strip_thumbnails as m31 } from './Migration20261129100100_remake_strip_thumbnails.js';
 import { Migration20261129110000_collection_chosen_cover as m32 } from './Migration20261129110000_collection_chosen_cover.js';
+import { Migration20261129130000_saved_filters as m33 } from './Migration20261129130000_saved_filters.js';
 
-export const postgresqlMigrations = [
-  m0,
-  m1,
-  m2,
-  m3,
-  m4,
-  m5,
-  m6,
-  m7,
-  m8,
-  m9,
-  m10,
-  m11,
-  m12,
-  m13,
-  m14,
-  m15,
-  m16,
-  m17,
-  m18,
-  m19,
-  m20,
-  m21,
-  m22,
-  m23,
-  m24,
-  m25,
-  m26,
-  m27,
-  m28,
-  m29,
-  m30,
-  m31,
-  m32,
-];
+export const postgresqlMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33];
