@@ -1,7154 +1,6983 @@
 // Generated from openapi.yaml by tools/contract-types (npm run contract:types). Do not edit.
 export interface paths {
-  '/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Health of the server
-     * @description Public. Reports whether the database and the job backend answer. The answer is 200 with
-     *     `status: degraded` when one of them does not.
-     */
-    get: operations['getHealth'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Whether setup is needed and whether the caller is authenticated
-     * @description Public. `setup_required` is true while no admin account exists (the admin app then shows the setup page).
-     *     `authenticated` tells whether the request carried a valid credential.
-     */
-    get: operations['getAuthStatus'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/setup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create the admin account (first run)
-     * @description Public, and only while no admin exists. Creates the admin account (password hashed with scrypt) and opens a
-     *     session. `SHELFMARK_ADMIN_PASSWORD` in the environment creates the account at boot instead.
-     */
-    post: operations['setupAdmin'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Log in to the admin
-     * @description Public. Checks the credentials and opens a session (cookie `shelfmark_session`, `Secure` when the request
-     *     is HTTPS, as seen through a proxy trusted by `TRUST_PROXY`). Failed sign-ins are counted per client address
-     *     and user name: 10 failures for one name within 15 minutes refuse that name from that address (429 with
-     *     `Retry-After`) until the window ends. Failures across all names from one address past 50 slow its checks to
-     *     one per second (a 429 when the wait would pass 10 s), so the right password for another user still signs in.
-     */
-    post: operations['login'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Log out
-     * @description Ends the current session, if any, and clears the session cookie. Harmless with a token.
-     */
-    post: operations['logout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Who the caller is
-     * @description The kind of credential used, its effective scope (the user's role narrowed by the token's scope), the user
-     *     behind it (for a token, its owner; for the bootstrap token, the first administrator), that user's role and
-     *     the libraries the caller may see (`null`: every library).
-     */
-    get: operations['getCurrentPrincipal'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Change the caller's own preferences or password
-     * @description Sets the caller's UI language and colour theme (light, dark or system), kept in the database so that a new
-     *     browser of the same user gets them (the admin app also keeps each in a cookie, read before sign-in and before
-     *     first paint), and changes the caller's own password: `password` (same rules as at setup) with
-     *     `current_password`. A wrong current password is a 403 `wrong-password`; `password` without
-     *     `current_password` is a 400. A new password ends the user's other sessions and any password remembered for
-     *     OPDS Basic; the current session and the user's API tokens stay valid. A field left out keeps its value; an
-     *     empty body is refused with 400. A credential with no user behind it (the bootstrap token before any user
-     *     exists) is refused with 403.
-     */
-    patch: operations['updateCurrentUser'];
-    trace?: never;
-  };
-  '/tokens': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List API tokens
-     * @description The caller's own tokens, newest first; with the `admin` scope, every user's tokens. Each names its owner
-     *     (`user_id`, `username`). Secrets are never shown; `prefix` helps recognise a token.
-     */
-    get: operations['listTokens'];
-    put?: never;
-    /**
-     * Create an API token
-     * @description Creates a token owned by the caller's user (the bootstrap token creates it for the first administrator) and
-     *     returns its secret once, in `token`; only a hash is kept. A token never has more rights than its owner: asking
-     *     for the `admin` scope with a `read` credential (a reader, or an admin's `read` token) is a 403.
-     */
-    post: operations['createToken'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/tokens/{token_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the API token. */
-        token_id: components['parameters']['TokenId'];
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Revoke an API token
-     * @description The token stops working at once. The caller may revoke their own tokens; with the `admin` scope, anyone's.
-     *     Another user's token is a 404 to a caller who may not revoke it.
-     */
-    delete: operations['deleteToken'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List users
-     * @description Every user account, oldest first, with role, granted libraries and whether it is disabled.
-     */
-    get: operations['listUsers'];
-    put?: never;
-    /**
-     * Create a user
-     * @description Creates an account with a password (same rules as at setup; hashed with scrypt), a role and, for a reader,
-     *     the libraries they may see (`library_ids`; empty or left out means none; a library created later is seen
-     *     by admins only until granted). A user name already in use is a 409 `username-taken`; an unknown library id
-     *     is a 400.
-     */
-    post: operations['createUser'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/{user_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the user. */
-        user_id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    /** One user */
-    get: operations['getUser'];
-    put?: never;
-    post?: never;
-    /**
-     * Delete a user
-     * @description Deletes the account with its sessions, API tokens and reading progress; they stop working at once. The
-     *     last enabled administrator cannot be deleted (409 `last-admin`).
-     */
-    delete: operations['deleteUser'];
-    options?: never;
-    head?: never;
-    /**
-     * Change a user's name, role, libraries, password or state
-     * @description Changes the fields given; `library_ids` replaces the granted libraries. `password` resets the password
-     *     (no current password needed). Disabling a user, or resetting their password, ends at once their sessions,
-     *     their API tokens' access (a reset revokes their tokens; disabling refuses them until re-enabled) and any
-     *     password remembered for OPDS Basic. The last enabled administrator cannot be demoted or disabled (409
-     *     `last-admin`); a user name already in use is a 409 `username-taken`.
-     */
-    patch: operations['updateUser'];
-    trace?: never;
-  };
-  '/libraries': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List libraries
-     * @description Libraries sorted by name, with their book and series counts (each library's own, whoever asks). A reader sees
-     *     only the libraries granted to them, here and everywhere: a library, series, book, file, page, thumbnail or
-     *     metadata link of another library is a 404, as if it did not exist, and lists and searches leave them out.
-     */
-    get: operations['listLibraries'];
-    put?: never;
-    /**
-     * Create a library
-     * @description `root_path` must name an existing folder under `LIBRARIES_ROOT` (in the form `GET /folders` gives). The
-     *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library starts its first
-     *     incremental scan at once: the 201 body carries that `scan` job as `scan_job`, to follow with
-     *     `GET /jobs/{job_id}` or `GET /jobs/{job_id}/events`. The `scan_schedule` (default `every_6h`) schedules the
-     *     recurring incremental scan, and a refresh mode other than `manual` the recurring metadata refresh. The library
-     *     is then watched (`watch`, `auto` by default): `watch_mode` is `off` until a worker process has taken it, a
-     *     moment later.
-     */
-    post: operations['createLibrary'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/libraries/{library_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-      };
-      cookie?: never;
-    };
-    /** Get a library */
-    get: operations['getLibrary'];
-    put?: never;
-    post?: never;
-    /**
-     * Delete a library
-     * @description Removes the library with its series, books, reading progress, metadata links and its scan and refresh
-     *     schedules. Never touches the files on disk.
-     */
-    delete: operations['deleteLibrary'];
-    options?: never;
-    head?: never;
-    /**
-     * Update a library
-     * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh, and
-     *     changing `scan_schedule` the recurring scan (`manual` removes either). Changing `root_path` takes effect at
-     *     the next scan. Changing `watch` (or `root_path`) makes the worker watch the library anew, then catch up with
-     *     one incremental scan; `watch_mode` follows within a moment.
-     */
-    patch: operations['updateLibrary'];
-    trace?: never;
-  };
-  '/libraries/{library_id}/scan': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Scan a library
-     * @description Starts a `scan` job. `incremental` (the default) does not re-read a folder whose mtime did not change (adding,
-     *     removing or renaming a file changes it) and does not open a file whose size and mtime did not change; `full`
-     *     re-reads every folder and re-analyses every file (use it after editing files in place). One scan at a time
-     *     per library: while one is queued or running, the request answers 200 with that job instead of starting
-     *     another. The body is optional.
-     *
-     *     A scan never empties a library by accident: when the library folder is missing or unreadable (a lost
-     *     mount), or when every known file seems gone, the job fails with a message and nothing is deleted. A folder
-     *     that cannot be read keeps its books. Files that cannot be read (corrupt, encrypted, unsupported, or taking
-     *     longer than 120 s: timeout) become books with a parse error, listed in the job's `item_errors`. Symbolic links are not followed. Reading progress of
-     *     a vanished file is kept for 30 days and given back when the file returns (same path, or same name and size
-     *     elsewhere: a move).
-     */
-    post: operations['scanLibrary'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/libraries/{library_id}/series': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * List the series of a library
-     * @description Series sorted by name; `q` is a case- and accent-insensitive partial match on the name.
-     */
-    get: operations['listLibrarySeries'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/libraries/{library_id}/series/{series_name}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         /**
-         * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
-         *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
-         *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+         * Health of the server
+         * @description Public. Reports whether the database and the job backend answer. The answer is 200 with
+         *     `status: degraded` when one of them does not.
          */
-        series_name: components['parameters']['SeriesName'];
-      };
-      cookie?: never;
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Edit a series' metadata
-     * @description Changes only the fields given. Locked fields may be edited here: a lock protects a field from
-     *     synchronisation, not from the admin. `locked_fields` replaces the whole list of locks.
-     */
-    patch: operations['updateSeriesMetadata'];
-    trace?: never;
-  };
-  '/libraries/{library_id}/series/{series_name}/metadata': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
+    "/auth/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         /**
-         * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
-         *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
-         *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+         * Whether setup is needed and whether the caller is authenticated
+         * @description Public. `setup_required` is true while no admin account exists (the admin app then shows the setup page).
+         *     `authenticated` tells whether the request carried a valid credential.
          */
-        series_name: components['parameters']['SeriesName'];
-      };
-      cookie?: never;
+        get: operations["getAuthStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Get a series' metadata */
-    get: operations['getSeriesMetadata'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/folders': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List subfolders under the libraries root
-     * @description Lists the immediate subfolders of `path` (of `LIBRARIES_ROOT` itself when `path` is absent), sorted by name.
-     *     Any path that would leave the root (`..`, an absolute path, a symlink pointing outside, a NUL byte, a path
-     *     that is too long) is a 400 and lists nothing. A reader granted only some libraries gets an empty list: the
-     *     folders name every library.
-     */
-    get: operations['listFolders'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/books': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List books
-     * @description Books across libraries, filtered and paged. `q` is a case- and accent-insensitive partial match on title,
-     *     series and authors ("legendaires" finds "Les Légendaires"). Sort `series` (the default) orders by series
-     *     name, then volume, then chapter, then title; `title` by title; `recently_added` newest first;
-     *     `recently_read` by the time the book was last read (opened, read or marked read), newest first. A book
-     *     never read, or marked unread again, has no such time and is not in the `recently_read` order: its `total`
-     *     counts only books read or in progress (combine with `reading_status=read` for the books finished lately,
-     *     `reading_status=reading` for those to continue). Every sort is stable (ties by book id, in the sort's
-     *     direction).
-     */
-    get: operations['listBooks'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/books/on-deck': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the next book to read in each series in progress
-     * @description One book per series in progress — a series with at least one book read, at least one unread and none being
-     *     read (a book being read is what to continue, so its series is not listed here as well) — the series' most
-     *     recently read first (the time its books were last read; ties by series id).
-     *     The book is the first unread one after the furthest book read, in the series' reading order
-     *     (`GET /series/{series_id}/books`: numbered volumes, then those without a number, then hors-séries; by
-     *     chapter within a volume); when nothing unread follows it, the first unread book of the series. A series
-     *     read to the end, and a series not started, are not listed. Paged like `GET /books`.
-     */
-    get: operations['listOnDeckBooks'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/books/{book_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    /** Get a book's details */
-    get: operations['getBook'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Edit a book's metadata
-     * @description Changes only the fields given; `null` clears a nullable field. The ISBN checksum is verified (400 when
-     *     wrong). Numbers (`volume`, `volume_end`, `chapter`, `chapter_end`) are finite and not negative, and a range
-     *     ends at or after its start, the stored start counting when only the end is given (400 otherwise; nothing is
-     *     changed). Locked fields may be edited here: a lock protects a field from scans, the re-reading of file names
-     *     and synchronisation, not from the admin. `locked_fields` replaces the whole list of locks.
-     */
-    patch: operations['updateBook'];
-    trace?: never;
-  };
-  '/books/{book_id}/file': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Download a book's file
-     * @description The file as stored, with the content type of its format and a `Content-Disposition` attachment file name.
-     *     Supports single byte ranges (`Range: bytes=…`): 206 with `Content-Range`, or 416 when the range cannot be
-     *     satisfied.
-     */
-    get: operations['downloadBookFile'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/books/{book_id}/pages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * List a book's pages with their sizes
-     * @description Every page of a CBZ, CBR, CB7, CBT or PDF book in reading order, with its media type and its size in pixels,
-     *     so a reader can lay out double-page spreads before loading the images (a page wider than it is tall is a
-     *     spread and stands alone). Sizes come from each image's header, never from decoding it; a PDF page's from
-     *     its page box (in points, at 72 dpi, rotation applied) and its media type is the PNG the page route renders.
-     *     An entry of a solid RAR or 7z is only measured once the page route has read it (decompressing a solid
-     *     archive up to its last page just to measure it would cost as much as reading the book): until then its
-     *     `width` and `height` are null, and a reader treats that page as a single page. The list is computed on the
-     *     first request and kept in the database until the book's file changes. EPUB books have no pages: 400.
-     */
-    get: operations['getBookPages'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/books/{book_id}/pages/{page}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-        /** @description 1-based page number. */
-        page: number;
-      };
-      cookie?: never;
-    };
-    /**
-     * Get an image of one page
-     * @description The image of a page of a CBZ, CBR or PDF book, in its own format for archives (rendered for PDF). `width`
-     *     downscales (never upscales) keeping the aspect ratio. EPUB books have no pages: 400. A page past the end:
-     *     404. 501 when this installation cannot render PDF pages.
-     */
-    get: operations['getBookPage'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/books/{book_id}/thumbnail': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Get a book's cover thumbnail
-     * @description The thumbnail made by the scan, generated on demand when missing; 404 when the book has no cover.
-     */
-    get: operations['getBookThumbnail'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/books/{book_id}/progress': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    get?: never;
-    /**
-     * Set a book's reading progress
-     * @description The caller's own progress: each user has theirs, and every client (this API, the admin's reader, OPDS-PSE
-     *     page streaming, KOReader sync) writes and reads the same record. `reading` needs `current_page` within the
-     *     book's pages, or a `position` for a reflowable book (EPUB) (400 otherwise). `read` sets the page to the last page. `unread` clears the page. Allowed with
-     *     a `read` token. A caller that is no user (the bootstrap token while no user exists) has no progress: 409
-     *     `no-reader`.
-     */
-    put: operations['setBookProgress'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/series': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List series across libraries
-     * @description Series of every library, sorted by `sort` (by name by default); each item carries its `library_id`.
-     *     `series_status` matches the stored status exactly (a normalised status, or a raw one when unmapped: see
-     *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0. `publisher` and
-     *     `genre` keep series whose metadata lists that publisher or genre, spelt exactly as stored (the admin's
-     *     chips on a series page link to these lists).
-     *
-     *     Sorts (`_asc` or `_desc`, every one stable):
-     *     - `name`: the series name, case and accents folded, then the library, then the exact name.
-     *     - `added`: when a scan first found the series (its `created_at`).
-     *     - `updated`: when the series last changed: a scan added, changed or removed one of its books, or its
-     *       metadata was edited or synchronised. Reading progress does not count.
-     *     - `year`: the year the series started (`start_year`, from its metadata or its books' file names); series
-     *       without a year come after the others in both directions, by name.
-     *
-     *     Ties break by name then library, in the sort's direction: a `_desc` order is its `_asc` order reversed
-     *     (the series without a year aside).
-     */
-    get: operations['listSeries'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/series/statuses': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List series statuses usable as filters
-     * @description The statuses present on series plus every non-null mapped status of the status-mapping table, distinct and
-     *     sorted. Works when some mappings are null (they are skipped).
-     */
-    get: operations['listSeriesStatuses'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/series/mark-read': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Mark every book of a series read or unread
-     * @description Sets every book of the series to `read` (last page) or `unread` in one transaction and returns how many
-     *     books changed, in the caller's own progress. Idempotent: a second call changes 0. Allowed with a `read`
-     *     token. A caller that is no user (the bootstrap token while no user exists) has no progress: 409 `no-reader`.
-     */
-    post: operations['markSeriesRead'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/series/{series_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Get a series by id
-     * @description The series as lists show it (counts, reading status, cover) with its full metadata: the `id` of any
-     *     `SeriesItem`, `Book.series_id` or `MetadataLink.series_id` addresses it. The same series as
-     *     `GET /libraries/{library_id}/series/{series_name}/metadata`, by id.
-     */
-    get: operations['getSeries'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Edit a series' metadata by id
-     * @description The same edit as `PATCH /libraries/{library_id}/series/{series_name}`, by id: changes only the fields given,
-     *     locked fields included (a lock protects a field from synchronisation, not from the admin); `locked_fields`
-     *     replaces the whole list of locks. Answers the series as `GET /series/{series_id}` does.
-     */
-    patch: operations['updateSeries'];
-    trace?: never;
-  };
-  '/series/{series_id}/books': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * List the books of a series
-     * @description The series' books in volume order (numbered volumes, then those without a number, then hors-séries; within
-     *     a volume, and among books without one, by chapter; ties by title), paged like `GET /books`.
-     */
-    get: operations['listSeriesBooks'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/series/{series_id}/links': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * List the metadata links of a series by id
-     * @description The series' links of every status, most recently updated first: `GET /metadata/links` by series id.
-     */
-    get: operations['listSeriesLinks'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/series/{series_id}/reader-settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Get the caller's reader settings for a series
-     * @description How the caller reads this series: the reading direction in effect and where it comes from (the caller's own
-     *     choice, else the series' `reading_direction`, else its library's `default_reading_direction`), and the
-     *     caller's own layout, fit and background (null when the caller never chose: the reader's defaults apply).
-     *     Each user has their own; a caller that is no user (the bootstrap token while no user exists) gets the
-     *     series' and library's values with no own choice.
-     */
-    get: operations['getSeriesReaderSettings'];
-    /**
-     * Set the caller's reader settings for a series
-     * @description Changes the fields given of the caller's own settings for the series (null clears a choice); the others keep
-     *     their value. Answers as `GET /series/{series_id}/reader-settings`. Allowed with a `read` token. It never
-     *     changes the series itself: an administrator saves a direction for everyone with `PATCH /series/{series_id}`.
-     *     A caller that is no user: 409 `no-reader`.
-     */
-    put: operations['setSeriesReaderSettings'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/series/{series_id}/cover': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    get?: never;
-    /**
-     * Choose a series' cover among its books
-     * @description The series' cover becomes its first book's (`first_book`, the default) or the cover of one of its books
-     *     (`book`, with `book_id`). An uploaded image (`PUT /series/{series_id}/cover/image`) is discarded. The choice
-     *     is the series', not the scan's: rescans keep it; when the chosen book leaves the series, the first book's
-     *     cover shows until the admin chooses again. Answers the series as `GET /series/{series_id}` does.
-     */
-    put: operations['chooseSeriesCover'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/series/{series_id}/cover/image': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Get a series' uploaded cover
-     * @description The thumbnail made from the image an administrator uploaded (JPEG inside 300×400, like a book's thumbnail);
-     *     404 when the series has none. `SeriesItem.cover_url` names it with `v`, which changes with every upload, so
-     *     a new image is fetched at once and an old address may be cached for long.
-     */
-    get: operations['getSeriesCoverImage'];
-    /**
-     * Upload a series' cover
-     * @description Makes an uploaded image the series' cover: one part named `image`, a JPEG, PNG or WebP of at most 20 MiB and
-     *     50 million pixels. The type is read from the content, never from the part's name or type; the image is
-     *     decoded and encoded again (JPEG inside 300×400, without its metadata), and only that copy is ever served.
-     *     The upload streams to a staging folder under `DATA_DIR` and is removed there once read, refused or cut off.
-     *     The image replaces any earlier upload and survives rescans; `PUT /series/{series_id}/cover` goes back to a
-     *     book's cover. Answers the series as `GET /series/{series_id}` does. The only REST call the admin makes:
-     *     tRPC carries no files (ADR 18).
-     *     Too large a file or image: 413 `payload-too-large`; not a JPEG, PNG or WebP, or not decodable: 415
-     *     `unsupported-media-type`; no `image` part: 400.
-     */
-    put: operations['uploadSeriesCover'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/covers/remote': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get a metadata provider's cover through the server
-     * @description A cover a metadata provider links to (a match candidate's `cover_url`, a series' `cover_url` when it is the
-     *     provider's cover), fetched by the server and re-encoded as a JPEG at most 600 px wide, so that the admin's
-     *     pages load images from their own origin only and a provider never sees who browses. The server answers only
-     *     the addresses it wrote itself: `u` and `s` come from a `cover_url` it sent (the signature is the server's,
-     *     over `u`); any other pair is a 404 and nothing is fetched. The image is kept in the data directory, so a
-     *     second request does not reach the provider. 404 too when the provider's answer is not an image (or is too
-     *     large, or too slow); nothing of it is passed on.
-     */
-    get: operations['getRemoteCover'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/search': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Search a provider for a series
-     * @description Asks the library's metadata provider (or `provider` when given) for candidates matching the series, each
-     *     with a confidence 0–100 computed by the server: 100 only when the provider's title equals the series name
-     *     after normalisation (case, accents, punctuation, leading or trailing articles such as "Les", "(Les)",
-     *     "The") and, when both sides know a volume count, the counts agree. Sorted by confidence, best first.
-     */
-    post: operations['searchMetadata'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/match': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Link a series to a provider record, awaiting approval
-     * @description Creates the link of the series to `provider`/`external_id` with status `pending`, or replaces the series'
-     *     existing link to that provider (status back to `pending`, `approved_at` and `synced_at` cleared). Give the
-     *     `candidate` object returned by `POST /metadata/search` so that approval syncs what the admin saw; without
-     *     it the server fetches the record from the provider.
-     */
-    post: operations['matchMetadata'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/approve/{link_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Approve a link and synchronise
-     * @description Approves the link, rejects the series' other approved links, then syncs the series and its books (provider
-     *     volumes matched to local books by volume number, then by title). Sync never writes a locked field (it is
-     *     listed under `skipped` whenever the provider offered a value) and never clears a field. Returns the link
-     *     and the sync report.
-     */
-    post: operations['approveMetadataLink'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/reject/{link_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Reject a link
-     * @description Sets the link's status to `rejected`. Metadata already synced stays as it is.
-     */
-    post: operations['rejectMetadataLink'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/links': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the links of a series or of a library
-     * @description With `series_name`: the series' links, most recently updated first. Without it: the links of every series
-     *     of the library (a review queue with `status=pending`), highest confidence first (unknown last), then by
-     *     series name, at most `limit` of them. `status` keeps the links of one status either way.
-     */
-    get: operations['listMetadataLinks'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/links/{link_id}/preview': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * What approving a link would change
-     * @description The series' fields side by side with the provider's record the link holds (the one approval applies; read
-     *     from the provider when the link holds none): the current value, the provider's, whether the field is
-     *     locked (approval leaves it as it is) and whether approval would change it. Writes nothing. The provider
-     *     status is shown as the series would store it (mapped through the status mappings, or its raw words).
-     */
-    get: operations['previewMetadataLink'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/links/{link_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Delete a link
-     * @description Removes the link and the provider volume records stored for it. Synced metadata stays.
-     */
-    delete: operations['deleteMetadataLink'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/missing/{link_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Missing volumes of a linked series
-     * @description The provider volumes that match no local book, ordered by volume number (unknown last), and the counts:
-     *     `expected` is the series' `total_volumes` when set, else the provider's volume count; `owned` is the number
-     *     of volumes of the series' numbered run held locally; `missing` is max(0, expected − owned).
-     */
-    get: operations['getMissingVolumes'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/batch': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Match every series of a library automatically
-     * @description Starts a `metadata_batch` job over every series of the library, or over `series_ids` only (a selection in
-     *     the admin's series grid; each must be a series of that library, or the request is a 400 and nothing
-     *     starts). Per series: a series already linked is skipped; the primary provider is
-     *     searched, then the fallback when the primary returns nothing or fails (unless it is `none`); the match is
-     *     applied (approved and synced) only when there is exactly one candidate and its confidence is 100;
-     *     otherwise the reason is recorded. A library whose provider is `none` is a 400. While a batch of the library
-     *     is queued or running, the request answers 200 with that job.
-     */
-    post: operations['startMetadataBatch'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/batch/{job_id}/report': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Report of a metadata batch
-     * @description Counts per outcome, totals and duration. 404 when the job does not exist or is not a `metadata_batch`.
-     */
-    get: operations['getMetadataBatchReport'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/batch/{job_id}/results': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Per-series results of a metadata batch
-     * @description One row per series handled, ordered by outcome (auto_matched, low_confidence, too_many_results, no_results,
-     *     error, skipped, already_linked) then series name. 404 when the job does not exist or is not a `metadata_batch`.
-     */
-    get: operations['listMetadataBatchResults'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/refresh': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Refresh the metadata of a library now
-     * @description Starts a `metadata_refresh` job: every approved link of the library is re-read from its provider and the
-     *     same sync rules as approval apply (locked fields skipped, nothing cleared). The scheduled refresh of
-     *     `metadata_refresh_mode` runs the same job. While a refresh of the library is queued or running, the request
-     *     answers 200 with that job. 400 when the library has no approved link to refresh.
-     */
-    post: operations['startMetadataRefresh'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metadata/refresh/{job_id}/report': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    /**
-     * Report of a metadata refresh
-     * @description What changed per series. 404 when the job does not exist or is not a `metadata_refresh`.
-     */
-    get: operations['getMetadataRefreshReport'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/settings/status-mappings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List status mappings
-     * @description Every known raw provider status, mapped or not (unmapped ones have `mapped_status` null), sorted.
-     */
-    get: operations['listStatusMappings'];
-    put?: never;
-    /**
-     * Create or change a status mapping
-     * @description Upserts by `provider_status` (lowercased and trimmed before storage). Series whose raw status is this one
-     *     are re-normalised.
-     */
-    post: operations['upsertStatusMapping'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/settings/status-mappings/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the status mapping. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Unmap a provider status
-     * @description Sets `mapped_status` to null and keeps the row, so the provider status stays listed. Series with this raw
-     *     status get the raw lowercased value as their status.
-     */
-    delete: operations['unmapStatusMapping'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/releases/search': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Search releases of a series
-     * @description Searches the configured release indexer: by series (query `"<series name>"`), for one volume (`volume`:
-     *     `"<series name>" <volume>`), or once per missing volume (`missing: true`), merged and de-duplicated by
-     *     `guid`. Giving both `volume` and `missing: true` is a 400. Each release lists the volumes its title covers
-     *     (ranges included) and the missing volumes it would fill; `queries` lists the queries sent. 400 when the
-     *     release indexer is not configured (the message says what to set); 501 when no release-indexer plugin is
-     *     loaded.
-     */
-    post: operations['searchReleases'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/releases/test': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Test the release-indexer connection
-     * @description Checks the configured `url` and `api_key`. A failed check is still a 200, with `ok: false`, a `failure`
-     *     that tells a bad key (`refused_key`), an unreachable host (`unreachable`) and a wrong URL (`wrong_url`)
-     *     apart, and a message that says the same in English. 400 when the release indexer is not
-     *     configured; 501 when no release-indexer plugin is loaded.
-     */
-    post: operations['testReleaseIndexer'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get the settings
-     * @description Secrets are never returned; `api_key_set` and `secrets_set` tell which are set.
-     */
-    get: operations['getSettings'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Change the settings
-     * @description Changes only the settings given. Secrets are write-only: give a value to set one, `null` to remove it, omit
-     *     it to keep it. Plugin values are checked against the plugin's settings schema (`GET /plugins`); an unknown
-     *     plugin id or key is a 400.
-     */
-    patch: operations['updateSettings'];
-    trace?: never;
-  };
-  '/backups': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the backups
-     * @description The backups of the SQLite database in `DATA_DIR/backups`, newest first, each downloadable by its name
-     *     (`GET /backups/{name}`). A backup still being written is not listed. On PostgreSQL the list is empty:
-     *     Shelfmark does not back PostgreSQL up (use `pg_dump`).
-     */
-    get: operations['listBackups'];
-    put?: never;
-    /**
-     * Back the database up now
-     * @description Starts a `backup` job: an online backup of the SQLite database (SQLite's backup API, consistent while the
-     *     server keeps writing) into `DATA_DIR/backups/shelfmark-<UTC time>.sqlite`, then deletes the oldest backups
-     *     beyond `backup_keep`. While a backup is queued or running, the request answers 200 with that job. The
-     *     `backup_schedule` setting runs the same job. To restore: stop Shelfmark, copy the backup over the database
-     *     file (and delete its `-wal` and `-shm` files), start Shelfmark. On PostgreSQL this is a 409: back it up with
-     *     `pg_dump`.
-     */
-    post: operations['startBackup'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/backups/{name}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
+    "/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * @description A backup's name as the list gives it, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. Never a path: a name
-         *     of another shape (a folder, `..`, a backup still being written) is a 400, a name the list does not give a 404.
+         * Create the admin account (first run)
+         * @description Public, and only while no admin exists. Creates the admin account (password hashed with scrypt) and opens a
+         *     session. `SHELFMARK_ADMIN_PASSWORD` in the environment creates the account at boot instead.
          */
-        name: string;
-      };
-      cookie?: never;
+        post: operations["setupAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Download a backup
-     * @description The backup's file, streamed, as an attachment under its own name, so that a backup can be kept off the
-     *     machine. Only the backups the list gives can be downloaded; on PostgreSQL there are none (404). The file is a
-     *     SQLite database holding everything Shelfmark stores, users' password digests included: keep it as safe as the
-     *     server.
-     */
-    get: operations['downloadBackup'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/jobs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in to the admin
+         * @description Public. Checks the credentials and opens a session (cookie `shelfmark_session`, `Secure` when the request
+         *     is HTTPS, as seen through a proxy trusted by `TRUST_PROXY`). Failed sign-ins are counted per client address
+         *     and user name: 10 failures for one name within 15 minutes refuse that name from that address (429 with
+         *     `Retry-After`) until the window ends. Failures across all names from one address past 50 slow its checks to
+         *     one per second (a 429 when the wait would pass 10 s), so the right password for another user still signs in.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List jobs
-     * @description Jobs, newest first. A reader granted only some libraries sees no jobs (an empty list here, 404 for a job,
-     *     its events and its reports): jobs span libraries and name their folders.
-     */
-    get: operations['listJobs'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/jobs/{job_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out
+         * @description Ends the current session, if any, and clears the session cookie. Harmless with a token.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Get a job
-     * @description The job with its parameters and its first 100 per-item errors.
-     */
-    get: operations['getJob'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/jobs/{job_id}/cancel': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the caller is
+         * @description The kind of credential used, its effective scope (the user's role narrowed by the token's scope), the user
+         *     behind it (for a token, its owner; for the bootstrap token, the first administrator), that user's role and
+         *     the libraries the caller may see (`null`: every library).
+         */
+        get: operations["getCurrentPrincipal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the caller's own preferences or password
+         * @description Sets the caller's UI language and colour theme (light, dark or system), kept in the database so that a new
+         *     browser of the same user gets them (the admin app also keeps each in a cookie, read before sign-in and before
+         *     first paint), and changes the caller's own password: `password` (same rules as at setup) with
+         *     `current_password`. A wrong current password is a 403 `wrong-password`; `password` without
+         *     `current_password` is a 400. A new password ends the user's other sessions and any password remembered for
+         *     OPDS Basic; the current session and the user's API tokens stay valid. A field left out keeps its value; an
+         *     empty body is refused with 400. A credential with no user behind it (the bootstrap token before any user
+         *     exists) is refused with 403.
+         */
+        patch: operations["updateCurrentUser"];
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Cancel a job
-     * @description Cooperative: sets `cancel_requested`; a queued job is cancelled at once, a running one stops at its next
-     *     check and ends `cancelled`. 409 when the job has already finished.
-     */
-    post: operations['cancelJob'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/jobs/{job_id}/events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens
+         * @description The caller's own tokens, newest first; with the `admin` scope, every user's tokens. Each names its owner
+         *     (`user_id`, `username`). Secrets are never shown; `prefix` helps recognise a token.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create an API token
+         * @description Creates a token owned by the caller's user (the bootstrap token creates it for the first administrator) and
+         *     returns its secret once, in `token`; only a hash is kept. A token never has more rights than its owner: asking
+         *     for the `admin` scope with a `read` credential (a reader, or an admin's `read` token) is a 403.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Follow a job's progress (Server-Sent Events)
-     * @description A `text/event-stream` that sends the job until it ends:
-     *
-     *     - `event: progress` whenever its status or progress changes, `data:` the `Job` as JSON;
-     *     - `event: end` once when it has finished (`succeeded`, `completed_with_errors`, `failed` or `cancelled`), `data:` the final `Job`
-     *       as JSON; the server then closes the stream.
-     *
-     *     - `event: error` when the job is deleted while followed, `data:` a 404 `Problem` as JSON; the stream closes.
-     *
-     *     Every `progress` and `end` carries an `id:` that grows with the job's progress (see `JobEvent`). The first
-     *     event is sent at once with the current state (an `end` alone when the job has already finished). A client
-     *     that reconnects with `Last-Event-ID` (as `EventSource` does) is not sent the state that id names again, but
-     *     is sent every later change and always the `end`; when that id is the `end`'s own, the answer is a 204, on
-     *     which `EventSource` stops reconnecting. Comment lines (`: keep-alive`) are sent about every 15 seconds while
-     *     nothing changes.
-     */
-    get: operations['streamJobEvents'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/plugins': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the API token. */
+                token_id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description The token stops working at once. The caller may revoke their own tokens; with the `admin` scope, anyone's.
+         *     Another user's token is a 404 to a caller who may not revoke it.
+         */
+        delete: operations["deleteToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List plugins
-     * @description Every plugin named in the configuration, loaded or not: its kind, capabilities, settings schema, whether it
-     *     is configured, and its last error (a plugin that failed to load is listed as `failed`). The settings' labels
-     *     and help are in the caller's language (`Accept-Language`, the admin sends its page's language), English
-     *     when the plugin does not give that language.
-     */
-    get: operations['listPlugins'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/collections': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Every user account, oldest first, with role, granted libraries and whether it is disabled.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Creates an account with a password (same rules as at setup; hashed with scrypt), a role and, for a reader,
+         *     the libraries they may see (`library_ids`; empty or left out means none; a library created later is seen
+         *     by admins only until granted). A user name already in use is a 409 `username-taken`; an unknown library id
+         *     is a 400.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List collections
-     * @description Collections by name (case and accents folded). A reader sees a collection when at least one of its series is
-     *     in a library granted to them, and its `series_count` and cover count only those series. `series_id` keeps
-     *     the collections holding that series (a series page lists them).
-     */
-    get: operations['listCollections'];
-    put?: never;
-    /**
-     * Create a collection
-     * @description A collection of series, possibly from several libraries, in the order of `series_ids` when `ordered`.
-     *     A series id that names nothing is a 404 and nothing is created.
-     */
-    post: operations['createCollection'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/collections/{collection_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the collection. */
-        collection_id: components['parameters']['CollectionId'];
-      };
-      cookie?: never;
+    "/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the user. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /** One user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a user
+         * @description Deletes the account with its sessions, API tokens and reading progress; they stop working at once. The
+         *     last enabled administrator cannot be deleted (409 `last-admin`).
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's name, role, libraries, password or state
+         * @description Changes the fields given; `library_ids` replaces the granted libraries. `password` resets the password
+         *     (no current password needed). Disabling a user, or resetting their password, ends at once their sessions,
+         *     their API tokens' access (a reset revokes their tokens; disabling refuses them until re-enabled) and any
+         *     password remembered for OPDS Basic. The last enabled administrator cannot be demoted or disabled (409
+         *     `last-admin`); a user name already in use is a 409 `username-taken`.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
     };
-    /**
-     * Get a collection
-     * @description The collection with the ids of its series the caller may see, in its order (by name when unordered). A
-     *     collection none of whose series the caller may see is a 404.
-     */
-    get: operations['getCollection'];
-    put?: never;
-    post?: never;
-    /**
-     * Delete a collection
-     * @description Removes the collection; its series stay.
-     */
-    delete: operations['deleteCollection'];
-    options?: never;
-    head?: never;
-    /**
-     * Edit a collection
-     * @description Renames, changes the summary or the ordering, and with `series_ids` replaces its series and their order (add,
-     *     remove and reorder are all this one edit). Changes only the fields given.
-     */
-    patch: operations['updateCollection'];
-    trace?: never;
-  };
-  '/collections/{collection_id}/series': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the collection. */
-        collection_id: components['parameters']['CollectionId'];
-      };
-      cookie?: never;
+    "/libraries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List libraries
+         * @description Libraries sorted by name, with their book and series counts (each library's own, whoever asks). A reader sees
+         *     only the libraries granted to them, here and everywhere: a library, series, book, file, page, thumbnail or
+         *     metadata link of another library is a 404, as if it did not exist, and lists and searches leave them out.
+         */
+        get: operations["listLibraries"];
+        put?: never;
+        /**
+         * Create a library
+         * @description `root_path` must name an existing folder under `LIBRARIES_ROOT` (in the form `GET /folders` gives). The
+         *     provider ids must name loaded metadata-provider plugins, or `none`. Creating a library starts its first
+         *     incremental scan at once: the 201 body carries that `scan` job as `scan_job`, to follow with
+         *     `GET /jobs/{job_id}` or `GET /jobs/{job_id}/events`. The `scan_schedule` (default `every_6h`) schedules the
+         *     recurring incremental scan, and a refresh mode other than `manual` the recurring metadata refresh. The library
+         *     is then watched (`watch`, `auto` by default): `watch_mode` is `off` until a worker process has taken it, a
+         *     moment later.
+         */
+        post: operations["createLibrary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List the series of a collection
-     * @description The collection's series the caller may see, in its order (by name when unordered), each with the caller's
-     *     counts, paged like `GET /series`.
-     */
-    get: operations['listCollectionSeries'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/reading-lists': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/libraries/{library_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        /** Get a library */
+        get: operations["getLibrary"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a library
+         * @description Removes the library with its series, books, reading progress, metadata links and its scan and refresh
+         *     schedules. Never touches the files on disk.
+         */
+        delete: operations["deleteLibrary"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a library
+         * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh, and
+         *     changing `scan_schedule` the recurring scan (`manual` removes either). Changing `root_path` takes effect at
+         *     the next scan. Changing `watch` (or `root_path`) makes the worker watch the library anew, then catch up with
+         *     one incremental scan; `watch_mode` follows within a moment.
+         */
+        patch: operations["updateLibrary"];
+        trace?: never;
     };
-    /**
-     * List reading lists
-     * @description The caller's own lists and the lists shared with everyone, by name. Nobody, admins included, sees another
-     *     user's private list. Counts and covers are the caller's: only books of libraries they may see.
-     */
-    get: operations['listReadingLists'];
-    put?: never;
-    /**
-     * Create a reading list
-     * @description A list of books in the order of `book_ids`, owned by the caller and private. A book id the caller cannot see
-     *     is a 404 and nothing is created. The caller must be a user (the bootstrap token before the first user is a
-     *     409).
-     */
-    post: operations['createReadingList'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/reading-lists/import': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/libraries/{library_id}/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan a library
+         * @description Starts a `scan` job. `incremental` (the default) does not re-read a folder whose mtime did not change (adding,
+         *     removing or renaming a file changes it) and does not open a file whose size and mtime did not change; `full`
+         *     re-reads every folder and re-analyses every file (use it after editing files in place). One scan at a time
+         *     per library: while one is queued or running, the request answers 200 with that job instead of starting
+         *     another. The body is optional.
+         *
+         *     A scan never empties a library by accident: when the library folder is missing or unreadable (a lost
+         *     mount), or when every known file seems gone, the job fails with a message and nothing is deleted. A folder
+         *     that cannot be read keeps its books. Files that cannot be read (corrupt, encrypted, unsupported, or taking
+         *     longer than 120 s: timeout) become books with a parse error, listed in the job's `item_errors`. Symbolic links are not followed. Reading progress of
+         *     a vanished file is kept for 30 days and given back when the file returns (same path, or same name and size
+         *     elsewhere: a move).
+         */
+        post: operations["scanLibrary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Import a ComicRack reading list (.cbl)
-     * @description Makes a reading list of the caller's from a ComicRack `.cbl` uploaded as the `file` part of a
-     *     `multipart/form-data` request (at most 20 MiB: a 5,000-entry list is about 1 MB). The upload streams to a
-     *     staging folder under `DATA_DIR` and is removed once read, refused or cut off (ADR 18). The list takes the
-     *     file's `Name`, and each `Books/Book` is matched to a book the caller may see by series name (accents, case and
-     *     articles ignored), `Number` (a volume, or a chapter), then `Volume` (the series' start year or volume) and
-     *     `Year`. The matched books join the list in the file's order; the answer's `import_report` counts the entries
-     *     `matched`, `ambiguous` (several books fit: they are given) and `missing` (none fits, or the number is not a
-     *     plain number such as `1.MU`), and lists each. The report is kept with the list
-     *     (`GET /reading-lists/{reading_list_id}/import-report`), so that "Match again" completes it after a scan.
-     *     A file that is not well-formed XML, not a reading list, or declares a document type (an entity expansion
-     *     bomb) is a 400; a file over the limit a 413; neither creates anything. Files go over REST only (ADR 18): this
-     *     operation has no tRPC twin.
-     */
-    post: operations['importReadingList'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/reading-lists/{reading_list_id}/import-report': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
+    "/libraries/{library_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the series of a library
+         * @description Series sorted by name; `q` is a case- and accent-insensitive partial match on the name.
+         */
+        get: operations["listLibrarySeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Get the import report of a reading list
-     * @description The report kept with a list imported from a `.cbl`: each entry of the file in its order, `matched` (to
-     *     `book_id`), `ambiguous` (its `candidates`) or `missing`. A book deleted since is reported `missing` again; a
-     *     book of a library the caller may no longer see is not shown (the entry reads `missing` to them). Only the
-     *     list's owner reads its report (403 to others who see a shared list); a list not imported from a file, or
-     *     another user's private list, is a 404.
-     */
-    get: operations['getReadingListImportReport'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/reading-lists/{reading_list_id}/import-report/match': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
+    "/libraries/{library_id}/series/{series_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+                /**
+                 * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+                 *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+                 *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+                 */
+                series_name: components["parameters"]["SeriesName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a series' metadata
+         * @description Changes only the fields given. Locked fields may be edited here: a lock protects a field from
+         *     synchronisation, not from the admin. `locked_fields` replaces the whole list of locks.
+         */
+        patch: operations["updateSeriesMetadata"];
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Match the missing and ambiguous entries again ("Match again")
-     * @description Matches the report's `missing` and `ambiguous` entries again against the books the caller may see now (a scan
-     *     may have brought the missing ones in), as the import does. Each newly matched book joins the list after the
-     *     book of the nearest earlier matched entry (or first), so the file's order holds and the owner's own reordering
-     *     is kept; a book already in the list is not added twice. Entries matched before are left as they are. Answers
-     *     the report. Only the list's owner (403 to others); a list without a report is a 404.
-     */
-    post: operations['matchReadingListImportAgain'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/reading-lists/{reading_list_id}/import-report/entries/{entry_index}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-        /** @description The entry's `index` in the report (its place in the file, from 0). */
-        entry_index: number;
-      };
-      cookie?: never;
+    "/libraries/{library_id}/series/{series_name}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+                /**
+                 * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+                 *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+                 *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+                 */
+                series_name: components["parameters"]["SeriesName"];
+            };
+            cookie?: never;
+        };
+        /** Get a series' metadata */
+        get: operations["getSeriesMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Choose the book of an ambiguous entry
-     * @description Settles an `ambiguous` entry with one of its `candidates`: the entry becomes `matched` and the book joins the
-     *     list where the file places it (after the book of the nearest earlier matched entry). A book that is not one
-     *     of the entry's candidates, or an entry that is not ambiguous, is a 400 and nothing changes. Answers the
-     *     report. Only the list's owner (403 to others); an unknown entry or a list without a report is a 404.
-     */
-    put: operations['chooseReadingListImportCandidate'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/reading-lists/{reading_list_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
+    "/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subfolders under the libraries root
+         * @description Lists the immediate subfolders of `path` (of `LIBRARIES_ROOT` itself when `path` is absent), sorted by name.
+         *     Any path that would leave the root (`..`, an absolute path, a symlink pointing outside, a NUL byte, a path
+         *     that is too long) is a 400 and lists nothing. A reader granted only some libraries gets an empty list: the
+         *     folders name every library.
+         */
+        get: operations["listFolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Get a reading list
-     * @description The list with the ids of its books the caller may see, in order, how many of them the caller has read and
-     *     the first one not read (`continue_book_id`, "Continue"). Another user's private list is a 404.
-     */
-    get: operations['getReadingList'];
-    put?: never;
-    post?: never;
-    /**
-     * Delete a reading list
-     * @description Only its owner deletes a list, or an admin a shared one; its books stay.
-     */
-    delete: operations['deleteReadingList'];
-    options?: never;
-    head?: never;
-    /**
-     * Edit a reading list
-     * @description Renames, changes the summary, and with `book_ids` replaces its books and their order (add, remove and
-     *     reorder). Only the list's owner edits it (a shared list is a 403 to the others); books of libraries the
-     *     caller cannot see stay in the list, after the ones given.
-     */
-    patch: operations['updateReadingList'];
-    trace?: never;
-  };
-  '/reading-lists/{reading_list_id}/sharing': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
+    "/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List books
+         * @description Books across libraries, filtered and paged. `q` is a case- and accent-insensitive partial match on title,
+         *     series and authors ("legendaires" finds "Les Légendaires"). Sort `series` (the default) orders by series
+         *     name, then volume, then chapter, then title; `title` by title; `recently_added` newest first;
+         *     `recently_read` by the time the book was last read (opened, read or marked read), newest first. A book
+         *     never read, or marked unread again, has no such time and is not in the `recently_read` order: its `total`
+         *     counts only books read or in progress (combine with `reading_status=read` for the books finished lately,
+         *     `reading_status=reading` for those to continue). Every sort is stable (ties by book id, in the sort's
+         *     direction).
+         */
+        get: operations["listBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Share or unshare a reading list
-     * @description Shares a list with everyone or makes it private again (the owner's alone). Admins only; an admin sees only
-     *     their own lists and shared ones, so another user's private list is a 404 here too.
-     */
-    put: operations['shareReadingList'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/reading-lists/{reading_list_id}/books': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
+    "/books/on-deck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the next book to read in each series in progress
+         * @description One book per series in progress — a series with at least one book read, at least one unread and none being
+         *     read (a book being read is what to continue, so its series is not listed here as well) — the series' most
+         *     recently read first (the time its books were last read; ties by series id).
+         *     The book is the first unread one after the furthest book read, in the series' reading order
+         *     (`GET /series/{series_id}/books`: numbered volumes, then those without a number, then hors-séries; by
+         *     chapter within a volume); when nothing unread follows it, the first unread book of the series. A series
+         *     read to the end, and a series not started, are not listed. Paged like `GET /books`.
+         */
+        get: operations["listOnDeckBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List the books of a reading list
-     * @description The list's books the caller may see, in the list's order, each with the caller's progress, paged like
-     *     `GET /books`.
-     */
-    get: operations['listReadingListBooks'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/reading-lists/{reading_list_id}/export': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
+    "/books/{book_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        /** Get a book's details */
+        get: operations["getBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a book's metadata
+         * @description Changes only the fields given; `null` clears a nullable field. The ISBN checksum is verified (400 when
+         *     wrong). Numbers (`volume`, `volume_end`, `chapter`, `chapter_end`) are finite and not negative, and a range
+         *     ends at or after its start, the stored start counting when only the end is given (400 otherwise; nothing is
+         *     changed). Locked fields may be edited here: a lock protects a field from scans, the re-reading of file names
+         *     and synchronisation, not from the admin. `locked_fields` replaces the whole list of locks.
+         */
+        patch: operations["updateBook"];
+        trace?: never;
     };
-    /**
-     * Export a reading list as a ComicRack .cbl
-     * @description The list's books the caller may see, in order, as a ComicRack reading list (`Series`, `Number`: the volume, or
-     *     the chapter, and `Year`), which `POST /reading-lists/import` and ComicRack read back. Sent as an attachment
-     *     named after the list.
-     */
-    get: operations['exportReadingList'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/want-to-read': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/books/{book_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a book's file
+         * @description The file as stored, with the content type of its format and a `Content-Disposition` attachment file name.
+         *     Supports single byte ranges (`Range: bytes=…`): 206 with `Content-Range`, or 416 when the range cannot be
+         *     satisfied.
+         */
+        get: operations["downloadBookFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List the caller's want-to-read series
-     * @description The series the caller wants to read, the most recently added first, with the caller's counts.
-     */
-    get: operations['listWantToRead'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/want-to-read/{series_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
+    "/books/{book_id}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a book's pages with their sizes
+         * @description Every page of a CBZ, CBR, CB7, CBT or PDF book in reading order, with its media type and its size in pixels,
+         *     so a reader can lay out double-page spreads before loading the images (a page wider than it is tall is a
+         *     spread and stands alone). Sizes come from each image's header, never from decoding it; a PDF page's from
+         *     its page box (in points, at 72 dpi, rotation applied) and its media type is the PNG the page route renders.
+         *     An entry of a solid RAR or 7z is only measured once the page route has read it (decompressing a solid
+         *     archive up to its last page just to measure it would cost as much as reading the book): until then its
+         *     `width` and `height` are null, and a reader treats that page as a single page. The list is computed on the
+         *     first request and kept in the database until the book's file changes. EPUB books have no pages: 400.
+         */
+        get: operations["getBookPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Add a series to the caller's want-to-read
-     * @description Idempotent. A series the caller cannot see is a 404.
-     */
-    put: operations['addWantToRead'];
-    post?: never;
-    /**
-     * Remove a series from the caller's want-to-read
-     * @description Idempotent. A series the caller cannot see is a 404.
-     */
-    delete: operations['removeWantToRead'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/saved-filters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/books/{book_id}/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+                /** @description 1-based page number. */
+                page: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an image of one page
+         * @description The image of a page of a CBZ, CBR or PDF book, in its own format for archives (rendered for PDF). `width`
+         *     downscales (never upscales) keeping the aspect ratio. EPUB books have no pages: 400. A page past the end:
+         *     404. 501 when this installation cannot render PDF pages.
+         */
+        get: operations["getBookPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List saved filters
-     * @description The caller's own saved filters and the ones an admin shared with everyone, by name (`target` keeps those of
-     *     one list). A saved filter holds a list's parameters, never its results: applying it is asking that list
-     *     (`GET /series` or `GET /books`) with them, so it shows only what the caller may see.
-     */
-    get: operations['listSavedFilters'];
-    put?: never;
-    /**
-     * Save a filter
-     * @description Saves a filter and sort of a list under a name, owned by the caller. `filter` is checked against the list
-     *     operation's own query parameters (`GET /series` for `series`, `GET /books` for `books`): an unknown name or a
-     *     value that operation would refuse is a 400 and nothing is saved. Names are unique per owner and list, case
-     *     and accents folded (another is a 409). Only an admin may share one (`shared: true` from a reader is a 403).
-     *     The caller must be a user (the bootstrap token before the first user is a 409).
-     */
-    post: operations['createSavedFilter'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/saved-filters/{saved_filter_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the saved filter. */
-        saved_filter_id: components['parameters']['SavedFilterId'];
-      };
-      cookie?: never;
+    "/books/{book_id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a book's cover thumbnail
+         * @description The thumbnail made by the scan, generated on demand when missing; 404 when the book has no cover.
+         */
+        get: operations["getBookThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Get a saved filter
-     * @description One of the caller's saved filters or a shared one; another user's private filter is a 404.
-     */
-    get: operations['getSavedFilter'];
-    put?: never;
-    post?: never;
-    /**
-     * Delete a saved filter
-     * @description Its owner deletes it, and an admin a shared one (a reader gets a 403 for a shared one).
-     */
-    delete: operations['deleteSavedFilter'];
-    options?: never;
-    head?: never;
-    /**
-     * Edit a saved filter
-     * @description Renames it, replaces its filter or sort, or (admins only) shares or unshares it. Its owner edits it, and an
-     *     admin a shared one; a shared filter is a 403 to a reader, another user's private filter a 404. `filter` and
-     *     `sort` are checked as when saving; a 400 or 409 changes nothing.
-     */
-    patch: operations['updateSavedFilter'];
-    trace?: never;
-  };
+    "/books/{book_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a book's reading progress
+         * @description The caller's own progress: each user has theirs, and every client (this API, the admin's reader, OPDS-PSE
+         *     page streaming, KOReader sync) writes and reads the same record. `reading` needs `current_page` within the
+         *     book's pages, or a `position` for a reflowable book (EPUB) (400 otherwise). `read` sets the page to the last page. `unread` clears the page. Allowed with
+         *     a `read` token. A caller that is no user (the bootstrap token while no user exists) has no progress: 409
+         *     `no-reader`.
+         */
+        put: operations["setBookProgress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List series across libraries
+         * @description Series of every library, sorted by `sort` (by name by default); each item carries its `library_id`.
+         *     `series_status` matches the stored status exactly (a normalised status, or a raw one when unmapped: see
+         *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0. `publisher` and
+         *     `genre` keep series whose metadata lists that publisher or genre, spelt exactly as stored (the admin's
+         *     chips on a series page link to these lists).
+         *
+         *     Sorts (`_asc` or `_desc`, every one stable):
+         *     - `name`: the series name, case and accents folded, then the library, then the exact name.
+         *     - `added`: when a scan first found the series (its `created_at`).
+         *     - `updated`: when the series last changed: a scan added, changed or removed one of its books, or its
+         *       metadata was edited or synchronised. Reading progress does not count.
+         *     - `year`: the year the series started (`start_year`, from its metadata or its books' file names); series
+         *       without a year come after the others in both directions, by name.
+         *
+         *     Ties break by name then library, in the sort's direction: a `_desc` order is its `_asc` order reversed
+         *     (the series without a year aside).
+         */
+        get: operations["listSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List series statuses usable as filters
+         * @description The statuses present on series plus every non-null mapped status of the status-mapping table, distinct and
+         *     sorted. Works when some mappings are null (they are skipped).
+         */
+        get: operations["listSeriesStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/mark-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every book of a series read or unread
+         * @description Sets every book of the series to `read` (last page) or `unread` in one transaction and returns how many
+         *     books changed, in the caller's own progress. Idempotent: a second call changes 0. Allowed with a `read`
+         *     token. A caller that is no user (the bootstrap token while no user exists) has no progress: 409 `no-reader`.
+         */
+        post: operations["markSeriesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a series by id
+         * @description The series as lists show it (counts, reading status, cover) with its full metadata: the `id` of any
+         *     `SeriesItem`, `Book.series_id` or `MetadataLink.series_id` addresses it. The same series as
+         *     `GET /libraries/{library_id}/series/{series_name}/metadata`, by id.
+         */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a series' metadata by id
+         * @description The same edit as `PATCH /libraries/{library_id}/series/{series_name}`, by id: changes only the fields given,
+         *     locked fields included (a lock protects a field from synchronisation, not from the admin); `locked_fields`
+         *     replaces the whole list of locks. Answers the series as `GET /series/{series_id}` does.
+         */
+        patch: operations["updateSeries"];
+        trace?: never;
+    };
+    "/series/{series_id}/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the books of a series
+         * @description The series' books in volume order (numbered volumes, then those without a number, then hors-séries; within
+         *     a volume, and among books without one, by chapter; ties by title), paged like `GET /books`.
+         */
+        get: operations["listSeriesBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the metadata links of a series by id
+         * @description The series' links of every status, most recently updated first: `GET /metadata/links` by series id.
+         */
+        get: operations["listSeriesLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}/reader-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the caller's reader settings for a series
+         * @description How the caller reads this series: the reading direction in effect and where it comes from (the caller's own
+         *     choice, else the series' `reading_direction`, else its library's `default_reading_direction`), and the
+         *     caller's own layout, fit and background (null when the caller never chose: the reader's defaults apply).
+         *     Each user has their own; a caller that is no user (the bootstrap token while no user exists) gets the
+         *     series' and library's values with no own choice.
+         */
+        get: operations["getSeriesReaderSettings"];
+        /**
+         * Set the caller's reader settings for a series
+         * @description Changes the fields given of the caller's own settings for the series (null clears a choice); the others keep
+         *     their value. Answers as `GET /series/{series_id}/reader-settings`. Allowed with a `read` token. It never
+         *     changes the series itself: an administrator saves a direction for everyone with `PATCH /series/{series_id}`.
+         *     A caller that is no user: 409 `no-reader`.
+         */
+        put: operations["setSeriesReaderSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose a series' cover among its books
+         * @description The series' cover becomes its first book's (`first_book`, the default) or the cover of one of its books
+         *     (`book`, with `book_id`). An uploaded image (`PUT /series/{series_id}/cover/image`) is discarded. The choice
+         *     is the series', not the scan's: rescans keep it; when the chosen book leaves the series, the first book's
+         *     cover shows until the admin chooses again. Answers the series as `GET /series/{series_id}` does.
+         */
+        put: operations["chooseSeriesCover"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}/cover/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a series' uploaded cover
+         * @description The thumbnail made from the image an administrator uploaded (JPEG inside 300×400, like a book's thumbnail);
+         *     404 when the series has none. `SeriesItem.cover_url` names it with `v`, which changes with every upload, so
+         *     a new image is fetched at once and an old address may be cached for long.
+         */
+        get: operations["getSeriesCoverImage"];
+        /**
+         * Upload a series' cover
+         * @description Makes an uploaded image the series' cover: one part named `image`, a JPEG, PNG or WebP of at most 20 MiB and
+         *     50 million pixels. The type is read from the content, never from the part's name or type; the image is
+         *     decoded and encoded again (JPEG inside 300×400, without its metadata), and only that copy is ever served.
+         *     The upload streams to a staging folder under `DATA_DIR` and is removed there once read, refused or cut off.
+         *     The image replaces any earlier upload and survives rescans; `PUT /series/{series_id}/cover` goes back to a
+         *     book's cover. Answers the series as `GET /series/{series_id}` does. The only REST call the admin makes:
+         *     tRPC carries no files (ADR 18).
+         *     Too large a file or image: 413 `payload-too-large`; not a JPEG, PNG or WebP, or not decodable: 415
+         *     `unsupported-media-type`; no `image` part: 400.
+         */
+        put: operations["uploadSeriesCover"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/covers/remote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a metadata provider's cover through the server
+         * @description A cover a metadata provider links to (a match candidate's `cover_url`, a series' `cover_url` when it is the
+         *     provider's cover), fetched by the server and re-encoded as a JPEG at most 600 px wide, so that the admin's
+         *     pages load images from their own origin only and a provider never sees who browses. The server answers only
+         *     the addresses it wrote itself: `u` and `s` come from a `cover_url` it sent (the signature is the server's,
+         *     over `u`); any other pair is a 404 and nothing is fetched. The image is kept in the data directory, so a
+         *     second request does not reach the provider. 404 too when the provider's answer is not an image (or is too
+         *     large, or too slow); nothing of it is passed on.
+         */
+        get: operations["getRemoteCover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a provider for a series
+         * @description Asks the library's metadata provider (or `provider` when given) for candidates matching the series, each
+         *     with a confidence 0–100 computed by the server: 100 only when the provider's title equals the series name
+         *     after normalisation (case, accents, punctuation, leading or trailing articles such as "Les", "(Les)",
+         *     "The") and, when both sides know a volume count, the counts agree. Sorted by confidence, best first.
+         */
+        post: operations["searchMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a series to a provider record, awaiting approval
+         * @description Creates the link of the series to `provider`/`external_id` with status `pending`, or replaces the series'
+         *     existing link to that provider (status back to `pending`, `approved_at` and `synced_at` cleared). Give the
+         *     `candidate` object returned by `POST /metadata/search` so that approval syncs what the admin saw; without
+         *     it the server fetches the record from the provider.
+         */
+        post: operations["matchMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/approve/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a link and synchronise
+         * @description Approves the link, rejects the series' other approved links, then syncs the series and its books (provider
+         *     volumes matched to local books by volume number, then by title). Sync never writes a locked field (it is
+         *     listed under `skipped` whenever the provider offered a value) and never clears a field. Returns the link
+         *     and the sync report.
+         */
+        post: operations["approveMetadataLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/reject/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a link
+         * @description Sets the link's status to `rejected`. Metadata already synced stays as it is.
+         */
+        post: operations["rejectMetadataLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the links of a series or of a library
+         * @description With `series_name`: the series' links, most recently updated first. Without it: the links of every series
+         *     of the library (a review queue with `status=pending`), highest confidence first (unknown last), then by
+         *     series name, at most `limit` of them. `status` keeps the links of one status either way.
+         */
+        get: operations["listMetadataLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/links/{link_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What approving a link would change
+         * @description The series' fields side by side with the provider's record the link holds (the one approval applies; read
+         *     from the provider when the link holds none): the current value, the provider's, whether the field is
+         *     locked (approval leaves it as it is) and whether approval would change it. Writes nothing. The provider
+         *     status is shown as the series would store it (mapped through the status mappings, or its raw words).
+         */
+        get: operations["previewMetadataLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a link
+         * @description Removes the link and the provider volume records stored for it. Synced metadata stays.
+         */
+        delete: operations["deleteMetadataLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/missing/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Missing volumes of a linked series
+         * @description The provider volumes that match no local book, ordered by volume number (unknown last), and the counts:
+         *     `expected` is the series' `total_volumes` when set, else the provider's volume count; `owned` is the number
+         *     of volumes of the series' numbered run held locally; `missing` is max(0, expected − owned).
+         */
+        get: operations["getMissingVolumes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match every series of a library automatically
+         * @description Starts a `metadata_batch` job over every series of the library, or over `series_ids` only (a selection in
+         *     the admin's series grid; each must be a series of that library, or the request is a 400 and nothing
+         *     starts). Per series: a series already linked is skipped; the primary provider is
+         *     searched, then the fallback when the primary returns nothing or fails (unless it is `none`); the match is
+         *     applied (approved and synced) only when there is exactly one candidate and its confidence is 100;
+         *     otherwise the reason is recorded. A library whose provider is `none` is a 400. While a batch of the library
+         *     is queued or running, the request answers 200 with that job.
+         */
+        post: operations["startMetadataBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/batch/{job_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Report of a metadata batch
+         * @description Counts per outcome, totals and duration. 404 when the job does not exist or is not a `metadata_batch`.
+         */
+        get: operations["getMetadataBatchReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/batch/{job_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Per-series results of a metadata batch
+         * @description One row per series handled, ordered by outcome (auto_matched, low_confidence, too_many_results, no_results,
+         *     error, skipped, already_linked) then series name. 404 when the job does not exist or is not a `metadata_batch`.
+         */
+        get: operations["listMetadataBatchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh the metadata of a library now
+         * @description Starts a `metadata_refresh` job: every approved link of the library is re-read from its provider and the
+         *     same sync rules as approval apply (locked fields skipped, nothing cleared). The scheduled refresh of
+         *     `metadata_refresh_mode` runs the same job. While a refresh of the library is queued or running, the request
+         *     answers 200 with that job. 400 when the library has no approved link to refresh.
+         */
+        post: operations["startMetadataRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/refresh/{job_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Report of a metadata refresh
+         * @description What changed per series. 404 when the job does not exist or is not a `metadata_refresh`.
+         */
+        get: operations["getMetadataRefreshReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/status-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List status mappings
+         * @description Every known raw provider status, mapped or not (unmapped ones have `mapped_status` null), sorted.
+         */
+        get: operations["listStatusMappings"];
+        put?: never;
+        /**
+         * Create or change a status mapping
+         * @description Upserts by `provider_status` (lowercased and trimmed before storage). Series whose raw status is this one
+         *     are re-normalised.
+         */
+        post: operations["upsertStatusMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/status-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the status mapping. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unmap a provider status
+         * @description Sets `mapped_status` to null and keeps the row, so the provider status stays listed. Series with this raw
+         *     status get the raw lowercased value as their status.
+         */
+        delete: operations["unmapStatusMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search releases of a series
+         * @description Searches the configured release indexer: by series (query `"<series name>"`), for one volume (`volume`:
+         *     `"<series name>" <volume>`), or once per missing volume (`missing: true`), merged and de-duplicated by
+         *     `guid`. Giving both `volume` and `missing: true` is a 400. Each release lists the volumes its title covers
+         *     (ranges included) and the missing volumes it would fill; `queries` lists the queries sent. 400 when the
+         *     release indexer is not configured (the message says what to set); 501 when no release-indexer plugin is
+         *     loaded.
+         */
+        post: operations["searchReleases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the release-indexer connection
+         * @description Checks the configured `url` and `api_key`. A failed check is still a 200, with `ok: false`, a `failure`
+         *     that tells a bad key (`refused_key`), an unreachable host (`unreachable`) and a wrong URL (`wrong_url`)
+         *     apart, and a message that says the same in English. 400 when the release indexer is not
+         *     configured; 501 when no release-indexer plugin is loaded.
+         */
+        post: operations["testReleaseIndexer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the settings
+         * @description Secrets are never returned; `api_key_set` and `secrets_set` tell which are set.
+         */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the settings
+         * @description Changes only the settings given. Secrets are write-only: give a value to set one, `null` to remove it, omit
+         *     it to keep it. Plugin values are checked against the plugin's settings schema (`GET /plugins`); an unknown
+         *     plugin id or key is a 400.
+         */
+        patch: operations["updateSettings"];
+        trace?: never;
+    };
+    "/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the backups
+         * @description The backups of the SQLite database in `DATA_DIR/backups`, newest first, each downloadable by its name
+         *     (`GET /backups/{name}`). A backup still being written is not listed. On PostgreSQL the list is empty:
+         *     Shelfmark does not back PostgreSQL up (use `pg_dump`).
+         */
+        get: operations["listBackups"];
+        put?: never;
+        /**
+         * Back the database up now
+         * @description Starts a `backup` job: an online backup of the SQLite database (SQLite's backup API, consistent while the
+         *     server keeps writing) into `DATA_DIR/backups/shelfmark-<UTC time>.sqlite`, then deletes the oldest backups
+         *     beyond `backup_keep`. While a backup is queued or running, the request answers 200 with that job. The
+         *     `backup_schedule` setting runs the same job. To restore: stop Shelfmark, copy the backup over the database
+         *     file (and delete its `-wal` and `-shm` files), start Shelfmark. On PostgreSQL this is a 409: back it up with
+         *     `pg_dump`.
+         */
+        post: operations["startBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A backup's name as the list gives it, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. Never a path: a name
+                 *     of another shape (a folder, `..`, a backup still being written) is a 400, a name the list does not give a 404.
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a backup
+         * @description The backup's file, streamed, as an attachment under its own name, so that a backup can be kept off the
+         *     machine. Only the backups the list gives can be downloaded; on PostgreSQL there are none (404). The file is a
+         *     SQLite database holding everything Shelfmark stores, users' password digests included: keep it as safe as the
+         *     server.
+         */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List jobs
+         * @description Jobs, newest first. A reader granted only some libraries sees no jobs (an empty list here, 404 for a job,
+         *     its events and its reports): jobs span libraries and name their folders.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a job
+         * @description The job with its parameters and its first 100 per-item errors.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a job
+         * @description Cooperative: sets `cancel_requested`; a queued job is cancelled at once, a running one stops at its next
+         *     check and ends `cancelled`. 409 when the job has already finished.
+         */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a job's progress (Server-Sent Events)
+         * @description A `text/event-stream` that sends the job until it ends:
+         *
+         *     - `event: progress` whenever its status or progress changes, `data:` the `Job` as JSON;
+         *     - `event: end` once when it has finished (`succeeded`, `completed_with_errors`, `failed` or `cancelled`), `data:` the final `Job`
+         *       as JSON; the server then closes the stream.
+         *
+         *     - `event: error` when the job is deleted while followed, `data:` a 404 `Problem` as JSON; the stream closes.
+         *
+         *     Every `progress` and `end` carries an `id:` that grows with the job's progress (see `JobEvent`). The first
+         *     event is sent at once with the current state (an `end` alone when the job has already finished). A client
+         *     that reconnects with `Last-Event-ID` (as `EventSource` does) is not sent the state that id names again, but
+         *     is sent every later change and always the `end`; when that id is the `end`'s own, the answer is a 204, on
+         *     which `EventSource` stops reconnecting. Comment lines (`: keep-alive`) are sent about every 15 seconds while
+         *     nothing changes.
+         */
+        get: operations["streamJobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List plugins
+         * @description Every plugin named in the configuration, loaded or not: its kind, capabilities, settings schema, whether it
+         *     is configured, and its last error (a plugin that failed to load is listed as `failed`). The settings' labels
+         *     and help are in the caller's language (`Accept-Language`, the admin sends its page's language), English
+         *     when the plugin does not give that language.
+         */
+        get: operations["listPlugins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List collections
+         * @description Collections by name (case and accents folded). A reader sees a collection when at least one of its series is
+         *     in a library granted to them, and its `series_count` and cover count only those series. `series_id` keeps
+         *     the collections holding that series (a series page lists them).
+         */
+        get: operations["listCollections"];
+        put?: never;
+        /**
+         * Create a collection
+         * @description A collection of series, possibly from several libraries, in the order of `series_ids` when `ordered`.
+         *     A series id that names nothing is a 404 and nothing is created.
+         */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{collection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a collection
+         * @description The collection with the ids of its series the caller may see, in its order (by name when unordered). A
+         *     collection none of whose series the caller may see is a 404.
+         */
+        get: operations["getCollection"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a collection
+         * @description Removes the collection; its series stay.
+         */
+        delete: operations["deleteCollection"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a collection
+         * @description Renames, changes the summary or the ordering, and with `series_ids` replaces its series and their order (add,
+         *     remove and reorder are all this one edit). Changes only the fields given.
+         */
+        patch: operations["updateCollection"];
+        trace?: never;
+    };
+    "/collections/{collection_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the series of a collection
+         * @description The collection's series the caller may see, in its order (by name when unordered), each with the caller's
+         *     counts, paged like `GET /series`.
+         */
+        get: operations["listCollectionSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reading lists
+         * @description The caller's own lists and the lists shared with everyone, by name. Nobody, admins included, sees another
+         *     user's private list. Counts and covers are the caller's: only books of libraries they may see.
+         */
+        get: operations["listReadingLists"];
+        put?: never;
+        /**
+         * Create a reading list
+         * @description A list of books in the order of `book_ids`, owned by the caller and private. A book id the caller cannot see
+         *     is a 404 and nothing is created. The caller must be a user (the bootstrap token before the first user is a
+         *     409).
+         */
+        post: operations["createReadingList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a ComicRack reading list (.cbl)
+         * @description Makes a reading list of the caller's from a ComicRack `.cbl` uploaded as the `file` part of a
+         *     `multipart/form-data` request (at most 20 MiB: a 5,000-entry list is about 1 MB). The upload streams to a
+         *     staging folder under `DATA_DIR` and is removed once read, refused or cut off (ADR 18). The list takes the
+         *     file's `Name`, and each `Books/Book` is matched to a book the caller may see by series name (accents, case and
+         *     articles ignored), `Number` (a volume, or a chapter), then `Volume` (the series' start year or volume) and
+         *     `Year`. The matched books join the list in the file's order; the answer's `import_report` counts the entries
+         *     `matched`, `ambiguous` (several books fit: they are given) and `missing` (none fits, or the number is not a
+         *     plain number such as `1.MU`), and lists each. The report is kept with the list
+         *     (`GET /reading-lists/{reading_list_id}/import-report`), so that "Match again" completes it after a scan.
+         *     A file that is not well-formed XML, not a reading list, or declares a document type (an entity expansion
+         *     bomb) is a 400; a file over the limit a 413; neither creates anything. Files go over REST only (ADR 18): this
+         *     operation has no tRPC twin.
+         */
+        post: operations["importReadingList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/import-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the import report of a reading list
+         * @description The report kept with a list imported from a `.cbl`: each entry of the file in its order, `matched` (to
+         *     `book_id`), `ambiguous` (its `candidates`) or `missing`. A book deleted since is reported `missing` again; a
+         *     book of a library the caller may no longer see is not shown (the entry reads `missing` to them). Only the
+         *     list's owner reads its report (403 to others who see a shared list); a list not imported from a file, or
+         *     another user's private list, is a 404.
+         */
+        get: operations["getReadingListImportReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/import-report/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match the missing and ambiguous entries again ("Match again")
+         * @description Matches the report's `missing` and `ambiguous` entries again against the books the caller may see now (a scan
+         *     may have brought the missing ones in), as the import does. Each newly matched book joins the list after the
+         *     book of the nearest earlier matched entry (or first), so the file's order holds and the owner's own reordering
+         *     is kept; a book already in the list is not added twice. Entries matched before are left as they are. Answers
+         *     the report. Only the list's owner (403 to others); a list without a report is a 404.
+         */
+        post: operations["matchReadingListImportAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/import-report/entries/{entry_index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+                /** @description The entry's `index` in the report (its place in the file, from 0). */
+                entry_index: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the book of an ambiguous entry
+         * @description Settles an `ambiguous` entry with one of its `candidates`: the entry becomes `matched` and the book joins the
+         *     list where the file places it (after the book of the nearest earlier matched entry). A book that is not one
+         *     of the entry's candidates, or an entry that is not ambiguous, is a 400 and nothing changes. Answers the
+         *     report. Only the list's owner (403 to others); an unknown entry or a list without a report is a 404.
+         */
+        put: operations["chooseReadingListImportCandidate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reading list
+         * @description The list with the ids of its books the caller may see, in order, how many of them the caller has read and
+         *     the first one not read (`continue_book_id`, "Continue"). Another user's private list is a 404.
+         */
+        get: operations["getReadingList"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a reading list
+         * @description Only its owner deletes a list, or an admin a shared one; its books stay.
+         */
+        delete: operations["deleteReadingList"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a reading list
+         * @description Renames, changes the summary, and with `book_ids` replaces its books and their order (add, remove and
+         *     reorder). Only the list's owner edits it (a shared list is a 403 to the others); books of libraries the
+         *     caller cannot see stay in the list, after the ones given.
+         */
+        patch: operations["updateReadingList"];
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Share or unshare a reading list
+         * @description Shares a list with everyone or makes it private again (the owner's alone). Admins only; an admin sees only
+         *     their own lists and shared ones, so another user's private list is a 404 here too.
+         */
+        put: operations["shareReadingList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the books of a reading list
+         * @description The list's books the caller may see, in the list's order, each with the caller's progress, paged like
+         *     `GET /books`.
+         */
+        get: operations["listReadingListBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reading-lists/{reading_list_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a reading list as a ComicRack .cbl
+         * @description The list's books the caller may see, in order, as a ComicRack reading list (`Series`, `Number`: the volume, or
+         *     the chapter, and `Year`), which `POST /reading-lists/import` and ComicRack read back. Sent as an attachment
+         *     named after the list.
+         */
+        get: operations["exportReadingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/want-to-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's want-to-read series
+         * @description The series the caller wants to read, the most recently added first, with the caller's counts.
+         */
+        get: operations["listWantToRead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/want-to-read/{series_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add a series to the caller's want-to-read
+         * @description Idempotent. A series the caller cannot see is a 404.
+         */
+        put: operations["addWantToRead"];
+        post?: never;
+        /**
+         * Remove a series from the caller's want-to-read
+         * @description Idempotent. A series the caller cannot see is a 404.
+         */
+        delete: operations["removeWantToRead"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List saved filters
+         * @description The caller's own saved filters and the ones an admin shared with everyone, by name (`target` keeps those of
+         *     one list). A saved filter holds a list's parameters, never its results: applying it is asking that list
+         *     (`GET /series` or `GET /books`) with them, so it shows only what the caller may see.
+         */
+        get: operations["listSavedFilters"];
+        put?: never;
+        /**
+         * Save a filter
+         * @description Saves a filter and sort of a list under a name, owned by the caller. `filter` is checked against the list
+         *     operation's own query parameters (`GET /series` for `series`, `GET /books` for `books`): an unknown name or a
+         *     value that operation would refuse is a 400 and nothing is saved. Names are unique per owner and list, case
+         *     and accents folded (another is a 409). Only an admin may share one (`shared: true` from a reader is a 403).
+         *     The caller must be a user (the bootstrap token before the first user is a 409).
+         */
+        post: operations["createSavedFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-filters/{saved_filter_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the saved filter. */
+                saved_filter_id: components["parameters"]["SavedFilterId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a saved filter
+         * @description One of the caller's saved filters or a shared one; another user's private filter is a 404.
+         */
+        get: operations["getSavedFilter"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved filter
+         * @description Its owner deletes it, and an admin a shared one (a reader gets a 403 for a shared one).
+         */
+        delete: operations["deleteSavedFilter"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a saved filter
+         * @description Renames it, replaces its filter or sort, or (admins only) shares or unshares it. Its owner edits it, and an
+         *     admin a shared one; a shared filter is a 403 to a reader, another user's private filter a 404. `filter` and
+         *     `sort` are checked as when saving; a 400 or 409 changes nothing.
+         */
+        patch: operations["updateSavedFilter"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /** @description An error, as RFC 9457 problem details. */
-    Problem: {
-      /**
-       * Format: uri-reference
-       * @description Identifies the kind of problem: `urn:shelfmark:problem:<kind>`, one of this list. A client shows its own
-       *     sentence for each kind (in its own language) and `detail` for the specifics.
-       * @enum {string}
-       */
-      type:
-        | 'urn:shelfmark:problem:validation'
-        | 'urn:shelfmark:problem:invalid-path'
-        | 'urn:shelfmark:problem:bad-request'
-        | 'urn:shelfmark:problem:unauthorized'
-        | 'urn:shelfmark:problem:forbidden'
-        | 'urn:shelfmark:problem:not-found'
-        | 'urn:shelfmark:problem:file-unavailable'
-        | 'urn:shelfmark:problem:method-not-allowed'
-        | 'urn:shelfmark:problem:request-timeout'
-        | 'urn:shelfmark:problem:conflict'
-        | 'urn:shelfmark:problem:no-reader'
-        | 'urn:shelfmark:problem:scan-refused'
-        | 'urn:shelfmark:problem:last-admin'
-        | 'urn:shelfmark:problem:username-taken'
-        | 'urn:shelfmark:problem:wrong-password'
-        | 'urn:shelfmark:problem:payload-too-large'
-        | 'urn:shelfmark:problem:unsupported-media-type'
-        | 'urn:shelfmark:problem:request-header-fields-too-large'
-        | 'urn:shelfmark:problem:page-unreadable'
-        | 'urn:shelfmark:problem:too-many-requests'
-        | 'urn:shelfmark:problem:internal-error'
-        | 'urn:shelfmark:problem:not-implemented'
-        | 'urn:shelfmark:problem:provider-failure';
-      /** @description Short summary of the kind of problem (the HTTP reason phrase for generic kinds). */
-      title: string;
-      /** @description The HTTP status code. */
-      status: number;
-      /** @description What went wrong with this request, for a human. */
-      detail: string;
-      /**
-       * Format: uri-reference
-       * @description The request path, or an identifier of this occurrence.
-       */
-      instance?: string;
-      /**
-       * @description One entry per problem of a validation failure, every problem of the request at once (at most 50; `detail`
-       *     then says how many more), in the order found. `detail` repeats them as `field: message; …`.
-       */
-      errors?: components['schemas']['ProblemFieldError'][];
-      /** @description With a `failure`: the plugin id of the external service that failed (`anilist`, `prowlarr`…). */
-      provider?: string;
-      failure?: components['schemas']['ProviderFailureKind'];
-    };
-    /**
-     * @description What went wrong with an external service (metadata provider, release indexer), for a client to say in its
-     *     own words: `not_configured` a required setting is missing (400, the detail names it); `refused_key` the
-     *     service refused the credentials; `rate_limited` it asks to slow down; `unreachable` it could not be reached
-     *     (DNS, connection refused, timeout); `unavailable` it answered with a server error; `blocked` an anti-bot
-     *     page; `bad_response` an answer that could not be read; `not_found` it does not know the record;
-     *     `wrong_url` (connection test only) the address answers but is not the service.
-     * @enum {string}
-     */
-    ProviderFailureKind:
-      | 'not_configured'
-      | 'refused_key'
-      | 'rate_limited'
-      | 'unreachable'
-      | 'unavailable'
-      | 'blocked'
-      | 'bad_response'
-      | 'not_found'
-      | 'wrong_url';
-    ProblemFieldError: {
-      /**
-       * @description Where the invalid value is, as a JSON pointer into the request: `/body/name`, `/body/links/0/url`,
-       *     `/query/limit`, `/path/book_id`, `/header/…`. Stable: clients show messages per field by it.
-       */
-      path: string;
-      /**
-       * @description What is wrong, for a person, with what is allowed and the value sent when it is safe to repeat:
-       *     `required`, `must be a whole number from 1 to 500 (got "abc")`, `must be one of admin or read (got "x")`,
-       *     `unknown field; allowed: name, root_path, …`.
-       */
-      message: string;
-      /**
-       * @description Machine-readable reason, for a client to say in its own language: the JSON Schema keyword that failed
-       *     (`required`, `type`, `enum`, `minimum`…), `controlCharacters`, `range` or `depth` for the checks made
-       *     before it, and the services' own rules: `blank` (only spaces), `schedule` (neither a schedule word nor a
-       *     cron expression), `sameAsProvider` (a fallback equal to the provider), `noMetadataProvider` (the library
-       *     has none), `noMetadataLink` (no approved link to refresh), `notMetadataProvider` (a release indexer named
-       *     as a provider), `notInLibrary` (series of another library), `exclusive` (cannot be sent with another
-       *     field), `noReleaseIndexer` (none is loaded), `httpUrl`, `future` (a date that must be ahead),
-       *     `isbnChecksum`, `readingList` (not a ComicRack list), `folder` (not a usable folder under the libraries
-       *     root), `provider` (not a loaded metadata provider), `notInSeries`, `unknownPlugin`, `setting` (not a value
-       *     the plugin's setting takes), `rangeStart` (a range's end without its start), `notCandidate` (a book
-       *     that is not one of an import entry's candidates); `invalid` for any other rule. With `allowed` and
-       *     `limit`, enough to write the message again. Every field error of this server carries one.
-       * @enum {string}
-       */
-      code?:
-        | 'required'
-        | 'additionalProperties'
-        | 'type'
-        | 'enum'
-        | 'const'
-        | 'format'
-        | 'pattern'
-        | 'minimum'
-        | 'maximum'
-        | 'exclusiveMinimum'
-        | 'exclusiveMaximum'
-        | 'multipleOf'
-        | 'minLength'
-        | 'maxLength'
-        | 'minItems'
-        | 'maxItems'
-        | 'uniqueItems'
-        | 'minProperties'
-        | 'maxProperties'
-        | 'anyOf'
-        | 'oneOf'
-        | 'not'
-        | 'controlCharacters'
-        | 'range'
-        | 'depth'
-        | 'blank'
-        | 'schedule'
-        | 'sameAsProvider'
-        | 'noMetadataProvider'
-        | 'noMetadataLink'
-        | 'notMetadataProvider'
-        | 'notInLibrary'
-        | 'exclusive'
-        | 'noReleaseIndexer'
-        | 'httpUrl'
-        | 'future'
-        | 'isbnChecksum'
-        | 'readingList'
-        | 'folder'
-        | 'provider'
-        | 'notInSeries'
-        | 'unknownPlugin'
-        | 'setting'
-        | 'rangeStart'
-        | 'notCandidate'
-        | 'invalid';
-      /**
-       * @description The bound that was crossed, for `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number),
-       *     `minLength`, `maxLength` (characters) and `minItems`, `maxItems` (items).
-       */
-      limit?: number;
-      /**
-       * @description What is accepted here, when the contract lists it: the values of an enum (with `null` when null is
-       *     allowed), or the known field or parameter names for `additionalProperties`.
-       */
-      allowed?: (string | number | boolean | null)[];
-    };
-    /**
-     * Format: binary
-     * @description Raw bytes, of the media type of the response.
-     */
-    Binary: string;
-    /**
-     * @description Identifier of a metadata-provider plugin (its manifest id, as `GET /plugins` lists it), or `none` to opt out.
-     *     Built-in ids: `google_books`, `open_library`, `comicvine`, `anilist`, `bedetheque` (`prowlarr` is the release
-     *     indexer, not a metadata provider). Checked against the loaded plugins: an unknown id is a 400 whose message
-     *     names the ids to use. Plugin ids are lowercase with `_`; the pattern also lets through the usual guesses
-     *     (`open-library`, `Open_Library`) so that their 400 can say so.
-     */
-    PluginId: string;
-    /**
-     * @description Language of the admin interface.
-     * @enum {string}
-     */
-    Locale: 'en' | 'fr';
-    /** @description Paging fields shared by every page envelope. */
-    PageEnvelope: {
-      /** @description Number of items matching, across all pages. */
-      total: number;
-      /** @description The page returned (1-based). */
-      page: number;
-      /** @description The page size used. */
-      limit: number;
-    };
-    /**
-     * @description One Server-Sent Event of `GET /jobs/{job_id}/events`, sent as an `id:` line (not for `error`), an `event:`
-     *     line and a `data:` line (JSON on one line) followed by a blank line. Comment lines (`: keep-alive`) carry no
-     *     event.
-     */
-    JobEvent: {
-      /**
-       * @description How far the job got: status (0 queued, 1 running, 2 finished), a scan's stage (0 listing or none, 1
-       *     reading, 2 covers), items processed in that stage, whether `total` is known (0 or 1: a first scan learns
-       *     it when it has listed every folder), item errors, cancel requested (0 or 1), dot-separated.
-       *     Compared part by part, a job's ids grow as it runs (a job resumed after its process stopped starts its
-       *     stages again) and its `end` has the greatest; events that differ only by `current_item` share an id.
-       *     Sent back as `Last-Event-ID` on reconnection.
-       */
-      id?: string;
-      /**
-       * @description `progress` while the job runs or waits; `end` once, with the job finished, before the stream closes;
-       *     `error` when the job was deleted while followed, before the stream closes.
-       * @enum {string}
-       */
-      event: 'progress' | 'end' | 'error';
-      /** @description The `Job` for `progress` and `end`; a `Problem` (404) for `error`. */
-      data: components['schemas']['Job'] | components['schemas']['Problem'];
-    };
-    Health: {
-      /**
-       * @description `degraded` when the database or the job backend does not answer.
-       * @enum {string}
-       */
-      status: 'ok' | 'degraded';
-      /**
-       * @description Server version.
-       * @example 0.1.0
-       */
-      version: string;
-      database: {
-        /** @enum {string} */
-        kind: 'sqlite' | 'postgresql';
-        ok: boolean;
-      };
-      jobs: {
-        /**
-         * @description The Agenda storage backend in use.
-         * @example sqlite
-         * @example postgresql
-         * @example mongodb
-         */
-        backend: string;
-        ok: boolean;
-      };
-    };
-    AuthStatus: {
-      /** @description True while no admin account exists. */
-      setup_required: boolean;
-      /** @description True when the request carried a valid credential. */
-      authenticated: boolean;
-      /** @description The signed-in administrator's user name (session cookie); null without a session, so the admin app learns who is signed in with this one public call. */
-      username: string | null;
-    };
-    Credentials: {
-      username: string;
-      /** Format: password */
-      password: string;
-    };
-    User: {
-      /** Format: uuid */
-      id: string;
-      username: string;
-      role: components['schemas']['UserRole'];
-      /**
-       * @description The libraries granted to the user, which a reader may see (an admin sees every library whatever is
-       *     granted; the grants are kept for when they become a reader).
-       */
-      library_ids: string[];
-      /** @description A disabled user cannot sign in, and their tokens are refused. */
-      disabled: boolean;
-      locale: components['schemas']['Locale'];
-      theme: components['schemas']['Theme'];
-      /** Format: date-time */
-      created_at: string;
-    };
-    /**
-     * @description `admin` may do everything; `reader` browses and reads the libraries granted, with the `read` scope.
-     * @enum {string}
-     */
-    UserRole: 'admin' | 'reader';
-    UserList: {
-      items: components['schemas']['User'][];
-    };
-    /** @description The libraries the user may see as a reader; empty means none. */
-    UserLibraryIds: string[];
-    /** Format: password */
-    NewPassword: string;
-    UserCreate: {
-      username: string;
-      password: components['schemas']['NewPassword'];
-      role: components['schemas']['UserRole'];
-      library_ids?: components['schemas']['UserLibraryIds'];
-      /** @description Create the account disabled (it cannot sign in until enabled); left out, it is enabled. */
-      disabled?: boolean;
-    };
-    /** @description The fields to change; those left out keep their value. */
-    UserAdminUpdate: {
-      username?: string;
-      password?: components['schemas']['NewPassword'];
-      role?: components['schemas']['UserRole'];
-      library_ids?: components['schemas']['UserLibraryIds'];
-      disabled?: boolean;
-    };
-    /** @description The preferences to change, and a new password with the current one; fields left out keep their value. */
-    UserUpdate: {
-      locale?: components['schemas']['Locale'];
-      theme?: components['schemas']['Theme'];
-      password?: components['schemas']['NewPassword'];
-      /** Format: password */
-      current_password?: string;
-    };
-    /**
-     * @description The admin's colour theme; `system` (a new account's) follows the device's light or dark scheme.
-     * @enum {string}
-     */
-    Theme: 'light' | 'dark' | 'system';
-    /**
-     * @description `read` may read (except tokens and settings) and set reading progress; `admin` may do everything.
-     * @enum {string}
-     */
-    TokenScope: 'admin' | 'read';
-    Principal: {
-      /**
-       * @description Session of a user, API token, or the bootstrap token from the environment.
-       * @enum {string}
-       */
-      kind: 'session' | 'token' | 'bootstrap';
-      scope: components['schemas']['TokenScope'];
-      /** @description The user behind the credential (a token's owner); null when there is none. */
-      username: string | null;
-      /**
-       * Format: uuid
-       * @description The user behind the credential: a session's user, a token's owner, the first administrator for the
-       *     bootstrap token; null before any user exists.
-       */
-      user_id: string | null;
-      /**
-       * @description What the caller acts as: the user's role, narrowed by the token's scope (a `read` token of an admin is a
-       *     reader of every library).
-       */
-      role: components['schemas']['UserRole'];
-      /** @description The libraries the caller may see; null means every library. */
-      library_ids: string[] | null;
-      /**
-       * Format: uuid
-       * @description The API token's id; null for sessions and the bootstrap token.
-       */
-      token_id: string | null;
-    };
-    ApiToken: {
-      /** Format: uuid */
-      id: string;
-      /**
-       * Format: uuid
-       * @description The owner; null only for a token made by the bootstrap token before any user existed.
-       */
-      user_id: string | null;
-      /** @description The owner's user name. */
-      username: string | null;
-      name: string;
-      /** @description What the token may do, never more than its owner (a reader's token acts as `read`). */
-      scope: components['schemas']['TokenScope'];
-      /** @description The first characters of the token, to recognise it (e.g. `smk_a1b2c3d4`). */
-      prefix: string;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      last_used_at: string | null;
-      /**
-       * Format: date-time
-       * @description Null when the token never expires.
-       */
-      expires_at: string | null;
-    };
-    /** @description A new token, with its secret. */
-    ApiTokenCreated: components['schemas']['ApiToken'] & {
-      /** @description The whole token. Shown only in this response; store it now. */
-      token: string;
-    };
-    ApiTokenCreate: {
-      name: string;
-      scope: components['schemas']['TokenScope'];
-      /**
-       * Format: date-time
-       * @description When the token stops working; must be in the future. Omit for a token that never expires.
-       */
-      expires_at?: string;
-    };
-    ApiTokenList: {
-      items: components['schemas']['ApiToken'][];
-    };
-    /**
-     * @description How often the library's approved metadata links are refreshed automatically; `manual` never.
-     * @enum {string}
-     */
-    MetadataRefreshMode: 'manual' | 'hourly' | 'daily' | 'weekly';
-    /**
-     * @description How the library notices changes between its scheduled scans. `events`: the worker watches the library's
-     *     folders (one kernel watch per folder, not per file) and, once nothing has changed for a quiet time (30 s by
-     *     default, at most 5 minutes), scans only the folders that changed. `polling`: an incremental scan every 20
-     *     minutes (folder mtimes keep it cheap). `auto` (the default) uses events, and polling where events cannot be
-     *     had: a network or FUSE share (NFS, SMB/CIFS, FUSE, 9p) or a tree with more folders than the kernel lets a
-     *     process watch. `off`: scheduled and manual scans only.
-     * @enum {string}
-     */
-    WatchSetting: 'auto' | 'events' | 'polling' | 'off';
-    /**
-     * @description The way the library is watched now (see `watch_reason` for why, when it is not what was asked).
-     * @enum {string}
-     */
-    WatchMode: 'events' | 'polling' | 'off';
-    /**
-     * @description When the library is scanned (incrementally) on its own: `manual` (never), `hourly`, `every_6h` (the
-     *     default), `daily`, `weekly`, or a cron expression of 5 fields (minute hour day-of-month month day-of-week)
-     *     or 6 (seconds first), read in the server's time zone, e.g. `0 3 * * *` for 03:00 every day. A value that is
-     *     none of these is a 400 naming `scan_schedule` and the reason. A scheduled scan that finds a scan of the
-     *     library queued or running does nothing.
-     * @example every_6h
-     * @example 0 3 * * *
-     */
-    ScanSchedule: string;
-    /**
-     * @description The library's folder, relative to `LIBRARIES_ROOT` with POSIX separators, in the form of a folder's `path`
-     *     from `GET /folders` (e.g. `comics/manga`). Must be an existing folder under the libraries root. An absolute
-     *     path is a 400 even when it points inside the root, and so is a folder that leads (through a symlink) to
-     *     `LIBRARIES_ROOT` itself. Two libraries may not share a folder or nest, compared by the real folders their
-     *     paths lead to (409). Symlinks are checked again at each scan: a scan whose folder now leads to the libraries
-     *     root or into another library fails, changing nothing.
-     */
-    RootPath: string;
-    Library: {
-      /** Format: uuid */
-      id: string;
-      name: string;
-      root_path: components['schemas']['RootPath'];
-      metadata_provider: components['schemas']['PluginId'];
-      fallback_metadata_provider: components['schemas']['PluginId'];
-      metadata_refresh_mode: components['schemas']['MetadataRefreshMode'];
-      watch: components['schemas']['WatchSetting'];
-      watch_mode: components['schemas']['WatchMode'];
-      /**
-       * @description Why the library is watched the way `watch_mode` says, in words: `the folder is on NFS`, `too many folders
-       *     to watch: raise fs.inotify.max_user_watches`, `no worker process is running`… Null when the library gets
-       *     change events as asked.
-       */
-      watch_reason: string | null;
-      /**
-       * @description `watch_reason` as a code, for clients that say it in their own words (the admin translates it): `off`
-       *     chosen (`watching_off`), `no_watcher`, `polling_chosen`, the folder missing or unreadable
-       *     (`root_unavailable`, `folder_missing`), a network or virtual `file_system` that sends no events, a kernel
-       *     limit (`too_many_folders`, `too_many_watchers`), `permission_denied`, `events_lost`, or `cannot_watch`.
-       *     Null when `watch_reason` is, and for a reason written by a server from before codes (until it reports again).
-       * @enum {string|null}
-       */
-      watch_reason_code:
-        | 'watching_off'
-        | 'no_watcher'
-        | 'polling_chosen'
-        | 'root_unavailable'
-        | 'file_system'
-        | 'too_many_folders'
-        | 'too_many_watchers'
-        | 'permission_denied'
-        | 'folder_missing'
-        | 'events_lost'
-        | 'cannot_watch'
-        | null;
-      scan_schedule: components['schemas']['ScanSchedule'];
-      /** @description How the reader opens a book of a series that has no `reading_direction` of its own. */
-      default_reading_direction: components['schemas']['ReadingDirection'];
-      book_count: number;
-      /**
-       * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
-       *     `GET /books?library_id=…&parse_status=error`.
-       */
-      unreadable_book_count: number;
-      series_count: number;
-      /**
-       * Format: date-time
-       * @description End of the last successful scan; null before the first.
-       */
-      last_scanned_at: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    /**
-     * @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted scan schedule to
-     *     `every_6h`, an omitted `watch` to `auto`, an omitted `default_reading_direction` to `ltr`.
-     */
-    LibraryCreate: {
-      name: string;
-      root_path: components['schemas']['RootPath'];
-      metadata_provider?: components['schemas']['PluginId'];
-      fallback_metadata_provider?: components['schemas']['PluginId'];
-      metadata_refresh_mode?: components['schemas']['MetadataRefreshMode'];
-      watch?: components['schemas']['WatchSetting'];
-      scan_schedule?: components['schemas']['ScanSchedule'];
-      default_reading_direction?: components['schemas']['ReadingDirection'];
-    };
-    LibraryUpdate: {
-      name?: string;
-      root_path?: components['schemas']['RootPath'];
-      metadata_provider?: components['schemas']['PluginId'];
-      fallback_metadata_provider?: components['schemas']['PluginId'];
-      metadata_refresh_mode?: components['schemas']['MetadataRefreshMode'];
-      watch?: components['schemas']['WatchSetting'];
-      scan_schedule?: components['schemas']['ScanSchedule'];
-      default_reading_direction?: components['schemas']['ReadingDirection'];
-    };
-    LibraryCreated: components['schemas']['Library'] & {
-      /** @description The library's first scan, started by its creation. */
-      scan_job: components['schemas']['Job'];
-    };
-    LibraryPage: components['schemas']['PageEnvelope'] & {
-      items: components['schemas']['Library'][];
-    };
-    ScanRequest: {
-      /**
-       * @description `full` re-reads every file and folder; `incremental` only what changed.
-       * @default incremental
-       * @enum {string}
-       */
-      mode: 'incremental' | 'full';
-    };
-    Folder: {
-      /** @description The folder's name. */
-      name: string;
-      /** @description Relative to `LIBRARIES_ROOT`, POSIX separators (e.g. `comics/manga`); usable as a `root_path`. */
-      path: string;
-      /** @description Zero-based depth of this folder below `LIBRARIES_ROOT` (top-level folders are 0). */
-      depth: number;
-      /** @description True when the folder has at least one subfolder. */
-      has_children: boolean;
-    };
-    /** @enum {string} */
-    BookFormat: 'cbz' | 'cbr' | 'cb7' | 'cbt' | 'pdf' | 'epub';
-    BookPage: {
-      /** @description 1-based page number, as `GET /books/{book_id}/pages/{page}` takes it. */
-      number: number;
-      /**
-       * @description The type of the image the page route answers without `width` (PDF pages are rendered as PNG).
-       * @enum {string}
-       */
-      media_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
-      /** @description Width in pixels (PDF points for a PDF page); null when not measured yet. */
-      width: number | null;
-      /** @description Height in pixels (PDF points for a PDF page); null when not measured yet. */
-      height: number | null;
-    };
-    BookPageList: {
-      items: components['schemas']['BookPage'][];
-    };
-    /**
-     * @description How a comic is read: `ltr` left to right (most Western comics and BD), `rtl` right to left (manga), `vertical`
-     *     pages stacked and scrolled, `webtoon` stacked with no gap between pages (long strips).
-     * @enum {string}
-     */
-    ReadingDirection: 'ltr' | 'rtl' | 'vertical' | 'webtoon';
-    /**
-     * @description One page at a time, two, two with the cover alone (the usual book layout), or `auto` (double on a landscape
-     *     screen).
-     * @enum {string}
-     */
-    ReaderLayout: 'auto' | 'single' | 'double' | 'double-cover';
-    /** @enum {string} */
-    ReaderFit: 'width' | 'height' | 'screen' | 'original';
-    /** @enum {string} */
-    ReaderBackground: 'dark' | 'grey' | 'light';
-    /** @description The widest a page is drawn at fit width, in CSS pixels (centred in a wider window). */
-    ReaderMaxWidth: number;
-    ReaderSettings: {
-      /** @description The direction in effect for the caller. */
-      reading_direction: components['schemas']['ReadingDirection'];
-      /**
-       * @description Where `reading_direction` comes from: the caller's own choice, the series' `reading_direction`, or the
-       *     library's `default_reading_direction`.
-       * @enum {string}
-       */
-      direction_source: 'reader' | 'series' | 'library';
-      /** @description The series' own direction (null when it has none and the library's default applies). */
-      series_reading_direction: components['schemas']['ReadingDirection'] | null;
-      layout: components['schemas']['ReaderLayout'] | null;
-      /** @description The fit of the paged modes (ltr, rtl). */
-      fit: components['schemas']['ReaderFit'] | null;
-      /**
-       * @description The fit of the scrolled modes (vertical, webtoon), kept apart from `fit`: a fit chosen for turning pages
-       *     never carries into a column.
-       */
-      scroll_fit: components['schemas']['ReaderFit'] | null;
-      /** @description The widest a page is drawn at fit width, in CSS pixels (null is the reader's default, 800). */
-      max_width: components['schemas']['ReaderMaxWidth'] | null;
-      background: components['schemas']['ReaderBackground'] | null;
-    };
-    /** @description The caller's own choices to change; null clears one (the series' or the reader's default applies). */
-    ReaderSettingsUpdate: {
-      reading_direction?: components['schemas']['ReadingDirection'] | null;
-      layout?: components['schemas']['ReaderLayout'] | null;
-      fit?: components['schemas']['ReaderFit'] | null;
-      scroll_fit?: components['schemas']['ReaderFit'] | null;
-      max_width?: components['schemas']['ReaderMaxWidth'] | null;
-      background?: components['schemas']['ReaderBackground'] | null;
-    };
-    /**
-     * @description A book with no progress is `unread`.
-     * @enum {string}
-     */
-    ReadingStatus: 'unread' | 'reading' | 'read';
-    /**
-     * @description Whether the scan could read the book's file: `pending` until it is analysed, `ok` when read, `error` when it
-     *     could not be (corrupt or unsupported; the book is still listed, without pages or cover).
-     * @enum {string}
-     */
-    ParseStatus: 'pending' | 'ok' | 'error';
-    /**
-     * @description A book field that can be locked: scans, the re-reading of file names and metadata synchronisation never
-     *     change a locked field.
-     * @enum {string}
-     */
-    LockableBookField:
-      | 'title'
-      | 'authors'
-      | 'summary'
-      | 'isbn'
-      | 'publish_date'
-      | 'language'
-      | 'volume'
-      | 'volume_end'
-      | 'chapter'
-      | 'chapter_end'
-      | 'kind'
-      | 'count'
-      | 'genres'
-      | 'publishers'
-      | 'tags'
-      | 'age_rating'
-      | 'imprint'
-      | 'web_links'
-      | 'story_arcs'
-      | 'series_group'
-      | 'characters'
-      | 'teams'
-      | 'locations'
-      | 'comic_format'
-      | 'black_and_white';
-    /**
-     * @description What the book is in its series: a `regular` volume (or issue), a `hors_serie` (special, sorted after the
-     *     numbered run), an `integrale` (omnibus), a `one_shot`, or a `chapter` (a manga or web comic chapter with no
-     *     volume).
-     * @enum {string}
-     */
-    VolumeKind: 'regular' | 'hors_serie' | 'integrale' | 'one_shot' | 'chapter';
-    /** @description A volume or chapter number; fractional numbers exist (12.5). */
-    BookNumber: number;
-    /**
-     * @description A person's part in a book: ComicInfo's role elements (`Writer`, `Penciller`, `Inker`, `Colorist`, `Letterer`,
-     *     `CoverArtist` → `cover`, `Editor`, `Translator`), OPF's `marc:relators` codes and `opf:role` mapped to the same
-     *     roles; `author` is the generic creator (an OPF creator without a role, a provider's authors).
-     * @enum {string}
-     */
-    AuthorRole:
-      'writer' | 'penciller' | 'inker' | 'colorist' | 'letterer' | 'cover' | 'editor' | 'translator' | 'author';
-    Author: {
-      name: string;
-      role: components['schemas']['AuthorRole'];
-    };
-    /** @description Each person with their part, a person once per role, in the order credited. */
-    AuthorList: components['schemas']['Author'][];
-    StoryArc: {
-      name: string;
-      /** @description The book's place in the arc; null when unknown. */
-      number: number | null;
-    };
-    /**
-     * @description Where a stored value came from: `file` (the book's own ComicInfo or OPF, or for a series its books), `provider`
-     *     (metadata synchronisation), `admin` (typed by an admin). A scan refreshes `file` values and never changes the
-     *     others.
-     * @enum {string}
-     */
-    MetadataSource: 'file' | 'provider' | 'admin';
-    /** @description The source of each set field, by its name in `LockableBookField`; a field with no entry has none. */
-    BookMetadataSources: {
-      [key: string]: components['schemas']['MetadataSource'];
-    };
-    /** @description The source of each set field, by its name in `LockableSeriesField`; a field with no entry has none. */
-    SeriesMetadataSources: {
-      [key: string]: components['schemas']['MetadataSource'];
-    };
-    /** @description The rating as the file or an admin wrote it (ComicInfo's `AgeRating`, e.g. `Teen`); null when none. */
-    AgeRating: string | null;
-    /**
-     * @description The minimum age of `age_rating`: Everyone/G 0, Early Childhood 3, Kids to Adults 6, Everyone 10+/PG 10, Teen 13,
-     *     MA15+ 15, Mature 17+/M 17, Adults Only 18+/R18+/X18+ 18; null for a rating not in this table or no rating.
-     */
-    AgeRatingAge: number | null;
-    NameList: string[];
-    WebLinkList: string[];
-    Book: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      library_id: string;
-      /**
-       * Format: uuid
-       * @description Null for a file directly in the library root ("unclassified").
-       */
-      series_id: string | null;
-      /** @description Series name; null for a file directly in the library root ("unclassified"). */
-      series: string | null;
-      title: string;
-      /** @description Volume (or issue) number (may be fractional, e.g. 12.5); null when unknown. */
-      volume: number | null;
-      /** @description Last volume of an omnibus file (`T01-T05` → 5); null when the book is one volume. */
-      volume_end: number | null;
-      /**
-       * @description First chapter the book holds (`c045` → 45; `v01 c001-008` → 1; fractional allowed, e.g. 10.5); null when
-       *     the book is not numbered by chapter. A book with a chapter and no volume is a loose chapter.
-       */
-      chapter: number | null;
-      /** @description Last chapter of a range (`c001-008` → 8); null when the book holds one chapter or none. */
-      chapter_end: number | null;
-      kind: components['schemas']['VolumeKind'];
-      format: components['schemas']['BookFormat'];
-      size_bytes: number;
-      /** @description Null until the scan has analysed the file (or when it could not, see `parse_status`). */
-      page_count: number | null;
-      parse_status: components['schemas']['ParseStatus'];
-      /** @description Why the file could not be read, in English; null unless `parse_status` is `error`. */
-      parse_error: string | null;
-      /**
-       * @description What `parse_error` says, as a code a client can translate (with `parse_error_params`): one of the `file_*`
-       *     codes a scan's item errors use. Null when the file was read, and for errors recorded before codes were
-       *     (then only `parse_error` says why).
-       */
-      parse_error_code: components['schemas']['JobItemErrorCode'] | null;
-      /** @description The values the sentence of `parse_error_code` needs; null when `parse_error_code` is. */
-      parse_error_params: components['schemas']['MessageParams'] | null;
-      authors: components['schemas']['AuthorList'];
-      reading_status: components['schemas']['ReadingStatus'];
-      /** @description Last page reached (1-based); null when unread. */
-      current_page: number | null;
-      /**
-       * Format: date-time
-       * @description When the book was last read (opened, read or marked read): the key of `sort=recently_read`; null when
-       *     unread.
-       */
-      last_read_at: string | null;
-      /** @description URL of the cover thumbnail (`/api/v1/books/{book_id}/thumbnail`); null when there is no cover. */
-      thumbnail_url: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    BookFile: {
-      /** @description Path of the file relative to the library root, POSIX separators. */
-      path: string;
-      /**
-       * Format: date-time
-       * @description Modification time of the file when last scanned.
-       */
-      mtime: string;
-      parse_status: components['schemas']['ParseStatus'];
-      /** @description Why the file could not be read, in English; null unless `parse_status` is `error`. */
-      parse_error: string | null;
-      /** @description As the book's `parse_error_code`. */
-      parse_error_code: components['schemas']['JobItemErrorCode'] | null;
-      /** @description As the book's `parse_error_params`. */
-      parse_error_params: components['schemas']['MessageParams'] | null;
-    };
-    /** @description A book with its full metadata and file. */
-    BookDetails: components['schemas']['Book'] & {
-      /** @description How many books the series has in all, as the file says (ComicInfo `Count`). */
-      count: number | null;
-      genres: components['schemas']['NameList'];
-      publishers: components['schemas']['NameList'];
-      imprint: string | null;
-      tags: components['schemas']['NameList'];
-      age_rating: components['schemas']['AgeRating'];
-      age_rating_age: components['schemas']['AgeRatingAge'];
-      web_links: components['schemas']['WebLinkList'];
-      story_arcs: components['schemas']['StoryArc'][];
-      series_group: string | null;
-      characters: components['schemas']['NameList'];
-      teams: components['schemas']['NameList'];
-      locations: components['schemas']['NameList'];
-      /** @description ComicInfo's `Format` as written (`Trade Paperback`, `Webtoon`…); not the file's `format`. */
-      comic_format: string | null;
-      /** @description True when the file says the book is black and white; null when it does not say. */
-      black_and_white: boolean | null;
-      metadata_sources: components['schemas']['BookMetadataSources'];
-      summary: string | null;
-      /** @description ISBN-10 or ISBN-13. */
-      isbn: string | null;
-      /**
-       * Format: date
-       * @description Publication date (`YYYY-MM-DD`). A date known only to the year or month is stored as its first day.
-       */
-      publish_date: string | null;
-      /** @description Language tag (BCP 47, e.g. `fr`, `en-US`). */
-      language: string | null;
-      locked_fields: components['schemas']['LockableBookField'][];
-      /**
-       * @description The caller's place in a reflowable book (an EPUB locator or a KOReader xpointer), as the client that
-       *     wrote it sent it; null when unread or when none was written. The admin's EPUB reader reopens there.
-       */
-      reading_position: string | null;
-      /** @description How far through the book the caller is, 0 to 1; null when unread. */
-      reading_percentage: number | null;
-      file: components['schemas']['BookFile'];
-    };
-    BooksPage: components['schemas']['PageEnvelope'] & {
-      items: components['schemas']['Book'][];
-    };
-    BookUpdate: {
-      title?: string;
-      volume?: components['schemas']['BookNumber'] | null;
-      /** @description At least `volume`; needs a volume. */
-      volume_end?: components['schemas']['BookNumber'] | null;
-      chapter?: components['schemas']['BookNumber'] | null;
-      /** @description At least `chapter`; needs a chapter. */
-      chapter_end?: components['schemas']['BookNumber'] | null;
-      kind?: components['schemas']['VolumeKind'];
-      authors?: components['schemas']['AuthorList'];
-      count?: number | null;
-      genres?: components['schemas']['NameList'];
-      publishers?: components['schemas']['NameList'];
-      imprint?: string | null;
-      tags?: components['schemas']['NameList'];
-      age_rating?: components['schemas']['AgeRating'];
-      web_links?: components['schemas']['WebLinkList'];
-      story_arcs?: components['schemas']['StoryArc'][];
-      series_group?: string | null;
-      characters?: components['schemas']['NameList'];
-      teams?: components['schemas']['NameList'];
-      locations?: components['schemas']['NameList'];
-      comic_format?: string | null;
-      black_and_white?: boolean | null;
-      summary?: string | null;
-      /** @description ISBN-10 or ISBN-13, digits with optional hyphens; the checksum is verified (400 when wrong). */
-      isbn?: string | null;
-      /** Format: date */
-      publish_date?: string | null;
-      /** @description Language tag (BCP 47-ish, e.g. `fr`, `en-US`). */
-      language?: string | null;
-      /** @description The complete list of locked fields (replaces the current one). */
-      locked_fields?: components['schemas']['LockableBookField'][];
-    };
-    ReadingProgressUpdate: {
-      status: components['schemas']['ReadingStatus'];
-      /**
-       * @description Page reached; required with `reading` unless a `position` is given (a reflowable book), ignored with
-       *     `read` (last page) and `unread`.
-       */
-      current_page?: number;
-      /**
-       * @description Where in a reflowable book (an EPUB locator), kept verbatim; ignored with `unread`. A write without it
-       *     clears the stored one (the place moved).
-       */
-      position?: string;
-      /**
-       * @description How far through the book, 0 to 1. Left out with `reading`, the page's share of the book's pages; `read`
-       *     is 1; ignored with `unread`.
-       */
-      percentage?: number;
-    };
-    ReadingProgress: {
-      /** Format: uuid */
-      book_id: string;
-      status: components['schemas']['ReadingStatus'];
-      current_page: number | null;
-      /** @description An EPUB locator or a KOReader xpointer, as the client that wrote it sent it. */
-      position: string | null;
-      percentage: number | null;
-      /** @description The device that wrote it (KOReader's device name); null when written through Shelfmark. */
-      device: string | null;
-      /** Format: date-time */
-      last_read_at: string | null;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    /**
-     * @description Series status: one of the normalised values `ongoing`, `ended`, `hiatus`, `cancelled`, `upcoming`, or the
-     *     provider's raw status lowercased when no mapping exists for it (deliberately not an enum). Where a series'
-     *     status is unknown the field is null.
-     */
-    SeriesStatus: string;
-    /**
-     * @description A normalised series status.
-     * @enum {string}
-     */
-    NormalisedSeriesStatus: 'ongoing' | 'ended' | 'hiatus' | 'cancelled' | 'upcoming';
-    /**
-     * @description A series field that can be locked against synchronisation.
-     * @enum {string}
-     */
-    LockableSeriesField:
-      | 'status'
-      | 'authors'
-      | 'description'
-      | 'publishers'
-      | 'start_year'
-      | 'total_volumes'
-      | 'genres'
-      | 'language'
-      | 'reading_direction'
-      | 'imprint'
-      | 'tags'
-      | 'age_rating';
-    SeriesItem: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      library_id: string;
-      /** @description Series name (the folder holding its books); the `series_name` of the series endpoints. */
-      name: string;
-      book_count: number;
-      /** @description Books of the series marked read. */
-      read_count: number;
-      reading_status: components['schemas']['ReadingStatus'];
-      status: components['schemas']['SeriesStatus'] | null;
-      /** @description Expected number of volumes; null when unknown. */
-      total_volumes: number | null;
-      /**
-       * @description Volumes of the series' numbered run held locally (the "owned" side of owned/expected): an omnibus counts
-       *     for each volume of its range; hors-séries, chapters and fractional specials do not count.
-       */
-      owned_count: number;
-      /**
-       * @description max(0, expected − owned), expected being `total_volumes` when set, else the number of volumes the
-       *     approved provider link knows; 0 when neither is known. `has_missing` filters on this.
-       */
-      missing_count: number;
-      /**
-       * @description Chapters held outside any volume (a manga's or web comic's loose chapters): how many chapter numbers they
-       *     cover, a range `c001-008` counting 8. Chapters bound in a volume (`v01 c001-008`) count with their volume.
-       *     A series made only of chapters has an `owned_count` of 0 and shows this instead.
-       */
-      chapter_count: number;
-      /** @description The first loose chapter; null when there is none. */
-      first_chapter: number | null;
-      /** @description The last loose chapter (the end of the last range); null when there is none. */
-      last_chapter: number | null;
-      /**
-       * @description URL of a cover for the series: the image an administrator uploaded (`/api/v1/series/{series_id}/cover/image?v=…`),
-       *     else the chosen book's or its first book's thumbnail, else the provider's cover through the server
-       *     (`/api/v1/covers/remote?…`); null when none.
-       */
-      cover_url: string | null;
-      /**
-       * @description Whether the series is on the caller's own want-to-read shelf (`/want-to-read`); false for a caller without
-       *     a user (an API token of no account).
-       */
-      want_to_read: boolean;
-    };
-    SeriesPage: components['schemas']['PageEnvelope'] & {
-      items: components['schemas']['SeriesItem'][];
-    };
-    SeriesStatusList: {
-      items: string[];
-    };
-    MarkSeriesReadRequest: {
-      /** Format: uuid */
-      library_id: string;
-      series_name: string;
-      /** @enum {string} */
-      status: 'read' | 'unread';
-    };
-    MarkSeriesReadResult: {
-      /** @description Number of books whose reading status changed. */
-      changed: number;
-    };
-    SeriesMetadata: {
-      /**
-       * Format: uuid
-       * @description The series' id, to address it by `/series/{series_id}`.
-       */
-      id: string;
-      /** Format: uuid */
-      library_id: string;
-      name: string;
-      status: components['schemas']['SeriesStatus'] | null;
-      authors: components['schemas']['AuthorList'];
-      description: string | null;
-      /**
-       * @description When the description was taken from a book's summary (source `file`), that book's volume ("from volume
-       *     1"); null otherwise.
-       */
-      description_from_volume: number | null;
-      imprint: string | null;
-      tags: components['schemas']['NameList'];
-      age_rating: components['schemas']['AgeRating'];
-      age_rating_age: components['schemas']['AgeRatingAge'];
-      metadata_sources: components['schemas']['SeriesMetadataSources'];
-      publishers: string[];
-      start_year: number | null;
-      /** @description Expected volume count; drives the owned/expected progress and the missing count. */
-      total_volumes: number | null;
-      genres: string[];
-      /** @description Language tag (BCP 47, e.g. `ja`, `fr`). */
-      language: string | null;
-      /**
-       * @description How the reader opens the series' books; null when the library's `default_reading_direction` applies.
-       *     Set by the scan from ComicInfo's `Manga` = `YesAndRightToLeft` (`rtl`) and by providers that know it
-       *     (AniList for manga), unless locked.
-       */
-      reading_direction: components['schemas']['ReadingDirection'] | null;
-      locked_fields: components['schemas']['LockableSeriesField'][];
-      /** Format: date-time */
-      updated_at: string;
-    };
-    /** @description A series as lists show it, with its full metadata (`GET /series/{series_id}`). */
-    SeriesDetails: components['schemas']['SeriesItem'] &
-      components['schemas']['SeriesMetadata'] &
-      components['schemas']['SeriesCoverChoice'];
-    SeriesCoverChoice: {
-      /**
-       * @description Where the series' cover comes from, as an administrator chose it: its first book's (`first_book`, the
-       *     default), one of its books (`book`, `book_id`), or an uploaded image (`upload`). `cover_url` is the cover
-       *     in effect (the first book's while a chosen book is gone).
-       */
-      cover: {
-        /** @enum {string} */
-        source: 'first_book' | 'book' | 'upload';
-        /**
-         * Format: uuid
-         * @description The chosen book (`source` `book`); null otherwise.
-         */
-        book_id: string | null;
-      };
-    };
-    SeriesCoverChoiceUpdate: {
-      /**
-       * @description An uploaded image is chosen by uploading it (`PUT /series/{series_id}/cover/image`).
-       * @enum {string}
-       */
-      source: 'first_book' | 'book';
-      /**
-       * Format: uuid
-       * @description The book whose cover the series shows; required with `book`, refused otherwise.
-       */
-      book_id?: string;
-    };
-    SeriesMetadataUpdate: {
-      /** @description A normalised status (`ongoing`, `ended`, `hiatus`, `cancelled`, `upcoming`) or any other text; null clears it. */
-      status?: string | null;
-      authors?: components['schemas']['AuthorList'];
-      imprint?: string | null;
-      tags?: components['schemas']['NameList'];
-      age_rating?: components['schemas']['AgeRating'];
-      description?: string | null;
-      publishers?: string[];
-      start_year?: number | null;
-      total_volumes?: number | null;
-      genres?: string[];
-      language?: string | null;
-      /** @description The series' reading direction for every reader; null returns it to the library's default. */
-      reading_direction?: components['schemas']['ReadingDirection'] | null;
-      /** @description The complete list of locked fields (replaces the current one). */
-      locked_fields?: components['schemas']['LockableSeriesField'][];
-    };
-    /** @description A provider's record that may match a series. */
-    Candidate: {
-      /** @description Id of the provider that answered. */
-      provider: string;
-      external_id: string;
-      title: string;
-      alternative_titles: string[];
-      authors: string[];
-      description: string | null;
-      publishers: string[];
-      start_year: number | null;
-      /** @description Volume count, only when the provider really knows it. */
-      total_volumes: number | null;
-      /** @description The provider's raw status (not normalised). */
-      status: string | null;
-      genres: string[];
-      language: string | null;
-      /** @description How the series is read, when the provider knows it (AniList for manga); absent or null otherwise. */
-      reading_direction?: components['schemas']['ReadingDirection'] | null;
-      /** @description The provider's cover through the server (`/api/v1/covers/remote?…`); null when none. */
-      cover_url: string | null;
-      external_url: string | null;
-      /** @description How well the candidate matches the series, in percent (100 = exact normalised match). */
-      confidence: number;
-    };
-    CandidateList: {
-      items: components['schemas']['Candidate'][];
-    };
-    /**
-     * @description A candidate as returned by `POST /metadata/search`, passed back as is. Its fields are used by the sync at
-     *     approval; other fields are kept.
-     */
-    CandidateInput: {
-      provider?: string;
-      external_id?: string;
-      title?: string;
-      alternative_titles?: string[];
-      authors?: string[];
-      description?: string | null;
-      publishers?: string[];
-      start_year?: number | null;
-      total_volumes?: number | null;
-      status?: string | null;
-      genres?: string[];
-      language?: string | null;
-      /** @description How the series is read, when the provider knows it (AniList for manga); absent or null otherwise. */
-      reading_direction?: components['schemas']['ReadingDirection'] | null;
-      /**
-       * @description As the search returned it: the server's address of the provider's cover is taken back to the provider's
-       *     own; any other value is kept as given.
-       */
-      cover_url?: string | null;
-      external_url?: string | null;
-      confidence?: number;
-    } & {
-      [key: string]: unknown;
-    };
-    MetadataSearchRequest: {
-      /** Format: uuid */
-      library_id: string;
-      series_name: string;
-      provider?: components['schemas']['PluginId'];
-    };
-    MetadataMatchRequest: {
-      /** Format: uuid */
-      library_id: string;
-      series_name: string;
-      provider: components['schemas']['PluginId'];
-      external_id: string;
-      confidence?: number;
-      title?: string;
-      candidate?: components['schemas']['CandidateInput'];
-    };
-    /**
-     * @description `pending` after a match, `approved` by approval or batch, `rejected` by rejection or when another link of the series is approved.
-     * @enum {string}
-     */
-    MetadataLinkStatus: 'pending' | 'approved' | 'rejected';
-    /** @description Ties a series to a provider's record. */
-    MetadataLink: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      library_id: string;
-      /** Format: uuid */
-      series_id: string;
-      series_name: string;
-      provider: string;
-      external_id: string;
-      external_url: string | null;
-      title: string | null;
-      status: components['schemas']['MetadataLinkStatus'];
-      confidence: number | null;
-      /** @description The provider's volume count. */
-      total_volumes_external: number | null;
-      /** Format: date-time */
-      matched_at: string;
-      /** Format: date-time */
-      approved_at: string | null;
-      /** Format: date-time */
-      synced_at: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    /** @description A series' fields beside a provider record's, before approval. */
-    MetadataLinkPreview: {
-      /** Format: uuid */
-      link_id: string;
-      fields: {
-        /** @enum {string} */
-        field:
-          | 'status'
-          | 'authors'
-          | 'description'
-          | 'publishers'
-          | 'start_year'
-          | 'total_volumes'
-          | 'genres'
-          | 'language'
-          | 'reading_direction'
-          | 'cover_url';
-        /** @description The series' value (null when empty). */
-        current: string | number | string[] | null;
-        /** @description The provider's value (null when it has none). */
-        provider: string | number | string[] | null;
-        /** @description The field is locked on the series; approval does not write it. */
-        locked: boolean;
-        /** @description Approval would write the provider's value. */
-        changes: boolean;
-      }[];
-    };
-    MetadataLinkList: {
-      items: components['schemas']['MetadataLink'][];
-    };
-    /** @description A field changed by synchronisation. */
-    FieldChange: {
-      /** @description Field name (e.g. `description`, `total_volumes`, `isbn`). */
-      field: string;
-      /** @description Value before; null when the field was empty. */
-      old: string | number | string[] | null;
-      /** @description Value after (synchronisation never clears a field). */
-      new: string | number | string[];
-    };
-    BookSyncReport: {
-      /** Format: uuid */
-      book_id: string;
-      title: string;
-      volume: number | null;
-      updated: components['schemas']['FieldChange'][];
-      /** @description Locked fields the provider offered a value for. */
-      skipped: components['schemas']['LockableBookField'][];
-    };
-    /** @description What a synchronisation changed, and what it skipped because the field is locked. */
-    SyncReport: {
-      series: {
-        updated: components['schemas']['FieldChange'][];
-        /** @description Locked fields the provider offered a value for. */
-        skipped: components['schemas']['LockableSeriesField'][];
-      };
-      /** @description Matched books with at least one updated or skipped field. */
-      books: components['schemas']['BookSyncReport'][];
-      /** @description Provider volumes matched to a local book. */
-      books_matched: number;
-      /** @description Provider volumes with no local book. */
-      books_unmatched: number;
-      /** @description A note, e.g. when the provider has no volume-level data. */
-      message: string | null;
-    };
-    ApproveResult: {
-      link: components['schemas']['MetadataLink'];
-      report: components['schemas']['SyncReport'];
-    };
-    MissingVolume: {
-      external_book_id: string | null;
-      volume_number: number | null;
-      title: string | null;
-    };
-    MissingVolumes: {
-      /** Format: uuid */
-      link_id: string;
-      /** @description The series' `total_volumes` when set, else the provider's volume count. */
-      expected: number;
-      /**
-       * @description Volumes of the series' numbered run held locally (an omnibus counts for each volume of its range;
-       *     hors-séries, chapters and fractional specials do not count).
-       */
-      owned: number;
-      /** @description max(0, expected − owned). */
-      missing: number;
-      /** @description Provider volumes with no local book, by volume number (unknown last). */
-      volumes: components['schemas']['MissingVolume'][];
-    };
-    LibraryJobRequest: {
-      /** Format: uuid */
-      library_id: string;
-    };
-    MetadataBatchRequest: {
-      /** Format: uuid */
-      library_id: string;
-      /** @description Only these series of the library (left out, every series of it). */
-      series_ids?: string[];
-    };
-    /**
-     * @description What the batch did with a series: `auto_matched` (one candidate at 100, applied), `already_linked`
-     *     (skipped: the series already has an approved link), `no_results` (neither the primary nor the fallback
-     *     found anything), `too_many_results` (several candidates, the best at 100: left for manual review),
-     *     `low_confidence` (the best candidate is below 100), `error` (provider failure; the batch went on),
-     *     `skipped` (not asked: every provider of the library was unreachable, its circuit open; `error` says why).
-     *     Either of the last two ends the batch `completed_with_errors`.
-     * @enum {string}
-     */
-    BatchOutcome:
-      'auto_matched' | 'already_linked' | 'no_results' | 'too_many_results' | 'low_confidence' | 'error' | 'skipped';
-    BatchReport: {
-      /** Format: uuid */
-      job_id: string;
-      status: components['schemas']['JobStatus'];
-      /** @description Series per outcome. */
-      counts: {
-        auto_matched: number;
-        already_linked: number;
-        no_results: number;
-        too_many_results: number;
-        low_confidence: number;
-        error: number;
-        skipped: number;
-      };
-      total_series: number;
-      processed: number;
-      /** Format: date-time */
-      started_at: string | null;
-      /** Format: date-time */
-      finished_at: string | null;
-      /** @description Null until the job has finished. */
-      duration_ms: number | null;
-    };
-    BatchResult: {
-      /**
-       * Format: uuid
-       * @description Null when the series has been deleted since.
-       */
-      series_id: string | null;
-      series_name: string;
-      outcome: components['schemas']['BatchOutcome'];
-      /** @description The provider that answered (the fallback when `fallback_used`); null when none was asked. */
-      provider: string | null;
-      fallback_used: boolean;
-      candidate_count: number;
-      best_confidence: number | null;
-      best_candidate: {
-        provider: string;
-        external_id: string;
-        title: string;
-      } | null;
-      /**
-       * Format: uuid
-       * @description The link created or found (auto_matched, already_linked).
-       */
-      link_id: string | null;
-      /**
-       * @description Why the series is `error` or `skipped`, in English: the last provider failure, or the reason it was not
-       *     asked. Each provider's own message is in `errors`.
-       */
-      error: string | null;
-      /**
-       * @description What `error` says, as a code a client can translate (with `error_params`), as the batch's item errors
-       *     are: `provider_failure`, `auto_apply_failed` or `problem` for an `error`, `provider_skipped` for a
-       *     `skipped` series. Null when there is no error, and for results recorded before codes were.
-       */
-      error_code: components['schemas']['JobItemErrorCode'] | null;
-      /** @description The values the sentence of `error_code` needs; null when `error_code` is. */
-      error_params: components['schemas']['MessageParams'] | null;
-      /**
-       * @description Each provider's failure for this series, in the order asked (the primary, then the fallback), each message
-       *     as the provider gave it and the kind of failure (absent from batches run before it was recorded); empty
-       *     when none failed.
-       */
-      errors: {
-        provider: string;
-        message: string;
-        failure?: components['schemas']['ProviderFailureKind'];
-      }[];
-    };
-    BatchResultPage: components['schemas']['PageEnvelope'] & {
-      items: components['schemas']['BatchResult'][];
-    };
-    RefreshSeriesReport: {
-      /** Format: uuid */
-      series_id: string;
-      series_name: string;
-      /** Format: uuid */
-      link_id: string;
-      provider: string;
-      /** @description What changed; null when the refresh of this series failed. */
-      report: components['schemas']['SyncReport'] | null;
-      /** @description Why the refresh of this series failed. */
-      error: string | null;
-      /** @description With `error`, when the provider failed, the kind of failure; null otherwise. */
-      failure?: components['schemas']['ProviderFailureKind'] | null;
-    };
-    RefreshReport: {
-      /** Format: uuid */
-      job_id: string;
-      status: components['schemas']['JobStatus'];
-      /** @description One entry per approved link refreshed so far. */
-      series: components['schemas']['RefreshSeriesReport'][];
-      /**
-       * Format: date-time
-       * @description Null while the job is queued.
-       */
-      started_at: string | null;
-      /** Format: date-time */
-      finished_at: string | null;
-    };
-    StatusMapping: {
-      /** Format: uuid */
-      id: string;
-      /** @description Raw provider status, lowercased. */
-      provider_status: string;
-      /** @description The normalised status this provider status maps to; null when unmapped. */
-      mapped_status: components['schemas']['NormalisedSeriesStatus'] | null;
-    };
-    StatusMappingList: {
-      items: components['schemas']['StatusMapping'][];
-    };
-    StatusMappingUpsert: {
-      provider_status: string;
-      /** @description The normalised status this provider status maps to; null when unmapped. */
-      mapped_status: components['schemas']['NormalisedSeriesStatus'] | null;
-    };
-    Release: {
-      guid: string;
-      title: string;
-      /** @description Size in bytes. */
-      size: number | null;
-      indexer: string | null;
-      /** @enum {string} */
-      protocol: 'torrent' | 'usenet' | 'unknown';
-      seeders: number | null;
-      leechers: number | null;
-      /** Format: date-time */
-      publish_date: string | null;
-      download_url: string | null;
-      info_url: string | null;
-      categories: number[];
-      /** @description Volumes the title covers (ranges expanded). */
-      volumes: number[];
-      /** @description Missing volumes of the series among `volumes`. */
-      fills_missing: number[];
-    };
-    ReleaseSearchRequest: {
-      /** Format: uuid */
-      library_id: string;
-      series_name: string;
-      /** @description Search this volume only. */
-      volume?: number;
-      /** @description Search once per missing volume. */
-      missing?: boolean;
-    };
-    ReleaseSearchResult: {
-      items: components['schemas']['Release'][];
-      /** @description The queries sent to the indexer. */
-      queries: string[];
-    };
-    ReleaseTestResult: {
-      ok: boolean;
-      /** @description What worked or what to fix, in English, from the plugin. */
-      message: string;
-      /** @description The release indexer's plugin id (`prowlarr`). */
-      provider: string;
-      /** @description The kind of failure when `ok` is false (null when it is true). */
-      failure: components['schemas']['ProviderFailureKind'] | null;
-      /** @description Indexers the aggregator has; null when unknown or when the check failed. */
-      indexer_count: number | null;
-    };
-    /** @description Preferred language for provider results (BCP 47, e.g. `en`, `fr`), passed to providers that support it. */
-    LanguageTag: string;
-    /** @description A plugin setting value (null in an update removes it); lists hold strings or numbers. */
-    PluginSettingValue: string | number | boolean | null | (string | number)[];
-    PluginSettingsState: {
-      /** @description Non-secret settings by key. */
-      values: {
-        [key: string]: components['schemas']['PluginSettingValue'];
-      };
-      /** @description Keys of the secret settings that have a value. */
-      secrets_set: string[];
-    };
-    Settings: {
-      provider_language: components['schemas']['LanguageTag'];
-      ui_language: components['schemas']['Locale'];
-      /** @description Whether a reading app that fetches the last page of a book through OPDS page streaming marks the book read (default true). Earlier pages always move the reading progress forward. */
-      opds_pse_marks_read: boolean;
-      backup_schedule: components['schemas']['BackupSchedule'];
-      backup_keep: components['schemas']['BackupKeep'];
-      release_indexer: {
-        /** @description Base URL of the release indexer (Prowlarr); null when not configured. */
-        url: string | null;
-        /** @description Whether an API key is set (the key itself is never returned). */
-        api_key_set: boolean;
-        /** @description Newznab categories searched (default 7030 Comics, 7020 EBook). */
-        categories: number[];
-      };
-      /** @description Settings of each plugin, by plugin id. */
-      plugins: {
-        [key: string]: components['schemas']['PluginSettingsState'];
-      };
-    };
-    SettingsUpdate: {
-      provider_language?: components['schemas']['LanguageTag'];
-      ui_language?: components['schemas']['Locale'];
-      /** @description Whether fetching a book's last page through OPDS page streaming marks it read. */
-      opds_pse_marks_read?: boolean;
-      backup_schedule?: components['schemas']['BackupSchedule'];
-      backup_keep?: components['schemas']['BackupKeep'];
-      release_indexer?: {
-        /**
-         * Format: uri
-         * @description Base URL of the release indexer; null removes it.
-         */
-        url?: string | null;
-        /** @description The indexer's API key; null removes it. Never returned. */
-        api_key?: string | null;
-        categories?: number[];
-      };
-      /**
-       * @description Settings to change, by plugin id then key (keys of the plugin's `settings_schema`). Secret values are
-       *     write-only; null removes a value.
-       */
-      plugins?: {
-        [key: string]: {
-          [key: string]: components['schemas']['PluginSettingValue'];
+    schemas: {
+        /** @description An error, as RFC 9457 problem details. */
+        Problem: {
+            /**
+             * Format: uri-reference
+             * @description Identifies the kind of problem: `urn:shelfmark:problem:<kind>`, one of this list. A client shows its own
+             *     sentence for each kind (in its own language) and `detail` for the specifics.
+             * @enum {string}
+             */
+            type: "urn:shelfmark:problem:validation" | "urn:shelfmark:problem:invalid-path" | "urn:shelfmark:problem:bad-request" | "urn:shelfmark:problem:unauthorized" | "urn:shelfmark:problem:forbidden" | "urn:shelfmark:problem:not-found" | "urn:shelfmark:problem:file-unavailable" | "urn:shelfmark:problem:method-not-allowed" | "urn:shelfmark:problem:request-timeout" | "urn:shelfmark:problem:conflict" | "urn:shelfmark:problem:no-reader" | "urn:shelfmark:problem:scan-refused" | "urn:shelfmark:problem:last-admin" | "urn:shelfmark:problem:username-taken" | "urn:shelfmark:problem:wrong-password" | "urn:shelfmark:problem:payload-too-large" | "urn:shelfmark:problem:unsupported-media-type" | "urn:shelfmark:problem:request-header-fields-too-large" | "urn:shelfmark:problem:page-unreadable" | "urn:shelfmark:problem:too-many-requests" | "urn:shelfmark:problem:internal-error" | "urn:shelfmark:problem:not-implemented" | "urn:shelfmark:problem:provider-failure";
+            /** @description Short summary of the kind of problem (the HTTP reason phrase for generic kinds). */
+            title: string;
+            /** @description The HTTP status code. */
+            status: number;
+            /** @description What went wrong with this request, for a human. */
+            detail: string;
+            /**
+             * Format: uri-reference
+             * @description The request path, or an identifier of this occurrence.
+             */
+            instance?: string;
+            /**
+             * @description One entry per problem of a validation failure, every problem of the request at once (at most 50; `detail`
+             *     then says how many more), in the order found. `detail` repeats them as `field: message; …`.
+             */
+            errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description With a `failure`: the plugin id of the external service that failed (`anilist`, `prowlarr`…). */
+            provider?: string;
+            failure?: components["schemas"]["ProviderFailureKind"];
         };
-      };
+        /**
+         * @description What went wrong with an external service (metadata provider, release indexer), for a client to say in its
+         *     own words: `not_configured` a required setting is missing (400, the detail names it); `refused_key` the
+         *     service refused the credentials; `rate_limited` it asks to slow down; `unreachable` it could not be reached
+         *     (DNS, connection refused, timeout); `unavailable` it answered with a server error; `blocked` an anti-bot
+         *     page; `bad_response` an answer that could not be read; `not_found` it does not know the record;
+         *     `wrong_url` (connection test only) the address answers but is not the service.
+         * @enum {string}
+         */
+        ProviderFailureKind: "not_configured" | "refused_key" | "rate_limited" | "unreachable" | "unavailable" | "blocked" | "bad_response" | "not_found" | "wrong_url";
+        ProblemFieldError: {
+            /**
+             * @description Where the invalid value is, as a JSON pointer into the request: `/body/name`, `/body/links/0/url`,
+             *     `/query/limit`, `/path/book_id`, `/header/…`. Stable: clients show messages per field by it.
+             */
+            path: string;
+            /**
+             * @description What is wrong, for a person, with what is allowed and the value sent when it is safe to repeat:
+             *     `required`, `must be a whole number from 1 to 500 (got "abc")`, `must be one of admin or read (got "x")`,
+             *     `unknown field; allowed: name, root_path, …`.
+             */
+            message: string;
+            /**
+             * @description Machine-readable reason, for a client to say in its own language: the JSON Schema keyword that failed
+             *     (`required`, `type`, `enum`, `minimum`…), `controlCharacters`, `range` or `depth` for the checks made
+             *     before it, and the services' own rules: `blank` (only spaces), `schedule` (neither a schedule word nor a
+             *     cron expression), `sameAsProvider` (a fallback equal to the provider), `noMetadataProvider` (the library
+             *     has none), `noMetadataLink` (no approved link to refresh), `notMetadataProvider` (a release indexer named
+             *     as a provider), `notInLibrary` (series of another library), `exclusive` (cannot be sent with another
+             *     field), `noReleaseIndexer` (none is loaded), `httpUrl`, `future` (a date that must be ahead),
+             *     `isbnChecksum`, `readingList` (not a ComicRack list), `folder` (not a usable folder under the libraries
+             *     root), `provider` (not a loaded metadata provider), `notInSeries`, `unknownPlugin`, `setting` (not a value
+             *     the plugin's setting takes), `rangeStart` (a range's end without its start), `notCandidate` (a book
+             *     that is not one of an import entry's candidates); `invalid` for any other rule. With `allowed` and
+             *     `limit`, enough to write the message again. Every field error of this server carries one.
+             * @enum {string}
+             */
+            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "invalid";
+            /**
+             * @description The bound that was crossed, for `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number),
+             *     `minLength`, `maxLength` (characters) and `minItems`, `maxItems` (items).
+             */
+            limit?: number;
+            /**
+             * @description What is accepted here, when the contract lists it: the values of an enum (with `null` when null is
+             *     allowed), or the known field or parameter names for `additionalProperties`.
+             */
+            allowed?: (string | number | boolean | null)[];
+        };
+        /**
+         * Format: binary
+         * @description Raw bytes, of the media type of the response.
+         */
+        Binary: string;
+        /**
+         * @description Identifier of a metadata-provider plugin (its manifest id, as `GET /plugins` lists it), or `none` to opt out.
+         *     Built-in ids: `google_books`, `open_library`, `comicvine`, `anilist`, `bedetheque` (`prowlarr` is the release
+         *     indexer, not a metadata provider). Checked against the loaded plugins: an unknown id is a 400 whose message
+         *     names the ids to use. Plugin ids are lowercase with `_`; the pattern also lets through the usual guesses
+         *     (`open-library`, `Open_Library`) so that their 400 can say so.
+         */
+        PluginId: string;
+        /**
+         * @description Language of the admin interface.
+         * @enum {string}
+         */
+        Locale: "en" | "fr";
+        /** @description Paging fields shared by every page envelope. */
+        PageEnvelope: {
+            /** @description Number of items matching, across all pages. */
+            total: number;
+            /** @description The page returned (1-based). */
+            page: number;
+            /** @description The page size used. */
+            limit: number;
+        };
+        /**
+         * @description One Server-Sent Event of `GET /jobs/{job_id}/events`, sent as an `id:` line (not for `error`), an `event:`
+         *     line and a `data:` line (JSON on one line) followed by a blank line. Comment lines (`: keep-alive`) carry no
+         *     event.
+         */
+        JobEvent: {
+            /**
+             * @description How far the job got: status (0 queued, 1 running, 2 finished), a scan's stage (0 listing or none, 1
+             *     reading, 2 covers), items processed in that stage, whether `total` is known (0 or 1: a first scan learns
+             *     it when it has listed every folder), item errors, cancel requested (0 or 1), dot-separated.
+             *     Compared part by part, a job's ids grow as it runs (a job resumed after its process stopped starts its
+             *     stages again) and its `end` has the greatest; events that differ only by `current_item` share an id.
+             *     Sent back as `Last-Event-ID` on reconnection.
+             */
+            id?: string;
+            /**
+             * @description `progress` while the job runs or waits; `end` once, with the job finished, before the stream closes;
+             *     `error` when the job was deleted while followed, before the stream closes.
+             * @enum {string}
+             */
+            event: "progress" | "end" | "error";
+            /** @description The `Job` for `progress` and `end`; a `Problem` (404) for `error`. */
+            data: components["schemas"]["Job"] | components["schemas"]["Problem"];
+        };
+        Health: {
+            /**
+             * @description `degraded` when the database or the job backend does not answer.
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            /**
+             * @description Server version.
+             * @example 0.1.0
+             */
+            version: string;
+            database: {
+                /** @enum {string} */
+                kind: "sqlite" | "postgresql";
+                ok: boolean;
+            };
+            jobs: {
+                /**
+                 * @description The Agenda storage backend in use.
+                 * @example sqlite
+                 * @example postgresql
+                 * @example mongodb
+                 */
+                backend: string;
+                ok: boolean;
+            };
+        };
+        AuthStatus: {
+            /** @description True while no admin account exists. */
+            setup_required: boolean;
+            /** @description True when the request carried a valid credential. */
+            authenticated: boolean;
+            /** @description The signed-in administrator's user name (session cookie); null without a session, so the admin app learns who is signed in with this one public call. */
+            username: string | null;
+        };
+        Credentials: {
+            username: string;
+            /** Format: password */
+            password: string;
+        };
+        User: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            role: components["schemas"]["UserRole"];
+            /**
+             * @description The libraries granted to the user, which a reader may see (an admin sees every library whatever is
+             *     granted; the grants are kept for when they become a reader).
+             */
+            library_ids: string[];
+            /** @description A disabled user cannot sign in, and their tokens are refused. */
+            disabled: boolean;
+            locale: components["schemas"]["Locale"];
+            theme: components["schemas"]["Theme"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description `admin` may do everything; `reader` browses and reads the libraries granted, with the `read` scope.
+         * @enum {string}
+         */
+        UserRole: "admin" | "reader";
+        UserList: {
+            items: components["schemas"]["User"][];
+        };
+        /** @description The libraries the user may see as a reader; empty means none. */
+        UserLibraryIds: string[];
+        /** Format: password */
+        NewPassword: string;
+        UserCreate: {
+            username: string;
+            password: components["schemas"]["NewPassword"];
+            role: components["schemas"]["UserRole"];
+            library_ids?: components["schemas"]["UserLibraryIds"];
+            /** @description Create the account disabled (it cannot sign in until enabled); left out, it is enabled. */
+            disabled?: boolean;
+        };
+        /** @description The fields to change; those left out keep their value. */
+        UserAdminUpdate: {
+            username?: string;
+            password?: components["schemas"]["NewPassword"];
+            role?: components["schemas"]["UserRole"];
+            library_ids?: components["schemas"]["UserLibraryIds"];
+            disabled?: boolean;
+        };
+        /** @description The preferences to change, and a new password with the current one; fields left out keep their value. */
+        UserUpdate: {
+            locale?: components["schemas"]["Locale"];
+            theme?: components["schemas"]["Theme"];
+            password?: components["schemas"]["NewPassword"];
+            /** Format: password */
+            current_password?: string;
+        };
+        /**
+         * @description The admin's colour theme; `system` (a new account's) follows the device's light or dark scheme.
+         * @enum {string}
+         */
+        Theme: "light" | "dark" | "system";
+        /**
+         * @description `read` may read (except tokens and settings) and set reading progress; `admin` may do everything.
+         * @enum {string}
+         */
+        TokenScope: "admin" | "read";
+        Principal: {
+            /**
+             * @description Session of a user, API token, or the bootstrap token from the environment.
+             * @enum {string}
+             */
+            kind: "session" | "token" | "bootstrap";
+            scope: components["schemas"]["TokenScope"];
+            /** @description The user behind the credential (a token's owner); null when there is none. */
+            username: string | null;
+            /**
+             * Format: uuid
+             * @description The user behind the credential: a session's user, a token's owner, the first administrator for the
+             *     bootstrap token; null before any user exists.
+             */
+            user_id: string | null;
+            /**
+             * @description What the caller acts as: the user's role, narrowed by the token's scope (a `read` token of an admin is a
+             *     reader of every library).
+             */
+            role: components["schemas"]["UserRole"];
+            /** @description The libraries the caller may see; null means every library. */
+            library_ids: string[] | null;
+            /**
+             * Format: uuid
+             * @description The API token's id; null for sessions and the bootstrap token.
+             */
+            token_id: string | null;
+        };
+        ApiToken: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The owner; null only for a token made by the bootstrap token before any user existed.
+             */
+            user_id: string | null;
+            /** @description The owner's user name. */
+            username: string | null;
+            name: string;
+            /** @description What the token may do, never more than its owner (a reader's token acts as `read`). */
+            scope: components["schemas"]["TokenScope"];
+            /** @description The first characters of the token, to recognise it (e.g. `smk_a1b2c3d4`). */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description Null when the token never expires.
+             */
+            expires_at: string | null;
+        };
+        /** @description A new token, with its secret. */
+        ApiTokenCreated: components["schemas"]["ApiToken"] & {
+            /** @description The whole token. Shown only in this response; store it now. */
+            token: string;
+        };
+        ApiTokenCreate: {
+            name: string;
+            scope: components["schemas"]["TokenScope"];
+            /**
+             * Format: date-time
+             * @description When the token stops working; must be in the future. Omit for a token that never expires.
+             */
+            expires_at?: string;
+        };
+        ApiTokenList: {
+            items: components["schemas"]["ApiToken"][];
+        };
+        /**
+         * @description How often the library's approved metadata links are refreshed automatically; `manual` never.
+         * @enum {string}
+         */
+        MetadataRefreshMode: "manual" | "hourly" | "daily" | "weekly";
+        /**
+         * @description How the library notices changes between its scheduled scans. `events`: the worker watches the library's
+         *     folders (one kernel watch per folder, not per file) and, once nothing has changed for a quiet time (30 s by
+         *     default, at most 5 minutes), scans only the folders that changed. `polling`: an incremental scan every 20
+         *     minutes (folder mtimes keep it cheap). `auto` (the default) uses events, and polling where events cannot be
+         *     had: a network or FUSE share (NFS, SMB/CIFS, FUSE, 9p) or a tree with more folders than the kernel lets a
+         *     process watch. `off`: scheduled and manual scans only.
+         * @enum {string}
+         */
+        WatchSetting: "auto" | "events" | "polling" | "off";
+        /**
+         * @description The way the library is watched now (see `watch_reason` for why, when it is not what was asked).
+         * @enum {string}
+         */
+        WatchMode: "events" | "polling" | "off";
+        /**
+         * @description When the library is scanned (incrementally) on its own: `manual` (never), `hourly`, `every_6h` (the
+         *     default), `daily`, `weekly`, or a cron expression of 5 fields (minute hour day-of-month month day-of-week)
+         *     or 6 (seconds first), read in the server's time zone, e.g. `0 3 * * *` for 03:00 every day. A value that is
+         *     none of these is a 400 naming `scan_schedule` and the reason. A scheduled scan that finds a scan of the
+         *     library queued or running does nothing.
+         * @example every_6h
+         * @example 0 3 * * *
+         */
+        ScanSchedule: string;
+        /**
+         * @description The library's folder, relative to `LIBRARIES_ROOT` with POSIX separators, in the form of a folder's `path`
+         *     from `GET /folders` (e.g. `comics/manga`). Must be an existing folder under the libraries root. An absolute
+         *     path is a 400 even when it points inside the root, and so is a folder that leads (through a symlink) to
+         *     `LIBRARIES_ROOT` itself. Two libraries may not share a folder or nest, compared by the real folders their
+         *     paths lead to (409). Symlinks are checked again at each scan: a scan whose folder now leads to the libraries
+         *     root or into another library fails, changing nothing.
+         */
+        RootPath: string;
+        Library: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            root_path: components["schemas"]["RootPath"];
+            metadata_provider: components["schemas"]["PluginId"];
+            fallback_metadata_provider: components["schemas"]["PluginId"];
+            metadata_refresh_mode: components["schemas"]["MetadataRefreshMode"];
+            watch: components["schemas"]["WatchSetting"];
+            watch_mode: components["schemas"]["WatchMode"];
+            /**
+             * @description Why the library is watched the way `watch_mode` says, in words: `the folder is on NFS`, `too many folders
+             *     to watch: raise fs.inotify.max_user_watches`, `no worker process is running`… Null when the library gets
+             *     change events as asked.
+             */
+            watch_reason: string | null;
+            /**
+             * @description `watch_reason` as a code, for clients that say it in their own words (the admin translates it): `off`
+             *     chosen (`watching_off`), `no_watcher`, `polling_chosen`, the folder missing or unreadable
+             *     (`root_unavailable`, `folder_missing`), a network or virtual `file_system` that sends no events, a kernel
+             *     limit (`too_many_folders`, `too_many_watchers`), `permission_denied`, `events_lost`, or `cannot_watch`.
+             *     Null when `watch_reason` is, and for a reason written by a server from before codes (until it reports again).
+             * @enum {string|null}
+             */
+            watch_reason_code: "watching_off" | "no_watcher" | "polling_chosen" | "root_unavailable" | "file_system" | "too_many_folders" | "too_many_watchers" | "permission_denied" | "folder_missing" | "events_lost" | "cannot_watch" | null;
+            scan_schedule: components["schemas"]["ScanSchedule"];
+            /** @description How the reader opens a book of a series that has no `reading_direction` of its own. */
+            default_reading_direction: components["schemas"]["ReadingDirection"];
+            book_count: number;
+            /**
+             * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
+             *     `GET /books?library_id=…&parse_status=error`.
+             */
+            unreadable_book_count: number;
+            series_count: number;
+            /**
+             * Format: date-time
+             * @description End of the last successful scan; null before the first.
+             */
+            last_scanned_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted scan schedule to
+         *     `every_6h`, an omitted `watch` to `auto`, an omitted `default_reading_direction` to `ltr`.
+         */
+        LibraryCreate: {
+            name: string;
+            root_path: components["schemas"]["RootPath"];
+            metadata_provider?: components["schemas"]["PluginId"];
+            fallback_metadata_provider?: components["schemas"]["PluginId"];
+            metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+            watch?: components["schemas"]["WatchSetting"];
+            scan_schedule?: components["schemas"]["ScanSchedule"];
+            default_reading_direction?: components["schemas"]["ReadingDirection"];
+        };
+        LibraryUpdate: {
+            name?: string;
+            root_path?: components["schemas"]["RootPath"];
+            metadata_provider?: components["schemas"]["PluginId"];
+            fallback_metadata_provider?: components["schemas"]["PluginId"];
+            metadata_refresh_mode?: components["schemas"]["MetadataRefreshMode"];
+            watch?: components["schemas"]["WatchSetting"];
+            scan_schedule?: components["schemas"]["ScanSchedule"];
+            default_reading_direction?: components["schemas"]["ReadingDirection"];
+        };
+        LibraryCreated: components["schemas"]["Library"] & {
+            /** @description The library's first scan, started by its creation. */
+            scan_job: components["schemas"]["Job"];
+        };
+        LibraryPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["Library"][];
+        };
+        ScanRequest: {
+            /**
+             * @description `full` re-reads every file and folder; `incremental` only what changed.
+             * @default incremental
+             * @enum {string}
+             */
+            mode: "incremental" | "full";
+        };
+        Folder: {
+            /** @description The folder's name. */
+            name: string;
+            /** @description Relative to `LIBRARIES_ROOT`, POSIX separators (e.g. `comics/manga`); usable as a `root_path`. */
+            path: string;
+            /** @description Zero-based depth of this folder below `LIBRARIES_ROOT` (top-level folders are 0). */
+            depth: number;
+            /** @description True when the folder has at least one subfolder. */
+            has_children: boolean;
+        };
+        /** @enum {string} */
+        BookFormat: "cbz" | "cbr" | "cb7" | "cbt" | "pdf" | "epub";
+        BookPage: {
+            /** @description 1-based page number, as `GET /books/{book_id}/pages/{page}` takes it. */
+            number: number;
+            /**
+             * @description The type of the image the page route answers without `width` (PDF pages are rendered as PNG).
+             * @enum {string}
+             */
+            media_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/avif";
+            /** @description Width in pixels (PDF points for a PDF page); null when not measured yet. */
+            width: number | null;
+            /** @description Height in pixels (PDF points for a PDF page); null when not measured yet. */
+            height: number | null;
+        };
+        BookPageList: {
+            items: components["schemas"]["BookPage"][];
+        };
+        /**
+         * @description How a comic is read: `ltr` left to right (most Western comics and BD), `rtl` right to left (manga), `vertical`
+         *     pages stacked and scrolled, `webtoon` stacked with no gap between pages (long strips).
+         * @enum {string}
+         */
+        ReadingDirection: "ltr" | "rtl" | "vertical" | "webtoon";
+        /**
+         * @description One page at a time, two, two with the cover alone (the usual book layout), or `auto` (double on a landscape
+         *     screen).
+         * @enum {string}
+         */
+        ReaderLayout: "auto" | "single" | "double" | "double-cover";
+        /** @enum {string} */
+        ReaderFit: "width" | "height" | "screen" | "original";
+        /** @enum {string} */
+        ReaderBackground: "dark" | "grey" | "light";
+        /** @description The widest a page is drawn at fit width, in CSS pixels (centred in a wider window). */
+        ReaderMaxWidth: number;
+        ReaderSettings: {
+            /** @description The direction in effect for the caller. */
+            reading_direction: components["schemas"]["ReadingDirection"];
+            /**
+             * @description Where `reading_direction` comes from: the caller's own choice, the series' `reading_direction`, or the
+             *     library's `default_reading_direction`.
+             * @enum {string}
+             */
+            direction_source: "reader" | "series" | "library";
+            /** @description The series' own direction (null when it has none and the library's default applies). */
+            series_reading_direction: components["schemas"]["ReadingDirection"] | null;
+            layout: components["schemas"]["ReaderLayout"] | null;
+            /** @description The fit of the paged modes (ltr, rtl). */
+            fit: components["schemas"]["ReaderFit"] | null;
+            /**
+             * @description The fit of the scrolled modes (vertical, webtoon), kept apart from `fit`: a fit chosen for turning pages
+             *     never carries into a column.
+             */
+            scroll_fit: components["schemas"]["ReaderFit"] | null;
+            /** @description The widest a page is drawn at fit width, in CSS pixels (null is the reader's default, 800). */
+            max_width: components["schemas"]["ReaderMaxWidth"] | null;
+            background: components["schemas"]["ReaderBackground"] | null;
+        };
+        /** @description The caller's own choices to change; null clears one (the series' or the reader's default applies). */
+        ReaderSettingsUpdate: {
+            reading_direction?: components["schemas"]["ReadingDirection"] | null;
+            layout?: components["schemas"]["ReaderLayout"] | null;
+            fit?: components["schemas"]["ReaderFit"] | null;
+            scroll_fit?: components["schemas"]["ReaderFit"] | null;
+            max_width?: components["schemas"]["ReaderMaxWidth"] | null;
+            background?: components["schemas"]["ReaderBackground"] | null;
+        };
+        /**
+         * @description A book with no progress is `unread`.
+         * @enum {string}
+         */
+        ReadingStatus: "unread" | "reading" | "read";
+        /**
+         * @description Whether the scan could read the book's file: `pending` until it is analysed, `ok` when read, `error` when it
+         *     could not be (corrupt or unsupported; the book is still listed, without pages or cover).
+         * @enum {string}
+         */
+        ParseStatus: "pending" | "ok" | "error";
+        /**
+         * @description A book field that can be locked: scans, the re-reading of file names and metadata synchronisation never
+         *     change a locked field.
+         * @enum {string}
+         */
+        LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language" | "volume" | "volume_end" | "chapter" | "chapter_end" | "kind" | "count" | "genres" | "publishers" | "tags" | "age_rating" | "imprint" | "web_links" | "story_arcs" | "series_group" | "characters" | "teams" | "locations" | "comic_format" | "black_and_white";
+        /**
+         * @description What the book is in its series: a `regular` volume (or issue), a `hors_serie` (special, sorted after the
+         *     numbered run), an `integrale` (omnibus), a `one_shot`, or a `chapter` (a manga or web comic chapter with no
+         *     volume).
+         * @enum {string}
+         */
+        VolumeKind: "regular" | "hors_serie" | "integrale" | "one_shot" | "chapter";
+        /** @description A volume or chapter number; fractional numbers exist (12.5). */
+        BookNumber: number;
+        /**
+         * @description A person's part in a book: ComicInfo's role elements (`Writer`, `Penciller`, `Inker`, `Colorist`, `Letterer`,
+         *     `CoverArtist` → `cover`, `Editor`, `Translator`), OPF's `marc:relators` codes and `opf:role` mapped to the same
+         *     roles; `author` is the generic creator (an OPF creator without a role, a provider's authors).
+         * @enum {string}
+         */
+        AuthorRole: "writer" | "penciller" | "inker" | "colorist" | "letterer" | "cover" | "editor" | "translator" | "author";
+        Author: {
+            name: string;
+            role: components["schemas"]["AuthorRole"];
+        };
+        /** @description Each person with their part, a person once per role, in the order credited. */
+        AuthorList: components["schemas"]["Author"][];
+        StoryArc: {
+            name: string;
+            /** @description The book's place in the arc; null when unknown. */
+            number: number | null;
+        };
+        /**
+         * @description Where a stored value came from: `file` (the book's own ComicInfo or OPF, or for a series its books), `provider`
+         *     (metadata synchronisation), `admin` (typed by an admin). A scan refreshes `file` values and never changes the
+         *     others.
+         * @enum {string}
+         */
+        MetadataSource: "file" | "provider" | "admin";
+        /** @description The source of each set field, by its name in `LockableBookField`; a field with no entry has none. */
+        BookMetadataSources: {
+            [key: string]: components["schemas"]["MetadataSource"];
+        };
+        /** @description The source of each set field, by its name in `LockableSeriesField`; a field with no entry has none. */
+        SeriesMetadataSources: {
+            [key: string]: components["schemas"]["MetadataSource"];
+        };
+        /** @description The rating as the file or an admin wrote it (ComicInfo's `AgeRating`, e.g. `Teen`); null when none. */
+        AgeRating: string | null;
+        /**
+         * @description The minimum age of `age_rating`: Everyone/G 0, Early Childhood 3, Kids to Adults 6, Everyone 10+/PG 10, Teen 13,
+         *     MA15+ 15, Mature 17+/M 17, Adults Only 18+/R18+/X18+ 18; null for a rating not in this table or no rating.
+         */
+        AgeRatingAge: number | null;
+        NameList: string[];
+        WebLinkList: string[];
+        Book: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            library_id: string;
+            /**
+             * Format: uuid
+             * @description Null for a file directly in the library root ("unclassified").
+             */
+            series_id: string | null;
+            /** @description Series name; null for a file directly in the library root ("unclassified"). */
+            series: string | null;
+            title: string;
+            /** @description Volume (or issue) number (may be fractional, e.g. 12.5); null when unknown. */
+            volume: number | null;
+            /** @description Last volume of an omnibus file (`T01-T05` → 5); null when the book is one volume. */
+            volume_end: number | null;
+            /**
+             * @description First chapter the book holds (`c045` → 45; `v01 c001-008` → 1; fractional allowed, e.g. 10.5); null when
+             *     the book is not numbered by chapter. A book with a chapter and no volume is a loose chapter.
+             */
+            chapter: number | null;
+            /** @description Last chapter of a range (`c001-008` → 8); null when the book holds one chapter or none. */
+            chapter_end: number | null;
+            kind: components["schemas"]["VolumeKind"];
+            format: components["schemas"]["BookFormat"];
+            size_bytes: number;
+            /** @description Null until the scan has analysed the file (or when it could not, see `parse_status`). */
+            page_count: number | null;
+            parse_status: components["schemas"]["ParseStatus"];
+            /** @description Why the file could not be read, in English; null unless `parse_status` is `error`. */
+            parse_error: string | null;
+            /**
+             * @description What `parse_error` says, as a code a client can translate (with `parse_error_params`): one of the `file_*`
+             *     codes a scan's item errors use. Null when the file was read, and for errors recorded before codes were
+             *     (then only `parse_error` says why).
+             */
+            parse_error_code: components["schemas"]["JobItemErrorCode"] | null;
+            /** @description The values the sentence of `parse_error_code` needs; null when `parse_error_code` is. */
+            parse_error_params: components["schemas"]["MessageParams"] | null;
+            authors: components["schemas"]["AuthorList"];
+            reading_status: components["schemas"]["ReadingStatus"];
+            /** @description Last page reached (1-based); null when unread. */
+            current_page: number | null;
+            /**
+             * Format: date-time
+             * @description When the book was last read (opened, read or marked read): the key of `sort=recently_read`; null when
+             *     unread.
+             */
+            last_read_at: string | null;
+            /** @description URL of the cover thumbnail (`/api/v1/books/{book_id}/thumbnail`); null when there is no cover. */
+            thumbnail_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BookFile: {
+            /** @description Path of the file relative to the library root, POSIX separators. */
+            path: string;
+            /**
+             * Format: date-time
+             * @description Modification time of the file when last scanned.
+             */
+            mtime: string;
+            parse_status: components["schemas"]["ParseStatus"];
+            /** @description Why the file could not be read, in English; null unless `parse_status` is `error`. */
+            parse_error: string | null;
+            /** @description As the book's `parse_error_code`. */
+            parse_error_code: components["schemas"]["JobItemErrorCode"] | null;
+            /** @description As the book's `parse_error_params`. */
+            parse_error_params: components["schemas"]["MessageParams"] | null;
+        };
+        /** @description A book with its full metadata and file. */
+        BookDetails: components["schemas"]["Book"] & {
+            /** @description How many books the series has in all, as the file says (ComicInfo `Count`). */
+            count: number | null;
+            genres: components["schemas"]["NameList"];
+            publishers: components["schemas"]["NameList"];
+            imprint: string | null;
+            tags: components["schemas"]["NameList"];
+            age_rating: components["schemas"]["AgeRating"];
+            age_rating_age: components["schemas"]["AgeRatingAge"];
+            web_links: components["schemas"]["WebLinkList"];
+            story_arcs: components["schemas"]["StoryArc"][];
+            series_group: string | null;
+            characters: components["schemas"]["NameList"];
+            teams: components["schemas"]["NameList"];
+            locations: components["schemas"]["NameList"];
+            /** @description ComicInfo's `Format` as written (`Trade Paperback`, `Webtoon`…); not the file's `format`. */
+            comic_format: string | null;
+            /** @description True when the file says the book is black and white; null when it does not say. */
+            black_and_white: boolean | null;
+            metadata_sources: components["schemas"]["BookMetadataSources"];
+            summary: string | null;
+            /** @description ISBN-10 or ISBN-13. */
+            isbn: string | null;
+            /**
+             * Format: date
+             * @description Publication date (`YYYY-MM-DD`). A date known only to the year or month is stored as its first day.
+             */
+            publish_date: string | null;
+            /** @description Language tag (BCP 47, e.g. `fr`, `en-US`). */
+            language: string | null;
+            locked_fields: components["schemas"]["LockableBookField"][];
+            /**
+             * @description The caller's place in a reflowable book (an EPUB locator or a KOReader xpointer), as the client that
+             *     wrote it sent it; null when unread or when none was written. The admin's EPUB reader reopens there.
+             */
+            reading_position: string | null;
+            /** @description How far through the book the caller is, 0 to 1; null when unread. */
+            reading_percentage: number | null;
+            file: components["schemas"]["BookFile"];
+        };
+        BooksPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["Book"][];
+        };
+        BookUpdate: {
+            title?: string;
+            volume?: components["schemas"]["BookNumber"] | null;
+            /** @description At least `volume`; needs a volume. */
+            volume_end?: components["schemas"]["BookNumber"] | null;
+            chapter?: components["schemas"]["BookNumber"] | null;
+            /** @description At least `chapter`; needs a chapter. */
+            chapter_end?: components["schemas"]["BookNumber"] | null;
+            kind?: components["schemas"]["VolumeKind"];
+            authors?: components["schemas"]["AuthorList"];
+            count?: number | null;
+            genres?: components["schemas"]["NameList"];
+            publishers?: components["schemas"]["NameList"];
+            imprint?: string | null;
+            tags?: components["schemas"]["NameList"];
+            age_rating?: components["schemas"]["AgeRating"];
+            web_links?: components["schemas"]["WebLinkList"];
+            story_arcs?: components["schemas"]["StoryArc"][];
+            series_group?: string | null;
+            characters?: components["schemas"]["NameList"];
+            teams?: components["schemas"]["NameList"];
+            locations?: components["schemas"]["NameList"];
+            comic_format?: string | null;
+            black_and_white?: boolean | null;
+            summary?: string | null;
+            /** @description ISBN-10 or ISBN-13, digits with optional hyphens; the checksum is verified (400 when wrong). */
+            isbn?: string | null;
+            /** Format: date */
+            publish_date?: string | null;
+            /** @description Language tag (BCP 47-ish, e.g. `fr`, `en-US`). */
+            language?: string | null;
+            /** @description The complete list of locked fields (replaces the current one). */
+            locked_fields?: components["schemas"]["LockableBookField"][];
+        };
+        ReadingProgressUpdate: {
+            status: components["schemas"]["ReadingStatus"];
+            /**
+             * @description Page reached; required with `reading` unless a `position` is given (a reflowable book), ignored with
+             *     `read` (last page) and `unread`.
+             */
+            current_page?: number;
+            /**
+             * @description Where in a reflowable book (an EPUB locator), kept verbatim; ignored with `unread`. A write without it
+             *     clears the stored one (the place moved).
+             */
+            position?: string;
+            /**
+             * @description How far through the book, 0 to 1. Left out with `reading`, the page's share of the book's pages; `read`
+             *     is 1; ignored with `unread`.
+             */
+            percentage?: number;
+        };
+        ReadingProgress: {
+            /** Format: uuid */
+            book_id: string;
+            status: components["schemas"]["ReadingStatus"];
+            current_page: number | null;
+            /** @description An EPUB locator or a KOReader xpointer, as the client that wrote it sent it. */
+            position: string | null;
+            percentage: number | null;
+            /** @description The device that wrote it (KOReader's device name); null when written through Shelfmark. */
+            device: string | null;
+            /** Format: date-time */
+            last_read_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description Series status: one of the normalised values `ongoing`, `ended`, `hiatus`, `cancelled`, `upcoming`, or the
+         *     provider's raw status lowercased when no mapping exists for it (deliberately not an enum). Where a series'
+         *     status is unknown the field is null.
+         */
+        SeriesStatus: string;
+        /**
+         * @description A normalised series status.
+         * @enum {string}
+         */
+        NormalisedSeriesStatus: "ongoing" | "ended" | "hiatus" | "cancelled" | "upcoming";
+        /**
+         * @description A series field that can be locked against synchronisation.
+         * @enum {string}
+         */
+        LockableSeriesField: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language" | "reading_direction" | "imprint" | "tags" | "age_rating";
+        SeriesItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            library_id: string;
+            /** @description Series name (the folder holding its books); the `series_name` of the series endpoints. */
+            name: string;
+            book_count: number;
+            /** @description Books of the series marked read. */
+            read_count: number;
+            reading_status: components["schemas"]["ReadingStatus"];
+            status: components["schemas"]["SeriesStatus"] | null;
+            /** @description Expected number of volumes; null when unknown. */
+            total_volumes: number | null;
+            /**
+             * @description Volumes of the series' numbered run held locally (the "owned" side of owned/expected): an omnibus counts
+             *     for each volume of its range; hors-séries, chapters and fractional specials do not count.
+             */
+            owned_count: number;
+            /**
+             * @description max(0, expected − owned), expected being `total_volumes` when set, else the number of volumes the
+             *     approved provider link knows; 0 when neither is known. `has_missing` filters on this.
+             */
+            missing_count: number;
+            /**
+             * @description Chapters held outside any volume (a manga's or web comic's loose chapters): how many chapter numbers they
+             *     cover, a range `c001-008` counting 8. Chapters bound in a volume (`v01 c001-008`) count with their volume.
+             *     A series made only of chapters has an `owned_count` of 0 and shows this instead.
+             */
+            chapter_count: number;
+            /** @description The first loose chapter; null when there is none. */
+            first_chapter: number | null;
+            /** @description The last loose chapter (the end of the last range); null when there is none. */
+            last_chapter: number | null;
+            /**
+             * @description URL of a cover for the series: the image an administrator uploaded (`/api/v1/series/{series_id}/cover/image?v=…`),
+             *     else the chosen book's or its first book's thumbnail, else the provider's cover through the server
+             *     (`/api/v1/covers/remote?…`); null when none.
+             */
+            cover_url: string | null;
+            /**
+             * @description Whether the series is on the caller's own want-to-read shelf (`/want-to-read`); false for a caller without
+             *     a user (an API token of no account).
+             */
+            want_to_read: boolean;
+        };
+        SeriesPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["SeriesItem"][];
+        };
+        SeriesStatusList: {
+            items: string[];
+        };
+        MarkSeriesReadRequest: {
+            /** Format: uuid */
+            library_id: string;
+            series_name: string;
+            /** @enum {string} */
+            status: "read" | "unread";
+        };
+        MarkSeriesReadResult: {
+            /** @description Number of books whose reading status changed. */
+            changed: number;
+        };
+        SeriesMetadata: {
+            /**
+             * Format: uuid
+             * @description The series' id, to address it by `/series/{series_id}`.
+             */
+            id: string;
+            /** Format: uuid */
+            library_id: string;
+            name: string;
+            status: components["schemas"]["SeriesStatus"] | null;
+            authors: components["schemas"]["AuthorList"];
+            description: string | null;
+            /**
+             * @description When the description was taken from a book's summary (source `file`), that book's volume ("from volume
+             *     1"); null otherwise.
+             */
+            description_from_volume: number | null;
+            imprint: string | null;
+            tags: components["schemas"]["NameList"];
+            age_rating: components["schemas"]["AgeRating"];
+            age_rating_age: components["schemas"]["AgeRatingAge"];
+            metadata_sources: components["schemas"]["SeriesMetadataSources"];
+            publishers: string[];
+            start_year: number | null;
+            /** @description Expected volume count; drives the owned/expected progress and the missing count. */
+            total_volumes: number | null;
+            genres: string[];
+            /** @description Language tag (BCP 47, e.g. `ja`, `fr`). */
+            language: string | null;
+            /**
+             * @description How the reader opens the series' books; null when the library's `default_reading_direction` applies.
+             *     Set by the scan from ComicInfo's `Manga` = `YesAndRightToLeft` (`rtl`) and by providers that know it
+             *     (AniList for manga), unless locked.
+             */
+            reading_direction: components["schemas"]["ReadingDirection"] | null;
+            locked_fields: components["schemas"]["LockableSeriesField"][];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A series as lists show it, with its full metadata (`GET /series/{series_id}`). */
+        SeriesDetails: components["schemas"]["SeriesItem"] & components["schemas"]["SeriesMetadata"] & components["schemas"]["SeriesCoverChoice"];
+        SeriesCoverChoice: {
+            /**
+             * @description Where the series' cover comes from, as an administrator chose it: its first book's (`first_book`, the
+             *     default), one of its books (`book`, `book_id`), or an uploaded image (`upload`). `cover_url` is the cover
+             *     in effect (the first book's while a chosen book is gone).
+             */
+            cover: {
+                /** @enum {string} */
+                source: "first_book" | "book" | "upload";
+                /**
+                 * Format: uuid
+                 * @description The chosen book (`source` `book`); null otherwise.
+                 */
+                book_id: string | null;
+            };
+        };
+        SeriesCoverChoiceUpdate: {
+            /**
+             * @description An uploaded image is chosen by uploading it (`PUT /series/{series_id}/cover/image`).
+             * @enum {string}
+             */
+            source: "first_book" | "book";
+            /**
+             * Format: uuid
+             * @description The book whose cover the series shows; required with `book`, refused otherwise.
+             */
+            book_id?: string;
+        };
+        SeriesMetadataUpdate: {
+            /** @description A normalised status (`ongoing`, `ended`, `hiatus`, `cancelled`, `upcoming`) or any other text; null clears it. */
+            status?: string | null;
+            authors?: components["schemas"]["AuthorList"];
+            imprint?: string | null;
+            tags?: components["schemas"]["NameList"];
+            age_rating?: components["schemas"]["AgeRating"];
+            description?: string | null;
+            publishers?: string[];
+            start_year?: number | null;
+            total_volumes?: number | null;
+            genres?: string[];
+            language?: string | null;
+            /** @description The series' reading direction for every reader; null returns it to the library's default. */
+            reading_direction?: components["schemas"]["ReadingDirection"] | null;
+            /** @description The complete list of locked fields (replaces the current one). */
+            locked_fields?: components["schemas"]["LockableSeriesField"][];
+        };
+        /** @description A provider's record that may match a series. */
+        Candidate: {
+            /** @description Id of the provider that answered. */
+            provider: string;
+            external_id: string;
+            title: string;
+            alternative_titles: string[];
+            authors: string[];
+            description: string | null;
+            publishers: string[];
+            start_year: number | null;
+            /** @description Volume count, only when the provider really knows it. */
+            total_volumes: number | null;
+            /** @description The provider's raw status (not normalised). */
+            status: string | null;
+            genres: string[];
+            language: string | null;
+            /** @description How the series is read, when the provider knows it (AniList for manga); absent or null otherwise. */
+            reading_direction?: components["schemas"]["ReadingDirection"] | null;
+            /** @description The provider's cover through the server (`/api/v1/covers/remote?…`); null when none. */
+            cover_url: string | null;
+            external_url: string | null;
+            /** @description How well the candidate matches the series, in percent (100 = exact normalised match). */
+            confidence: number;
+        };
+        CandidateList: {
+            items: components["schemas"]["Candidate"][];
+        };
+        /**
+         * @description A candidate as returned by `POST /metadata/search`, passed back as is. Its fields are used by the sync at
+         *     approval; other fields are kept.
+         */
+        CandidateInput: {
+            provider?: string;
+            external_id?: string;
+            title?: string;
+            alternative_titles?: string[];
+            authors?: string[];
+            description?: string | null;
+            publishers?: string[];
+            start_year?: number | null;
+            total_volumes?: number | null;
+            status?: string | null;
+            genres?: string[];
+            language?: string | null;
+            /** @description How the series is read, when the provider knows it (AniList for manga); absent or null otherwise. */
+            reading_direction?: components["schemas"]["ReadingDirection"] | null;
+            /**
+             * @description As the search returned it: the server's address of the provider's cover is taken back to the provider's
+             *     own; any other value is kept as given.
+             */
+            cover_url?: string | null;
+            external_url?: string | null;
+            confidence?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        MetadataSearchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            series_name: string;
+            provider?: components["schemas"]["PluginId"];
+        };
+        MetadataMatchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            series_name: string;
+            provider: components["schemas"]["PluginId"];
+            external_id: string;
+            confidence?: number;
+            title?: string;
+            candidate?: components["schemas"]["CandidateInput"];
+        };
+        /**
+         * @description `pending` after a match, `approved` by approval or batch, `rejected` by rejection or when another link of the series is approved.
+         * @enum {string}
+         */
+        MetadataLinkStatus: "pending" | "approved" | "rejected";
+        /** @description Ties a series to a provider's record. */
+        MetadataLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            library_id: string;
+            /** Format: uuid */
+            series_id: string;
+            series_name: string;
+            provider: string;
+            external_id: string;
+            external_url: string | null;
+            title: string | null;
+            status: components["schemas"]["MetadataLinkStatus"];
+            confidence: number | null;
+            /** @description The provider's volume count. */
+            total_volumes_external: number | null;
+            /** Format: date-time */
+            matched_at: string;
+            /** Format: date-time */
+            approved_at: string | null;
+            /** Format: date-time */
+            synced_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A series' fields beside a provider record's, before approval. */
+        MetadataLinkPreview: {
+            /** Format: uuid */
+            link_id: string;
+            fields: {
+                /** @enum {string} */
+                field: "status" | "authors" | "description" | "publishers" | "start_year" | "total_volumes" | "genres" | "language" | "reading_direction" | "cover_url";
+                /** @description The series' value (null when empty). */
+                current: string | number | string[] | null;
+                /** @description The provider's value (null when it has none). */
+                provider: string | number | string[] | null;
+                /** @description The field is locked on the series; approval does not write it. */
+                locked: boolean;
+                /** @description Approval would write the provider's value. */
+                changes: boolean;
+            }[];
+        };
+        MetadataLinkList: {
+            items: components["schemas"]["MetadataLink"][];
+        };
+        /** @description A field changed by synchronisation. */
+        FieldChange: {
+            /** @description Field name (e.g. `description`, `total_volumes`, `isbn`). */
+            field: string;
+            /** @description Value before; null when the field was empty. */
+            old: string | number | string[] | null;
+            /** @description Value after (synchronisation never clears a field). */
+            new: string | number | string[];
+        };
+        BookSyncReport: {
+            /** Format: uuid */
+            book_id: string;
+            title: string;
+            volume: number | null;
+            updated: components["schemas"]["FieldChange"][];
+            /** @description Locked fields the provider offered a value for. */
+            skipped: components["schemas"]["LockableBookField"][];
+        };
+        /** @description What a synchronisation changed, and what it skipped because the field is locked. */
+        SyncReport: {
+            series: {
+                updated: components["schemas"]["FieldChange"][];
+                /** @description Locked fields the provider offered a value for. */
+                skipped: components["schemas"]["LockableSeriesField"][];
+            };
+            /** @description Matched books with at least one updated or skipped field. */
+            books: components["schemas"]["BookSyncReport"][];
+            /** @description Provider volumes matched to a local book. */
+            books_matched: number;
+            /** @description Provider volumes with no local book. */
+            books_unmatched: number;
+            /** @description A note, e.g. when the provider has no volume-level data. */
+            message: string | null;
+        };
+        ApproveResult: {
+            link: components["schemas"]["MetadataLink"];
+            report: components["schemas"]["SyncReport"];
+        };
+        MissingVolume: {
+            external_book_id: string | null;
+            volume_number: number | null;
+            title: string | null;
+        };
+        MissingVolumes: {
+            /** Format: uuid */
+            link_id: string;
+            /** @description The series' `total_volumes` when set, else the provider's volume count. */
+            expected: number;
+            /**
+             * @description Volumes of the series' numbered run held locally (an omnibus counts for each volume of its range;
+             *     hors-séries, chapters and fractional specials do not count).
+             */
+            owned: number;
+            /** @description max(0, expected − owned). */
+            missing: number;
+            /** @description Provider volumes with no local book, by volume number (unknown last). */
+            volumes: components["schemas"]["MissingVolume"][];
+        };
+        LibraryJobRequest: {
+            /** Format: uuid */
+            library_id: string;
+        };
+        MetadataBatchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            /** @description Only these series of the library (left out, every series of it). */
+            series_ids?: string[];
+        };
+        /**
+         * @description What the batch did with a series: `auto_matched` (one candidate at 100, applied), `already_linked`
+         *     (skipped: the series already has an approved link), `no_results` (neither the primary nor the fallback
+         *     found anything), `too_many_results` (several candidates, the best at 100: left for manual review),
+         *     `low_confidence` (the best candidate is below 100), `error` (provider failure; the batch went on),
+         *     `skipped` (not asked: every provider of the library was unreachable, its circuit open; `error` says why).
+         *     Either of the last two ends the batch `completed_with_errors`.
+         * @enum {string}
+         */
+        BatchOutcome: "auto_matched" | "already_linked" | "no_results" | "too_many_results" | "low_confidence" | "error" | "skipped";
+        BatchReport: {
+            /** Format: uuid */
+            job_id: string;
+            status: components["schemas"]["JobStatus"];
+            /** @description Series per outcome. */
+            counts: {
+                auto_matched: number;
+                already_linked: number;
+                no_results: number;
+                too_many_results: number;
+                low_confidence: number;
+                error: number;
+                skipped: number;
+            };
+            total_series: number;
+            processed: number;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description Null until the job has finished. */
+            duration_ms: number | null;
+        };
+        BatchResult: {
+            /**
+             * Format: uuid
+             * @description Null when the series has been deleted since.
+             */
+            series_id: string | null;
+            series_name: string;
+            outcome: components["schemas"]["BatchOutcome"];
+            /** @description The provider that answered (the fallback when `fallback_used`); null when none was asked. */
+            provider: string | null;
+            fallback_used: boolean;
+            candidate_count: number;
+            best_confidence: number | null;
+            best_candidate: {
+                provider: string;
+                external_id: string;
+                title: string;
+            } | null;
+            /**
+             * Format: uuid
+             * @description The link created or found (auto_matched, already_linked).
+             */
+            link_id: string | null;
+            /**
+             * @description Why the series is `error` or `skipped`, in English: the last provider failure, or the reason it was not
+             *     asked. Each provider's own message is in `errors`.
+             */
+            error: string | null;
+            /**
+             * @description What `error` says, as a code a client can translate (with `error_params`), as the batch's item errors
+             *     are: `provider_failure`, `auto_apply_failed` or `problem` for an `error`, `provider_skipped` for a
+             *     `skipped` series. Null when there is no error, and for results recorded before codes were.
+             */
+            error_code: components["schemas"]["JobItemErrorCode"] | null;
+            /** @description The values the sentence of `error_code` needs; null when `error_code` is. */
+            error_params: components["schemas"]["MessageParams"] | null;
+            /**
+             * @description Each provider's failure for this series, in the order asked (the primary, then the fallback), each message
+             *     as the provider gave it and the kind of failure (absent from batches run before it was recorded); empty
+             *     when none failed.
+             */
+            errors: {
+                provider: string;
+                message: string;
+                failure?: components["schemas"]["ProviderFailureKind"];
+            }[];
+        };
+        BatchResultPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["BatchResult"][];
+        };
+        RefreshSeriesReport: {
+            /** Format: uuid */
+            series_id: string;
+            series_name: string;
+            /** Format: uuid */
+            link_id: string;
+            provider: string;
+            /** @description What changed; null when the refresh of this series failed. */
+            report: components["schemas"]["SyncReport"] | null;
+            /** @description Why the refresh of this series failed. */
+            error: string | null;
+            /** @description With `error`, when the provider failed, the kind of failure; null otherwise. */
+            failure?: components["schemas"]["ProviderFailureKind"] | null;
+        };
+        RefreshReport: {
+            /** Format: uuid */
+            job_id: string;
+            status: components["schemas"]["JobStatus"];
+            /** @description One entry per approved link refreshed so far. */
+            series: components["schemas"]["RefreshSeriesReport"][];
+            /**
+             * Format: date-time
+             * @description Null while the job is queued.
+             */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        StatusMapping: {
+            /** Format: uuid */
+            id: string;
+            /** @description Raw provider status, lowercased. */
+            provider_status: string;
+            /** @description The normalised status this provider status maps to; null when unmapped. */
+            mapped_status: components["schemas"]["NormalisedSeriesStatus"] | null;
+        };
+        StatusMappingList: {
+            items: components["schemas"]["StatusMapping"][];
+        };
+        StatusMappingUpsert: {
+            provider_status: string;
+            /** @description The normalised status this provider status maps to; null when unmapped. */
+            mapped_status: components["schemas"]["NormalisedSeriesStatus"] | null;
+        };
+        Release: {
+            guid: string;
+            title: string;
+            /** @description Size in bytes. */
+            size: number | null;
+            indexer: string | null;
+            /** @enum {string} */
+            protocol: "torrent" | "usenet" | "unknown";
+            seeders: number | null;
+            leechers: number | null;
+            /** Format: date-time */
+            publish_date: string | null;
+            download_url: string | null;
+            info_url: string | null;
+            categories: number[];
+            /** @description Volumes the title covers (ranges expanded). */
+            volumes: number[];
+            /** @description Missing volumes of the series among `volumes`. */
+            fills_missing: number[];
+        };
+        ReleaseSearchRequest: {
+            /** Format: uuid */
+            library_id: string;
+            series_name: string;
+            /** @description Search this volume only. */
+            volume?: number;
+            /** @description Search once per missing volume. */
+            missing?: boolean;
+        };
+        ReleaseSearchResult: {
+            items: components["schemas"]["Release"][];
+            /** @description The queries sent to the indexer. */
+            queries: string[];
+        };
+        ReleaseTestResult: {
+            ok: boolean;
+            /** @description What worked or what to fix, in English, from the plugin. */
+            message: string;
+            /** @description The release indexer's plugin id (`prowlarr`). */
+            provider: string;
+            /** @description The kind of failure when `ok` is false (null when it is true). */
+            failure: components["schemas"]["ProviderFailureKind"] | null;
+            /** @description Indexers the aggregator has; null when unknown or when the check failed. */
+            indexer_count: number | null;
+        };
+        /** @description Preferred language for provider results (BCP 47, e.g. `en`, `fr`), passed to providers that support it. */
+        LanguageTag: string;
+        /** @description A plugin setting value (null in an update removes it); lists hold strings or numbers. */
+        PluginSettingValue: string | number | boolean | null | (string | number)[];
+        PluginSettingsState: {
+            /** @description Non-secret settings by key. */
+            values: {
+                [key: string]: components["schemas"]["PluginSettingValue"];
+            };
+            /** @description Keys of the secret settings that have a value. */
+            secrets_set: string[];
+        };
+        Settings: {
+            provider_language: components["schemas"]["LanguageTag"];
+            ui_language: components["schemas"]["Locale"];
+            /** @description Whether a reading app that fetches the last page of a book through OPDS page streaming marks the book read (default true). Earlier pages always move the reading progress forward. */
+            opds_pse_marks_read: boolean;
+            backup_schedule: components["schemas"]["BackupSchedule"];
+            backup_keep: components["schemas"]["BackupKeep"];
+            release_indexer: {
+                /** @description Base URL of the release indexer (Prowlarr); null when not configured. */
+                url: string | null;
+                /** @description Whether an API key is set (the key itself is never returned). */
+                api_key_set: boolean;
+                /** @description Newznab categories searched (default 7030 Comics, 7020 EBook). */
+                categories: number[];
+            };
+            /** @description Settings of each plugin, by plugin id. */
+            plugins: {
+                [key: string]: components["schemas"]["PluginSettingsState"];
+            };
+        };
+        SettingsUpdate: {
+            provider_language?: components["schemas"]["LanguageTag"];
+            ui_language?: components["schemas"]["Locale"];
+            /** @description Whether fetching a book's last page through OPDS page streaming marks it read. */
+            opds_pse_marks_read?: boolean;
+            backup_schedule?: components["schemas"]["BackupSchedule"];
+            backup_keep?: components["schemas"]["BackupKeep"];
+            release_indexer?: {
+                /**
+                 * Format: uri
+                 * @description Base URL of the release indexer; null removes it.
+                 */
+                url?: string | null;
+                /** @description The indexer's API key; null removes it. Never returned. */
+                api_key?: string | null;
+                categories?: number[];
+            };
+            /**
+             * @description Settings to change, by plugin id then key (keys of the plugin's `settings_schema`). Secret values are
+             *     write-only; null removes a value.
+             */
+            plugins?: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["PluginSettingValue"];
+                };
+            };
+        };
+        /**
+         * @description When the SQLite database is backed up: `manual` (never on its own), `hourly`, `every_6h`, `daily` (the
+         *     default), `weekly`, or a cron expression as for a library's `scan_schedule` (a 400 naming `backup_schedule`
+         *     otherwise). Without effect on PostgreSQL (use `pg_dump`).
+         * @example daily
+         * @example 30 2 * * *
+         */
+        BackupSchedule: string;
+        /** @description How many backups are kept (default 7); older ones are deleted after each backup. */
+        BackupKeep: number;
+        Backup: {
+            /** @description The file's name in `DATA_DIR/backups`, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. */
+            name: string;
+            /** @description Bytes. */
+            size: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BackupList: {
+            /** @description Newest first. */
+            items: components["schemas"]["Backup"][];
+        };
+        /**
+         * @description `metadata_backfill`: started once per library by the server after the upgrade that stores every ComicInfo
+         *     and OPF field; it reads only each book's metadata entry (never a page) and fills the fields that are empty,
+         *     unlocked and not set by a provider or an admin, then what the series take from their books.
+         * @enum {string}
+         */
+        JobType: "scan" | "metadata_batch" | "metadata_refresh" | "backup" | "metadata_backfill";
+        /**
+         * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped: it recorded item
+         *     errors (a scan's unreadable files or folders, a series every provider failed for), or a metadata batch
+         *     skipped series while its provider was unreachable; its item errors, report and results say which.
+         * @enum {string}
+         */
+        JobStatus: "queued" | "running" | "succeeded" | "completed_with_errors" | "failed" | "cancelled";
+        JobProgress: {
+            /** @description Items done. */
+            processed: number;
+            /** @description Items to do; null while unknown. */
+            total: number | null;
+            /** @description Null while the total is unknown. */
+            percent: number | null;
+            /** @description The file or series being worked on. */
+            current_item: string | null;
+            /**
+             * @description What a running scan is doing: `listing` its folders (no total yet), `reading` the files found (a first
+             *     scan reads them while it lists its folders: its `total` is null until the last folder is listed), or making
+             *     the `covers` still missing (`processed` and `total` count again from 0: covers made while files were
+             *     being read are not in that total). Null for other jobs, and once a job has ended.
+             * @enum {string|null}
+             */
+            stage: "listing" | "reading" | "covers" | null;
+        };
+        Job: {
+            /** Format: uuid */
+            id: string;
+            type: components["schemas"]["JobType"];
+            status: components["schemas"]["JobStatus"];
+            /** Format: uuid */
+            library_id: string | null;
+            progress: components["schemas"]["JobProgress"];
+            /** @description Why the job failed, in English. */
+            error: string | null;
+            /**
+             * @description What `error` says, as a code a client can translate (with `error_params`). Null while the job has not
+             *     failed, and for jobs that failed before codes were recorded (then only `error` says why).
+             */
+            error_code: components["schemas"]["JobErrorCode"] | null;
+            /** @description The values the sentence of `error_code` needs; null when `error_code` is. */
+            error_params: components["schemas"]["MessageParams"] | null;
+            /** @description Items (files, series) that failed while the job went on. */
+            item_errors_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            cancel_requested: boolean;
+        };
+        /**
+         * @description Why a job failed. Scans refused to protect the library: `scan_root_invalid` and `scan_root_overlap` (the
+         *     folder no longer resolves to a folder of its own under the libraries root, or now leads into another
+         *     library's: params `library`, `folder`, `detail`), `scan_root_missing` (`library`, `folder`),
+         *     `scan_root_unreadable` (`library`), `scan_would_empty` (its folder looks empty while books are stored:
+         *     `library`, `count`). `no_metadata_provider`: a metadata batch of a library that has none. `problem`: another
+         *     refusal, by its problem kind (`kind`, the last segment of a `Problem.type`). `unexpected`: an error the
+         *     server's log has the details of.
+         * @enum {string}
+         */
+        JobErrorCode: "scan_root_invalid" | "scan_root_overlap" | "scan_root_missing" | "scan_root_unreadable" | "scan_would_empty" | "no_metadata_provider" | "problem" | "unexpected";
+        /**
+         * @description Why a job could not handle one file or series. `folder_unreadable` (`reason`: the system's error code, e.g.
+         *     `EACCES`), `name_not_utf8`, `file_*` (the book file is damaged, password-protected, in a form not supported,
+         *     too large, empty, gone, or took too long to read: `detail` has the reader's own words), `file_unreadable`
+         *     (it could not be analysed). A metadata job's series: `provider_failure` (`provider`, `failure`: a
+         *     `ProviderFailureKind`, `detail`), `auto_apply_failed` (a certain match whose record could not be applied:
+         *     `kind`, `detail`, and `provider` and `failure` when a provider failed), `problem` (`kind`, `detail`),
+         *     `provider_skipped` (a batch's series no provider was asked about, each found unreachable earlier in the
+         *     batch: `provider`, and `fallback` when the fallback was skipped too, `detail` the network's reasons; a
+         *     batch result's code only, not an item error). A book's `parse_error_code` is one of the `file_*` codes.
+         * @enum {string}
+         */
+        JobItemErrorCode: "folder_unreadable" | "name_not_utf8" | "file_corrupt" | "file_encrypted" | "file_unsupported" | "file_too_large" | "file_empty" | "file_not_found" | "file_timeout" | "file_unreadable" | "provider_failure" | "auto_apply_failed" | "provider_skipped" | "problem";
+        /** @description Values a coded message's sentence needs, by name. */
+        MessageParams: {
+            [key: string]: string | number;
+        };
+        JobItemError: {
+            /** @description The file (relative to the library root) or series concerned. */
+            item: string;
+            /** @description Why, in English. */
+            message: string;
+            /** @description What `message` says, as a code a client can translate; null for errors recorded before codes. */
+            code: components["schemas"]["JobItemErrorCode"] | null;
+            /** @description The values the sentence of `code` needs; null when `code` is. */
+            params: components["schemas"]["MessageParams"] | null;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description A job with its parameters and its first per-item errors. */
+        JobDetails: components["schemas"]["Job"] & {
+            /**
+             * @description What the job did, once it has finished. For a scan: `files_seen`, `added`, `updated`, `unchanged`,
+             *     `removed`, `errors`, `folders_read`, `folders_skipped` (unchanged since the last scan, not re-read),
+             *     `folders_unreadable`, `progress_restored`, `moved` (files renamed or moved within the library, recognised
+             *     by partial hash and size: their book, progress and metadata kept), `ignored_files` and `ignored_examples`
+             *     (files that are not books, in the folders read: count and first 20 paths), `thumbnails`,
+             *     `thumbnails_during_index` (of those, the covers made while indexing ran), `index_ms` (discovery,
+             *     analysis and storage), `thumbnails_ms` (after indexing, finishing the covers), `duration_ms` and `mode`.
+             *     For a metadata backfill: `books` (the readable books of the library), `read`, `filled` (books given at
+             *     least one value), `errors`, `series` (series refreshed from their books) and `duration_ms`.
+             */
+            report: Record<string, never> | null;
+            /** @description The first 100 per-item errors (`item_errors_count` has the total). */
+            item_errors: components["schemas"]["JobItemError"][];
+            /**
+             * @description The job's parameters (e.g. `{ "mode": "full" }` for a scan). A scan started by a watched library's
+             *     changes has `folders`: the folders it read (relative to the library root, `''` is the root); files in
+             *     other folders were neither read nor compared.
+             */
+            params: Record<string, never>;
+        };
+        JobPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["Job"][];
+        };
+        PluginSettingField: {
+            key: string;
+            /** @enum {string} */
+            type: "string" | "url" | "number" | "boolean" | "string-list" | "number-list";
+            /** @description In the caller's language when the plugin gives it, else English. */
+            label: string;
+            /** @description In the caller's language when the plugin gives it, else English; null when none. */
+            help: string | null;
+            /** @description Write-only, its value is never returned. */
+            secret: boolean;
+            /** @description The plugin cannot work without it; until it is set the plugin is listed as not configured. */
+            required: boolean;
+            default: components["schemas"]["PluginSettingValue"];
+        };
+        PluginInfo: {
+            id: string;
+            name: string;
+            /**
+             * @description Null when the plugin failed to load (its module never said).
+             * @enum {string|null}
+             */
+            kind: "metadata_provider" | "release_indexer" | null;
+            version: string | null;
+            /** @description Version of the plugin SDK API the plugin is written against. */
+            api_version: string | null;
+            /**
+             * @description `failed`: the module could not be imported or is not a valid plugin; `last_error` says why.
+             * @enum {string}
+             */
+            status: "loaded" | "failed";
+            /** @description Whether every required setting has a value. */
+            configured: boolean;
+            /** @description What the plugin can supply (e.g. `series.authors`, `volumes`, `language`). */
+            capabilities: string[];
+            settings_schema: components["schemas"]["PluginSettingField"][];
+            /** @description The last load or call error; null when none. */
+            last_error: string | null;
+        };
+        PluginList: {
+            items: components["schemas"]["PluginInfo"][];
+        };
+        /** @description A collection's or reading list's name (not only spaces). */
+        ShelfName: string;
+        /** @description A free text about it; null when none. */
+        ShelfSummary: string | null;
+        CollectionItem: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["ShelfName"];
+            summary: components["schemas"]["ShelfSummary"];
+            /** @description Whether its series are shown in their given order (else by name). */
+            ordered: boolean;
+            /** @description Its series the caller may see. */
+            series_count: number;
+            /**
+             * @description The cover of the series an administrator picked (`cover_series_id`), else of its first series the caller
+             *     may see; null when that one has none.
+             */
+            cover_url: string | null;
+            /**
+             * @description The collection's mosaic: the picked series' cover alone when there is one the caller may see, else the
+             *     covers of its first four series the caller may see (those that have one), in the collection's order.
+             *     Computed per caller, so never the cover of a series they cannot open.
+             */
+            cover_urls: string[];
+            /**
+             * Format: uuid
+             * @description The series an administrator picked as its cover, when the caller may see it; null when none was picked
+             *     or the caller may not see it (they get the mosaic of what they may see).
+             */
+            cover_series_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Collection: components["schemas"]["CollectionItem"] & {
+            /** @description Its series the caller may see, in its order (by name when unordered). */
+            series_ids: string[];
+        };
+        /** @description Every series of the collection, in order (replaces the list). */
+        CollectionSeriesIds: string[];
+        CollectionCreate: {
+            name: components["schemas"]["ShelfName"];
+            summary?: components["schemas"]["ShelfSummary"];
+            /** @default false */
+            ordered: boolean;
+            series_ids?: components["schemas"]["CollectionSeriesIds"];
+        };
+        CollectionUpdate: {
+            name?: components["schemas"]["ShelfName"];
+            summary?: components["schemas"]["ShelfSummary"];
+            ordered?: boolean;
+            series_ids?: components["schemas"]["CollectionSeriesIds"];
+            /**
+             * Format: uuid
+             * @description One of its series (those given in `series_ids` with it, else those it has) as its cover; null for none (the
+             *     mosaic of its first series). Another series is a 400. A series taken out of the collection stops being
+             *     its cover.
+             */
+            cover_series_id?: string | null;
+        };
+        CollectionPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["CollectionItem"][];
+        };
+        ReadingListItem: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["ShelfName"];
+            summary: components["schemas"]["ShelfSummary"];
+            /** @description Shared with everyone by an admin; else only its owner sees it. */
+            shared: boolean;
+            /** Format: uuid */
+            owner_id: string;
+            /** @description Whether the caller owns it (and so may edit it). */
+            mine: boolean;
+            /**
+             * @description Made by a `.cbl` import (`POST /reading-lists/import`), so it keeps an import report
+             *     (`/reading-lists/{reading_list_id}/import-report`, its owner's alone).
+             */
+            imported: boolean;
+            /** @description Its books the caller may see. */
+            book_count: number;
+            /** @description Of those, the books the caller has read. */
+            read_count: number;
+            /** @description The thumbnail of its first book the caller may see; null when none. */
+            cover_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReadingList: components["schemas"]["ReadingListItem"] & {
+            /** @description Its books the caller may see, in order. */
+            book_ids: string[];
+            /**
+             * Format: uuid
+             * @description The first of those the caller has not read; null when all are read or there are none.
+             */
+            continue_book_id: string | null;
+        };
+        /** @description The list's books in order (replaces them). */
+        ReadingListBookIds: string[];
+        /**
+         * @description The list a saved filter is for: `series` (`GET /series`) or `books` (`GET /books`).
+         * @enum {string}
+         */
+        SavedFilterTarget: "series" | "books";
+        /** @description A saved filter's name (not only spaces; leading and trailing spaces are dropped). */
+        SavedFilterName: string;
+        /**
+         * @description The list operation's query parameters by name, each value as that operation takes it: a string, number or
+         *     boolean, or an array of them for a repeatable parameter (`{"genre": ["Action", "Aventure"]}`). `page`,
+         *     `limit` and `sort` are no filter (the sort is the saved filter's `sort`). Checked against the operation's own
+         *     parameters, whose field errors name `/body/filter/<parameter>`; stored as that operation reads them (a single
+         *     value of a repeatable parameter becomes an array).
+         */
+        SavedFilterParameters: {
+            [key: string]: string | number | boolean | (string | number | boolean)[];
+        };
+        /** @description One of the list operation's `sort` values; null for its default order. */
+        SavedFilterSort: string | null;
+        SavedFilter: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["SavedFilterName"];
+            target: components["schemas"]["SavedFilterTarget"];
+            filter: components["schemas"]["SavedFilterParameters"];
+            sort: components["schemas"]["SavedFilterSort"];
+            /** @description Shared with everyone by an admin; else only its owner sees it. */
+            shared: boolean;
+            /** Format: uuid */
+            owner_id: string;
+            /** @description Whether the caller owns it. */
+            mine: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SavedFilterCreate: {
+            name: components["schemas"]["SavedFilterName"];
+            target: components["schemas"]["SavedFilterTarget"];
+            filter: components["schemas"]["SavedFilterParameters"];
+            sort?: components["schemas"]["SavedFilterSort"];
+            /** @description Share it with everyone (admins only). */
+            shared?: boolean;
+        };
+        SavedFilterUpdate: {
+            name?: components["schemas"]["SavedFilterName"];
+            filter?: components["schemas"]["SavedFilterParameters"];
+            sort?: components["schemas"]["SavedFilterSort"];
+            /** @description Share it with everyone or make it its owner's again (admins only). */
+            shared?: boolean;
+        };
+        SavedFilterPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["SavedFilter"][];
+        };
+        ReadingListCreate: {
+            name: components["schemas"]["ShelfName"];
+            summary?: components["schemas"]["ShelfSummary"];
+            book_ids?: components["schemas"]["ReadingListBookIds"];
+        };
+        ReadingListUpdate: {
+            name?: components["schemas"]["ShelfName"];
+            summary?: components["schemas"]["ShelfSummary"];
+            book_ids?: components["schemas"]["ReadingListBookIds"];
+        };
+        ReadingListSharing: {
+            shared: boolean;
+        };
+        ReadingListPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["ReadingListItem"][];
+        };
+        CblImportEntry: {
+            /** @description The entry's place in the file, from 0 (what choosing a candidate names). */
+            index: number;
+            series: string;
+            number: string | null;
+            volume: string | null;
+            year: string | null;
+            /** @enum {string} */
+            status: "matched" | "ambiguous" | "missing";
+            /**
+             * Format: uuid
+             * @description The book matched; null unless `matched`.
+             */
+            book_id: string | null;
+            /** @description The books it could be, when `ambiguous`. */
+            candidate_ids: string[];
+            /** @description The same books, named, for a reader to choose one. */
+            candidates: components["schemas"]["CblImportCandidate"][];
+        };
+        CblImportCandidate: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            series_name: string | null;
+            volume: number | null;
+            chapter: number | null;
+            year: number | null;
+        };
+        CblImportChoice: {
+            /**
+             * Format: uuid
+             * @description One of the entry's `candidate_ids`.
+             */
+            book_id: string;
+        };
+        CblImportReport: {
+            matched: number;
+            ambiguous: number;
+            missing: number;
+            /** @description Every entry of the file, in its order. */
+            entries: components["schemas"]["CblImportEntry"][];
+        };
+        ReadingListImported: components["schemas"]["ReadingList"] & {
+            import_report: components["schemas"]["CblImportReport"];
+        };
     };
-    /**
-     * @description When the SQLite database is backed up: `manual` (never on its own), `hourly`, `every_6h`, `daily` (the
-     *     default), `weekly`, or a cron expression as for a library's `scan_schedule` (a 400 naming `backup_schedule`
-     *     otherwise). Without effect on PostgreSQL (use `pg_dump`).
-     * @example daily
-     * @example 30 2 * * *
-     */
-    BackupSchedule: string;
-    /** @description How many backups are kept (default 7); older ones are deleted after each backup. */
-    BackupKeep: number;
-    Backup: {
-      /** @description The file's name in `DATA_DIR/backups`, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. */
-      name: string;
-      /** @description Bytes. */
-      size: number;
-      /** Format: date-time */
-      created_at: string;
+    responses: {
+        /**
+         * @description The request body or upload is larger than the operation allows (its description says how large), in bytes or
+         *     pixels.
+         */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The upload is not of a type the operation takes (read from its content), or cannot be decoded. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The request is invalid: a malformed or out-of-range parameter, an unknown query parameter, an unknown or
+         *     invalid body field, or a request the current state does not allow (the detail says which).
+         */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No credential, or a credential that is malformed, unknown, expired or revoked (or, at login, wrong credentials). */
+        Unauthorized: {
+            headers: {
+                /** @description The accepted scheme, e.g. `Bearer realm="shelfmark"`. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The credential is valid but its scope does not allow this operation. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource does not exist. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The book's file is there but cannot be read (corrupt, encrypted, unsupported compression). */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The caller is no user, so has no reading progress (the bootstrap token while no user exists). */
+        NoReader: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request conflicts with the current state (the detail says how). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many attempts; retry after the delay given. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description This installation cannot do this (e.g. no plugin or renderer for it is loaded). */
+        NotImplemented: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description An external service failed (timeout, rate limit, 5xx, malformed answer, anti-bot page, bad credentials).
+         *     `provider` and `failure` say which and how; the detail says it in English, never with a secret.
+         */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
-    BackupList: {
-      /** @description Newest first. */
-      items: components['schemas']['Backup'][];
+    parameters: {
+        /** @description Identifier of the collection. */
+        CollectionId: string;
+        /** @description Identifier of the reading list. */
+        ReadingListId: string;
+        /** @description Identifier of the saved filter. */
+        SavedFilterId: string;
+        /**
+         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+         *     database; a page past the end is an empty page.
+         */
+        Page: number;
+        /** @description Items per page. */
+        Limit: number;
+        /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+        SearchQuery: string;
+        /** @description Only items of this library. */
+        LibraryIdFilter: string;
+        /** @description Only items with this reading status. */
+        ReadingStatusFilter: components["schemas"]["ReadingStatus"];
+        /** @description Identifier of the library. */
+        LibraryId: string;
+        /** @description Identifier of the book. */
+        BookId: string;
+        /** @description Identifier of the user. */
+        UserId: string;
+        /** @description Identifier of the API token. */
+        TokenId: string;
+        /** @description Identifier of the metadata link. */
+        LinkId: string;
+        /** @description Identifier of the job. */
+        JobId: string;
+        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+        SeriesId: string;
+        /**
+         * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+         *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+         *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+         */
+        SeriesName: string;
     };
-    /**
-     * @description `metadata_backfill`: started once per library by the server after the upgrade that stores every ComicInfo
-     *     and OPF field; it reads only each book's metadata entry (never a page) and fills the fields that are empty,
-     *     unlocked and not set by a provider or an admin, then what the series take from their books.
-     * @enum {string}
-     */
-    JobType: 'scan' | 'metadata_batch' | 'metadata_refresh' | 'backup' | 'metadata_backfill';
-    /**
-     * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped: it recorded item
-     *     errors (a scan's unreadable files or folders, a series every provider failed for), or a metadata batch
-     *     skipped series while its provider was unreachable; its item errors, report and results say which.
-     * @enum {string}
-     */
-    JobStatus: 'queued' | 'running' | 'succeeded' | 'completed_with_errors' | 'failed' | 'cancelled';
-    JobProgress: {
-      /** @description Items done. */
-      processed: number;
-      /** @description Items to do; null while unknown. */
-      total: number | null;
-      /** @description Null while the total is unknown. */
-      percent: number | null;
-      /** @description The file or series being worked on. */
-      current_item: string | null;
-      /**
-       * @description What a running scan is doing: `listing` its folders (no total yet), `reading` the files found (a first
-       *     scan reads them while it lists its folders: its `total` is null until the last folder is listed), or making
-       *     the `covers` still missing (`processed` and `total` count again from 0: covers made while files were
-       *     being read are not in that total). Null for other jobs, and once a job has ended.
-       * @enum {string|null}
-       */
-      stage: 'listing' | 'reading' | 'covers' | null;
+    requestBodies: never;
+    headers: {
+        /** @description The session cookie, e.g. `shelfmark_session=…; Path=/; HttpOnly; SameSite=Lax`. */
+        SetSessionCookie: string;
+        /** @description Clears the session cookie (`shelfmark_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`). */
+        ClearSessionCookie: string;
+        /** @description Always `bytes`. */
+        AcceptRanges: "bytes";
+        /** @description `attachment` with the file name, e.g. `attachment; filename="One Piece T01.cbz"`. */
+        ContentDisposition: string;
     };
-    Job: {
-      /** Format: uuid */
-      id: string;
-      type: components['schemas']['JobType'];
-      status: components['schemas']['JobStatus'];
-      /** Format: uuid */
-      library_id: string | null;
-      progress: components['schemas']['JobProgress'];
-      /** @description Why the job failed, in English. */
-      error: string | null;
-      /**
-       * @description What `error` says, as a code a client can translate (with `error_params`). Null while the job has not
-       *     failed, and for jobs that failed before codes were recorded (then only `error` says why).
-       */
-      error_code: components['schemas']['JobErrorCode'] | null;
-      /** @description The values the sentence of `error_code` needs; null when `error_code` is. */
-      error_params: components['schemas']['MessageParams'] | null;
-      /** @description Items (files, series) that failed while the job went on. */
-      item_errors_count: number;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      started_at: string | null;
-      /** Format: date-time */
-      finished_at: string | null;
-      cancel_requested: boolean;
-    };
-    /**
-     * @description Why a job failed. Scans refused to protect the library: `scan_root_invalid` and `scan_root_overlap` (the
-     *     folder no longer resolves to a folder of its own under the libraries root, or now leads into another
-     *     library's: params `library`, `folder`, `detail`), `scan_root_missing` (`library`, `folder`),
-     *     `scan_root_unreadable` (`library`), `scan_would_empty` (its folder looks empty while books are stored:
-     *     `library`, `count`). `no_metadata_provider`: a metadata batch of a library that has none. `problem`: another
-     *     refusal, by its problem kind (`kind`, the last segment of a `Problem.type`). `unexpected`: an error the
-     *     server's log has the details of.
-     * @enum {string}
-     */
-    JobErrorCode:
-      | 'scan_root_invalid'
-      | 'scan_root_overlap'
-      | 'scan_root_missing'
-      | 'scan_root_unreadable'
-      | 'scan_would_empty'
-      | 'no_metadata_provider'
-      | 'problem'
-      | 'unexpected';
-    /**
-     * @description Why a job could not handle one file or series. `folder_unreadable` (`reason`: the system's error code, e.g.
-     *     `EACCES`), `name_not_utf8`, `file_*` (the book file is damaged, password-protected, in a form not supported,
-     *     too large, empty, gone, or took too long to read: `detail` has the reader's own words), `file_unreadable`
-     *     (it could not be analysed). A metadata job's series: `provider_failure` (`provider`, `failure`: a
-     *     `ProviderFailureKind`, `detail`), `auto_apply_failed` (a certain match whose record could not be applied:
-     *     `kind`, `detail`, and `provider` and `failure` when a provider failed), `problem` (`kind`, `detail`),
-     *     `provider_skipped` (a batch's series no provider was asked about, each found unreachable earlier in the
-     *     batch: `provider`, and `fallback` when the fallback was skipped too, `detail` the network's reasons; a
-     *     batch result's code only, not an item error). A book's `parse_error_code` is one of the `file_*` codes.
-     * @enum {string}
-     */
-    JobItemErrorCode:
-      | 'folder_unreadable'
-      | 'name_not_utf8'
-      | 'file_corrupt'
-      | 'file_encrypted'
-      | 'file_unsupported'
-      | 'file_too_large'
-      | 'file_empty'
-      | 'file_not_found'
-      | 'file_timeout'
-      | 'file_unreadable'
-      | 'provider_failure'
-      | 'auto_apply_failed'
-      | 'provider_skipped'
-      | 'problem';
-    /** @description Values a coded message's sentence needs, by name. */
-    MessageParams: {
-      [key: string]: string | number;
-    };
-    JobItemError: {
-      /** @description The file (relative to the library root) or series concerned. */
-      item: string;
-      /** @description Why, in English. */
-      message: string;
-      /** @description What `message` says, as a code a client can translate; null for errors recorded before codes. */
-      code: components['schemas']['JobItemErrorCode'] | null;
-      /** @description The values the sentence of `code` needs; null when `code` is. */
-      params: components['schemas']['MessageParams'] | null;
-      /** Format: date-time */
-      at: string;
-    };
-    /** @description A job with its parameters and its first per-item errors. */
-    JobDetails: components['schemas']['Job'] & {
-      /**
-       * @description What the job did, once it has finished. For a scan: `files_seen`, `added`, `updated`, `unchanged`,
-       *     `removed`, `errors`, `folders_read`, `folders_skipped` (unchanged since the last scan, not re-read),
-       *     `folders_unreadable`, `progress_restored`, `moved` (files renamed or moved within the library, recognised
-       *     by partial hash and size: their book, progress and metadata kept), `ignored_files` and `ignored_examples`
-       *     (files that are not books, in the folders read: count and first 20 paths), `thumbnails`,
-       *     `thumbnails_during_index` (of those, the covers made while indexing ran), `index_ms` (discovery,
-       *     analysis and storage), `thumbnails_ms` (after indexing, finishing the covers), `duration_ms` and `mode`.
-       *     For a metadata backfill: `books` (the readable books of the library), `read`, `filled` (books given at
-       *     least one value), `errors`, `series` (series refreshed from their books) and `duration_ms`.
-       */
-      report: Record<string, never> | null;
-      /** @description The first 100 per-item errors (`item_errors_count` has the total). */
-      item_errors: components['schemas']['JobItemError'][];
-      /**
-       * @description The job's parameters (e.g. `{ "mode": "full" }` for a scan). A scan started by a watched library's
-       *     changes has `folders`: the folders it read (relative to the library root, `''` is the root); files in
-       *     other folders were neither read nor compared.
-       */
-      params: Record<string, never>;
-    };
-    JobPage: components['schemas']['PageEnvelope'] & {
-      items: components['schemas']['Job'][];
-    };
-    PluginSettingField: {
-      key: string;
-      /** @enum {string} */
-      type: 'string' | 'url' | 'number' | 'boolean' | 'string-list' | 'number-list';
-      /** @description In the caller's language when the plugin gives it, else English. */
-      label: string;
-      /** @description In the caller's language when the plugin gives it, else English; null when none. */
-      help: string | null;
-      /** @description Write-only, its value is never returned. */
-      secret: boolean;
-      /** @description The plugin cannot work without it; until it is set the plugin is listed as not configured. */
-      required: boolean;
-      default: components['schemas']['PluginSettingValue'];
-    };
-    PluginInfo: {
-      id: string;
-      name: string;
-      /**
-       * @description Null when the plugin failed to load (its module never said).
-       * @enum {string|null}
-       */
-      kind: 'metadata_provider' | 'release_indexer' | null;
-      version: string | null;
-      /** @description Version of the plugin SDK API the plugin is written against. */
-      api_version: string | null;
-      /**
-       * @description `failed`: the module could not be imported or is not a valid plugin; `last_error` says why.
-       * @enum {string}
-       */
-      status: 'loaded' | 'failed';
-      /** @description Whether every required setting has a value. */
-      configured: boolean;
-      /** @description What the plugin can supply (e.g. `series.authors`, `volumes`, `language`). */
-      capabilities: string[];
-      settings_schema: components['schemas']['PluginSettingField'][];
-      /** @description The last load or call error; null when none. */
-      last_error: string | null;
-    };
-    PluginList: {
-      items: components['schemas']['PluginInfo'][];
-    };
-    /** @description A collection's or reading list's name (not only spaces). */
-    ShelfName: string;
-    /** @description A free text about it; null when none. */
-    ShelfSummary: string | null;
-    CollectionItem: {
-      /** Format: uuid */
-      id: string;
-      name: components['schemas']['ShelfName'];
-      summary: components['schemas']['ShelfSummary'];
-      /** @description Whether its series are shown in their given order (else by name). */
-      ordered: boolean;
-      /** @description Its series the caller may see. */
-      series_count: number;
-      /**
-       * @description The cover of the series an administrator picked (`cover_series_id`), else of its first series the caller
-       *     may see; null when that one has none.
-       */
-      cover_url: string | null;
-      /**
-       * @description The collection's mosaic: the picked series' cover alone when there is one the caller may see, else the
-       *     covers of its first four series the caller may see (those that have one), in the collection's order.
-       *     Computed per caller, so never the cover of a series they cannot open.
-       */
-      cover_urls: string[];
-      /**
-       * Format: uuid
-       * @description The series an administrator picked as its cover, when the caller may see it; null when none was picked
-       *     or the caller may not see it (they get the mosaic of what they may see).
-       */
-      cover_series_id: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    Collection: components['schemas']['CollectionItem'] & {
-      /** @description Its series the caller may see, in its order (by name when unordered). */
-      series_ids: string[];
-    };
-    /** @description Every series of the collection, in order (replaces the list). */
-    CollectionSeriesIds: string[];
-    CollectionCreate: {
-      name: components['schemas']['ShelfName'];
-      summary?: components['schemas']['ShelfSummary'];
-      /** @default false */
-      ordered: boolean;
-      series_ids?: components['schemas']['CollectionSeriesIds'];
-    };
-    CollectionUpdate: {
-      name?: components['schemas']['ShelfName'];
-      summary?: components['schemas']['ShelfSummary'];
-      ordered?: boolean;
-      series_ids?: components['schemas']['CollectionSeriesIds'];
-      /**
-       * Format: uuid
-       * @description One of its series (those given in `series_ids` with it, else those it has) as its cover; null for none (the
-       *     mosaic of its first series). Another series is a 400. A series taken out of the collection stops being
-       *     its cover.
-       */
-      cover_series_id?: string | null;
-    };
-    CollectionPage: components['schemas']['PageEnvelope'] & {
-      items: components['schemas']['CollectionItem'][];
-    };
-    ReadingListItem: {
-      /** Format: uuid */
-      id: string;
-      name: components['schemas']['ShelfName'];
-      summary: components['schemas']['ShelfSummary'];
-      /** @description Shared with everyone by an admin; else only its owner sees it. */
-      shared: boolean;
-      /** Format: uuid */
-      owner_id: string;
-      /** @description Whether the caller owns it (and so may edit it). */
-      mine: boolean;
-      /**
-       * @description Made by a `.cbl` import (`POST /reading-lists/import`), so it keeps an import report
-       *     (`/reading-lists/{reading_list_id}/import-report`, its owner's alone).
-       */
-      imported: boolean;
-      /** @description Its books the caller may see. */
-      book_count: number;
-      /** @description Of those, the books the caller has read. */
-      read_count: number;
-      /** @description The thumbnail of its first book the caller may see; null when none. */
-      cover_url: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    ReadingList: components['schemas']['ReadingListItem'] & {
-      /** @description Its books the caller may see, in order. */
-      book_ids: string[];
-      /**
-       * Format: uuid
-       * @description The first of those the caller has not read; null when all are read or there are none.
-       */
-      continue_book_id: string | null;
-    };
-    /** @description The list's books in order (replaces them). */
-    ReadingListBookIds: string[];
-    /**
-     * @description The list a saved filter is for: `series` (`GET /series`) or `books` (`GET /books`).
-     * @enum {string}
-     */
-    SavedFilterTarget: 'series' | 'books';
-    /** @description A saved filter's name (not only spaces; leading and trailing spaces are dropped). */
-    SavedFilterName: string;
-    /**
-     * @description The list operation's query parameters by name, each value as that operation takes it: a string, number or
-     *     boolean, or an array of them for a repeatable parameter (`{"genre": ["Action", "Aventure"]}`). `page`,
-     *     `limit` and `sort` are no filter (the sort is the saved filter's `sort`). Checked against the operation's own
-     *     parameters, whose field errors name `/body/filter/<parameter>`; stored as that operation reads them (a single
-     *     value of a repeatable parameter becomes an array).
-     */
-    SavedFilterParameters: {
-      [key: string]: string | number | boolean | (string | number | boolean)[];
-    };
-    /** @description One of the list operation's `sort` values; null for its default order. */
-    SavedFilterSort: string | null;
-    SavedFilter: {
-      /** Format: uuid */
-      id: string;
-      name: components['schemas']['SavedFilterName'];
-      target: components['schemas']['SavedFilterTarget'];
-      filter: components['schemas']['SavedFilterParameters'];
-      sort: components['schemas']['SavedFilterSort'];
-      /** @description Shared with everyone by an admin; else only its owner sees it. */
-      shared: boolean;
-      /** Format: uuid */
-      owner_id: string;
-      /** @description Whether the caller owns it. */
-      mine: boolean;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    SavedFilterCreate: {
-      name: components['schemas']['SavedFilterName'];
-      target: components['schemas']['SavedFilterTarget'];
-      filter: components['schemas']['SavedFilterParameters'];
-      sort?: components['schemas']['SavedFilterSort'];
-      /** @description Share it with everyone (admins only). */
-      shared?: boolean;
-    };
-    SavedFilterUpdate: {
-      name?: components['schemas']['SavedFilterName'];
-      filter?: components['schemas']['SavedFilterParameters'];
-      sort?: components['schemas']['SavedFilterSort'];
-      /** @description Share it with everyone or make it its owner's again (admins only). */
-      shared?: boolean;
-    };
-    SavedFilterPage: components['schemas']['PageEnvelope'] & {
-      items: components['schemas']['SavedFilter'][];
-    };
-    ReadingListCreate: {
-      name: components['schemas']['ShelfName'];
-      summary?: components['schemas']['ShelfSummary'];
-      book_ids?: components['schemas']['ReadingListBookIds'];
-    };
-    ReadingListUpdate: {
-      name?: components['schemas']['ShelfName'];
-      summary?: components['schemas']['ShelfSummary'];
-      book_ids?: components['schemas']['ReadingListBookIds'];
-    };
-    ReadingListSharing: {
-      shared: boolean;
-    };
-    ReadingListPage: components['schemas']['PageEnvelope'] & {
-      items: components['schemas']['ReadingListItem'][];
-    };
-    CblImportEntry: {
-      /** @description The entry's place in the file, from 0 (what choosing a candidate names). */
-      index: number;
-      series: string;
-      number: string | null;
-      volume: string | null;
-      year: string | null;
-      /** @enum {string} */
-      status: 'matched' | 'ambiguous' | 'missing';
-      /**
-       * Format: uuid
-       * @description The book matched; null unless `matched`.
-       */
-      book_id: string | null;
-      /** @description The books it could be, when `ambiguous`. */
-      candidate_ids: string[];
-      /** @description The same books, named, for a reader to choose one. */
-      candidates: components['schemas']['CblImportCandidate'][];
-    };
-    CblImportCandidate: {
-      /** Format: uuid */
-      id: string;
-      title: string;
-      series_name: string | null;
-      volume: number | null;
-      chapter: number | null;
-      year: number | null;
-    };
-    CblImportChoice: {
-      /**
-       * Format: uuid
-       * @description One of the entry's `candidate_ids`.
-       */
-      book_id: string;
-    };
-    CblImportReport: {
-      matched: number;
-      ambiguous: number;
-      missing: number;
-      /** @description Every entry of the file, in its order. */
-      entries: components['schemas']['CblImportEntry'][];
-    };
-    ReadingListImported: components['schemas']['ReadingList'] & {
-      import_report: components['schemas']['CblImportReport'];
-    };
-  };
-  responses: {
-    /**
-     * @description The request body or upload is larger than the operation allows (its description says how large), in bytes or
-     *     pixels.
-     */
-    PayloadTooLarge: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description The upload is not of a type the operation takes (read from its content), or cannot be decoded. */
-    UnsupportedMediaType: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /**
-     * @description The request is invalid: a malformed or out-of-range parameter, an unknown query parameter, an unknown or
-     *     invalid body field, or a request the current state does not allow (the detail says which).
-     */
-    BadRequest: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description No credential, or a credential that is malformed, unknown, expired or revoked (or, at login, wrong credentials). */
-    Unauthorized: {
-      headers: {
-        /** @description The accepted scheme, e.g. `Bearer realm="shelfmark"`. */
-        'WWW-Authenticate'?: string;
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description The credential is valid but its scope does not allow this operation. */
-    Forbidden: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description The resource does not exist. */
-    NotFound: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description The book's file is there but cannot be read (corrupt, encrypted, unsupported compression). */
-    Unprocessable: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description The caller is no user, so has no reading progress (the bootstrap token while no user exists). */
-    NoReader: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description The request conflicts with the current state (the detail says how). */
-    Conflict: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description Too many attempts; retry after the delay given. */
-    TooManyRequests: {
-      headers: {
-        /** @description Seconds to wait before retrying. */
-        'Retry-After'?: number;
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /** @description This installation cannot do this (e.g. no plugin or renderer for it is loaded). */
-    NotImplemented: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-    /**
-     * @description An external service failed (timeout, rate limit, 5xx, malformed answer, anti-bot page, bad credentials).
-     *     `provider` and `failure` say which and how; the detail says it in English, never with a secret.
-     */
-    BadGateway: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-  };
-  parameters: {
-    /** @description Identifier of the collection. */
-    CollectionId: string;
-    /** @description Identifier of the reading list. */
-    ReadingListId: string;
-    /** @description Identifier of the saved filter. */
-    SavedFilterId: string;
-    /**
-     * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-     *     database; a page past the end is an empty page.
-     */
-    Page: number;
-    /** @description Items per page. */
-    Limit: number;
-    /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
-    SearchQuery: string;
-    /** @description Only items of this library. */
-    LibraryIdFilter: string;
-    /** @description Only items with this reading status. */
-    ReadingStatusFilter: components['schemas']['ReadingStatus'];
-    /** @description Identifier of the library. */
-    LibraryId: string;
-    /** @description Identifier of the book. */
-    BookId: string;
-    /** @description Identifier of the user. */
-    UserId: string;
-    /** @description Identifier of the API token. */
-    TokenId: string;
-    /** @description Identifier of the metadata link. */
-    LinkId: string;
-    /** @description Identifier of the job. */
-    JobId: string;
-    /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-    SeriesId: string;
-    /**
-     * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
-     *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
-     *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
-     */
-    SeriesName: string;
-  };
-  requestBodies: never;
-  headers: {
-    /** @description The session cookie, e.g. `shelfmark_session=…; Path=/; HttpOnly; SameSite=Lax`. */
-    SetSessionCookie: string;
-    /** @description Clears the session cookie (`shelfmark_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`). */
-    ClearSessionCookie: string;
-    /** @description Always `bytes`. */
-    AcceptRanges: 'bytes';
-    /** @description `attachment` with the file name, e.g. `attachment; filename="One Piece T01.cbz"`. */
-    ContentDisposition: string;
-  };
-  pathItems: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getHealth: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The server answers. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Health'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-    };
-  };
-  getAuthStatus: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Setup and authentication state. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthStatus'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-    };
-  };
-  setupAdmin: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['Credentials'];
-      };
-    };
-    responses: {
-      /** @description The admin account, created; the session cookie is set. */
-      201: {
-        headers: {
-          'Set-Cookie': components['headers']['SetSessionCookie'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      409: components['responses']['Conflict'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  login: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['Credentials'];
-      };
-    };
-    responses: {
-      /** @description Logged in; the session cookie is set. */
-      200: {
-        headers: {
-          'Set-Cookie': components['headers']['SetSessionCookie'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  logout: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Logged out; the session cookie is cleared. */
-      204: {
-        headers: {
-          'Set-Cookie': components['headers']['ClearSessionCookie'];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  getCurrentPrincipal: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The caller. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Principal'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  updateCurrentUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UserUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated user. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  listTokens: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The tokens (not paged; they are few). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiTokenList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createToken: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ApiTokenCreate'];
-      };
-    };
-    responses: {
-      /** @description The token, with its secret (shown only this once). */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiTokenCreated'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  deleteToken: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the API token. */
-        token_id: components['parameters']['TokenId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Revoked. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listUsers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The users (not paged; they are few). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UserCreate'];
-      };
-    };
-    responses: {
-      /** @description The user, created. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-    };
-  };
-  getUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the user. */
-        user_id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The user. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  deleteUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the user. */
-        user_id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-    };
-  };
-  updateUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the user. */
-        user_id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UserAdminUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated user. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['User'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-    };
-  };
-  listLibraries: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of libraries. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LibraryPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createLibrary: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['LibraryCreate'];
-      };
-    };
-    responses: {
-      /** @description The library, created, with its first scan (queued). */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LibraryCreated'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-    };
-  };
-  getLibrary: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The library. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Library'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  deleteLibrary: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  updateLibrary: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['LibraryUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated library. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Library'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-    };
-  };
-  scanLibrary: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['ScanRequest'];
-      };
-    };
-    responses: {
-      /** @description A scan of this library is already queued or running; this is that job. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      /** @description The scan job, queued. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listLibrarySeries: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-        /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
-        q?: components['parameters']['SearchQuery'];
-      };
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  updateSeriesMetadata: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-        /**
-         * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
-         *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
-         *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
-         */
-        series_name: components['parameters']['SeriesName'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SeriesMetadataUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated series metadata. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesMetadata'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  getSeriesMetadata: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the library. */
-        library_id: components['parameters']['LibraryId'];
-        /**
-         * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
-         *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
-         *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
-         */
-        series_name: components['parameters']['SeriesName'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The series metadata. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesMetadata'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listFolders: {
-    parameters: {
-      query?: {
-        /** @description Folder to browse, relative to `LIBRARIES_ROOT`, POSIX separators (e.g. `comics/manga`), as `GET /folders` returns it; reserved characters such as `/` may be sent as they are or percent-encoded. */
-        path?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The subfolders. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Folder'][];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listBooks: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-        /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
-        q?: components['parameters']['SearchQuery'];
-        /** @description Only items of this library. */
-        library_id?: components['parameters']['LibraryIdFilter'];
-        /** @description Only books of the series with exactly this name. */
-        series?: string;
-        /** @description Only items with this reading status. */
-        reading_status?: components['parameters']['ReadingStatusFilter'];
-        /** @description Only books of this format. */
-        format?: components['schemas']['BookFormat'];
-        /** @description Only books whose file is in this state; `error` lists the books the scan could not read. */
-        parse_status?: components['schemas']['ParseStatus'];
-        /** @description Order of the results. */
-        sort?: 'series' | 'title' | 'recently_added' | 'recently_read';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of books. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BooksPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  listOnDeckBooks: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-        /** @description Only items of this library. */
-        library_id?: components['parameters']['LibraryIdFilter'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of books, one per series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BooksPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  getBook: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The book. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BookDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  updateBook: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['BookUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated book. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BookDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  downloadBookFile: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A single byte range, e.g. `bytes=0-1048575`. */
-        Range?: string;
-      };
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The whole file. */
-      200: {
-        headers: {
-          'Accept-Ranges': components['headers']['AcceptRanges'];
-          'Content-Disposition': components['headers']['ContentDisposition'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/vnd.comicbook+zip': components['schemas']['Binary'];
-          'application/vnd.comicbook-rar': components['schemas']['Binary'];
-          'application/pdf': components['schemas']['Binary'];
-          'application/epub+zip': components['schemas']['Binary'];
-        };
-      };
-      /** @description The requested byte range of the file. */
-      206: {
-        headers: {
-          'Accept-Ranges': components['headers']['AcceptRanges'];
-          /** @description The range sent and the full size, e.g. `bytes 0-1048575/73400320`. */
-          'Content-Range': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/vnd.comicbook+zip': components['schemas']['Binary'];
-          'application/vnd.comicbook-rar': components['schemas']['Binary'];
-          'application/pdf': components['schemas']['Binary'];
-          'application/epub+zip': components['schemas']['Binary'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      /** @description The range is outside the file. */
-      416: {
-        headers: {
-          /** @description The full size, e.g. `bytes *\/73400320`. */
-          'Content-Range': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  getBookPages: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The book's pages. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BookPageList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      422: components['responses']['Unprocessable'];
-      501: components['responses']['NotImplemented'];
-    };
-  };
-  getBookPage: {
-    parameters: {
-      query?: {
-        /** @description Maximum width in pixels of the returned image. */
-        width?: number;
-      };
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-        /** @description 1-based page number. */
-        page: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The page image. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'image/jpeg': components['schemas']['Binary'];
-          'image/png': components['schemas']['Binary'];
-          'image/webp': components['schemas']['Binary'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      422: components['responses']['Unprocessable'];
-      501: components['responses']['NotImplemented'];
-    };
-  };
-  getBookThumbnail: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The thumbnail. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'image/webp': components['schemas']['Binary'];
-          'image/jpeg': components['schemas']['Binary'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  setBookProgress: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the book. */
-        book_id: components['parameters']['BookId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReadingProgressUpdate'];
-      };
-    };
-    responses: {
-      /** @description The reading progress. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReadingProgress'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['NoReader'];
-    };
-  };
-  listSeries: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-        /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
-        q?: components['parameters']['SearchQuery'];
-        /** @description Only items of this library. */
-        library_id?: components['parameters']['LibraryIdFilter'];
-        /** @description Only items with this reading status. */
-        reading_status?: components['parameters']['ReadingStatusFilter'];
-        /** @description Only series with this status (a value of `GET /series/statuses`). */
-        series_status?: components['schemas']['SeriesStatus'];
-        /** @description `true`: only series missing volumes; `false`: only series missing none. */
-        has_missing?: boolean;
-        /**
-         * @description Only series whose publishers include this one, exactly as stored.
-         * @example Dargaud
-         */
-        publisher?: string;
-        /**
-         * @description Only series whose genres include this one, exactly as stored.
-         * @example Aventure
-         */
-        genre?: string;
-        /**
-         * @description Only series whose tags include this one, exactly as stored (a book's tag chip opens this list).
-         * @example cavalry
-         */
-        tag?: string;
-        /** @description Order of the results (see the operation's description for each key and its ties). */
-        sort?:
-          | 'name_asc'
-          | 'name_desc'
-          | 'added_asc'
-          | 'added_desc'
-          | 'updated_asc'
-          | 'updated_desc'
-          | 'year_asc'
-          | 'year_desc';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  listSeriesStatuses: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The statuses. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesStatusList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  markSeriesRead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MarkSeriesReadRequest'];
-      };
-    };
-    responses: {
-      /** @description The number of books changed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MarkSeriesReadResult'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['NoReader'];
-    };
-  };
-  getSeries: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  updateSeries: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SeriesMetadataUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listSeriesBooks: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-      };
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of books. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BooksPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listSeriesLinks: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The links. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MetadataLinkList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  getSeriesReaderSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The caller's reader settings for the series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReaderSettings'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  setSeriesReaderSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReaderSettingsUpdate'];
-      };
-    };
-    responses: {
-      /** @description The caller's reader settings for the series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReaderSettings'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['NoReader'];
-    };
-  };
-  chooseSeriesCover: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SeriesCoverChoiceUpdate'];
-      };
-    };
-    responses: {
-      /** @description The series with its new cover. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  getSeriesCoverImage: {
-    parameters: {
-      query?: {
-        /** @description The upload's version, as `cover_url` writes it; only there to give each image its own address. */
-        v?: string;
-      };
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The cover. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'image/jpeg': components['schemas']['Binary'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  uploadSeriesCover: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /**
-           * Format: binary
-           * @description The image (JPEG, PNG or WebP).
-           */
-          image: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The series with its new cover. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      413: components['responses']['PayloadTooLarge'];
-      415: components['responses']['UnsupportedMediaType'];
-    };
-  };
-  getRemoteCover: {
-    parameters: {
-      query: {
-        /** @description The provider's address of the cover (http or https). */
-        u: string;
-        /** @description The server's signature of `u`. */
-        s: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The cover, re-encoded; the same `u` and `s` always answer the same image. */
-      200: {
-        headers: {
-          /** @description `private, max-age=31536000, immutable` */
-          'Cache-Control'?: string;
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'image/jpeg': components['schemas']['Binary'];
-        };
-      };
-      /** @description The copy the client holds (`If-None-Match`) is current. */
-      304: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  searchMetadata: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MetadataSearchRequest'];
-      };
-    };
-    responses: {
-      /** @description The candidates, best first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CandidateList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      502: components['responses']['BadGateway'];
-    };
-  };
-  matchMetadata: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MetadataMatchRequest'];
-      };
-    };
-    responses: {
-      /** @description The link, pending approval. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MetadataLink'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      502: components['responses']['BadGateway'];
-    };
-  };
-  approveMetadataLink: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The approved link and the sync report. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApproveResult'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      502: components['responses']['BadGateway'];
-    };
-  };
-  rejectMetadataLink: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The rejected link. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MetadataLink'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listMetadataLinks: {
-    parameters: {
-      query: {
-        /** @description The library of the series. */
-        library_id: string;
-        /** @description Only the links of this status. */
-        status?: components['schemas']['MetadataLinkStatus'];
-        /** @description Without `series_name`, the most links listed. */
-        limit?: number;
-        /** @description The series name; without it, the links of the whole library. */
-        series_name?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The links. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MetadataLinkList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  previewMetadataLink: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The fields of the series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MetadataLinkPreview'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      502: components['responses']['BadGateway'];
-    };
-  };
-  deleteMetadataLink: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  getMissingVolumes: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the metadata link. */
-        link_id: components['parameters']['LinkId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The missing volumes and counts. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MissingVolumes'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  startMetadataBatch: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MetadataBatchRequest'];
-      };
-    };
-    responses: {
-      /** @description A batch of this library is already queued or running; this is that job. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      /** @description The batch job, queued. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  getMetadataBatchReport: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The report. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BatchReport'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listMetadataBatchResults: {
-    parameters: {
-      query?: {
-        /** @description Only results with this outcome. */
-        status?: components['schemas']['BatchOutcome'];
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-      };
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of results. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BatchResultPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  startMetadataRefresh: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['LibraryJobRequest'];
-      };
-    };
-    responses: {
-      /** @description A refresh of this library is already queued or running; this is that job. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      /** @description The refresh job, queued. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  getMetadataRefreshReport: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The report. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RefreshReport'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listStatusMappings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The mappings. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StatusMappingList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  upsertStatusMapping: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['StatusMappingUpsert'];
-      };
-    };
-    responses: {
-      /** @description The mapping. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StatusMapping'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  unmapStatusMapping: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the status mapping. */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The mapping, now unmapped. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StatusMapping'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  searchReleases: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReleaseSearchRequest'];
-      };
-    };
-    responses: {
-      /** @description The releases and the queries sent. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReleaseSearchResult'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      501: components['responses']['NotImplemented'];
-      502: components['responses']['BadGateway'];
-    };
-  };
-  testReleaseIndexer: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The result of the check. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReleaseTestResult'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      501: components['responses']['NotImplemented'];
-    };
-  };
-  getSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The settings. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Settings'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  updateSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SettingsUpdate'];
-      };
-    };
-    responses: {
-      /** @description The settings after the change. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Settings'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  listBackups: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The backups. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BackupList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  startBackup: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A backup is already queued or running; this is that job. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      /** @description The backup job, queued. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-    };
-  };
-  downloadBackup: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description A backup's name as the list gives it, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. Never a path: a name
-         *     of another shape (a folder, `..`, a backup still being written) is a 400, a name the list does not give a 404.
-         */
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The backup's bytes. */
-      200: {
-        headers: {
-          'Content-Disposition': components['headers']['ContentDisposition'];
-          /** @description The backup's size in bytes. */
-          'Content-Length': number;
-          /** @description Always `no-store`. */
-          'Cache-Control'?: 'no-store';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/vnd.sqlite3': components['schemas']['Binary'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listJobs: {
-    parameters: {
-      query?: {
-        /** @description Only jobs of this type. */
-        type?: components['schemas']['JobType'];
-        /** @description Only jobs in this status. */
-        status?: components['schemas']['JobStatus'];
-        /** @description Only items of this library. */
-        library_id?: components['parameters']['LibraryIdFilter'];
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of jobs. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  getJob: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The job. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDetails'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  cancelJob: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Cancellation requested; the job as it is now. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Job'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-    };
-  };
-  streamJobEvents: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The `id` of the last event the client got, when it reconnects. */
-        'Last-Event-ID'?: string;
-      };
-      path: {
-        /** @description Identifier of the job. */
-        job_id: components['parameters']['JobId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The event stream. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example id: 1.40.0.0
-           *     event: progress
-           *     data: {"id":"7e1f9c2a-4b3d-4c5e-8f60-718293a4b5c6","type":"scan","status":"running", ...}
-           *
-           *     id: 2.120.1.0
-           *     event: end
-           *     data: {"id":"7e1f9c2a-4b3d-4c5e-8f60-718293a4b5c6","type":"scan","status":"succeeded", ...}
-           */
-          'text/event-stream': string;
-        };
-      };
-      /** @description The job has finished and `Last-Event-ID` is its `end` event's id; nothing more to send. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listPlugins: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The languages the caller reads, as HTTP says (`fr`, `fr-CA, en;q=0.5`). Absent: English. */
-        'Accept-Language'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The plugins. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PluginList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  listCollections: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-        /** @description Only the collections holding this series. */
-        series_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of collections. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CollectionPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createCollection: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CollectionCreate'];
-      };
-    };
-    responses: {
-      /** @description The new collection. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Collection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  getCollection: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the collection. */
-        collection_id: components['parameters']['CollectionId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The collection. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Collection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  deleteCollection: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the collection. */
-        collection_id: components['parameters']['CollectionId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  updateCollection: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the collection. */
-        collection_id: components['parameters']['CollectionId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CollectionUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated collection. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Collection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listCollectionSeries: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-      };
-      header?: never;
-      path: {
-        /** @description Identifier of the collection. */
-        collection_id: components['parameters']['CollectionId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listReadingLists: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of reading lists. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReadingListPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createReadingList: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReadingListCreate'];
-      };
-    };
-    responses: {
-      /** @description The new reading list. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReadingList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['NoReader'];
-    };
-  };
-  importReadingList: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /**
-           * Format: binary
-           * @description The `.cbl` file (ComicRack's XML reading list).
-           */
-          file: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The new reading list and its import report. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReadingListImported'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['NoReader'];
-      413: components['responses']['PayloadTooLarge'];
-    };
-  };
-  getReadingListImportReport: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The import report. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CblImportReport'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  matchReadingListImportAgain: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The report after matching again. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CblImportReport'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  chooseReadingListImportCandidate: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-        /** @description The entry's `index` in the report (its place in the file, from 0). */
-        entry_index: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CblImportChoice'];
-      };
-    };
-    responses: {
-      /** @description The report with the entry matched. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CblImportReport'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  getReadingList: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The reading list. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReadingList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  deleteReadingList: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  updateReadingList: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReadingListUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated reading list. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReadingList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  shareReadingList: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ReadingListSharing'];
-      };
-    };
-    responses: {
-      /** @description The reading list. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ReadingList'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listReadingListBooks: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-      };
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of books. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BooksPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  exportReadingList: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the reading list. */
-        reading_list_id: components['parameters']['ReadingListId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The `.cbl` file. */
-      200: {
-        headers: {
-          'Content-Disposition': components['headers']['ContentDisposition'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/xml': string;
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listWantToRead: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of series. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SeriesPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  addWantToRead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The series is on the caller's shelf. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['NoReader'];
-    };
-  };
-  removeWantToRead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
-        series_id: components['parameters']['SeriesId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The series is not on the caller's shelf. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listSavedFilters: {
-    parameters: {
-      query?: {
-        /**
-         * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
-         *     database; a page past the end is an empty page.
-         */
-        page?: components['parameters']['Page'];
-        /** @description Items per page. */
-        limit?: components['parameters']['Limit'];
-        /** @description Only the saved filters of this list. */
-        target?: components['schemas']['SavedFilterTarget'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of saved filters. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SavedFilterPage'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createSavedFilter: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SavedFilterCreate'];
-      };
-    };
-    responses: {
-      /** @description The saved filter. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SavedFilter'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-    };
-  };
-  getSavedFilter: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the saved filter. */
-        saved_filter_id: components['parameters']['SavedFilterId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The saved filter. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SavedFilter'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  deleteSavedFilter: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the saved filter. */
-        saved_filter_id: components['parameters']['SavedFilterId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  updateSavedFilter: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description Identifier of the saved filter. */
-        saved_filter_id: components['parameters']['SavedFilterId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SavedFilterUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated saved filter. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SavedFilter'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-    };
-  };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getAuthStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Setup and authentication state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    setupAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description The admin account, created; the session cookie is set. */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description Logged in; the session cookie is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out; the session cookie is cleared. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ClearSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCurrentPrincipal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Principal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens (not paged; they are few). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret (shown only this once). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the API token. */
+                token_id: components["parameters"]["TokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users (not paged; they are few). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The user, created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the user. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the user. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the user. */
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAdminUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listLibraries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of libraries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryCreate"];
+            };
+        };
+        responses: {
+            /** @description The library, created, with its first scan (queued). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The library. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Library"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated library. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Library"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    scanLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScanRequest"];
+            };
+        };
+        responses: {
+            /** @description A scan of this library is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The scan job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLibrarySeries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+                q?: components["parameters"]["SearchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSeriesMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+                /**
+                 * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+                 *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+                 *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+                 */
+                series_name: components["parameters"]["SeriesName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated series metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSeriesMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the library. */
+                library_id: components["parameters"]["LibraryId"];
+                /**
+                 * @description The series name, URL-encoded as one path segment. Names may contain `/` (`%2F`), `%` (`%25`), `?` (`%3F`),
+                 *     `#` (`%23`), `+` (`%2B`; a literal `+` in a path is a plus sign, not a space), spaces (`%20`), accents
+                 *     (UTF-8, percent-encoded) and quotes. Matched exactly against the series name.
+                 */
+                series_name: components["parameters"]["SeriesName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFolders: {
+        parameters: {
+            query?: {
+                /** @description Folder to browse, relative to `LIBRARIES_ROOT`, POSIX separators (e.g. `comics/manga`), as `GET /folders` returns it; reserved characters such as `/` may be sent as they are or percent-encoded. */
+                path?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subfolders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listBooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /** @description Only books of the series with exactly this name. */
+                series?: string;
+                /** @description Only items with this reading status. */
+                reading_status?: components["parameters"]["ReadingStatusFilter"];
+                /** @description Only books of this format. */
+                format?: components["schemas"]["BookFormat"];
+                /** @description Only books whose file is in this state; `error` lists the books the scan could not read. */
+                parse_status?: components["schemas"]["ParseStatus"];
+                /** @description Order of the results. */
+                sort?: "series" | "title" | "recently_added" | "recently_read";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of books. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listOnDeckBooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of books, one per series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated book. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadBookFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A single byte range, e.g. `bytes=0-1048575`. */
+                Range?: string;
+            };
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.comicbook+zip": components["schemas"]["Binary"];
+                    "application/vnd.comicbook-rar": components["schemas"]["Binary"];
+                    "application/pdf": components["schemas"]["Binary"];
+                    "application/epub+zip": components["schemas"]["Binary"];
+                };
+            };
+            /** @description The requested byte range of the file. */
+            206: {
+                headers: {
+                    "Accept-Ranges": components["headers"]["AcceptRanges"];
+                    /** @description The range sent and the full size, e.g. `bytes 0-1048575/73400320`. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.comicbook+zip": components["schemas"]["Binary"];
+                    "application/vnd.comicbook-rar": components["schemas"]["Binary"];
+                    "application/pdf": components["schemas"]["Binary"];
+                    "application/epub+zip": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The range is outside the file. */
+            416: {
+                headers: {
+                    /** @description The full size, e.g. `bytes *\/73400320`. */
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBookPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book's pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookPageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getBookPage: {
+        parameters: {
+            query?: {
+                /** @description Maximum width in pixels of the returned image. */
+                width?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+                /** @description 1-based page number. */
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                    "image/png": components["schemas"]["Binary"];
+                    "image/webp": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getBookThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": components["schemas"]["Binary"];
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setBookProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the book. */
+                book_id: components["parameters"]["BookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingProgressUpdate"];
+            };
+        };
+        responses: {
+            /** @description The reading progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
+        };
+    };
+    listSeries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /** @description Only items with this reading status. */
+                reading_status?: components["parameters"]["ReadingStatusFilter"];
+                /** @description Only series with this status (a value of `GET /series/statuses`). */
+                series_status?: components["schemas"]["SeriesStatus"];
+                /** @description `true`: only series missing volumes; `false`: only series missing none. */
+                has_missing?: boolean;
+                /**
+                 * @description Only series whose publishers include this one, exactly as stored.
+                 * @example Dargaud
+                 */
+                publisher?: string;
+                /**
+                 * @description Only series whose genres include this one, exactly as stored.
+                 * @example Aventure
+                 */
+                genre?: string;
+                /**
+                 * @description Only series whose tags include this one, exactly as stored (a book's tag chip opens this list).
+                 * @example cavalry
+                 */
+                tag?: string;
+                /** @description Order of the results (see the operation's description for each key and its ties). */
+                sort?: "name_asc" | "name_desc" | "added_asc" | "added_desc" | "updated_asc" | "updated_desc" | "year_asc" | "year_desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listSeriesStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statuses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesStatusList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    markSeriesRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkSeriesReadRequest"];
+            };
+        };
+        responses: {
+            /** @description The number of books changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkSeriesReadResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSeriesBooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of books. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSeriesLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSeriesReaderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's reader settings for the series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReaderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setSeriesReaderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReaderSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The caller's reader settings for the series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReaderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
+        };
+    };
+    chooseSeriesCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesCoverChoiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The series with its new cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSeriesCoverImage: {
+        parameters: {
+            query?: {
+                /** @description The upload's version, as `cover_url` writes it; only there to give each image its own address. */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadSeriesCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image (JPEG, PNG or WebP).
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The series with its new cover. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getRemoteCover: {
+        parameters: {
+            query: {
+                /** @description The provider's address of the cover (http or https). */
+                u: string;
+                /** @description The server's signature of `u`. */
+                s: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cover, re-encoded; the same `u` and `s` always answer the same image. */
+            200: {
+                headers: {
+                    /** @description `private, max-age=31536000, immutable` */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["Binary"];
+                };
+            };
+            /** @description The copy the client holds (`If-None-Match`) is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The candidates, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    matchMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataMatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The link, pending approval. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    approveMetadataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved link and the sync report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApproveResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    rejectMetadataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rejected link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMetadataLinks: {
+        parameters: {
+            query: {
+                /** @description The library of the series. */
+                library_id: string;
+                /** @description Only the links of this status. */
+                status?: components["schemas"]["MetadataLinkStatus"];
+                /** @description Without `series_name`, the most links listed. */
+                limit?: number;
+                /** @description The series name; without it, the links of the whole library. */
+                series_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewMetadataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fields of the series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataLinkPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    deleteMetadataLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMissingVolumes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the metadata link. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The missing volumes and counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingVolumes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startMetadataBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description A batch of this library is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The batch job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMetadataBatchReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMetadataBatchResults: {
+        parameters: {
+            query?: {
+                /** @description Only results with this outcome. */
+                status?: components["schemas"]["BatchOutcome"];
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchResultPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startMetadataRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibraryJobRequest"];
+            };
+        };
+        responses: {
+            /** @description A refresh of this library is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The refresh job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMetadataRefreshReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listStatusMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mappings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMappingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    upsertStatusMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusMappingUpsert"];
+            };
+        };
+        responses: {
+            /** @description The mapping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMapping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    unmapStatusMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the status mapping. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mapping, now unmapped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMapping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The releases and the queries sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseSearchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    testReleaseIndexer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    startBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A backup is already queued or running; this is that job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The backup job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A backup's name as the list gives it, e.g. `shelfmark-2026-11-25T03-00-00.123Z.sqlite`. Never a path: a name
+                 *     of another shape (a folder, `..`, a backup still being written) is a 400, a name the list does not give a 404.
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup's bytes. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    /** @description The backup's size in bytes. */
+                    "Content-Length": number;
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.sqlite3": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Only jobs of this type. */
+                type?: components["schemas"]["JobType"];
+                /** @description Only jobs in this status. */
+                status?: components["schemas"]["JobStatus"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancellation requested; the job as it is now. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    streamJobEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last event the client got, when it reconnects. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description Identifier of the job. */
+                job_id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 1.40.0.0
+                     *     event: progress
+                     *     data: {"id":"7e1f9c2a-4b3d-4c5e-8f60-718293a4b5c6","type":"scan","status":"running", ...}
+                     *
+                     *     id: 2.120.1.0
+                     *     event: end
+                     *     data: {"id":"7e1f9c2a-4b3d-4c5e-8f60-718293a4b5c6","type":"scan","status":"succeeded", ...}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The job has finished and `Last-Event-ID` is its `end` event's id; nothing more to send. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPlugins: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The languages the caller reads, as HTTP says (`fr`, `fr-CA, en;q=0.5`). Absent: English. */
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plugins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only the collections holding this series. */
+                series_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of collections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The new collection. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCollectionSeries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the collection. */
+                collection_id: components["parameters"]["CollectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReadingLists: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reading lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingListCreate"];
+            };
+        };
+        responses: {
+            /** @description The new reading list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
+        };
+    };
+    importReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The `.cbl` file (ComicRack's XML reading list).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new reading list and its import report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingListImported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["NoReader"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getReadingListImportReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CblImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    matchReadingListImportAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report after matching again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CblImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    chooseReadingListImportCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+                /** @description The entry's `index` in the report (its place in the file, from 0). */
+                entry_index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CblImportChoice"];
+            };
+        };
+        responses: {
+            /** @description The report with the entry matched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CblImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reading list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated reading list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    shareReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadingListSharing"];
+            };
+        };
+        responses: {
+            /** @description The reading list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReadingListBooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of books. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportReadingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the reading list. */
+                reading_list_id: components["parameters"]["ReadingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The `.cbl` file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWantToRead: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addWantToRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series is on the caller's shelf. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NoReader"];
+        };
+    };
+    removeWantToRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series is not on the caller's shelf. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSavedFilters: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only the saved filters of this list. */
+                target?: components["schemas"]["SavedFilterTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of saved filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFilterPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedFilterCreate"];
+            };
+        };
+        responses: {
+            /** @description The saved filter. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFilter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the saved filter. */
+                saved_filter_id: components["parameters"]["SavedFilterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved filter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFilter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the saved filter. */
+                saved_filter_id: components["parameters"]["SavedFilterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the saved filter. */
+                saved_filter_id: components["parameters"]["SavedFilterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedFilterUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated saved filter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFilter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
 }

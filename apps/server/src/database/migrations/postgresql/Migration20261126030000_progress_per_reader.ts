@@ -47,12 +47,6 @@ export class Migration20261126030000_progress_per_reader extends Migration {
     // The first admin's state of every series they started.
     const em = this.getEntityManager();
     const series = await em.execute<{ id: string }[]>('select id from series');
-    await refreshCounts(
-      em,
-      'postgresql',
-      series.map((row) => row.id),
-      undefined,
-      { chosenCovers: false },
-    );
+    await refreshCounts(em, 'postgresql', series.map((row) => row.id), undefined, { chosenCovers: false });
   }
 }

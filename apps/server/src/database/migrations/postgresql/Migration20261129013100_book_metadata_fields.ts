@@ -2,15 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 const COMIC_FORMATS = `('cbz', 'cbr', 'cb7', 'cbt')`;
 const PROVIDER_FIELDS = ['summary', 'isbn', 'publish_date', 'language'] as const;
-const SERIES_FIELDS = [
-  'status',
-  'authors',
-  'description',
-  'publishers',
-  'total_volumes',
-  'genres',
-  'language',
-] as const;
+const SERIES_FIELDS = ['status', 'authors', 'description', 'publishers', 'total_volumes', 'genres', 'language'] as const;
 
 /**
  * Issue 31: everything ComicInfo and OPF carry, authors with their role, and where each value came from

@@ -2,15 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 const COMIC_FORMATS = `('cbz', 'cbr', 'cb7', 'cbt')`;
 const PROVIDER_FIELDS = ['summary', 'isbn', 'publish_date', 'language'] as const;
-const SERIES_FIELDS = [
-  'status',
-  'authors',
-  'description',
-  'publishers',
-  'total_volumes',
-  'genres',
-  'language',
-] as const;
+const SERIES_FIELDS = ['status', 'authors', 'description', 'publishers', 'total_volumes', 'genres', 'language'] as const;
 
 /**
  * Issue 31: everything ComicInfo and OPF carry (genres, publishers, tags, age rating, imprint, web links, story arcs,
@@ -95,32 +87,11 @@ export class Migration20261129013100_book_metadata_fields extends Migration {
         where json_array_length(\`authors\`) > 0;`,
     );
     for (const column of [
-      'count',
-      'genres',
-      'publishers',
-      'imprint',
-      'tags',
-      'age_rating',
-      'age_rating_age',
-      'web_links',
-      'story_arcs',
-      'series_group',
-      'characters',
-      'teams',
-      'locations',
-      'comic_format',
-      'black_and_white',
-      'metadata_sources',
+      'count', 'genres', 'publishers', 'imprint', 'tags', 'age_rating', 'age_rating_age', 'web_links', 'story_arcs',
+      'series_group', 'characters', 'teams', 'locations', 'comic_format', 'black_and_white', 'metadata_sources',
     ])
       this.addSql(`alter table \`books\` drop column \`${column}\`;`);
-    for (const column of [
-      'description_from_volume',
-      'imprint',
-      'tags',
-      'age_rating',
-      'age_rating_age',
-      'metadata_sources',
-    ])
+    for (const column of ['description_from_volume', 'imprint', 'tags', 'age_rating', 'age_rating_age', 'metadata_sources'])
       this.addSql(`alter table \`series\` drop column \`${column}\`;`);
   }
 }
