@@ -468,8 +468,35 @@ export interface paths {
          *     counts only books read or in progress (combine with `reading_status=read` for the books finished lately,
          *     `reading_status=reading` for those to continue). Every sort is stable (ties by book id, in the sort's
          *     direction).
+         *
+         *     Filters: a repeated parameter matches any of its values (`tag=war&tag=spy`), different parameters must all
+         *     match; every filter matches the book's own metadata, exactly as stored (`year_from`/`year_to` the year of
+         *     its `publish_date`). `GET /books/facets` counts each value.
          */
         get: operations["listBooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/books/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the books of each filter value under the current filter
+         * @description Takes the filters of `GET /books` (no paging, no sort) and answers, for each facet asked for, how many
+         *     books have each value: what a filter screen shows beside each choice. See `Facets` for how each facet is
+         *     counted. Only libraries the caller may see are counted; the answer carries the catalogue's ETag like the
+         *     lists.
+         */
+        get: operations["listBookFacets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -675,9 +702,13 @@ export interface paths {
          * List series across libraries
          * @description Series of every library, sorted by `sort` (by name by default); each item carries its `library_id`.
          *     `series_status` matches the stored status exactly (a normalised status, or a raw one when unmapped: see
-         *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0. `publisher` and
-         *     `genre` keep series whose metadata lists that publisher or genre, spelt exactly as stored (the admin's
-         *     chips on a series page link to these lists).
+         *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0.
+         *
+         *     Filters: a repeated parameter matches any of its values (`genre=Action&genre=Aventure`), different
+         *     parameters must all match (`genre=Action&language=fr`). `genre`, `publisher`, `tag`, `author` (with
+         *     `author_role`), `language` and `age_max`/`unrated` match the series' own metadata, spelt exactly as stored
+         *     (the admin's chips on a series page link to these lists); `comic_format` and `story_arc` match series with
+         *     a book that has them; `year_from`/`year_to` its `start_year`. `GET /series/facets` counts each value.
          *
          *     Sorts (`_asc` or `_desc`, every one stable):
          *     - `name`: the series name, case and accents folded, then the library, then the exact name.
@@ -691,6 +722,29 @@ export interface paths {
          *     (the series without a year aside).
          */
         get: operations["listSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the series of each filter value under the current filter
+         * @description Takes the filters of `GET /series` (no paging, no sort) and answers, for each facet asked for, how many
+         *     series have each value: what a filter screen shows beside each choice. See `Facets` for how each facet is
+         *     counted. Only libraries the caller may see are counted; the answer carries the catalogue's ETag like the
+         *     lists.
+         */
+        get: operations["listSeriesFacets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2528,6 +2582,46 @@ export interface components {
          * @enum {string}
          */
         LockableBookField: "title" | "authors" | "summary" | "isbn" | "publish_date" | "language" | "volume" | "volume_end" | "chapter" | "chapter_end" | "kind" | "count" | "genres" | "publishers" | "tags" | "age_rating" | "imprint" | "web_links" | "story_arcs" | "series_group" | "characters" | "teams" | "locations" | "comic_format" | "black_and_white";
+        /** @description Values of a repeatable filter; an item matches when it has any of them. */
+        FilterNames: string[];
+        FilterYear: number;
+        /**
+         * @description A facet, named as the filter parameter its values are for.
+         * @enum {string}
+         */
+        FacetName: "genre" | "publisher" | "tag" | "author" | "author_role" | "language" | "comic_format" | "story_arc" | "age_max";
+        FacetCount: {
+            /** @description A value to give the filter parameter of the same name, exactly as stored. */
+            value: string;
+            /** @description How many items have this value under the current filter (without this facet's own filter). */
+            count: number;
+        };
+        AgeFacetCount: {
+            /** @description An `age_rating_age`; null counts the items without one (see `unrated`). */
+            value: number | null;
+            count: number;
+        };
+        FacetCountList: components["schemas"]["FacetCount"][];
+        /**
+         * @description The values of each facet asked for (`facet`, every one by default), keyed by its parameter name, the most
+         *     frequent first (ties by value). Each facet is counted under every filter of the request except its own
+         *     (with `genre=Action`, `genre` still counts the other genres, to add as alternatives; `tag` counts only
+         *     among Action items). Only items of libraries the caller may see are counted; values with no item are
+         *     left out, except a value the request filters on, always listed (count 0 when none). At most 200 values per
+         *     facet (plus the ones filtered on). `author_role` counts items with a credit in each role (of the `author`s
+         *     given, if any); `age_max` counts items by their exact `age_rating_age` (a client sums them for "up to").
+         */
+        Facets: {
+            genre?: components["schemas"]["FacetCountList"];
+            publisher?: components["schemas"]["FacetCountList"];
+            tag?: components["schemas"]["FacetCountList"];
+            author?: components["schemas"]["FacetCountList"];
+            author_role?: components["schemas"]["FacetCountList"];
+            language?: components["schemas"]["FacetCountList"];
+            comic_format?: components["schemas"]["FacetCountList"];
+            story_arc?: components["schemas"]["FacetCountList"];
+            age_max?: components["schemas"]["AgeFacetCount"][];
+        };
         /**
          * @description What the book is in its series: a `regular` volume (or issue), a `hors_serie` (special, sorted after the
          *     numbered run), an `integrale` (omnibus), a `one_shot`, or a `chapter` (a manga or web comic chapter with no
@@ -3904,6 +3998,100 @@ export interface components {
         LibraryIdFilter: string;
         /** @description Only items with this reading status. */
         ReadingStatusFilter: components["schemas"]["ReadingStatus"];
+        /**
+         * @description Only items whose genres include one of these, exactly as stored (repeat the parameter for more: any of them
+         *     matches). A series matches on its own genres, a book on its own.
+         * @example [
+         *       "Aventure"
+         *     ]
+         */
+        GenreFilter: components["schemas"]["FilterNames"];
+        /**
+         * @description Only items whose publishers include one of these, exactly as stored (repeatable; any matches).
+         * @example [
+         *       "Dargaud"
+         *     ]
+         */
+        PublisherFilter: components["schemas"]["FilterNames"];
+        /**
+         * @description Only items whose tags include one of these, exactly as stored (repeatable; any matches).
+         * @example [
+         *       "cavalry"
+         *     ]
+         */
+        TagFilter: components["schemas"]["FilterNames"];
+        /**
+         * @description Only items credited to one of these people, by name exactly as stored (repeatable; any matches). With
+         *     `author_role`, the person must hold one of those roles.
+         * @example [
+         *       "Goscinny"
+         *     ]
+         */
+        AuthorFilter: components["schemas"]["FilterNames"];
+        /**
+         * @description Only items with a credit in one of these roles (repeatable; any matches). With `author`, it applies to every
+         *     `author` given: an item matches when one of those people holds one of these roles on it.
+         * @example [
+         *       "writer"
+         *     ]
+         */
+        AuthorRoleFilter: components["schemas"]["AuthorRole"][];
+        /**
+         * @description The largest `age_rating_age` allowed: items rated for an older age are left out. Items without an
+         *     `age_rating_age` follow `unrated`.
+         * @example 12
+         */
+        AgeMaxFilter: number;
+        /**
+         * @description Whether items without an `age_rating_age` (no rating, or one not in the table) are kept: `include` (the
+         *     default) keeps them, `exclude` leaves them out (with or without `age_max`).
+         */
+        UnratedFilter: "include" | "exclude";
+        /**
+         * @description Only items in one of these languages, by tag exactly as stored (`fr`, `en-US`; repeatable).
+         * @example [
+         *       "fr"
+         *     ]
+         */
+        LanguageFilter: string[];
+        /**
+         * @description Only items of this year or later: a series' `start_year`, a book's `publish_date` year. Items without a
+         *     year are left out when `year_from` or `year_to` is given.
+         */
+        YearFromFilter: components["schemas"]["FilterYear"];
+        /** @description Only items of this year or earlier (as `year_from`); `year_to` below `year_from` matches nothing. */
+        YearToFilter: components["schemas"]["FilterYear"];
+        /**
+         * @description Only books whose `comic_format` (ComicInfo's `Format`, e.g. `Trade Paperback`) is one of these, exactly as
+         *     stored (repeatable); a series matches when one of its books does.
+         * @example [
+         *       "Trade Paperback"
+         *     ]
+         */
+        ComicFormatFilter: string[];
+        /**
+         * @description Only books in one of these story arcs, by name exactly as stored (repeatable); a series matches when one of
+         *     its books does.
+         * @example [
+         *       "Civil War"
+         *     ]
+         */
+        StoryArcFilter: components["schemas"]["FilterNames"];
+        /** @description Only books of the series with exactly this name. */
+        SeriesNameFilter: string;
+        /** @description Only books of this format. */
+        BookFormatFilter: components["schemas"]["BookFormat"];
+        /** @description Only books whose file is in this state; `error` lists the books the scan could not read. */
+        ParseStatusFilter: components["schemas"]["ParseStatus"];
+        /** @description Only series with this status (a value of `GET /series/statuses`). */
+        SeriesStatusFilter: components["schemas"]["SeriesStatus"];
+        /** @description `true`: only series missing volumes; `false`: only series missing none. */
+        HasMissingFilter: boolean;
+        /**
+         * @description Which facets to count (repeatable); every facet when absent. Asking only for those a screen shows saves the
+         *     server the others.
+         */
+        FacetSelection: components["schemas"]["FacetName"][];
         /** @description Identifier of the library. */
         LibraryId: string;
         /** @description Identifier of the book. */
@@ -4653,13 +4841,92 @@ export interface operations {
                 /** @description Only items of this library. */
                 library_id?: components["parameters"]["LibraryIdFilter"];
                 /** @description Only books of the series with exactly this name. */
-                series?: string;
+                series?: components["parameters"]["SeriesNameFilter"];
                 /** @description Only items with this reading status. */
                 reading_status?: components["parameters"]["ReadingStatusFilter"];
                 /** @description Only books of this format. */
-                format?: components["schemas"]["BookFormat"];
+                format?: components["parameters"]["BookFormatFilter"];
                 /** @description Only books whose file is in this state; `error` lists the books the scan could not read. */
-                parse_status?: components["schemas"]["ParseStatus"];
+                parse_status?: components["parameters"]["ParseStatusFilter"];
+                /**
+                 * @description Only items whose genres include one of these, exactly as stored (repeat the parameter for more: any of them
+                 *     matches). A series matches on its own genres, a book on its own.
+                 * @example [
+                 *       "Aventure"
+                 *     ]
+                 */
+                genre?: components["parameters"]["GenreFilter"];
+                /**
+                 * @description Only items whose publishers include one of these, exactly as stored (repeatable; any matches).
+                 * @example [
+                 *       "Dargaud"
+                 *     ]
+                 */
+                publisher?: components["parameters"]["PublisherFilter"];
+                /**
+                 * @description Only items whose tags include one of these, exactly as stored (repeatable; any matches).
+                 * @example [
+                 *       "cavalry"
+                 *     ]
+                 */
+                tag?: components["parameters"]["TagFilter"];
+                /**
+                 * @description Only items credited to one of these people, by name exactly as stored (repeatable; any matches). With
+                 *     `author_role`, the person must hold one of those roles.
+                 * @example [
+                 *       "Goscinny"
+                 *     ]
+                 */
+                author?: components["parameters"]["AuthorFilter"];
+                /**
+                 * @description Only items with a credit in one of these roles (repeatable; any matches). With `author`, it applies to every
+                 *     `author` given: an item matches when one of those people holds one of these roles on it.
+                 * @example [
+                 *       "writer"
+                 *     ]
+                 */
+                author_role?: components["parameters"]["AuthorRoleFilter"];
+                /**
+                 * @description The largest `age_rating_age` allowed: items rated for an older age are left out. Items without an
+                 *     `age_rating_age` follow `unrated`.
+                 * @example 12
+                 */
+                age_max?: components["parameters"]["AgeMaxFilter"];
+                /**
+                 * @description Whether items without an `age_rating_age` (no rating, or one not in the table) are kept: `include` (the
+                 *     default) keeps them, `exclude` leaves them out (with or without `age_max`).
+                 */
+                unrated?: components["parameters"]["UnratedFilter"];
+                /**
+                 * @description Only items in one of these languages, by tag exactly as stored (`fr`, `en-US`; repeatable).
+                 * @example [
+                 *       "fr"
+                 *     ]
+                 */
+                language?: components["parameters"]["LanguageFilter"];
+                /**
+                 * @description Only items of this year or later: a series' `start_year`, a book's `publish_date` year. Items without a
+                 *     year are left out when `year_from` or `year_to` is given.
+                 */
+                year_from?: components["parameters"]["YearFromFilter"];
+                /** @description Only items of this year or earlier (as `year_from`); `year_to` below `year_from` matches nothing. */
+                year_to?: components["parameters"]["YearToFilter"];
+                /**
+                 * @description Only books whose `comic_format` (ComicInfo's `Format`, e.g. `Trade Paperback`) is one of these, exactly as
+                 *     stored (repeatable); a series matches when one of its books does.
+                 * @example [
+                 *       "Trade Paperback"
+                 *     ]
+                 */
+                comic_format?: components["parameters"]["ComicFormatFilter"];
+                /**
+                 * @description Only books in one of these story arcs, by name exactly as stored (repeatable); a series matches when one of
+                 *     its books does.
+                 * @example [
+                 *       "Civil War"
+                 *     ]
+                 */
+                story_arc?: components["parameters"]["StoryArcFilter"];
                 /** @description Order of the results. */
                 sort?: "series" | "title" | "recently_added" | "recently_read";
             };
@@ -4676,6 +4943,150 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BooksPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listBookFacets: {
+        parameters: {
+            query?: {
+                /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /** @description Only books of the series with exactly this name. */
+                series?: components["parameters"]["SeriesNameFilter"];
+                /** @description Only items with this reading status. */
+                reading_status?: components["parameters"]["ReadingStatusFilter"];
+                /** @description Only books of this format. */
+                format?: components["parameters"]["BookFormatFilter"];
+                /** @description Only books whose file is in this state; `error` lists the books the scan could not read. */
+                parse_status?: components["parameters"]["ParseStatusFilter"];
+                /**
+                 * @description Only items whose genres include one of these, exactly as stored (repeat the parameter for more: any of them
+                 *     matches). A series matches on its own genres, a book on its own.
+                 * @example [
+                 *       "Aventure"
+                 *     ]
+                 */
+                genre?: components["parameters"]["GenreFilter"];
+                /**
+                 * @description Only items whose publishers include one of these, exactly as stored (repeatable; any matches).
+                 * @example [
+                 *       "Dargaud"
+                 *     ]
+                 */
+                publisher?: components["parameters"]["PublisherFilter"];
+                /**
+                 * @description Only items whose tags include one of these, exactly as stored (repeatable; any matches).
+                 * @example [
+                 *       "cavalry"
+                 *     ]
+                 */
+                tag?: components["parameters"]["TagFilter"];
+                /**
+                 * @description Only items credited to one of these people, by name exactly as stored (repeatable; any matches). With
+                 *     `author_role`, the person must hold one of those roles.
+                 * @example [
+                 *       "Goscinny"
+                 *     ]
+                 */
+                author?: components["parameters"]["AuthorFilter"];
+                /**
+                 * @description Only items with a credit in one of these roles (repeatable; any matches). With `author`, it applies to every
+                 *     `author` given: an item matches when one of those people holds one of these roles on it.
+                 * @example [
+                 *       "writer"
+                 *     ]
+                 */
+                author_role?: components["parameters"]["AuthorRoleFilter"];
+                /**
+                 * @description The largest `age_rating_age` allowed: items rated for an older age are left out. Items without an
+                 *     `age_rating_age` follow `unrated`.
+                 * @example 12
+                 */
+                age_max?: components["parameters"]["AgeMaxFilter"];
+                /**
+                 * @description Whether items without an `age_rating_age` (no rating, or one not in the table) are kept: `include` (the
+                 *     default) keeps them, `exclude` leaves them out (with or without `age_max`).
+                 */
+                unrated?: components["parameters"]["UnratedFilter"];
+                /**
+                 * @description Only items in one of these languages, by tag exactly as stored (`fr`, `en-US`; repeatable).
+                 * @example [
+                 *       "fr"
+                 *     ]
+                 */
+                language?: components["parameters"]["LanguageFilter"];
+                /**
+                 * @description Only items of this year or later: a series' `start_year`, a book's `publish_date` year. Items without a
+                 *     year are left out when `year_from` or `year_to` is given.
+                 */
+                year_from?: components["parameters"]["YearFromFilter"];
+                /** @description Only items of this year or earlier (as `year_from`); `year_to` below `year_from` matches nothing. */
+                year_to?: components["parameters"]["YearToFilter"];
+                /**
+                 * @description Only books whose `comic_format` (ComicInfo's `Format`, e.g. `Trade Paperback`) is one of these, exactly as
+                 *     stored (repeatable); a series matches when one of its books does.
+                 * @example [
+                 *       "Trade Paperback"
+                 *     ]
+                 */
+                comic_format?: components["parameters"]["ComicFormatFilter"];
+                /**
+                 * @description Only books in one of these story arcs, by name exactly as stored (repeatable); a series matches when one of
+                 *     its books does.
+                 * @example [
+                 *       "Civil War"
+                 *     ]
+                 */
+                story_arc?: components["parameters"]["StoryArcFilter"];
+                /**
+                 * @description Which facets to count (repeatable); every facet when absent. Asking only for those a screen shows saves the
+                 *     server the others.
+                 */
+                facet?: components["parameters"]["FacetSelection"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count of each value of each facet asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "genre": [
+                     *         {
+                     *           "value": "Action",
+                     *           "count": 12
+                     *         },
+                     *         {
+                     *           "value": "Aventure",
+                     *           "count": 7
+                     *         }
+                     *       ],
+                     *       "age_max": [
+                     *         {
+                     *           "value": 10,
+                     *           "count": 5
+                     *         },
+                     *         {
+                     *           "value": null,
+                     *           "count": 14
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Facets"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4977,24 +5388,88 @@ export interface operations {
                 /** @description Only items with this reading status. */
                 reading_status?: components["parameters"]["ReadingStatusFilter"];
                 /** @description Only series with this status (a value of `GET /series/statuses`). */
-                series_status?: components["schemas"]["SeriesStatus"];
+                series_status?: components["parameters"]["SeriesStatusFilter"];
                 /** @description `true`: only series missing volumes; `false`: only series missing none. */
-                has_missing?: boolean;
+                has_missing?: components["parameters"]["HasMissingFilter"];
                 /**
-                 * @description Only series whose publishers include this one, exactly as stored.
-                 * @example Dargaud
+                 * @description Only items whose genres include one of these, exactly as stored (repeat the parameter for more: any of them
+                 *     matches). A series matches on its own genres, a book on its own.
+                 * @example [
+                 *       "Aventure"
+                 *     ]
                  */
-                publisher?: string;
+                genre?: components["parameters"]["GenreFilter"];
                 /**
-                 * @description Only series whose genres include this one, exactly as stored.
-                 * @example Aventure
+                 * @description Only items whose publishers include one of these, exactly as stored (repeatable; any matches).
+                 * @example [
+                 *       "Dargaud"
+                 *     ]
                  */
-                genre?: string;
+                publisher?: components["parameters"]["PublisherFilter"];
                 /**
-                 * @description Only series whose tags include this one, exactly as stored (a book's tag chip opens this list).
-                 * @example cavalry
+                 * @description Only items whose tags include one of these, exactly as stored (repeatable; any matches).
+                 * @example [
+                 *       "cavalry"
+                 *     ]
                  */
-                tag?: string;
+                tag?: components["parameters"]["TagFilter"];
+                /**
+                 * @description Only items credited to one of these people, by name exactly as stored (repeatable; any matches). With
+                 *     `author_role`, the person must hold one of those roles.
+                 * @example [
+                 *       "Goscinny"
+                 *     ]
+                 */
+                author?: components["parameters"]["AuthorFilter"];
+                /**
+                 * @description Only items with a credit in one of these roles (repeatable; any matches). With `author`, it applies to every
+                 *     `author` given: an item matches when one of those people holds one of these roles on it.
+                 * @example [
+                 *       "writer"
+                 *     ]
+                 */
+                author_role?: components["parameters"]["AuthorRoleFilter"];
+                /**
+                 * @description The largest `age_rating_age` allowed: items rated for an older age are left out. Items without an
+                 *     `age_rating_age` follow `unrated`.
+                 * @example 12
+                 */
+                age_max?: components["parameters"]["AgeMaxFilter"];
+                /**
+                 * @description Whether items without an `age_rating_age` (no rating, or one not in the table) are kept: `include` (the
+                 *     default) keeps them, `exclude` leaves them out (with or without `age_max`).
+                 */
+                unrated?: components["parameters"]["UnratedFilter"];
+                /**
+                 * @description Only items in one of these languages, by tag exactly as stored (`fr`, `en-US`; repeatable).
+                 * @example [
+                 *       "fr"
+                 *     ]
+                 */
+                language?: components["parameters"]["LanguageFilter"];
+                /**
+                 * @description Only items of this year or later: a series' `start_year`, a book's `publish_date` year. Items without a
+                 *     year are left out when `year_from` or `year_to` is given.
+                 */
+                year_from?: components["parameters"]["YearFromFilter"];
+                /** @description Only items of this year or earlier (as `year_from`); `year_to` below `year_from` matches nothing. */
+                year_to?: components["parameters"]["YearToFilter"];
+                /**
+                 * @description Only books whose `comic_format` (ComicInfo's `Format`, e.g. `Trade Paperback`) is one of these, exactly as
+                 *     stored (repeatable); a series matches when one of its books does.
+                 * @example [
+                 *       "Trade Paperback"
+                 *     ]
+                 */
+                comic_format?: components["parameters"]["ComicFormatFilter"];
+                /**
+                 * @description Only books in one of these story arcs, by name exactly as stored (repeatable); a series matches when one of
+                 *     its books does.
+                 * @example [
+                 *       "Civil War"
+                 *     ]
+                 */
+                story_arc?: components["parameters"]["StoryArcFilter"];
                 /** @description Order of the results (see the operation's description for each key and its ties). */
                 sort?: "name_asc" | "name_desc" | "added_asc" | "added_desc" | "updated_asc" | "updated_desc" | "year_asc" | "year_desc";
             };
@@ -5011,6 +5486,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SeriesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listSeriesFacets: {
+        parameters: {
+            query?: {
+                /** @description Case- and accent-insensitive partial match. Empty (`q=`) is no filter. */
+                q?: components["parameters"]["SearchQuery"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /** @description Only items with this reading status. */
+                reading_status?: components["parameters"]["ReadingStatusFilter"];
+                /** @description Only series with this status (a value of `GET /series/statuses`). */
+                series_status?: components["parameters"]["SeriesStatusFilter"];
+                /** @description `true`: only series missing volumes; `false`: only series missing none. */
+                has_missing?: components["parameters"]["HasMissingFilter"];
+                /**
+                 * @description Only items whose genres include one of these, exactly as stored (repeat the parameter for more: any of them
+                 *     matches). A series matches on its own genres, a book on its own.
+                 * @example [
+                 *       "Aventure"
+                 *     ]
+                 */
+                genre?: components["parameters"]["GenreFilter"];
+                /**
+                 * @description Only items whose publishers include one of these, exactly as stored (repeatable; any matches).
+                 * @example [
+                 *       "Dargaud"
+                 *     ]
+                 */
+                publisher?: components["parameters"]["PublisherFilter"];
+                /**
+                 * @description Only items whose tags include one of these, exactly as stored (repeatable; any matches).
+                 * @example [
+                 *       "cavalry"
+                 *     ]
+                 */
+                tag?: components["parameters"]["TagFilter"];
+                /**
+                 * @description Only items credited to one of these people, by name exactly as stored (repeatable; any matches). With
+                 *     `author_role`, the person must hold one of those roles.
+                 * @example [
+                 *       "Goscinny"
+                 *     ]
+                 */
+                author?: components["parameters"]["AuthorFilter"];
+                /**
+                 * @description Only items with a credit in one of these roles (repeatable; any matches). With `author`, it applies to every
+                 *     `author` given: an item matches when one of those people holds one of these roles on it.
+                 * @example [
+                 *       "writer"
+                 *     ]
+                 */
+                author_role?: components["parameters"]["AuthorRoleFilter"];
+                /**
+                 * @description The largest `age_rating_age` allowed: items rated for an older age are left out. Items without an
+                 *     `age_rating_age` follow `unrated`.
+                 * @example 12
+                 */
+                age_max?: components["parameters"]["AgeMaxFilter"];
+                /**
+                 * @description Whether items without an `age_rating_age` (no rating, or one not in the table) are kept: `include` (the
+                 *     default) keeps them, `exclude` leaves them out (with or without `age_max`).
+                 */
+                unrated?: components["parameters"]["UnratedFilter"];
+                /**
+                 * @description Only items in one of these languages, by tag exactly as stored (`fr`, `en-US`; repeatable).
+                 * @example [
+                 *       "fr"
+                 *     ]
+                 */
+                language?: components["parameters"]["LanguageFilter"];
+                /**
+                 * @description Only items of this year or later: a series' `start_year`, a book's `publish_date` year. Items without a
+                 *     year are left out when `year_from` or `year_to` is given.
+                 */
+                year_from?: components["parameters"]["YearFromFilter"];
+                /** @description Only items of this year or earlier (as `year_from`); `year_to` below `year_from` matches nothing. */
+                year_to?: components["parameters"]["YearToFilter"];
+                /**
+                 * @description Only books whose `comic_format` (ComicInfo's `Format`, e.g. `Trade Paperback`) is one of these, exactly as
+                 *     stored (repeatable); a series matches when one of its books does.
+                 * @example [
+                 *       "Trade Paperback"
+                 *     ]
+                 */
+                comic_format?: components["parameters"]["ComicFormatFilter"];
+                /**
+                 * @description Only books in one of these story arcs, by name exactly as stored (repeatable); a series matches when one of
+                 *     its books does.
+                 * @example [
+                 *       "Civil War"
+                 *     ]
+                 */
+                story_arc?: components["parameters"]["StoryArcFilter"];
+                /**
+                 * @description Which facets to count (repeatable); every facet when absent. Asking only for those a screen shows saves the
+                 *     server the others.
+                 */
+                facet?: components["parameters"]["FacetSelection"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count of each value of each facet asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "genre": [
+                     *         {
+                     *           "value": "Action",
+                     *           "count": 12
+                     *         },
+                     *         {
+                     *           "value": "Aventure",
+                     *           "count": 7
+                     *         }
+                     *       ],
+                     *       "age_max": [
+                     *         {
+                     *           "value": 10,
+                     *           "count": 5
+                     *         },
+                     *         {
+                     *           "value": null,
+                     *           "count": 14
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Facets"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,4 +1,5 @@
-import type { OperationBody } from '../contract/operation-types.js';
+import type { OperationBody, OperationQuery } from '../contract/operation-types.js';
+import type { MetadataFilters } from '../domain/catalog-filters.js';
 import type { BookEdit } from '../services/book.service.js';
 import type { LibraryInput } from '../services/library.service.js';
 import type { MatchInput } from '../services/metadata.service.js';
@@ -148,5 +149,25 @@ export function readerSettingsEdit(body: OperationBody<'setSeriesReaderSettings'
     scrollFit: body.scroll_fit,
     maxWidth: body.max_width,
     background: body.background,
+  };
+}
+
+type FilterQuery = OperationQuery<'listSeries'> | OperationQuery<'listBooks'>;
+
+/** The metadata filters of a list or facets request, the same for REST and tRPC (both validated by the contract). */
+export function metadataFilters(query: FilterQuery): MetadataFilters {
+  return {
+    genre: query.genre,
+    publisher: query.publisher,
+    tag: query.tag,
+    author: query.author,
+    authorRole: query.author_role,
+    ageMax: query.age_max,
+    unrated: query.unrated,
+    language: query.language,
+    yearFrom: query.year_from,
+    yearTo: query.year_to,
+    comicFormat: query.comic_format,
+    storyArc: query.story_arc,
   };
 }

@@ -1,3 +1,5 @@
+import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filters.js';
+import { NotImplementedError } from '../domain/errors.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
@@ -22,7 +24,7 @@ import {
   type SqlDialect,
 } from './sql-values.js';
 
-export interface BookFilters {
+export interface BookFilters extends MetadataFilters {
   q?: string;
   libraryId?: string;
   /** By name, in every library (REST `series`). */
@@ -318,6 +320,10 @@ export class BookRepository {
     limit: number,
   ): Promise<{ items: BookEntry[]; total: number }> {
     return this.pageOf('entry', filters, sort, offset, limit);
+  }
+
+  facets(_filters: BookFilters, _names: readonly FacetName[]): Promise<Facets> {
+    throw new NotImplementedError('listBookFacets');
   }
 
   private async pageOf<D extends 'summary' | 'entry'>(

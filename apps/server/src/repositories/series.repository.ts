@@ -5,6 +5,8 @@ import { ReadingProgress, type ReadingStatus } from '../entities/reading-progres
 import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
 import type { SeriesCounts } from '../domain/series-counts.js';
+import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filters.js';
+import { NotImplementedError } from '../domain/errors.js';
 import { currentViewer } from '../services/viewer-context.js';
 import { visibleLibraryFilter, visibleLibrarySql, whereVisible } from './library-access.js';
 import type { ListCache } from './list-cache.js';
@@ -14,18 +16,12 @@ import { chunks, placeholders, toDate, toNullableNumber, toNumber, type SqlDiale
 
 export { refreshCounts, refreshSeriesCounts } from './series-counts.js';
 
-export interface SeriesFilters {
+export interface SeriesFilters extends MetadataFilters {
   q?: string;
   libraryId?: string;
   readingStatus?: ReadingStatus;
   seriesStatus?: string;
   hasMissing?: boolean;
-  /** Exactly one of the series' publishers (JSON arrays on both databases). */
-  publisher?: string;
-  /** Exactly one of the series' genres. */
-  genre?: string;
-  /** Exactly one of the series' tags. */
-  tag?: string;
 }
 
 export interface SeriesSummary extends SeriesCounts {
@@ -200,15 +196,15 @@ export class SeriesRepository {
     }
     if (filters.hasMissing !== undefined)
       where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
-    for (const [column, value] of [
+    for (const [column, values] of [
       ['publishers', filters.publisher],
       ['genres', filters.genre],
       ['tags', filters.tag],
     ] as const) {
-      if (value === undefined) continue;
-      const member = listMemberSql(this.dialect, `s.${column}`, value);
-      where.push(member.sql);
-      params.push(member.param);
+      if (values === undefined) continue;
+      const members = values.map((value) => listMemberSql(this.dialect, `s.${column}`, value));
+      where.push(`(${members.map((member) => member.sql).join(' or ')})`);
+      params.push(...members.map((member) => member.param));
     }
     const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
     // The items carry the reader's counts: one reader's page is never another's.
@@ -247,6 +243,10 @@ export class SeriesRepository {
       return { total: count, items: await this.summaries(ids) };
     });
     return { items, total };
+  }
+
+  facets(_filters: SeriesFilters, _names: readonly FacetName[]): Promise<Facets> {
+    throw new NotImplementedError('listSeriesFacets');
   }
 
   private async count(whereSql: string, params: unknown[]): Promise<number> {

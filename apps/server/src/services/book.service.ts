@@ -1,3 +1,4 @@
+import { FACET_NAMES, type FacetName, type Facets } from '../domain/catalog-filters.js';
 import type { LockableBookField, VolumeKind } from '../entities/book.entity.js';
 import { NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
 import { normaliseIsbn } from '../domain/isbn.js';
@@ -156,6 +157,11 @@ export class BookService {
     limit: number,
   ): Promise<{ items: BookSummary[]; total: number }> {
     return this.books.page(filters, sort, (page - 1) * limit, limit);
+  }
+
+  /** The count of each value of each facet asked for (all by default) under the filters (GET /books/facets). */
+  facets(filters: BookFilters, names: readonly FacetName[] = FACET_NAMES): Promise<Facets> {
+    return this.books.facets(filters, names);
   }
 
   /** The next book to read of each series in progress, the most recently read series first (GET /books/on-deck). */

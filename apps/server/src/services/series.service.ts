@@ -1,3 +1,4 @@
+import { FACET_NAMES, type FacetName, type Facets } from '../domain/catalog-filters.js';
 import { currentReader } from './progress.service.js';
 import type { Series, LockableSeriesField } from '../entities/series.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
@@ -77,6 +78,11 @@ export class SeriesService {
     sort: SeriesSort = 'name_asc',
   ): Promise<{ items: SeriesSummary[]; total: number }> {
     return this.series.page(filters, (page - 1) * limit, limit, sort);
+  }
+
+  /** The count of each value of each facet asked for (all by default) under the filters (GET /series/facets). */
+  facets(filters: SeriesFilters, names: readonly FacetName[] = FACET_NAMES): Promise<Facets> {
+    return this.series.facets(filters, names);
   }
 
   async pageOfLibrary(libraryId: string, q: string | undefined, page: number, limit: number) {

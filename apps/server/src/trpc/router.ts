@@ -35,6 +35,7 @@ import {
   bookEdit,
   libraryInput,
   matchInput,
+  metadataFilters,
   readerSettingsEdit,
   seriesCoverChoice,
   seriesEdit,
@@ -148,9 +149,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
             readingStatus: input.reading_status,
             seriesStatus: input.series_status,
             hasMissing: input.has_missing,
-            publisher: input.publisher,
-            genre: input.genre,
-            tag: input.tag,
+            ...metadataFilters(input),
           },
           page,
           limit,
@@ -163,6 +162,19 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
           limit,
         );
       }),
+      facets: operation('listSeriesFacets').query(({ input }) =>
+        services.series.facets(
+          {
+            q: input.q,
+            libraryId: input.library_id,
+            readingStatus: input.reading_status,
+            seriesStatus: input.series_status,
+            hasMissing: input.has_missing,
+            ...metadataFilters(input),
+          },
+          input.facet,
+        ),
+      ),
       statuses: operation('listSeriesStatuses').query(async () => ({ items: await services.series.statuses() })),
       get: operation('getSeries').query(async ({ input }) =>
         seriesDetailsDto(await services.series.details({ id: input.series_id }), API_ROOT, services.remoteCovers),
@@ -220,6 +232,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
             readingStatus: input.reading_status,
             format: input.format,
             parseStatus: input.parse_status,
+            ...metadataFilters(input),
           },
           input.sort ?? 'series',
           page,
@@ -232,6 +245,20 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
           limit,
         );
       }),
+      facets: operation('listBookFacets').query(({ input }) =>
+        services.books.facets(
+          {
+            q: input.q,
+            libraryId: input.library_id,
+            series: input.series,
+            readingStatus: input.reading_status,
+            format: input.format,
+            parseStatus: input.parse_status,
+            ...metadataFilters(input),
+          },
+          input.facet,
+        ),
+      ),
       onDeck: operation('listOnDeckBooks').query(async ({ input }) => {
         const page = input.page ?? 1;
         const limit = input.limit ?? 50;

@@ -1,6 +1,6 @@
 import type { BookService } from '../../services/book.service.js';
 import { bookDetailsDto, bookDto, pageDto, readingProgressDto } from '../dto.js';
-import { bookEdit } from '../request-inputs.js';
+import { bookEdit, metadataFilters } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
 export function bookRoutes(routes: OperationRouter, books: BookService): void {
@@ -14,6 +14,7 @@ export function bookRoutes(routes: OperationRouter, books: BookService): void {
         readingStatus: params.reading_status,
         format: params.format,
         parseStatus: params.parse_status,
+        ...metadataFilters(params),
       },
       params.sort,
       params.page,
@@ -25,6 +26,25 @@ export function bookRoutes(routes: OperationRouter, books: BookService): void {
         result.total,
         params.page,
         params.limit,
+      ),
+    );
+  });
+
+  // Before getBook, as on-deck.
+  routes.handle('listBookFacets', async (req, res) => {
+    const params = queryOf<'listBookFacets'>(req, 'listBookFacets');
+    res.json(
+      await books.facets(
+        {
+          q: params.q,
+          libraryId: params.library_id,
+          series: params.series,
+          readingStatus: params.reading_status,
+          format: params.format,
+          parseStatus: params.parse_status,
+          ...metadataFilters(params),
+        },
+        params.facet,
       ),
     );
   });

@@ -11,7 +11,7 @@ import {
   seriesItemDto,
   seriesMetadataDto,
 } from '../dto.js';
-import { readerSettingsEdit, seriesEdit } from '../request-inputs.js';
+import { metadataFilters, readerSettingsEdit, seriesEdit } from '../request-inputs.js';
 import { bodyOf, queryOf, type OperationRouter } from '../operation-router.js';
 
 const byName = (req: Request): SeriesRef => ({
@@ -35,9 +35,7 @@ export function seriesRoutes(
         readingStatus: params.reading_status,
         seriesStatus: params.series_status,
         hasMissing: params.has_missing,
-        publisher: params.publisher,
-        genre: params.genre,
-        tag: params.tag,
+        ...metadataFilters(params),
       },
       params.page,
       params.limit,
@@ -49,6 +47,24 @@ export function seriesRoutes(
         result.total,
         params.page,
         params.limit,
+      ),
+    );
+  });
+
+  // Before getSeries: Express would take `facets` for a series id.
+  routes.handle('listSeriesFacets', async (req, res) => {
+    const params = queryOf<'listSeriesFacets'>(req, 'listSeriesFacets');
+    res.json(
+      await series.facets(
+        {
+          q: params.q,
+          libraryId: params.library_id,
+          readingStatus: params.reading_status,
+          seriesStatus: params.series_status,
+          hasMissing: params.has_missing,
+          ...metadataFilters(params),
+        },
+        params.facet,
       ),
     );
   });

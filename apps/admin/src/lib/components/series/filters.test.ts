@@ -43,9 +43,9 @@ describe('series filters in the URL', () => {
     expect(parse('genre=Humour').genre).toBe('Humour');
     expect(parse('tag=night').tag).toBe('night');
     expect(listInput({ ...NO_FILTERS, publisher: 'Dargaud', genre: 'Humour', tag: 'night' })).toMatchObject({
-      publisher: 'Dargaud',
-      genre: 'Humour',
-      tag: 'night',
+      publisher: ['Dargaud'],
+      genre: ['Humour'],
+      tag: ['night'],
     });
     expect(listInput(NO_FILTERS)).not.toHaveProperty('publisher');
     expect(changeFilters({ ...NO_FILTERS, page: 4 }, { genre: 'Humour' }).page).toBe(1);

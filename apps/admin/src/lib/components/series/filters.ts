@@ -128,9 +128,9 @@ export function listInput(filters: SeriesFilters) {
     ...(filters.readingStatus ? { reading_status: filters.readingStatus } : {}),
     ...(filters.seriesStatus ? { series_status: filters.seriesStatus } : {}),
     ...(filters.hasMissing !== null ? { has_missing: filters.hasMissing } : {}),
-    ...(filters.publisher ? { publisher: filters.publisher } : {}),
-    ...(filters.genre ? { genre: filters.genre } : {}),
-    ...(filters.tag ? { tag: filters.tag } : {}),
+    ...(filters.publisher ? { publisher: [filters.publisher] } : {}),
+    ...(filters.genre ? { genre: [filters.genre] } : {}),
+    ...(filters.tag ? { tag: [filters.tag] } : {}),
     ...(filters.sort !== DEFAULT_SORT ? { sort: filters.sort } : {}),
   };
 }
