@@ -19,6 +19,7 @@ import users from './users.js';
 import seriesCover from './seriesCover.js';
 import readingLists from './readingLists.js';
 import shelves from './shelves.js';
+import filters from './filters.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -106,6 +107,7 @@ const en = {
   seriesCover,
   readingLists,
   shelves,
+  filters,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

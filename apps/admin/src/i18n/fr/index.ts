@@ -19,6 +19,7 @@ import users from './users.js';
 import seriesCover from './seriesCover.js';
 import readingLists from './readingLists.js';
 import shelves from './shelves.js';
+import filters from './filters.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -107,6 +108,7 @@ const fr = {
   seriesCover,
   readingLists,
   shelves,
+  filters,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 
