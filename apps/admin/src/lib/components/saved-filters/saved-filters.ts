@@ -23,7 +23,11 @@ export function savedFilterHref(filter: Pick<SavedFilter, 'target' | 'filter' | 
 }
 
 /** Whether a URL's query (page and view aside) is the saved filter's: its link in the navigation is the current page. */
-export function isSavedFilterAt(filter: Pick<SavedFilter, 'target' | 'filter' | 'sort'>, url: URL, path: string) {
+export function isSavedFilterAt(
+  filter: Pick<SavedFilter, 'target' | 'filter' | 'sort'>,
+  url: { search: string },
+  path: string,
+) {
   if (path !== `/${filter.target}`) return false;
   const query = new URLSearchParams(url.search);
   query.delete('page');
