@@ -384,10 +384,10 @@ describe('the series pages', { timeout: 60_000 }, () => {
       { name: 'Théo Brun', role: 'author' },
     ]);
     expect(saved.locked_fields?.sort()).toEqual(['authors', 'genres']);
-    // Shown as chips, the author's leading to their books.
+    // Shown as chips, the author's leading to their page (their series and books by role).
     expect(
       await page.getByRole('group', { name: 'Authors' }).getByRole('link', { name: 'Ana Lune' }).getAttribute('href'),
-    ).toBe('/books?q=Ana%20Lune');
+    ).toBe('/authors/Ana%20Lune');
 
     // Reopened after a reload (also ?edit=1, the grid's Edit): still locked, still the saved value.
     await page.goto(`/series/${seriesIds['Éclats de lune']}?edit=1`);

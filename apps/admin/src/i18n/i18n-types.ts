@@ -5434,7 +5434,7 @@ type RootTranslation = {
 		 */
 		seriesWithTag: RequiredParams<'name'>
 		/**
-		 * B​o​o​k​s​ ​b​y​ ​{​n​a​m​e​}
+		 * S​e​r​i​e​s​ ​a​n​d​ ​b​o​o​k​s​ ​b​y​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
 		booksOf: RequiredParams<'name'>
@@ -12328,7 +12328,7 @@ export type TranslationFunctions = {
 		 */
 		seriesWithTag: (arg: { name: string }) => LocalizedString
 		/**
-		 * Books by {name}
+		 * Series and books by {name}
 		 */
 		booksOf: (arg: { name: string }) => LocalizedString
 		/**
