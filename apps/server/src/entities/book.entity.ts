@@ -109,6 +109,11 @@ export const BookSchema = defineEntity({
     { properties: ['series', 'volumeSort', 'chapterSort', 'sortTitle', 'id'] },
     { properties: ['sortTitle', 'id'] },
     { properties: ['createdAt', 'id'] },
+    // The single-valued filters and their facets (the list ones are in book_facets).
+    { properties: ['language'] },
+    { properties: ['comicFormat'] },
+    { properties: ['ageRatingAge'] },
+    { properties: ['publishDate'] },
   ],
 });
 export class Book extends BookSchema.class {}

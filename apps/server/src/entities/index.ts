@@ -1,6 +1,7 @@
 import { ApiToken } from './api-token.entity.js';
 import { CollectionSeries } from './collection-series.entity.js';
 import { Collection } from './collection.entity.js';
+import { BookFacet } from './book-facet.entity.js';
 import { BookFile } from './book-file.entity.js';
 import { BookPage } from './book-page.entity.js';
 import { Book } from './book.entity.js';
@@ -21,6 +22,7 @@ import { ReadingProgress } from './reading-progress.entity.js';
 import { SavedFilter } from './saved-filter.entity.js';
 import { SeriesReaderSettings } from './series-reader-settings.entity.js';
 import { SeriesReaderState } from './series-reader-state.entity.js';
+import { SeriesFacet } from './series-facet.entity.js';
 import { Series } from './series.entity.js';
 import { Session } from './session.entity.js';
 import { Setting } from './setting.entity.js';
@@ -33,6 +35,7 @@ import { WatchLease } from './watch-lease.entity.js';
 export {
   ApiToken,
   Book,
+  BookFacet,
   BookFile,
   BookPage,
   Collection,
@@ -53,6 +56,7 @@ export {
   ReadingProgress,
   SavedFilter,
   Series,
+  SeriesFacet,
   SeriesReaderSettings,
   SeriesReaderState,
   Session,
@@ -95,5 +99,7 @@ export const ALL_ENTITIES = [
   ReadingListBook,
   ReadingListImportEntry,
   WantToRead,
+  BookFacet,
+  SeriesFacet,
   SavedFilter,
 ];

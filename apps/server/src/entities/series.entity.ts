@@ -90,6 +90,9 @@ export const SeriesSchema = defineEntity({
     { properties: ['createdAt', 'sortName', 'library', 'name'] },
     { properties: ['updatedAt', 'sortName', 'library', 'name'] },
     { properties: ['startYear', 'sortName', 'library', 'name'] },
+    // The single-valued filters and their facets (the list ones are in series_facets).
+    { properties: ['language'] },
+    { properties: ['ageRatingAge'] },
   ],
 });
 export class Series extends SeriesSchema.class {}

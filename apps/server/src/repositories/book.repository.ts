@@ -1,11 +1,11 @@
 import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filters.js';
-import { NotImplementedError } from '../domain/errors.js';
+import { countFacets, metadataConditions, type Sql } from './metadata-filters.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import { bookSearchText, chapterSort, fold, likePattern, volumeSort } from '../domain/search-text.js';
-import { visibleLibrarySql, whereVisible } from './library-access.js';
+import { visibleLibrarySql } from './library-access.js';
 import { currentViewer } from '../services/viewer-context.js';
 import type { ListCache } from './list-cache.js';
 import { lockRowsForEdit } from './row-locks.js';
@@ -322,8 +322,58 @@ export class BookRepository {
     return this.pageOf('entry', filters, sort, offset, limit);
   }
 
-  facets(_filters: BookFilters, _names: readonly FacetName[]): Promise<Facets> {
-    throw new NotImplementedError('listBookFacets');
+  /** The count of each value of each facet asked for under the filters, over the viewer's libraries only. */
+  async facets(filters: BookFilters, names: readonly FacetName[]): Promise<Facets> {
+    const { userId } = currentViewer();
+    const key = JSON.stringify(['book-facets', userId, filters, [...names].sort()]);
+    const { items } = await this.cache.remember(key, async () => {
+      const facets = await countFacets(this.em, 'book', names, filters, (except) =>
+        this.filterSql(filters, null, except),
+      );
+      return { items: Object.entries(facets) };
+    });
+    return Object.fromEntries(items);
+  }
+
+  /**
+   * The joins and conditions of the list filters, the viewer's libraries among them; `except` leaves out one
+   * facet's own filter (it counts its alternatives). `sort` adds what its order needs.
+   */
+  private filterSql(filters: BookFilters, sort: BookSort | null, except?: FacetName): { joins: Sql; where: Sql[] } {
+    const where: Sql[] = [];
+    const { userId } = currentViewer();
+    let needsProgress = sort === 'recently_read';
+    let needsFile = false;
+    const visible = visibleLibrarySql('b.library_id');
+    if (visible) where.push(visible);
+    if (filters.libraryId !== undefined) where.push({ sql: 'b.library_id = ?', params: [filters.libraryId] });
+    if (filters.series !== undefined)
+      where.push({ sql: 'b.series_id in (select id from series where name = ?)', params: [filters.series] });
+    if (filters.seriesId !== undefined) where.push({ sql: 'b.series_id = ?', params: [filters.seriesId] });
+    if (filters.format !== undefined) where.push({ sql: 'b.format = ?', params: [filters.format] });
+    if (filters.parseStatus !== undefined) {
+      needsFile = true;
+      where.push({ sql: `coalesce(f.parse_status, 'pending') = ?`, params: [filters.parseStatus] });
+    }
+    if (filters.q !== undefined && fold(filters.q) !== '')
+      where.push({ sql: `b.search_text like ? escape '\\'`, params: [likePattern(filters.q)] });
+    if (filters.readingStatus !== undefined) {
+      needsProgress = true;
+      where.push(
+        filters.readingStatus === 'unread'
+          ? { sql: `(rp.status is null or rp.status = 'unread')`, params: [] }
+          : { sql: 'rp.status = ?', params: [filters.readingStatus] },
+      );
+    }
+    if (sort === 'recently_read') where.push({ sql: 'rp.last_read_at is not null', params: [] });
+    where.push(...metadataConditions('book', filters, except));
+    // The reader's own progress, one unique (user, book) lookup per book.
+    const progressJoin = `join reading_progress rp on rp.book_id = b.id and rp.user_id = ?`;
+    const joins = [
+      sort === 'recently_read' ? progressJoin : needsProgress ? `left ${progressJoin}` : '',
+      needsFile ? 'left join book_files f on f.book_id = b.id' : '',
+    ].join(' ');
+    return { joins: { sql: joins, params: needsProgress ? [userId] : [] }, where };
   }
 
   private async pageOf<D extends 'summary' | 'entry'>(
@@ -333,54 +383,12 @@ export class BookRepository {
     offset: number,
     limit: number,
   ): Promise<{ items: (D extends 'entry' ? BookEntry : BookSummary)[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
     const { userId } = currentViewer();
-    let needsProgress = sort === 'recently_read';
-    let needsFile = false;
-    whereVisible('b.library_id', where, params);
-    if (filters.libraryId !== undefined) {
-      where.push('b.library_id = ?');
-      params.push(filters.libraryId);
-    }
-    if (filters.series !== undefined) {
-      where.push('b.series_id in (select id from series where name = ?)');
-      params.push(filters.series);
-    }
-    if (filters.seriesId !== undefined) {
-      where.push('b.series_id = ?');
-      params.push(filters.seriesId);
-    }
-    if (filters.format !== undefined) {
-      where.push('b.format = ?');
-      params.push(filters.format);
-    }
-    if (filters.parseStatus !== undefined) {
-      needsFile = true;
-      where.push(`coalesce(f.parse_status, 'pending') = ?`);
-      params.push(filters.parseStatus);
-    }
-    if (filters.q !== undefined && fold(filters.q) !== '') {
-      where.push(`b.search_text like ? escape '\\'`);
-      params.push(likePattern(filters.q));
-    }
-    if (filters.readingStatus !== undefined) {
-      needsProgress = true;
-      if (filters.readingStatus === 'unread') where.push(`(rp.status is null or rp.status = 'unread')`);
-      else {
-        where.push('rp.status = ?');
-        params.push(filters.readingStatus);
-      }
-    }
-    if (sort === 'recently_read') where.push('rp.last_read_at is not null');
-    const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
-    // The reader's own progress, one unique (user, book) lookup per book.
-    const progressJoin = `join reading_progress rp on rp.book_id = b.id and rp.user_id = ?`;
-    const filterJoins = [
-      sort === 'recently_read' ? progressJoin : needsProgress ? `left ${progressJoin}` : '',
-      needsFile ? 'left join book_files f on f.book_id = b.id' : '',
-    ].join(' ');
-    const queryParams = needsProgress ? [userId, ...params] : params;
+    const { joins, where } = this.filterSql(filters, sort);
+    const filterJoins = joins.sql;
+    const whereSql = where.length === 0 ? '' : `where ${where.map((condition) => condition.sql).join(' and ')}`;
+    const params = where.flatMap((condition) => condition.params);
+    const queryParams = [...joins.params, ...params];
     // The items carry the reader's progress: one reader's page is never another's.
     const key = JSON.stringify(['books', detail, userId, filterJoins, whereSql, params, sort, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {

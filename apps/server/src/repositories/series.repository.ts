@@ -6,9 +6,9 @@ import { Series } from '../entities/series.entity.js';
 import { fold, likePattern } from '../domain/search-text.js';
 import type { SeriesCounts } from '../domain/series-counts.js';
 import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filters.js';
-import { NotImplementedError } from '../domain/errors.js';
+import { countFacets, metadataConditions, type Sql } from './metadata-filters.js';
 import { currentViewer } from '../services/viewer-context.js';
-import { visibleLibraryFilter, visibleLibrarySql, whereVisible } from './library-access.js';
+import { visibleLibraryFilter, visibleLibrarySql } from './library-access.js';
 import type { ListCache } from './list-cache.js';
 import { refreshCounts, refreshSeriesCounts } from './series-counts.js';
 import type { SeriesCoverSource } from '../domain/series-cover.js';
@@ -149,16 +149,6 @@ function orderBy(keys: readonly string[], direction: 'asc' | 'desc'): string {
   return keys.map((key) => (direction === 'desc' ? `${key} desc` : key)).join(', ');
 }
 
-/**
- * A JSON list column holding a value: containment on PostgreSQL's jsonb, the list's elements on SQLite's JSON text.
- * No index serves it; it filters series, which are few beside books.
- */
-function listMemberSql(dialect: SqlDialect, column: string, value: string): { sql: string; param: string } {
-  return dialect === 'postgresql'
-    ? { sql: `${column} @> ?::jsonb`, param: JSON.stringify([value]) }
-    : { sql: `exists (select 1 from json_each(${column}) where json_each.value = ?)`, param: value };
-}
-
 /** Series for the browsing API, and the aggregates of their books that lists filter and show. */
 export class SeriesRepository {
   constructor(
@@ -173,40 +163,10 @@ export class SeriesRepository {
     limit: number,
     sort: SeriesSort = 'name_asc',
   ): Promise<{ items: SeriesSummary[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    whereVisible('s.library_id', where, params);
-    if (filters.libraryId !== undefined) {
-      where.push('s.library_id = ?');
-      params.push(filters.libraryId);
-    }
-    if (filters.q !== undefined && fold(filters.q) !== '') {
-      where.push(`s.sort_name like ? escape '\\'`);
-      params.push(likePattern(filters.q));
-    }
+    const where = this.filterSql(filters);
     const { userId } = currentViewer();
-    if (filters.readingStatus !== undefined) {
-      const filter = readingStatusFilter(filters.readingStatus, userId);
-      where.push(filter.sql);
-      params.push(...filter.params);
-    }
-    if (filters.seriesStatus !== undefined) {
-      where.push('s.status = ?');
-      params.push(filters.seriesStatus);
-    }
-    if (filters.hasMissing !== undefined)
-      where.push(filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0');
-    for (const [column, values] of [
-      ['publishers', filters.publisher],
-      ['genres', filters.genre],
-      ['tags', filters.tag],
-    ] as const) {
-      if (values === undefined) continue;
-      const members = values.map((value) => listMemberSql(this.dialect, `s.${column}`, value));
-      where.push(`(${members.map((member) => member.sql).join(' or ')})`);
-      params.push(...members.map((member) => member.param));
-    }
-    const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
+    const params = where.flatMap((condition) => condition.params);
+    const whereSql = where.length === 0 ? '' : `where ${where.map((condition) => condition.sql).join(' and ')}`;
     // The items carry the reader's counts: one reader's page is never another's.
     const key = JSON.stringify(['series', userId, whereSql, params, sort, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
@@ -245,8 +205,38 @@ export class SeriesRepository {
     return { items, total };
   }
 
-  facets(_filters: SeriesFilters, _names: readonly FacetName[]): Promise<Facets> {
-    throw new NotImplementedError('listSeriesFacets');
+  /** The count of each value of each facet asked for under the filters, over the viewer's libraries only. */
+  async facets(filters: SeriesFilters, names: readonly FacetName[]): Promise<Facets> {
+    const { userId } = currentViewer();
+    const key = JSON.stringify(['series-facets', userId, filters, [...names].sort()]);
+    const { items } = await this.cache.remember(key, async () => {
+      const facets = await countFacets(this.em, 'series', names, filters, (except) => ({
+        joins: { sql: '', params: [] },
+        where: this.filterSql(filters, except),
+      }));
+      return { items: Object.entries(facets) };
+    });
+    return Object.fromEntries(items);
+  }
+
+  /**
+   * The conditions of the list filters on series `s`, the viewer's libraries among them; `except` leaves out one
+   * facet's own filter (it counts its alternatives).
+   */
+  private filterSql(filters: SeriesFilters, except?: FacetName): Sql[] {
+    const where: Sql[] = [];
+    const visible = visibleLibrarySql('s.library_id');
+    if (visible) where.push(visible);
+    if (filters.libraryId !== undefined) where.push({ sql: 's.library_id = ?', params: [filters.libraryId] });
+    if (filters.q !== undefined && fold(filters.q) !== '')
+      where.push({ sql: `s.sort_name like ? escape '\\'`, params: [likePattern(filters.q)] });
+    if (filters.readingStatus !== undefined)
+      where.push(readingStatusFilter(filters.readingStatus, currentViewer().userId));
+    if (filters.seriesStatus !== undefined) where.push({ sql: 's.status = ?', params: [filters.seriesStatus] });
+    if (filters.hasMissing !== undefined)
+      where.push({ sql: filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0', params: [] });
+    where.push(...metadataConditions('series', filters, except));
+    return where;
   }
 
   private async count(whereSql: string, params: unknown[]): Promise<number> {

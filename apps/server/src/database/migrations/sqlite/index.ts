@@ -32,7 +32,8 @@ import { Migration20261129090000_reading_list_import_reports as m29 } from './Mi
 import { Migration20261129100000_reader_scroll_fit_max_width as m30 } from './Migration20261129100000_reader_scroll_fit_max_width.js';
 import { Migration20261129100100_remake_strip_thumbnails as m31 } from './Migration20261129100100_remake_strip_thumbnails.js';
 import { Migration20261129110000_collection_chosen_cover as m32 } from './Migration20261129110000_collection_chosen_cover.js';
-import { Migration20261129130000_saved_filters as m33 } from './Migration20261129130000_saved_filters.js';
+import { Migration20261129120000_metadata_facets as m33 } from './Migration20261129120000_metadata_facets.js';
+import { Migration20261129130000_saved_filters as m34 } from './Migration20261129130000_saved_filters.js';
 
 export const sqliteMigrations = [
   m0,
@@ -69,4 +70,5 @@ export const sqliteMigrations = [
   m31,
   m32,
   m33,
+  m34,
 ];

@@ -1,0 +1,264 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ApiClient } from './support/http-client.js';
+import { waitForJob } from './support/jobs.js';
+import { writeComic } from './support/library-builder.js';
+import { expectProblem } from './support/problems.js';
+import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
+
+/**
+ * The metadata filters of GET /books and GET /series (issue: repeatable filters and facets): each alone, repeated
+ * values (any), parameters together (all), and the facets counted under the other filters and only over what the
+ * caller may see. The values come from the files' ComicInfo through a real scan, so the facet rows the triggers
+ * write are what is read.
+ */
+const admin = BOOTSTRAP_TOKEN;
+let server: TestServer;
+let call: ApiClient;
+let readerA = '';
+const ids = { libA: '', libB: '' };
+
+const BOOKS: Record<string, Record<string, string | number>> = {
+  'a/Alpha/Alpha T01.cbz': {
+    Genre: 'Action, Aventure',
+    Tags: 'war',
+    Publisher: 'Dargaud',
+    Writer: 'Goscinny',
+    Penciller: 'Uderzo',
+    AgeRating: 'Everyone',
+    LanguageISO: 'fr',
+    Year: 1961,
+    Format: 'Album',
+    StoryArc: 'Gaul',
+  },
+  'a/Alpha/Alpha T02.cbz': {
+    Genre: 'Action',
+    Tags: 'spy',
+    Writer: 'Uderzo',
+    AgeRating: 'Teen',
+    LanguageISO: 'fr',
+    Year: 1975,
+    Format: 'Album',
+  },
+  'a/Bravo/Bravo T01.cbz': {
+    Genre: 'Science-Fiction',
+    Publisher: 'Dupuis',
+    Writer: 'Goscinny',
+    LanguageISO: 'en',
+    Year: 2001,
+    Format: 'Trade Paperback',
+    StoryArc: 'Civil War',
+  },
+  'b/Charlie/Charlie T01.cbz': {
+    Genre: 'Action',
+    Tags: 'war',
+    AgeRating: 'Adults Only 18+',
+    LanguageISO: 'ja',
+    Year: 2010,
+  },
+};
+
+async function list(kind: 'books' | 'series', query: string, token = admin): Promise<string[]> {
+  const result = await call(`/${kind}?${query}&limit=500`, { token });
+  expect(result.status, result.text).toBe(200);
+  return result.body.items.map((item: any) => (kind === 'books' ? `${item.series} ${item.title}` : item.name)).sort();
+}
+const books = (query: string, token?: string) => list('books', query, token);
+const series = (query: string, token?: string) => list('series', query, token);
+
+async function facets(kind: 'books' | 'series', query: string, token = admin): Promise<Record<string, any[]>> {
+  const result = await call(`/${kind}/facets?${query}`, { token });
+  expect(result.status, result.text).toBe(200);
+  return result.body;
+}
+const counts = (values: { value: unknown; count: number }[] | undefined) =>
+  Object.fromEntries((values ?? []).map((entry) => [String(entry.value), entry.count]));
+
+async function scan(libraryId: string) {
+  const job = await call(`/libraries/${libraryId}/scan`, { method: 'POST', token: admin, body: {} });
+  expect((await waitForJob(call, admin, job.body.id, 60_000)).status).toBe('succeeded');
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ thumbnails: false });
+  call = apiClient(server.url);
+  for (const [file, comicInfo] of Object.entries(BOOKS))
+    await writeComic(server.librariesRoot, file, {
+      pages: 1,
+      comicInfo: { Series: file.split('/')[1]!, ...comicInfo },
+    });
+  for (const [key, folder] of [
+    ['libA', 'a'],
+    ['libB', 'b'],
+  ] as const) {
+    const created = await call('/libraries', {
+      method: 'POST',
+      token: admin,
+      body: { name: folder, root_path: folder },
+    });
+    expect(created.status).toBe(201);
+    ids[key] = created.body.id;
+    expect((await waitForJob(call, admin, created.body.scan_job.id, 60_000)).status).toBe('succeeded');
+  }
+  const user = await call('/users', {
+    method: 'POST',
+    token: admin,
+    body: { username: 'reader-a', password: 'reader password 1', role: 'reader', library_ids: [ids.libA] },
+  });
+  expect(user.status).toBe(201);
+  const login = await call('/auth/login', {
+    method: 'POST',
+    body: { username: 'reader-a', password: 'reader password 1' },
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const token = await call('/tokens', { method: 'POST', cookie, body: { name: 'app', scope: 'read' } });
+  expect(token.status).toBe(201);
+  readerA = token.body.token;
+});
+afterAll(() => server.close());
+afterEach(() => {
+  expect(server.responseFailures).toEqual([]);
+});
+
+describe('GET /books filters', () => {
+  it('filters on each parameter alone', async () => {
+    expect(await books('genre=Action')).toEqual(['Alpha Alpha T01', 'Alpha Alpha T02', 'Charlie Charlie T01']);
+    expect(await books('publisher=Dargaud')).toEqual(['Alpha Alpha T01']);
+    expect(await books('tag=war')).toEqual(['Alpha Alpha T01', 'Charlie Charlie T01']);
+    expect(await books('author=Uderzo')).toEqual(['Alpha Alpha T01', 'Alpha Alpha T02']);
+    expect(await books('language=en')).toEqual(['Bravo Bravo T01']);
+    expect(await books('comic_format=Album')).toEqual(['Alpha Alpha T01', 'Alpha Alpha T02']);
+    expect(await books('story_arc=Civil+War')).toEqual(['Bravo Bravo T01']);
+    expect(await books('year_from=2001')).toEqual(['Bravo Bravo T01', 'Charlie Charlie T01']);
+    expect(await books('year_to=1961')).toEqual(['Alpha Alpha T01']);
+    expect(await books('genre=Nothing')).toEqual([]);
+  });
+
+  it('matches any of a repeated parameter, and all of different parameters', async () => {
+    expect(await books('genre=Science-Fiction&genre=Aventure')).toEqual(['Alpha Alpha T01', 'Bravo Bravo T01']);
+    expect(await books('language=fr&language=ja')).toHaveLength(3);
+    expect(await books('genre=Action&language=fr')).toEqual(['Alpha Alpha T01', 'Alpha Alpha T02']);
+    expect(await books('genre=Action&tag=war&language=fr')).toEqual(['Alpha Alpha T01']);
+    expect(await books('year_from=1970&year_to=2005')).toEqual(['Alpha Alpha T02', 'Bravo Bravo T01']);
+    expect(await books('year_from=2005&year_to=1970')).toEqual([]);
+  });
+
+  it('applies author_role to every author given', async () => {
+    expect(await books('author=Uderzo&author_role=writer')).toEqual(['Alpha Alpha T02']);
+    // Goscinny writes T01 and Bravo, Uderzo pencils T01: as pencillers, only T01.
+    expect(await books('author=Goscinny&author=Uderzo&author_role=penciller')).toEqual(['Alpha Alpha T01']);
+    expect(await books('author=Goscinny&author=Uderzo&author_role=writer')).toEqual([
+      'Alpha Alpha T01',
+      'Alpha Alpha T02',
+      'Bravo Bravo T01',
+    ]);
+    expect(await books('author_role=penciller')).toEqual(['Alpha Alpha T01']);
+  });
+
+  it('keeps ages up to age_max, with or without the unrated', async () => {
+    // Everyone 0, Teen 13, Bravo unrated, Adults Only 18.
+    expect(await books('age_max=13')).toEqual(['Alpha Alpha T01', 'Alpha Alpha T02', 'Bravo Bravo T01']);
+    expect(await books('age_max=13&unrated=exclude')).toEqual(['Alpha Alpha T01', 'Alpha Alpha T02']);
+    expect(await books('age_max=12&unrated=include')).toEqual(['Alpha Alpha T01', 'Bravo Bravo T01']);
+    expect(await books('unrated=exclude')).toEqual(['Alpha Alpha T01', 'Alpha Alpha T02', 'Charlie Charlie T01']);
+  });
+
+  it('shows a reader only the libraries they may see', async () => {
+    expect(await books('genre=Action', readerA)).toEqual(['Alpha Alpha T01', 'Alpha Alpha T02']);
+  });
+
+  it('refuses bad values with a problem naming each', async () => {
+    for (const query of [
+      'author_role=boss',
+      'age_max=19',
+      'age_max=-1',
+      'unrated=maybe',
+      'year_from=abc',
+      'year_to=10000',
+      `genre=${'x'.repeat(201)}`,
+      'genre=',
+    ]) {
+      const result = await call(`/books?${query}`, { token: admin });
+      expectProblem(result, 400);
+      const facet = await call(`/books/facets?${query}`, { token: admin });
+      expectProblem(facet, 400);
+    }
+    expectProblem(await call('/series/facets?facet=colour', { token: admin }), 400);
+    const many = Array.from({ length: 21 }, (_, i) => `tag=t${i}`).join('&');
+    expectProblem(await call(`/series?${many}`, { token: admin }), 400);
+  });
+});
+
+describe('GET /series filters', () => {
+  it('match the series own metadata, and its books for arcs and formats', async () => {
+    expect(await series('genre=Action')).toEqual(['Alpha', 'Charlie']);
+    expect(await series('genre=Action&genre=Science-Fiction')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(await series('genre=Action&language=fr')).toEqual(['Alpha']);
+    expect(await series('author=Goscinny&author_role=writer')).toEqual(['Alpha', 'Bravo']);
+    expect(await series('story_arc=Gaul')).toEqual(['Alpha']);
+    expect(await series('comic_format=Trade+Paperback&comic_format=Album')).toEqual(['Alpha', 'Bravo']);
+    expect(await series('tag=war', readerA)).toEqual(['Alpha']);
+  });
+});
+
+describe('GET /books/facets and GET /series/facets', () => {
+  it('count every value, each facet under the other filters only', async () => {
+    const all = await facets('books', '');
+    expect(Object.keys(all).sort()).toEqual(
+      ['age_max', 'author', 'author_role', 'comic_format', 'genre', 'language', 'publisher', 'story_arc', 'tag'].sort(),
+    );
+    expect(all.genre![0]).toEqual({ value: 'Action', count: 3 });
+    expect(counts(all.genre)).toEqual({ Action: 3, Aventure: 1, 'Science-Fiction': 1 });
+    expect(counts(all.author)).toEqual({ Goscinny: 2, Uderzo: 2 });
+    expect(counts(all.author_role)).toEqual({ writer: 3, penciller: 1 });
+    expect(counts(all.age_max)).toEqual({ '0': 1, '13': 1, '18': 1, null: 1 });
+    expect(counts(all.story_arc)).toEqual({ Gaul: 1, 'Civil War': 1 });
+
+    const action = await facets('books', 'genre=Action');
+    // The genre facet keeps its alternatives; the others count within Action.
+    expect(counts(action.genre)).toEqual({ Action: 3, Aventure: 1, 'Science-Fiction': 1 });
+    expect(counts(action.tag)).toEqual({ war: 2, spy: 1 });
+    expect(counts(action.language)).toEqual({ fr: 2, ja: 1 });
+
+    const writers = await facets('books', 'author_role=writer&facet=author&facet=author_role');
+    expect(Object.keys(writers).sort()).toEqual(['author', 'author_role']);
+    expect(counts(writers.author)).toEqual({ Goscinny: 2, Uderzo: 1 });
+    expect(counts(writers.author_role)).toEqual({ writer: 3, penciller: 1 });
+  });
+
+  it('list a value filtered on even when nothing has it', async () => {
+    const result = await facets('books', 'tag=nowhere&facet=tag');
+    expect(counts(result.tag)).toEqual({ nowhere: 0, war: 2, spy: 1 });
+  });
+
+  it('count only the libraries the caller may see', async () => {
+    expect(counts((await facets('books', 'facet=genre', readerA)).genre)).toEqual({
+      Action: 2,
+      Aventure: 1,
+      'Science-Fiction': 1,
+    });
+    expect(counts((await facets('series', 'facet=genre', readerA)).genre)).toEqual({
+      Action: 1,
+      Aventure: 1,
+      'Science-Fiction': 1,
+    });
+    expect(counts((await facets('series', 'facet=language')).language)).toEqual({ fr: 1, en: 1, ja: 1 });
+    expect(counts((await facets('series', 'facet=comic_format&genre=Action')).comic_format)).toEqual({ Album: 1 });
+  });
+
+  it('follow a rescan that removes a tag', async () => {
+    const file = path.join(server.librariesRoot, 'b/Charlie/Charlie T01.cbz');
+    await rm(file);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeComic(server.librariesRoot, 'b/Charlie/Charlie T01.cbz', {
+      pages: 1,
+      comicInfo: { ...BOOKS['b/Charlie/Charlie T01.cbz'], Series: 'Charlie', Tags: 'peace' },
+      mtime: new Date(Date.now() + 60_000),
+    });
+    await scan(ids.libB);
+    expect(await books('tag=war')).toEqual(['Alpha Alpha T01']);
+    expect(await books('tag=peace')).toEqual(['Charlie Charlie T01']);
+    expect(counts((await facets('books', 'facet=tag')).tag)).toEqual({ war: 1, spy: 1, peace: 1 });
+  });
+});
