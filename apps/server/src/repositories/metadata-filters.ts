@@ -150,7 +150,7 @@ function facetSource(
       return level === 'book'
         ? source(own, 'fc.facet = ?', [facet], 'fc.value')
         : source(
-            `book_facets fc join ${throughBooks} on fb.id = fc.book_id`,
+            'book_facets fc join books fb on fb.id = fc.book_id join series s on s.id = fb.series_id',
             'fc.facet = ?',
             [facet],
             'fc.value',
