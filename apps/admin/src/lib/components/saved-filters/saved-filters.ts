@@ -42,8 +42,8 @@ export function isSavedFilterAt(
 
 /** The filter of a list input: its parameters without paging (and without the sort, kept beside it). */
 export function filterOfInput(input: Record<string, unknown>): Parameters {
-  const { page: _page, limit: _limit, sort: _sort, ...filter } = input;
-  return filter as Parameters;
+  const paging = new Set(['page', 'limit', 'sort']);
+  return Object.fromEntries(Object.entries(input).filter(([name]) => !paging.has(name))) as Parameters;
 }
 
 /**

@@ -213,8 +213,8 @@ export function isFiltered(filters: SeriesFilters): boolean {
 
 /** The filters only: what "clear all" sets (the sort and view stay). */
 export function clearedFilters(): Partial<SeriesFilters> {
-  const { sort: _sort, page: _page, view: _view, ...cleared } = NO_FILTERS;
-  return cleared;
+  const kept = new Set<keyof SeriesFilters>(['sort', 'page', 'view']);
+  return Object.fromEntries(Object.entries(NO_FILTERS).filter(([key]) => !kept.has(key as keyof SeriesFilters)));
 }
 
 /** Last page number for a total (at least 1, so an empty result still reads "page 1 of 1"). */
