@@ -1,7 +1,8 @@
 /**
  * The fast loader of `npm run bench:api`: writes what the indexer would write for 100k books, through the
  * server's own storage code (ScanRepository.saveBatch and SeriesRepository.refreshLibraryCounts, from
- * apps/server/dist), without generating or reading 100k files. Reading progress and series metadata are then set
+ * apps/server/dist), without generating or reading 100k files; the facet rows of the filters are written by the
+ * database's own triggers as for a scan. Reading progress and series metadata are then set
  * the way the API would set them, so every filter has matches to find.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,19 @@ const AUTHORS = Array.from({ length: 400 }, (_, i) => `${['Jean', 'Marie', 'Akir
 const GENRES = ['Aventure', 'Humour', 'Science-fiction', 'Policier', 'Fantastique', 'Historique'];
 const PUBLISHERS = ['Dupuis', 'Dargaud', 'Casterman', 'Glénat', 'Delcourt'];
 const STATUSES = ['ongoing', 'ended', 'ended', 'hiatus', 'série en cours'];
+// The metadata filters and facets (issue: repeatable filters): enough distinct values that a facet has a long tail.
+const TAGS = Array.from({ length: 300 }, (_, i) => `tag${i}`);
+const LANGUAGES = ['fr', 'fr', 'fr', 'en', 'en', 'ja', 'de', 'es'];
+const COMIC_FORMATS = [null, null, 'Album', 'Trade Paperback', 'One-Shot', 'Webtoon'];
+const AGE_RATINGS: [string | null, number | null][] = [
+  [null, null],
+  ['Everyone', 0],
+  ['Everyone 10+', 10],
+  ['Teen', 13],
+  ['Mature 17+', 17],
+  ['Adults Only 18+', 18],
+];
+const ARCS = Array.from({ length: 200 }, (_, i) => `Arc ${i}`);
 /** The name of the `longSeries` option's series. */
 export const LONG_SERIES = 'Long Run Chronicles';
 
@@ -119,8 +133,14 @@ export async function loadLibrary(options: {
       if (options.longSeries && libraryIds.length === 1) volumesOf.set(LONG_SERIES, options.longSeries);
       let batch: Record<string, unknown>[] = [];
       for (const [series, volumes] of volumesOf) {
+        // A series keeps one language, age rating and format across its volumes, as real ones mostly do.
+        const language = LANGUAGES[Math.floor(next() * LANGUAGES.length)]!;
+        const [ageRating, ageRatingAge] = AGE_RATINGS[Math.floor(next() * AGE_RATINGS.length)]!;
+        const comicFormat = COMIC_FORMATS[Math.floor(next() * COMIC_FORMATS.length)]!;
+        const firstYear = 1950 + Math.floor(next() * 75);
         for (let volume = 1; volume <= volumes; volume++) {
           const format = FORMATS[Math.floor(next() * FORMATS.length)]!;
+          const tags = Array.from({ length: Math.floor(next() * 4) }, () => TAGS[Math.floor(next() * TAGS.length)]!);
           batch.push({
             path: `${series}/${series} - T${String(volume).padStart(2, '0')}.${format}`,
             sizeBytes: 5_000_000 + Math.floor(next() * 50_000_000),
@@ -138,7 +158,7 @@ export async function loadLibrary(options: {
             chapterEnd: null,
             runYear: null,
             pageCount: 20 + Math.floor(next() * 200),
-            publishDate: null,
+            publishDate: `${firstYear + Math.min(volume, 40)}-01-01`,
             readingDirection: null,
             parseStatus: 'ok',
             parseError: null,
@@ -149,21 +169,21 @@ export async function loadLibrary(options: {
             ],
             summary: null,
             isbn: null,
-            language: 'fr',
+            language,
             count: null,
             genres: [GENRES[Math.floor(next() * GENRES.length)]!],
             publishers: [PUBLISHERS[Math.floor(next() * PUBLISHERS.length)]!],
             imprint: null,
-            tags: [],
-            ageRating: null,
-            ageRatingAge: null,
+            tags: [...new Set(tags)],
+            ageRating,
+            ageRatingAge,
             webLinks: [],
-            storyArcs: [],
+            storyArcs: next() < 0.2 ? [{ name: ARCS[Math.floor(next() * ARCS.length)]!, number: volume }] : [],
             seriesGroup: null,
             characters: [],
             teams: [],
             locations: [],
-            comicFormat: null,
+            comicFormat,
             blackAndWhite: null,
           });
           if (batch.length === 1000) {

@@ -3,7 +3,8 @@
  *
  * Loads 100k books in 10k series (load.ts: the server's own storage code, no files), starts the real server on
  * that database, and measures with autocannon at 32 connections: req/s, p50 and p99 of GET /health (the framework
- * floor) and of the series and books lists (first page, filtered, deep page) and a book's details. Runs on SQLite
+ * floor) and of the series and books lists (first page, filtered, deep page, the metadata filters and facets) and
+ * a book's details. Runs on SQLite
  * and on PostgreSQL in one go (PostgreSQL: a fresh `shelfmark_bench` database on 127.0.0.1:5432 unless
  * --database-url names another). Targets from the issue are printed next to each figure; nothing is asserted.
  * `--as reader` asks as a user of role reader granted every loaded library (their queries carry the library-access
@@ -149,12 +150,22 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
         list: true,
       },
       { name: 'reading list (ids)', path: `/api/v1/reading-lists/${shelves.longestListId}`, list: false },
+      // The metadata filters and their facets (issue: repeatable filters and facets), as the admin's filter screen
+      // asks for them: lists with one or several values and parameters, and the counts beside them.
+      ...filterTargets('series'),
+      ...filterTargets('books'),
       {
         name: 'book details',
         path: (i: number) => `/api/v1/books/${loaded.bookIds[i % loaded.bookIds.length]}`,
         list: false,
       },
-    ].filter((target) => !values.only || target.name.includes(values.only));
+    ].filter(
+      // The /health floor always runs: every figure is read against it. `--only a,b` keeps the names holding a or b.
+      (target) =>
+        !values.only ||
+        target.name === 'health (floor)' ||
+        values.only.split(',').some((part) => target.name.includes(part)),
+    );
     // The first few seconds of a fresh process are JIT warm-up; no figure should pay for them.
     await autocannon({ url: `${server.url}/api/v1/health`, connections, duration: Math.min(3, duration) });
     const figures: Figure[] = [];
@@ -167,6 +178,43 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
   } finally {
     await server.stop();
   }
+}
+
+/** The filters and facets of one list: each filter alone, repeated values, several parameters, the facets. */
+function filterTargets(kind: 'series' | 'books'): Measure[] {
+  const list = (name: string, query: string): Measure => ({
+    name: `${kind}: ${name}`,
+    path: `/api/v1/${kind}?${query}`,
+    list: true,
+  });
+  const facets = (name: string, query: string): Measure => ({
+    name: `${kind} facets: ${name}`,
+    path: `/api/v1/${kind}/facets${query ? `?${query}` : ''}`,
+    list: true,
+  });
+  return [
+    list('genre', 'genre=Humour'),
+    list('genre×2', 'genre=Humour&genre=Policier'),
+    list('publisher', 'publisher=Dargaud'),
+    list('tag', 'tag=tag7'),
+    list('author', 'author=Jean+Author5'),
+    list('author+role', 'author=Jean+Author5&author=Ana+Author3&author_role=writer'),
+    list('age_max', 'age_max=13&unrated=exclude'),
+    list('language', 'language=ja'),
+    list('year range', 'year_from=1980&year_to=1990'),
+    list('comic_format', 'comic_format=Webtoon'),
+    list('story_arc', 'story_arc=Arc+12'),
+    list('combined', 'genre=Humour&genre=Policier&language=fr&age_max=13&year_from=1970'),
+    facets('all', ''),
+    facets('under genre', 'genre=Humour'),
+    facets('combined', 'genre=Humour&language=fr&age_max=13&tag=tag7'),
+    // Each request a different filter: what the list cache cannot answer (a screen being clicked through).
+    {
+      name: `${kind} facets: uncached`,
+      path: (i: number) => `/api/v1/${kind}/facets?tag=tag${i % 300}&year_from=${1950 + (i % 70)}`,
+      list: true,
+    },
+  ];
 }
 
 /** The Authorization header of a new reader granted these libraries (a read token of their own). */
@@ -198,6 +246,7 @@ function table(figures: Figure[]): string {
   }
   lines.push('\nTargets: every list p99 ≤ 25 ms and ≥ 30% of /health req/s; a deep page no slower than 2× the first.');
   lines.push("Issue 32: collections and reading lists pages and a list's books ≥ 50% of /health req/s, p99 ≤ 50 ms.");
+  lines.push('Filters and facets: every filter and facet ≥ 50% of /health req/s, p99 ≤ 50 ms.');
   return lines.join('\n');
 }
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
+import { expectFacetRowsInStep } from './support/facet-rows.js';
 import { expectProblem } from './support/problems.js';
 import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -13,7 +14,7 @@ import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/tes
  * caller may see. The values come from the files' ComicInfo through a real scan, so the facet rows the triggers
  * write are what is read.
  */
-const admin = BOOTSTRAP_TOKEN;
+const admin: string = BOOTSTRAP_TOKEN;
 let server: TestServer;
 let call: ApiClient;
 let readerA = '';
@@ -115,7 +116,7 @@ beforeAll(async () => {
   const token = await call('/tokens', { method: 'POST', cookie, body: { name: 'app', scope: 'read' } });
   expect(token.status).toBe(201);
   readerA = token.body.token;
-});
+}, 180_000);
 afterAll(() => server.close());
 afterEach(() => {
   expect(server.responseFailures).toEqual([]);
@@ -260,5 +261,45 @@ describe('GET /books/facets and GET /series/facets', () => {
     expect(await books('tag=war')).toEqual(['Alpha Alpha T01']);
     expect(await books('tag=peace')).toEqual(['Charlie Charlie T01']);
     expect(counts((await facets('books', 'facet=tag')).tag)).toEqual({ war: 1, spy: 1, peace: 1 });
+    await expectFacetRowsInStep(server);
+  });
+});
+
+describe('q finds series and books by their metadata too', () => {
+  beforeAll(async () => {
+    const shelf: Record<string, Record<string, string>> = {
+      'c/Delta/Delta T01.cbz': { Tags: 'Bédéthèque', Genre: 'Polar' },
+      'c/Zeta Bedetheque/Zeta Bedetheque T01.cbz': {},
+      'c/Echo/Echo T01.cbz': { Publisher: 'Éditions Bédéthèque' },
+      'c/Foxtrot/Foxtrot T01.cbz': { StoryArc: 'Bedetheque Saga' },
+      'c/Golf/Golf T01.cbz': { Tags: 'nothing to see' },
+    };
+    for (const [file, comicInfo] of Object.entries(shelf))
+      await writeComic(server.librariesRoot, file, {
+        pages: 1,
+        comicInfo: { Series: file.split('/')[1]!, ...comicInfo },
+      });
+    const created = await call('/libraries', { method: 'POST', token: admin, body: { name: 'c', root_path: 'c' } });
+    expect(created.status).toBe(201);
+    expect((await waitForJob(call, admin, created.body.scan_job.id, 60_000)).status).toBe('succeeded');
+  }, 120_000);
+
+  it('accent-blind, name matches first', async () => {
+    for (const q of ['bedetheque', 'Bédéthèque', 'BEDETHEQUE']) {
+      const found = await call(`/series?q=${encodeURIComponent(q)}`, { token: admin });
+      expect(found.body.items.map((item: any) => item.name)).toEqual(['Zeta Bedetheque', 'Delta', 'Echo', 'Foxtrot']);
+      const books = await call(`/books?q=${encodeURIComponent(q)}&sort=title`, { token: admin });
+      expect(books.body.items.map((item: any) => item.series)).toEqual(['Zeta Bedetheque', 'Delta', 'Echo', 'Foxtrot']);
+    }
+    // A name match among metadata matches is still first in the descending orders.
+    const desc = await call('/series?q=bedetheque&sort=name_desc', { token: admin });
+    expect(desc.body.items.map((item: any) => item.name)).toEqual(['Zeta Bedetheque', 'Foxtrot', 'Echo', 'Delta']);
+  });
+
+  it('finds series by author and genre, books by genre', async () => {
+    expect(await series('q=goscinny')).toEqual(['Alpha', 'Bravo']);
+    expect(await series('q=polar')).toEqual(['Delta']);
+    expect(await books('q=polar')).toEqual(['Delta Delta T01']);
+    expect(await series('q=polar', readerA)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fc from 'fast-check';
+import { expectFacetRowsInStep } from './support/facet-rows.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_PLUGINS } from '../src/config.js';
 import { secret } from './support/secrets.js';
@@ -283,6 +284,10 @@ describe('match, approve and the sync report', () => {
       title: 'Légende 1',
     });
     expect((await bookDetails(gardien.id)).summary).toBeNull();
+    // The filters follow the approval's writes.
+    await expectFacetRowsInStep(server);
+    const byAuthor = await call('/series', { token, query: { author: 'Patrick Sobral', publisher: 'Delcourt' } });
+    expect(byAuthor.body.items.map((item: any) => item.name)).toEqual(['Les Légendaires']);
     const statuses = await call('/settings/status-mappings', { token });
     expect(statuses.status).toBe(200);
   });

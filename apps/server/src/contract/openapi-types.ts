@@ -461,7 +461,8 @@ export interface paths {
         /**
          * List books
          * @description Books across libraries, filtered and paged. `q` is a case- and accent-insensitive partial match on title,
-         *     series and authors ("legendaires" finds "Les Légendaires"). Sort `series` (the default) orders by series
+         *     series and authors ("legendaires" finds "Les Légendaires"), and on genres, tags, publishers and story arcs;
+         *     books matched by title, series or author come first, each group in the sort's order. Sort `series` (the default) orders by series
          *     name, then volume, then chapter, then title; `title` by title; `recently_added` newest first;
          *     `recently_read` by the time the book was last read (opened, read or marked read), newest first. A book
          *     never read, or marked unread again, has no such time and is not in the `recently_read` order: its `total`
@@ -700,7 +701,9 @@ export interface paths {
         };
         /**
          * List series across libraries
-         * @description Series of every library, sorted by `sort` (by name by default); each item carries its `library_id`.
+         * @description Series of every library, sorted by `sort` (by name by default); each item carries its `library_id`. `q`
+         *     matches the name, and (case and accents ignored too) the series' authors, genres, tags and publishers and
+         *     its books' story arcs; series matched by name come first, each group in the sort's order.
          *     `series_status` matches the stored status exactly (a normalised status, or a raw one when unmapped: see
          *     `GET /series/statuses`). `has_missing=true` keeps series whose missing count is above 0.
          *

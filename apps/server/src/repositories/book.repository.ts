@@ -1,5 +1,6 @@
 import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filters.js';
 import { countFacets, metadataConditions, type Sql } from './metadata-filters.js';
+import { metadataSearch } from './metadata-search.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
@@ -339,7 +340,11 @@ export class BookRepository {
    * The joins and conditions of the list filters, the viewer's libraries among them; `except` leaves out one
    * facet's own filter (it counts its alternatives). `sort` adds what its order needs.
    */
-  private filterSql(filters: BookFilters, sort: BookSort | null, except?: FacetName): { joins: Sql; where: Sql[] } {
+  private async filterSql(
+    filters: BookFilters,
+    sort: BookSort | null,
+    except?: FacetName,
+  ): Promise<{ joins: Sql; where: Sql[]; rank: Sql | null }> {
     const where: Sql[] = [];
     const { userId } = currentViewer();
     let needsProgress = sort === 'recently_read';
@@ -355,8 +360,16 @@ export class BookRepository {
       needsFile = true;
       where.push({ sql: `coalesce(f.parse_status, 'pending') = ?`, params: [filters.parseStatus] });
     }
-    if (filters.q !== undefined && fold(filters.q) !== '')
-      where.push({ sql: `b.search_text like ? escape '\\'`, params: [likePattern(filters.q)] });
+    let rank: Sql | null = null;
+    if (filters.q !== undefined && fold(filters.q) !== '') {
+      const name: Sql = { sql: `b.search_text like ? escape '\\'`, params: [likePattern(filters.q)] };
+      const metadata = await metadataSearch(this.em, this.cache, 'book', filters.q);
+      // Name (series, title, author) matches first, then those found only by their genres, tags, arcs, publishers.
+      if (metadata) {
+        where.push({ sql: `(${name.sql} or ${metadata.sql})`, params: [...name.params, ...metadata.params] });
+        rank = { sql: `case when ${name.sql} then 0 else 1 end`, params: name.params };
+      } else where.push(name);
+    }
     if (filters.readingStatus !== undefined) {
       needsProgress = true;
       where.push(
@@ -373,7 +386,7 @@ export class BookRepository {
       sort === 'recently_read' ? progressJoin : needsProgress ? `left ${progressJoin}` : '',
       needsFile ? 'left join book_files f on f.book_id = b.id' : '',
     ].join(' ');
-    return { joins: { sql: joins, params: needsProgress ? [userId] : [] }, where };
+    return { joins: { sql: joins, params: needsProgress ? [userId] : [] }, where, rank };
   }
 
   private async pageOf<D extends 'summary' | 'entry'>(
@@ -384,13 +397,13 @@ export class BookRepository {
     limit: number,
   ): Promise<{ items: (D extends 'entry' ? BookEntry : BookSummary)[]; total: number }> {
     const { userId } = currentViewer();
-    const { joins, where } = this.filterSql(filters, sort);
+    const { joins, where, rank } = await this.filterSql(filters, sort);
     const filterJoins = joins.sql;
     const whereSql = where.length === 0 ? '' : `where ${where.map((condition) => condition.sql).join(' and ')}`;
     const params = where.flatMap((condition) => condition.params);
     const queryParams = [...joins.params, ...params];
     // The items carry the reader's progress: one reader's page is never another's.
-    const key = JSON.stringify(['books', detail, userId, filterJoins, whereSql, params, sort, offset, limit]);
+    const key = JSON.stringify(['books', detail, userId, filterJoins, whereSql, params, sort, rank, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
       const [countRow] = await this.em.execute<{ n: number | string }[]>(
         `select count(*) as n from books b ${filterJoins} ${whereSql}`,
@@ -400,8 +413,8 @@ export class BookRepository {
       if (offset >= count) return { total: count, items: [] };
       // Only ids, read from the narrow sort index: a deep page walks index entries, never joined rows.
       const rows = await this.em.execute<{ id: string }[]>(
-        `select b.id from books b ${filterJoins} ${whereSql} order by ${ORDER[sort]} limit ? offset ?`,
-        [...queryParams, limit, offset],
+        `select b.id from books b ${filterJoins} ${whereSql} order by ${rank ? `${rank.sql}, ` : ''}${ORDER[sort]} limit ? offset ?`,
+        [...queryParams, ...(rank?.params ?? []), limit, offset],
       );
       const ids = rows.map((row) => row.id);
       return { total: count, items: detail === 'entry' ? await this.entryRows(ids) : await this.summaries(ids) };

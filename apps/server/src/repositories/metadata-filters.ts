@@ -194,11 +194,11 @@ export async function countFacets(
   level: Level,
   names: readonly FacetName[],
   filters: MetadataFilters,
-  base: (except: FacetName) => { joins: Sql; where: Sql[] },
+  base: (except: FacetName) => Promise<{ joins: Sql; where: Sql[] }>,
 ): Promise<Facets> {
   const facets: Facets = {};
   for (const name of [...new Set(names)]) {
-    const { joins, where } = base(name);
+    const { joins, where } = await base(name);
     const source = facetSource(level, name, joins, filters);
     const conditions = where.map((condition) => ` and ${condition.sql}`).join('');
     const params = [...source.params, ...where.flatMap((condition) => condition.params)];

@@ -7,6 +7,7 @@ import { fold, likePattern } from '../domain/search-text.js';
 import type { SeriesCounts } from '../domain/series-counts.js';
 import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filters.js';
 import { countFacets, metadataConditions, type Sql } from './metadata-filters.js';
+import { metadataSearch } from './metadata-search.js';
 import { currentViewer } from '../services/viewer-context.js';
 import { visibleLibraryFilter, visibleLibrarySql } from './library-access.js';
 import type { ListCache } from './list-cache.js';
@@ -163,16 +164,26 @@ export class SeriesRepository {
     limit: number,
     sort: SeriesSort = 'name_asc',
   ): Promise<{ items: SeriesSummary[]; total: number }> {
-    const where = this.filterSql(filters);
+    const { where, rank } = await this.filterSql(filters);
     const { userId } = currentViewer();
     const params = where.flatMap((condition) => condition.params);
     const whereSql = where.length === 0 ? '' : `where ${where.map((condition) => condition.sql).join(' and ')}`;
     // The items carry the reader's counts: one reader's page is never another's.
-    const key = JSON.stringify(['series', userId, whereSql, params, sort, offset, limit]);
+    const key = JSON.stringify(['series', userId, whereSql, params, sort, rank, offset, limit]);
     const { total, items } = await this.cache.remember(key, async () => {
       const count = await this.count(whereSql, params);
       if (offset >= count) return { total: count, items: [] };
       const [by, direction] = sort.split('_') as [string, 'asc' | 'desc'];
+      if (rank) {
+        // One walk over the matches, ranked: a search's matches are few beside every series.
+        // Series without a year last in either direction, as below (a boolean sorts false first on both databases).
+        const order = `${by === 'year' ? 's.start_year is null, ' : ''}${orderBy(SORT_KEYS[by]!, direction)}`;
+        const rows = await this.em.execute<{ id: string }[]>(
+          `select s.id from series s ${whereSql} order by ${rank.sql}, ${order} limit ? offset ?`,
+          [...params, ...rank.params, limit, offset],
+        );
+        return { total: count, items: await this.summaries(rows.map((row) => row.id)) };
+      }
       if (by !== 'year') {
         const rows = await this.em.execute<{ id: string }[]>(
           `select s.id from series s ${whereSql} order by ${orderBy(SORT_KEYS[by]!, direction)} limit ? offset ?`,
@@ -210,9 +221,9 @@ export class SeriesRepository {
     const { userId } = currentViewer();
     const key = JSON.stringify(['series-facets', userId, filters, [...names].sort()]);
     const { items } = await this.cache.remember(key, async () => {
-      const facets = await countFacets(this.em, 'series', names, filters, (except) => ({
+      const facets = await countFacets(this.em, 'series', names, filters, async (except) => ({
         joins: { sql: '', params: [] },
-        where: this.filterSql(filters, except),
+        where: (await this.filterSql(filters, except)).where,
       }));
       return { items: Object.entries(facets) };
     });
@@ -223,20 +234,28 @@ export class SeriesRepository {
    * The conditions of the list filters on series `s`, the viewer's libraries among them; `except` leaves out one
    * facet's own filter (it counts its alternatives).
    */
-  private filterSql(filters: SeriesFilters, except?: FacetName): Sql[] {
+  private async filterSql(filters: SeriesFilters, except?: FacetName): Promise<{ where: Sql[]; rank: Sql | null }> {
     const where: Sql[] = [];
     const visible = visibleLibrarySql('s.library_id');
     if (visible) where.push(visible);
     if (filters.libraryId !== undefined) where.push({ sql: 's.library_id = ?', params: [filters.libraryId] });
-    if (filters.q !== undefined && fold(filters.q) !== '')
-      where.push({ sql: `s.sort_name like ? escape '\\'`, params: [likePattern(filters.q)] });
+    let rank: Sql | null = null;
+    if (filters.q !== undefined && fold(filters.q) !== '') {
+      const name: Sql = { sql: `s.sort_name like ? escape '\\'`, params: [likePattern(filters.q)] };
+      const metadata = await metadataSearch(this.em, this.cache, 'series', filters.q);
+      // Name matches first, then the series found by their authors, genres, tags, publishers or books' arcs.
+      if (metadata) {
+        where.push({ sql: `(${name.sql} or ${metadata.sql})`, params: [...name.params, ...metadata.params] });
+        rank = { sql: `case when ${name.sql} then 0 else 1 end`, params: name.params };
+      } else where.push(name);
+    }
     if (filters.readingStatus !== undefined)
       where.push(readingStatusFilter(filters.readingStatus, currentViewer().userId));
     if (filters.seriesStatus !== undefined) where.push({ sql: 's.status = ?', params: [filters.seriesStatus] });
     if (filters.hasMissing !== undefined)
       where.push({ sql: filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0', params: [] });
     where.push(...metadataConditions('series', filters, except));
-    return where;
+    return { where, rank };
   }
 
   private async count(whereSql: string, params: unknown[]): Promise<number> {
