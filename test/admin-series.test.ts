@@ -89,14 +89,15 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await waitForNames(page, ['Éclats de lune']);
     // One on an idle machine; fewer than one per key in any case (the pause is exact in debounce.test.ts).
     expect(requests().length).toBeLessThan('eclats'.length);
-    expect(new Set(requests())).toEqual(new Set(['/trpc/series.list']));
+    // Each asks for the list and the filter panel's counts together, in one batch.
+    expect(new Set(requests())).toEqual(new Set(['/trpc/series.facets,series.list']));
 
     // One request per filter change, nothing per card.
     requests = countTrpcRequests(page);
     await page.getByRole('combobox', { name: 'Reading' }).selectOption('unread');
     await expect.poll(() => search(page).get('reading_status')).toBe('unread');
     await waitForNames(page, ['Éclats de lune']);
-    expect(requests()).toEqual(['/trpc/series.list']);
+    expect(requests()).toEqual(['/trpc/series.facets,series.list']);
     await page.getByRole('combobox', { name: 'Reading' }).selectOption('read');
     await waitForNames(page, []);
     await page.getByTestId('series-none').waitFor();

@@ -6940,6 +6940,33 @@ type RootTranslation = {
 				 */
 				age_max: string
 			}
+			chips: {
+				/**
+				 * A​u​t​h​o​r​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				author: RequiredParams<'name'>
+				/**
+				 * R​o​l​e​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				author_role: RequiredParams<'name'>
+				/**
+				 * L​a​n​g​u​a​g​e​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				language: RequiredParams<'name'>
+				/**
+				 * F​o​r​m​a​t​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				comic_format: RequiredParams<'name'>
+				/**
+				 * S​t​o​r​y​ ​a​r​c​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				story_arc: RequiredParams<'name'>
+			}
 			/**
 			 * A​n​y​ ​a​g​e
 			 */
@@ -13755,6 +13782,28 @@ export type TranslationFunctions = {
 				 * Age rating
 				 */
 				age_max: () => LocalizedString
+			}
+			chips: {
+				/**
+				 * Author: {name}
+				 */
+				author: (arg: { name: string }) => LocalizedString
+				/**
+				 * Role: {name}
+				 */
+				author_role: (arg: { name: string }) => LocalizedString
+				/**
+				 * Language: {name}
+				 */
+				language: (arg: { name: string }) => LocalizedString
+				/**
+				 * Format: {name}
+				 */
+				comic_format: (arg: { name: string }) => LocalizedString
+				/**
+				 * Story arc: {name}
+				 */
+				story_arc: (arg: { name: string }) => LocalizedString
 			}
 			/**
 			 * Any age

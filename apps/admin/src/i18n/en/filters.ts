@@ -23,6 +23,13 @@ const filters = {
       story_arc: 'Story arcs',
       age_max: 'Age rating',
     },
+    chips: {
+      author: 'Author: {name:string}',
+      author_role: 'Role: {name:string}',
+      language: 'Language: {name:string}',
+      comic_format: 'Format: {name:string}',
+      story_arc: 'Story arc: {name:string}',
+    },
     ageAny: 'Any age',
     ageUpTo: 'Up to {age:number} years ({count:number})',
     ageChip: 'Up to {age:number} years',

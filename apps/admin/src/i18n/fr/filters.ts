@@ -23,6 +23,13 @@ const filters: Translation['filters'] = {
       story_arc: 'Arcs narratifs',
       age_max: 'Classification par âge',
     },
+    chips: {
+      author: 'Auteur : {name}',
+      author_role: 'Rôle : {name}',
+      language: 'Langue : {name}',
+      comic_format: 'Édition : {name}',
+      story_arc: 'Arc narratif : {name}',
+    },
     ageAny: 'Tout âge',
     ageUpTo: 'Jusqu’à {age} ans ({count})',
     ageChip: 'Jusqu’à {age} ans',
