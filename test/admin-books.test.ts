@@ -496,7 +496,7 @@ describe('the books pages', { timeout: 60_000 }, () => {
     expect(await about.getByTestId('book-summary').textContent()).toBe('The watch holds.');
     const credits = about.getByTestId('book-credits');
     expect(await credits.locator('dt').allTextContents()).toEqual(['writer', 'penciller', 'colorist']);
-    expect(await credits.getByRole('link', { name: 'Ada Writer' }).getAttribute('href')).toBe('/books?q=Ada%20Writer');
+    expect(await credits.getByRole('link', { name: 'Ada Writer' }).getAttribute('href')).toBe('/authors/Ada%20Writer');
     const facts = about.getByTestId('book-facts');
     expect(await facts.textContent()).toContain('June 15, 2021');
     expect(await facts.textContent()).toContain('French');

@@ -153,6 +153,18 @@ beforeAll(async () => {
     book_ids: books.items.map((item) => item.id),
   });
   await admin.site.api('PUT', `/want-to-read/${series.items[0]!.id}`);
+  // Genres and an author to filter by, and a saved filter in the navigation.
+  const harbour = series.items.find((item) => item.name === 'Harbour Lights')!.id;
+  await admin.site.api('PATCH', `/series/${harbour}`, {
+    genres: ['Aventure', 'Policier'],
+    authors: [{ name: 'Ana Lune', role: 'writer' }],
+  });
+  await admin.site.api('POST', '/saved-filters', {
+    name: 'Aventures',
+    target: 'series',
+    filter: { genre: ['Aventure'] },
+    shared: true,
+  });
   ids = {
     seriesId: series.items.find((item) => item.name === 'Harbour Lights')!.id,
     bookId: books.items[0]!.id,
@@ -195,6 +207,9 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'reading-lists', path: () => '/reading-lists' },
   { name: 'reading-list', path: () => `/reading-lists/${ids.readingListId}` },
   { name: 'want-to-read', path: () => '/want-to-read' },
+  { name: 'series-filtered', path: () => '/series?genre=Aventure&genre=Policier' },
+  { name: 'saved-filters', path: () => '/saved-filters' },
+  { name: 'author', path: () => '/authors/Ana%20Lune' },
 ];
 
 /** Console errors and uncaught exceptions of a page, from now on. */

@@ -89,14 +89,15 @@ describe('the series pages', { timeout: 60_000 }, () => {
     await waitForNames(page, ['Éclats de lune']);
     // One on an idle machine; fewer than one per key in any case (the pause is exact in debounce.test.ts).
     expect(requests().length).toBeLessThan('eclats'.length);
-    expect(new Set(requests())).toEqual(new Set(['/trpc/series.list']));
+    // Each asks for the list and the filter panel's counts together, in one batch.
+    expect(new Set(requests())).toEqual(new Set(['/trpc/series.facets,series.list']));
 
     // One request per filter change, nothing per card.
     requests = countTrpcRequests(page);
     await page.getByRole('combobox', { name: 'Reading' }).selectOption('unread');
     await expect.poll(() => search(page).get('reading_status')).toBe('unread');
     await waitForNames(page, ['Éclats de lune']);
-    expect(requests()).toEqual(['/trpc/series.list']);
+    expect(requests()).toEqual(['/trpc/series.facets,series.list']);
     await page.getByRole('combobox', { name: 'Reading' }).selectOption('read');
     await waitForNames(page, []);
     await page.getByTestId('series-none').waitFor();
@@ -384,10 +385,10 @@ describe('the series pages', { timeout: 60_000 }, () => {
       { name: 'Théo Brun', role: 'author' },
     ]);
     expect(saved.locked_fields?.sort()).toEqual(['authors', 'genres']);
-    // Shown as chips, the author's leading to their books.
+    // Shown as chips, the author's leading to their page (their series and books by role).
     expect(
       await page.getByRole('group', { name: 'Authors' }).getByRole('link', { name: 'Ana Lune' }).getAttribute('href'),
-    ).toBe('/books?q=Ana%20Lune');
+    ).toBe('/authors/Ana%20Lune');
 
     // Reopened after a reload (also ?edit=1, the grid's Edit): still locked, still the saved value.
     await page.goto(`/series/${seriesIds['Éclats de lune']}?edit=1`);

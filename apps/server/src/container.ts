@@ -56,6 +56,10 @@ import { SeriesService } from './services/series.service.js';
 import { CollectionService } from './services/collection.service.js';
 import { ReadingListService } from './services/reading-list.service.js';
 import { WantToReadService } from './services/want-to-read.service.js';
+import { SavedFilterService } from './services/saved-filter.service.js';
+import { SavedFilterRepository } from './repositories/saved-filter.repository.js';
+import { listFilterCheck } from './http/list-filters.js';
+import { loadOpenApi } from './http/openapi-document.js';
 import { CollectionRepository } from './repositories/collection.repository.js';
 import { ReadingListRepository } from './repositories/reading-list.repository.js';
 import { ReadingListImportRepository } from './repositories/reading-list-import.repository.js';
@@ -122,6 +126,8 @@ export interface Container {
     collections: CollectionService;
     readingLists: ReadingListService;
     wantToRead: WantToReadService;
+    /** Saved filters of the series and books lists */
+    savedFilters: SavedFilterService;
     folders: FolderService;
     health: HealthService;
     jobs: JobService;
@@ -352,6 +358,7 @@ export async function createContainer(
       listCache,
     ),
     wantToRead: new WantToReadService(new WantToReadRepository(em), seriesRepository),
+    savedFilters: new SavedFilterService(new SavedFilterRepository(em), listFilterCheck(loadOpenApi().document)),
     readerSettings: new ReaderSettingsService(new ReaderSettingsRepository(em), series, libraries),
     folders: new FolderService(librariesRoot),
     health: new HealthService(orm, config.database.kind, VERSION, () => ({

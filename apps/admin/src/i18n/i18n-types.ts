@@ -5450,7 +5450,7 @@ type RootTranslation = {
 		 */
 		seriesWithTag: RequiredParams<'name'>
 		/**
-		 * B​o​o​k​s​ ​b​y​ ​{​n​a​m​e​}
+		 * S​e​r​i​e​s​ ​a​n​d​ ​b​o​o​k​s​ ​b​y​ ​{​n​a​m​e​}
 		 * @param {string} name
 		 */
 		booksOf: RequiredParams<'name'>
@@ -6898,6 +6898,322 @@ type RootTranslation = {
 		 * @param {string} year
 		 */
 		formatPartial: RequiredParams<'monthYear' | 'pattern' | 'year'>
+	}
+	filters: {
+		panel: {
+			/**
+			 * R​e​f​i​n​e
+			 */
+			title: string
+			/**
+			 * {​c​o​u​n​t​}​ ​c​h​o​s​e​n
+			 * @param {number} count
+			 */
+			selected: RequiredParams<'count'>
+			/**
+			 * C​l​e​a​r​ ​a​l​l​ ​f​i​l​t​e​r​s
+			 */
+			clearAll: string
+			/**
+			 * S​h​o​w​ ​{​c​o​u​n​t​}​ ​m​o​r​e
+			 * @param {number} count
+			 */
+			more: RequiredParams<'count'>
+			/**
+			 * S​h​o​w​ ​f​e​w​e​r
+			 */
+			fewer: string
+			/**
+			 * C​o​u​n​t​i​n​g​…
+			 */
+			counting: string
+			/**
+			 * N​o​n​e​ ​u​n​d​e​r​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s
+			 */
+			empty: string
+			/**
+			 * {​v​a​l​u​e​}​,​ ​{​c​o​u​n​t​}​ ​s​e​r​i​e​s
+			 * @param {number} count
+			 * @param {string} value
+			 */
+			valueCount: RequiredParams<'count' | 'value'>
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​ ​f​i​l​t​e​r​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			remove: RequiredParams<'name'>
+			/**
+			 * C​h​o​s​e​n​ ​f​i​l​t​e​r​s
+			 */
+			chosen: string
+			facets: {
+				/**
+				 * G​e​n​r​e​s
+				 */
+				genre: string
+				/**
+				 * P​u​b​l​i​s​h​e​r​s
+				 */
+				publisher: string
+				/**
+				 * T​a​g​s
+				 */
+				tag: string
+				/**
+				 * A​u​t​h​o​r​s
+				 */
+				author: string
+				/**
+				 * R​o​l​e​s
+				 */
+				author_role: string
+				/**
+				 * L​a​n​g​u​a​g​e​s
+				 */
+				language: string
+				/**
+				 * F​o​r​m​a​t​s
+				 */
+				comic_format: string
+				/**
+				 * S​t​o​r​y​ ​a​r​c​s
+				 */
+				story_arc: string
+				/**
+				 * A​g​e​ ​r​a​t​i​n​g
+				 */
+				age_max: string
+			}
+			chips: {
+				/**
+				 * A​u​t​h​o​r​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				author: RequiredParams<'name'>
+				/**
+				 * R​o​l​e​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				author_role: RequiredParams<'name'>
+				/**
+				 * L​a​n​g​u​a​g​e​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				language: RequiredParams<'name'>
+				/**
+				 * F​o​r​m​a​t​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				comic_format: RequiredParams<'name'>
+				/**
+				 * S​t​o​r​y​ ​a​r​c​:​ ​{​n​a​m​e​}
+				 * @param {string} name
+				 */
+				story_arc: RequiredParams<'name'>
+			}
+			/**
+			 * A​n​y​ ​a​g​e
+			 */
+			ageAny: string
+			/**
+			 * U​p​ ​t​o​ ​{​a​g​e​}​ ​y​e​a​r​s​ ​(​{​c​o​u​n​t​}​)
+			 * @param {number} age
+			 * @param {number} count
+			 */
+			ageUpTo: RequiredParams<'age' | 'count'>
+			/**
+			 * U​p​ ​t​o​ ​{​a​g​e​}​ ​y​e​a​r​s
+			 * @param {number} age
+			 */
+			ageChip: RequiredParams<'age'>
+			/**
+			 * L​e​a​v​e​ ​o​u​t​ ​s​e​r​i​e​s​ ​w​i​t​h​o​u​t​ ​a​n​ ​a​g​e​ ​r​a​t​i​n​g
+			 */
+			unratedExclude: string
+			/**
+			 * R​a​t​e​d​ ​o​n​l​y
+			 */
+			unratedChip: string
+			/**
+			 * Y​e​a​r​s
+			 */
+			years: string
+			/**
+			 * F​r​o​m
+			 */
+			yearFrom: string
+			/**
+			 * T​o
+			 */
+			yearTo: string
+			/**
+			 * Y​e​a​r​s​ ​{​f​r​o​m​}​–​{​t​o​}
+			 * @param {string} from
+			 * @param {string} to
+			 */
+			yearChip: RequiredParams<'from' | 'to'>
+		}
+		saved: {
+			/**
+			 * S​a​v​e​d​ ​f​i​l​t​e​r​s
+			 */
+			nav: string
+			/**
+			 * M​a​n​a​g​e​ ​s​a​v​e​d​ ​f​i​l​t​e​r​s
+			 */
+			manage: string
+			/**
+			 * S​a​v​e​ ​t​h​i​s​ ​f​i​l​t​e​r
+			 */
+			save: string
+			/**
+			 * S​a​v​e​ ​t​h​e​ ​f​i​l​t​e​r
+			 */
+			dialogTitle: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * S​h​a​r​e​ ​i​t​ ​w​i​t​h​ ​e​v​e​r​y​ ​u​s​e​r
+			 */
+			shared: string
+			/**
+			 * E​a​c​h​ ​u​s​e​r​ ​s​e​e​s​ ​o​n​l​y​ ​t​h​e​ ​s​e​r​i​e​s​ ​o​f​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​t​h​e​y​ ​m​a​y​ ​o​p​e​n​.
+			 */
+			sharedHelp: string
+			/**
+			 * S​a​v​e
+			 */
+			submit: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * T​h​e​ ​f​i​l​t​e​r​ ​“​{​n​a​m​e​}​”​ ​w​a​s​ ​s​a​v​e​d​.
+			 * @param {string} name
+			 */
+			saved: RequiredParams<'name'>
+			/**
+			 * S​a​v​e​d​ ​f​i​l​t​e​r​s
+			 */
+			title: string
+			/**
+			 * F​i​l​t​e​r​s​ ​a​n​d​ ​s​o​r​t​s​ ​o​f​ ​t​h​e​ ​s​e​r​i​e​s​ ​l​i​s​t​,​ ​k​e​p​t​ ​u​n​d​e​r​ ​a​ ​n​a​m​e​.​ ​E​a​c​h​ ​s​h​o​w​s​ ​o​n​l​y​ ​w​h​a​t​ ​i​t​s​ ​u​s​e​r​ ​m​a​y​ ​s​e​e​.
+			 */
+			intro: string
+			/**
+			 * N​o​ ​s​a​v​e​d​ ​f​i​l​t​e​r​ ​y​e​t​:​ ​f​i​l​t​e​r​ ​t​h​e​ ​s​e​r​i​e​s​ ​l​i​s​t​,​ ​t​h​e​n​ ​c​h​o​o​s​e​ ​“​S​a​v​e​ ​t​h​i​s​ ​f​i​l​t​e​r​”​.
+			 */
+			empty: string
+			/**
+			 * S​h​a​r​e​d
+			 */
+			sharedBadge: string
+			/**
+			 * S​o​r​t​e​d​:​ ​{​s​o​r​t​}
+			 * @param {string} sort
+			 */
+			sortedBy: RequiredParams<'sort'>
+			/**
+			 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			actions: RequiredParams<'name'>
+			/**
+			 * R​e​n​a​m​e
+			 */
+			rename: string
+			/**
+			 * R​e​n​a​m​e​ ​“​{​n​a​m​e​}​”
+			 * @param {string} name
+			 */
+			renameTitle: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​f​i​l​t​e​r​ ​w​a​s​ ​r​e​n​a​m​e​d​.
+			 */
+			renamed: string
+			/**
+			 * S​h​a​r​e​ ​w​i​t​h​ ​e​v​e​r​y​ ​u​s​e​r
+			 */
+			share: string
+			/**
+			 * S​t​o​p​ ​s​h​a​r​i​n​g
+			 */
+			unshare: string
+			/**
+			 * “​{​n​a​m​e​}​”​ ​i​s​ ​s​h​a​r​e​d​ ​w​i​t​h​ ​e​v​e​r​y​ ​u​s​e​r​.
+			 * @param {string} name
+			 */
+			sharedNow: RequiredParams<'name'>
+			/**
+			 * “​{​n​a​m​e​}​”​ ​i​s​ ​y​o​u​r​s​ ​a​l​o​n​e​ ​a​g​a​i​n​.
+			 * @param {string} name
+			 */
+			unsharedNow: RequiredParams<'name'>
+			/**
+			 * D​e​l​e​t​e
+			 */
+			'delete': string
+			/**
+			 * D​e​l​e​t​e​ ​“​{​n​a​m​e​}​”​?
+			 * @param {string} name
+			 */
+			deleteTitle: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​s​a​v​e​d​ ​f​i​l​t​e​r​ ​g​o​e​s​;​ ​i​t​s​ ​s​e​r​i​e​s​ ​s​t​a​y​.
+			 */
+			deleteMessage: string
+			/**
+			 * T​h​e​ ​f​i​l​t​e​r​ ​“​{​n​a​m​e​}​”​ ​w​a​s​ ​d​e​l​e​t​e​d​.
+			 * @param {string} name
+			 */
+			deleted: RequiredParams<'name'>
+			/**
+			 * B​o​o​k​s
+			 */
+			booksList: string
+		}
+		author: {
+			/**
+			 * {​n​a​m​e​}
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​h​e​i​r​ ​s​e​r​i​e​s​ ​a​n​d​ ​b​o​o​k​s​ ​i​n​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​y​o​u​ ​c​a​n​ ​o​p​e​n​,​ ​b​y​ ​r​o​l​e​.
+			 */
+			intro: string
+			/**
+			 * S​e​r​i​e​s
+			 */
+			series: string
+			/**
+			 * B​o​o​k​s
+			 */
+			books: string
+			/**
+			 * A​s​ ​{​r​o​l​e​}
+			 * @param {string} role
+			 */
+			role: RequiredParams<'role'>
+			/**
+			 * N​o​t​h​i​n​g​ ​i​s​ ​c​r​e​d​i​t​e​d​ ​t​o​ ​{​n​a​m​e​}​ ​i​n​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​y​o​u​ ​c​a​n​ ​o​p​e​n​.
+			 * @param {string} name
+			 */
+			none: RequiredParams<'name'>
+			/**
+			 * F​i​l​t​e​r​ ​t​h​e​ ​s​e​r​i​e​s​ ​l​i​s​t​ ​b​y​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			allSeries: RequiredParams<'name'>
+			/**
+			 * A​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e
+			 * @param {number} count
+			 */
+			more: RequiredParams<'count'>
+		}
 	}
 	common: {
 		/**
@@ -12099,7 +12415,7 @@ export type TranslationFunctions = {
 		 */
 		seriesWithTag: (arg: { name: string }) => LocalizedString
 		/**
-		 * Books by {name}
+		 * Series and books by {name}
 		 */
 		booksOf: (arg: { name: string }) => LocalizedString
 		/**
@@ -13470,6 +13786,294 @@ export type TranslationFunctions = {
 		 * Format: {pattern}, or {monthYear}, or {year} when only these are known
 		 */
 		formatPartial: (arg: { monthYear: string, pattern: string, year: string }) => LocalizedString
+	}
+	filters: {
+		panel: {
+			/**
+			 * Refine
+			 */
+			title: () => LocalizedString
+			/**
+			 * {count} chosen
+			 */
+			selected: (arg: { count: number }) => LocalizedString
+			/**
+			 * Clear all filters
+			 */
+			clearAll: () => LocalizedString
+			/**
+			 * Show {count} more
+			 */
+			more: (arg: { count: number }) => LocalizedString
+			/**
+			 * Show fewer
+			 */
+			fewer: () => LocalizedString
+			/**
+			 * Counting…
+			 */
+			counting: () => LocalizedString
+			/**
+			 * None under these filters
+			 */
+			empty: () => LocalizedString
+			/**
+			 * {value}, {count} series
+			 */
+			valueCount: (arg: { count: number, value: string }) => LocalizedString
+			/**
+			 * Remove the filter {name}
+			 */
+			remove: (arg: { name: string }) => LocalizedString
+			/**
+			 * Chosen filters
+			 */
+			chosen: () => LocalizedString
+			facets: {
+				/**
+				 * Genres
+				 */
+				genre: () => LocalizedString
+				/**
+				 * Publishers
+				 */
+				publisher: () => LocalizedString
+				/**
+				 * Tags
+				 */
+				tag: () => LocalizedString
+				/**
+				 * Authors
+				 */
+				author: () => LocalizedString
+				/**
+				 * Roles
+				 */
+				author_role: () => LocalizedString
+				/**
+				 * Languages
+				 */
+				language: () => LocalizedString
+				/**
+				 * Formats
+				 */
+				comic_format: () => LocalizedString
+				/**
+				 * Story arcs
+				 */
+				story_arc: () => LocalizedString
+				/**
+				 * Age rating
+				 */
+				age_max: () => LocalizedString
+			}
+			chips: {
+				/**
+				 * Author: {name}
+				 */
+				author: (arg: { name: string }) => LocalizedString
+				/**
+				 * Role: {name}
+				 */
+				author_role: (arg: { name: string }) => LocalizedString
+				/**
+				 * Language: {name}
+				 */
+				language: (arg: { name: string }) => LocalizedString
+				/**
+				 * Format: {name}
+				 */
+				comic_format: (arg: { name: string }) => LocalizedString
+				/**
+				 * Story arc: {name}
+				 */
+				story_arc: (arg: { name: string }) => LocalizedString
+			}
+			/**
+			 * Any age
+			 */
+			ageAny: () => LocalizedString
+			/**
+			 * Up to {age} years ({count})
+			 */
+			ageUpTo: (arg: { age: number, count: number }) => LocalizedString
+			/**
+			 * Up to {age} years
+			 */
+			ageChip: (arg: { age: number }) => LocalizedString
+			/**
+			 * Leave out series without an age rating
+			 */
+			unratedExclude: () => LocalizedString
+			/**
+			 * Rated only
+			 */
+			unratedChip: () => LocalizedString
+			/**
+			 * Years
+			 */
+			years: () => LocalizedString
+			/**
+			 * From
+			 */
+			yearFrom: () => LocalizedString
+			/**
+			 * To
+			 */
+			yearTo: () => LocalizedString
+			/**
+			 * Years {from}–{to}
+			 */
+			yearChip: (arg: { from: string, to: string }) => LocalizedString
+		}
+		saved: {
+			/**
+			 * Saved filters
+			 */
+			nav: () => LocalizedString
+			/**
+			 * Manage saved filters
+			 */
+			manage: () => LocalizedString
+			/**
+			 * Save this filter
+			 */
+			save: () => LocalizedString
+			/**
+			 * Save the filter
+			 */
+			dialogTitle: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Share it with every user
+			 */
+			shared: () => LocalizedString
+			/**
+			 * Each user sees only the series of the libraries they may open.
+			 */
+			sharedHelp: () => LocalizedString
+			/**
+			 * Save
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * The filter “{name}” was saved.
+			 */
+			saved: (arg: { name: string }) => LocalizedString
+			/**
+			 * Saved filters
+			 */
+			title: () => LocalizedString
+			/**
+			 * Filters and sorts of the series list, kept under a name. Each shows only what its user may see.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * No saved filter yet: filter the series list, then choose “Save this filter”.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Shared
+			 */
+			sharedBadge: () => LocalizedString
+			/**
+			 * Sorted: {sort}
+			 */
+			sortedBy: (arg: { sort: string }) => LocalizedString
+			/**
+			 * Actions for {name}
+			 */
+			actions: (arg: { name: string }) => LocalizedString
+			/**
+			 * Rename
+			 */
+			rename: () => LocalizedString
+			/**
+			 * Rename “{name}”
+			 */
+			renameTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * The filter was renamed.
+			 */
+			renamed: () => LocalizedString
+			/**
+			 * Share with every user
+			 */
+			share: () => LocalizedString
+			/**
+			 * Stop sharing
+			 */
+			unshare: () => LocalizedString
+			/**
+			 * “{name}” is shared with every user.
+			 */
+			sharedNow: (arg: { name: string }) => LocalizedString
+			/**
+			 * “{name}” is yours alone again.
+			 */
+			unsharedNow: (arg: { name: string }) => LocalizedString
+			/**
+			 * Delete
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Delete “{name}”?
+			 */
+			deleteTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * The saved filter goes; its series stay.
+			 */
+			deleteMessage: () => LocalizedString
+			/**
+			 * The filter “{name}” was deleted.
+			 */
+			deleted: (arg: { name: string }) => LocalizedString
+			/**
+			 * Books
+			 */
+			booksList: () => LocalizedString
+		}
+		author: {
+			/**
+			 * {name}
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Their series and books in the libraries you can open, by role.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Series
+			 */
+			series: () => LocalizedString
+			/**
+			 * Books
+			 */
+			books: () => LocalizedString
+			/**
+			 * As {role}
+			 */
+			role: (arg: { role: string }) => LocalizedString
+			/**
+			 * Nothing is credited to {name} in the libraries you can open.
+			 */
+			none: (arg: { name: string }) => LocalizedString
+			/**
+			 * Filter the series list by {name}
+			 */
+			allSeries: (arg: { name: string }) => LocalizedString
+			/**
+			 * And {count} more
+			 */
+			more: (arg: { count: number }) => LocalizedString
+		}
 	}
 	common: {
 		/**

@@ -1998,6 +1998,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/saved-filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List saved filters
+         * @description The caller's own saved filters and the ones an admin shared with everyone, by name (`target` keeps those of
+         *     one list). A saved filter holds a list's parameters, never its results: applying it is asking that list
+         *     (`GET /series` or `GET /books`) with them, so it shows only what the caller may see.
+         */
+        get: operations["listSavedFilters"];
+        put?: never;
+        /**
+         * Save a filter
+         * @description Saves a filter and sort of a list under a name, owned by the caller. `filter` is checked against the list
+         *     operation's own query parameters (`GET /series` for `series`, `GET /books` for `books`): an unknown name or a
+         *     value that operation would refuse is a 400 and nothing is saved. Names are unique per owner and list, case
+         *     and accents folded (another is a 409). Only an admin may share one (`shared: true` from a reader is a 403).
+         *     The caller must be a user (the bootstrap token before the first user is a 409).
+         */
+        post: operations["createSavedFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-filters/{saved_filter_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the saved filter. */
+                saved_filter_id: components["parameters"]["SavedFilterId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a saved filter
+         * @description One of the caller's saved filters or a shared one; another user's private filter is a 404.
+         */
+        get: operations["getSavedFilter"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved filter
+         * @description Its owner deletes it, and an admin a shared one (a reader gets a 403 for a shared one).
+         */
+        delete: operations["deleteSavedFilter"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a saved filter
+         * @description Renames it, replaces its filter or sort, or (admins only) shares or unshares it. Its owner edits it, and an
+         *     admin a shared one; a shared filter is a 403 to a reader, another user's private filter a 404. `filter` and
+         *     `sort` are checked as when saving; a 400 or 409 changes nothing.
+         */
+        patch: operations["updateSavedFilter"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3678,6 +3741,61 @@ export interface components {
         };
         /** @description The list's books in order (replaces them). */
         ReadingListBookIds: string[];
+        /**
+         * @description The list a saved filter is for: `series` (`GET /series`) or `books` (`GET /books`).
+         * @enum {string}
+         */
+        SavedFilterTarget: "series" | "books";
+        /** @description A saved filter's name (not only spaces; leading and trailing spaces are dropped). */
+        SavedFilterName: string;
+        /**
+         * @description The list operation's query parameters by name, each value as that operation takes it: a string, number or
+         *     boolean, or an array of them for a repeatable parameter (`{"genre": ["Action", "Aventure"]}`). `page`,
+         *     `limit` and `sort` are no filter (the sort is the saved filter's `sort`). Checked against the operation's own
+         *     parameters, whose field errors name `/body/filter/<parameter>`; stored as that operation reads them (a single
+         *     value of a repeatable parameter becomes an array).
+         */
+        SavedFilterParameters: {
+            [key: string]: string | number | boolean | (string | number | boolean)[];
+        };
+        /** @description One of the list operation's `sort` values; null for its default order. */
+        SavedFilterSort: string | null;
+        SavedFilter: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["SavedFilterName"];
+            target: components["schemas"]["SavedFilterTarget"];
+            filter: components["schemas"]["SavedFilterParameters"];
+            sort: components["schemas"]["SavedFilterSort"];
+            /** @description Shared with everyone by an admin; else only its owner sees it. */
+            shared: boolean;
+            /** Format: uuid */
+            owner_id: string;
+            /** @description Whether the caller owns it. */
+            mine: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SavedFilterCreate: {
+            name: components["schemas"]["SavedFilterName"];
+            target: components["schemas"]["SavedFilterTarget"];
+            filter: components["schemas"]["SavedFilterParameters"];
+            sort?: components["schemas"]["SavedFilterSort"];
+            /** @description Share it with everyone (admins only). */
+            shared?: boolean;
+        };
+        SavedFilterUpdate: {
+            name?: components["schemas"]["SavedFilterName"];
+            filter?: components["schemas"]["SavedFilterParameters"];
+            sort?: components["schemas"]["SavedFilterSort"];
+            /** @description Share it with everyone or make it its owner's again (admins only). */
+            shared?: boolean;
+        };
+        SavedFilterPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["SavedFilter"][];
+        };
         ReadingListCreate: {
             name: components["schemas"]["ShelfName"];
             summary?: components["schemas"]["ShelfSummary"];
@@ -3868,6 +3986,8 @@ export interface components {
         CollectionId: string;
         /** @description Identifier of the reading list. */
         ReadingListId: string;
+        /** @description Identifier of the saved filter. */
+        SavedFilterId: string;
         /**
          * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
          *     database; a page past the end is an empty page.
@@ -7333,6 +7453,151 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listSavedFilters: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only the saved filters of this list. */
+                target?: components["schemas"]["SavedFilterTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of saved filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFilterPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedFilterCreate"];
+            };
+        };
+        responses: {
+            /** @description The saved filter. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFilter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the saved filter. */
+                saved_filter_id: components["parameters"]["SavedFilterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved filter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFilter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the saved filter. */
+                saved_filter_id: components["parameters"]["SavedFilterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSavedFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the saved filter. */
+                saved_filter_id: components["parameters"]["SavedFilterId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedFilterUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated saved filter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedFilter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

@@ -19,6 +19,7 @@ import { ReadingListBook } from './reading-list-book.entity.js';
 import { ReadingListImportEntry } from './reading-list-import-entry.entity.js';
 import { ReadingList } from './reading-list.entity.js';
 import { ReadingProgress } from './reading-progress.entity.js';
+import { SavedFilter } from './saved-filter.entity.js';
 import { SeriesReaderSettings } from './series-reader-settings.entity.js';
 import { SeriesReaderState } from './series-reader-state.entity.js';
 import { SeriesFacet } from './series-facet.entity.js';
@@ -53,6 +54,7 @@ export {
   ReadingListBook,
   ReadingListImportEntry,
   ReadingProgress,
+  SavedFilter,
   Series,
   SeriesFacet,
   SeriesReaderSettings,
@@ -99,4 +101,5 @@ export const ALL_ENTITIES = [
   WantToRead,
   BookFacet,
   SeriesFacet,
+  SavedFilter,
 ];

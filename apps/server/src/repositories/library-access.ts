@@ -47,3 +47,12 @@ export function visibleReadingListSql(alias: string): { sql: string; params: str
   if (userId === null) return { sql: `${alias}.shared`, params: [] };
   return { sql: `(${alias}.owner_id = ? or ${alias}.shared)`, params: [userId] };
 }
+
+/**
+ * Saved filters the viewer may see, as a MikroORM condition: their own and the shared ones (as reading lists). A saved
+ * filter holds a list's parameters only; what it finds is the list operation's, under this same library access.
+ */
+export function visibleSavedFilters(): { shared: true } | { $or: [{ owner: string }, { shared: true }] } {
+  const { userId } = currentViewer();
+  return userId === null ? { shared: true } : { $or: [{ owner: userId }, { shared: true }] };
+}

@@ -45,6 +45,7 @@ import { setUp, signIn, signOut, updateOwnAccount } from '../http/sign-in.js';
 import { callerLanguages } from '../http/caller-languages.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
+import { savedFilterRouter } from './saved-filter-router.js';
 import { shelfRouters } from './shelf-routers.js';
 import { operationProcedures, router, toTrpcError } from './procedures.js';
 import { tracked } from '@trpc/server';
@@ -474,6 +475,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       get: operation('getHealth').query(() => services.health.report()),
     }),
     ...shelfRouters(services, operation),
+    savedFilters: savedFilterRouter(services, operation),
   });
 }
 

@@ -19,6 +19,7 @@ import users from './users.js';
 import seriesCover from './seriesCover.js';
 import readingLists from './readingLists.js';
 import shelves from './shelves.js';
+import filters from './filters.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -112,6 +113,7 @@ const en = {
     format: 'Format: {pattern:string}',
     formatPartial: 'Format: {pattern:string}, or {monthYear:string}, or {year:string} when only these are known',
   },
+  filters,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

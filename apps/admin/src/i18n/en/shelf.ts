@@ -54,7 +54,7 @@ const shelf = {
   seriesOfPublisher: 'Series published by {name:string}',
   seriesOfGenre: 'Series of the genre {name:string}',
   seriesWithTag: 'Series tagged {name:string}',
-  booksOf: 'Books by {name:string}',
+  booksOf: 'Series and books by {name:string}',
   previousBook: 'Previous: {title:string}',
   nextBook: 'Next: {title:string}',
   bookNav: 'Books of the series',

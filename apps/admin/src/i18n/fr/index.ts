@@ -19,6 +19,7 @@ import users from './users.js';
 import seriesCover from './seriesCover.js';
 import readingLists from './readingLists.js';
 import shelves from './shelves.js';
+import filters from './filters.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -112,6 +113,7 @@ const fr = {
     format: 'Format : {pattern}',
     formatPartial: 'Format : {pattern}, ou {monthYear}, ou {year} quand seuls ceux-ci sont connus',
   },
+  filters,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

@@ -60,7 +60,7 @@ const shelf: Translation['shelf'] = {
   seriesOfPublisher: 'Séries publiées par {name}',
   seriesOfGenre: 'Séries du genre {name}',
   seriesWithTag: 'Séries avec l’étiquette {name}',
-  booksOf: 'Livres de {name}',
+  booksOf: 'Séries et livres de {name}',
   previousBook: 'Précédent : {title}',
   nextBook: 'Suivant : {title}',
   bookNav: 'Livres de la série',

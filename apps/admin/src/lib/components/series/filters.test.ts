@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeFilters,
+  clearedFilters,
+  filterInput,
   filtersToSearch,
+  isFiltered,
   listInput,
   NO_FILTERS,
   pageCount,
@@ -19,14 +22,15 @@ describe('series filters in the URL', () => {
 
   it('round-trips every filter through the query string', () => {
     const filters = {
+      ...NO_FILTERS,
       q: 'legendaires tome',
       libraryId: LIBRARY,
       readingStatus: 'reading' as const,
       seriesStatus: 'en cours de parution',
       hasMissing: true,
-      publisher: 'Éditions "Dupuis" & fils',
-      genre: 'Science-fiction',
-      tag: 'time travel',
+      publisher: ['Éditions "Dupuis" & fils'],
+      genre: ['Science-fiction', 'Humour'],
+      tag: ['time travel'],
       sort: 'year_desc' as const,
       page: 3,
       view: 'table' as const,
@@ -34,21 +38,49 @@ describe('series filters in the URL', () => {
     const search = filtersToSearch(filters);
     expect(parse(search)).toEqual(filters);
     expect(search).toBe(
-      `?q=legendaires+tome&library_id=${LIBRARY}&reading_status=reading&series_status=en+cours+de+parution&has_missing=true&publisher=%C3%89ditions+%22Dupuis%22+%26+fils&genre=Science-fiction&tag=time+travel&sort=year_desc&page=3&view=table`,
+      `?q=legendaires+tome&library_id=${LIBRARY}&reading_status=reading&series_status=en+cours+de+parution&has_missing=true&genre=Science-fiction&genre=Humour&publisher=%C3%89ditions+%22Dupuis%22+%26+fils&tag=time+travel&sort=year_desc&page=3&view=table`,
     );
   });
 
-  it('asks for one publisher, genre or tag as written, an empty one being no filter', () => {
-    expect(parse('publisher=').publisher).toBeNull();
-    expect(parse('genre=Humour').genre).toBe('Humour');
-    expect(parse('tag=night').tag).toBe('night');
-    expect(listInput({ ...NO_FILTERS, publisher: 'Dargaud', genre: 'Humour', tag: 'night' })).toMatchObject({
+  it('asks for publishers, genres or tags as written, several of each, an empty one being no filter', () => {
+    expect(parse('publisher=').publisher).toEqual([]);
+    expect(parse('genre=Humour&genre=Action&genre=Humour').genre).toEqual(['Humour', 'Action']);
+    expect(parse('tag=night').tag).toEqual(['night']);
+    expect(
+      listInput({ ...NO_FILTERS, publisher: ['Dargaud'], genre: ['Humour', 'Action'], tag: ['night'] }),
+    ).toMatchObject({
       publisher: ['Dargaud'],
-      genre: ['Humour'],
+      genre: ['Humour', 'Action'],
       tag: ['night'],
     });
     expect(listInput(NO_FILTERS)).not.toHaveProperty('publisher');
-    expect(changeFilters({ ...NO_FILTERS, page: 4 }, { genre: 'Humour' }).page).toBe(1);
+    expect(changeFilters({ ...NO_FILTERS, page: 4 }, { genre: ['Humour'] }).page).toBe(1);
+  });
+
+  it('reads authors, roles, ages and years forgivingly: an unknown role or an age out of range is no filter', () => {
+    const filters = parse(
+      'author=Goscinny&author_role=writer&author_role=hero&age_max=12&unrated=exclude&year_from=1990&year_to=x',
+    );
+    expect(filters).toMatchObject({
+      author: ['Goscinny'],
+      author_role: ['writer'],
+      ageMax: 12,
+      unrated: 'exclude',
+      yearFrom: 1990,
+      yearTo: null,
+    });
+    expect(parse('age_max=19&unrated=maybe')).toMatchObject({ ageMax: null, unrated: null });
+    expect(filterInput(filters)).toEqual({
+      author: ['Goscinny'],
+      author_role: ['writer'],
+      age_max: 12,
+      unrated: 'exclude',
+      year_from: 1990,
+    });
+    expect(isFiltered(NO_FILTERS)).toBe(false);
+    expect(isFiltered({ ...NO_FILTERS, sort: 'added_desc' })).toBe(false);
+    expect(isFiltered(filters)).toBe(true);
+    expect(changeFilters(filters, clearedFilters())).toEqual({ ...NO_FILTERS });
   });
 
   it('holds the sort in the URL (the default, name_asc, left out) and asks for it; an unknown sort is the default', () => {

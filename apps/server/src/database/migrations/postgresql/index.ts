@@ -33,7 +33,8 @@ import { Migration20261129100000_reader_scroll_fit_max_width as m30 } from './Mi
 import { Migration20261129100100_remake_strip_thumbnails as m31 } from './Migration20261129100100_remake_strip_thumbnails.js';
 import { Migration20261129110000_collection_chosen_cover as m32 } from './Migration20261129110000_collection_chosen_cover.js';
 import { Migration20261129120000_metadata_facets as m33 } from './Migration20261129120000_metadata_facets.js';
-import { Migration20261129140000_series_match_key as m34 } from './Migration20261129140000_series_match_key.js';
+import { Migration20261129130000_saved_filters as m34 } from './Migration20261129130000_saved_filters.js';
+import { Migration20261129140000_series_match_key as m35 } from './Migration20261129140000_series_match_key.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -71,4 +72,5 @@ export const postgresqlMigrations = [
   m32,
   m33,
   m34,
+  m35,
 ];
