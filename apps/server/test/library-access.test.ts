@@ -41,6 +41,8 @@ const ids = {
   /** What reader A may open of them: the collection and the shared list mixing both libraries. */
   collectionMixed: '',
   listShared: '',
+  /** Reader B's private saved filter (issue 35). */
+  savedFilterB: '',
 };
 /** API tokens of readers: of library A, of B, another user of A, and of both. */
 const tokens = { readerA: '', readerB: '', otherUserA: '', readerAB: '', adminRead: '' };
@@ -107,6 +109,9 @@ beforeAll(async () => {
   }
   // Something of B for every kind of id a read operation takes: a status and a metadata link.
   await call(`/series/${ids.seriesB}`, { method: 'PATCH', token: admin, body: { status: 'bravo-only' } });
+  // A genre only B's book has, for the facets to leave out (issue 35).
+  const genre = await call(`/books/${ids.bookB}`, { method: 'PATCH', token: admin, body: { genres: ['bravo-only'] } });
+  expect(genre.status).toBe(200);
   const link = await runAsSystem(() =>
     new MetadataRepository(server.container.orm.em.fork(), server.database.kind).upsertLink(ids.seriesB, {
       provider: 'nobody',
@@ -176,6 +181,13 @@ beforeAll(async () => {
     body: { shared: true },
   });
   expect(shared.status).toBe(200);
+  const savedFilter = await call('/saved-filters', {
+    method: 'POST',
+    token: tokens.readerB,
+    body: { name: 'Second filter', target: 'series', filter: { genre: ['bravo-only'] } },
+  });
+  expect(savedFilter.status).toBe(201);
+  ids.savedFilterB = savedFilter.body.id;
 }, 120_000);
 afterAll(() => server?.close());
 afterEach(() => {
@@ -372,6 +384,26 @@ const CASES: Record<string, Case> = {
   },
   listReadingListBooks: { expect: 'hidden', path: () => `/reading-lists/${ids.listB}/books` },
   listWantToRead: { expect: 'list', path: () => '/want-to-read' },
+  // Issue 35: the facets count only what the reader may see; another reader's saved filter is hidden.
+  listSeriesFacets: { expect: 'list', path: () => '/series/facets' },
+  listBookFacets: { expect: 'list', path: () => '/books/facets' },
+  listSavedFilters: {
+    expect: 'list',
+    path: () => '/saved-filters',
+    check: (body) => expect(body.items.map((f: any) => f.id)).not.toContain(ids.savedFilterB),
+  },
+  createSavedFilter: {
+    expect: 'open',
+    path: () => '/saved-filters',
+    body: () => ({ name: 'Mine', target: 'series', filter: { genre: ['Action'] } }),
+  },
+  getSavedFilter: { expect: 'hidden', path: () => `/saved-filters/${ids.savedFilterB}` },
+  updateSavedFilter: {
+    expect: 'hidden',
+    path: () => `/saved-filters/${ids.savedFilterB}`,
+    body: () => ({ name: 'x' }),
+  },
+  deleteSavedFilter: { expect: 'hidden', path: () => `/saved-filters/${ids.savedFilterB}` },
   addWantToRead: { expect: 'hidden', path: () => `/want-to-read/${ids.seriesB}` },
   removeWantToRead: { expect: 'hidden', path: () => `/want-to-read/${ids.seriesB}` },
 };
@@ -441,6 +473,9 @@ describe('a reader granted one library of two, over REST', () => {
     expect((await asEveryLibrary('/jobs')).body.total).toBeGreaterThan(0);
     expect((await asEveryLibrary('/folders')).status).toBe(200);
     expect((await asEveryLibrary(`/jobs/${ids.jobB}`)).status).toBe(200);
+    // B's genre is there to be counted, so its absence from reader A's facets means something.
+    for (const route of ['/books/facets', '/series/facets'])
+      expect(JSON.stringify((await asEveryLibrary(route)).body), route).toContain('bravo-only');
   });
 });
 
@@ -714,6 +749,9 @@ describe('a reader granted one library of two, over tRPC', () => {
     expect(new Set((await trpc.books.list.query({})).items.map((b) => b.library_id))).toEqual(new Set([ids.libA]));
     expect((await trpc.series.list.query({})).items.map((s) => s.id)).toEqual([ids.seriesA]);
     expect((await trpc.jobs.list.query({})).items).toEqual([]);
+    // The facets of what reader A may see: B's genre is counted nowhere.
+    for (const facets of [await trpc.series.facets.query({}), await trpc.books.facets.query({})])
+      expect(JSON.stringify(facets)).not.toContain('bravo-only');
     for (const attempt of [
       () => trpc.books.get.query({ book_id: ids.bookB }),
       () => trpc.series.get.query({ series_id: ids.seriesB }),
@@ -737,6 +775,10 @@ describe('a reader granted one library of two, over tRPC', () => {
         }),
       () => trpc.readingLists.update.mutate({ reading_list_id: ids.listB, body: { name: 'x' } }),
       () => trpc.wantToRead.add.mutate({ series_id: ids.seriesB }),
+      // Issue 35: another reader's saved filter.
+      () => trpc.savedFilters.get.query({ saved_filter_id: ids.savedFilterB }),
+      () => trpc.savedFilters.update.mutate({ saved_filter_id: ids.savedFilterB, body: { name: 'x' } }),
+      () => trpc.savedFilters.remove.mutate({ saved_filter_id: ids.savedFilterB }),
     ]) {
       const error = await attempt().then(
         () => null,
