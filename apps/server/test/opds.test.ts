@@ -699,7 +699,8 @@ describe('failed sign-ins', () => {
     expect((await opds('/opds/v1.2', { authorization: basic(lenaToken, username) })).status).toBe(200);
     expect((await opds('/opds/v1.2', { authorization: basic(lenaToken, 'LENA') })).status).toBe(200);
     expect((await opds('/opds/v1.2', { authorization: `Bearer ${lenaToken}` })).status).toBe(200);
-  });
+    // 33 password checks one after another, each a deliberately slow hash: 17 s on a busy machine, past 30 s on a busier one.
+  }, 120_000);
 
   it('pauses a wrong token after 30 tries whatever name it comes with, and only that token', async () => {
     const wrongToken = `smk_revokedtoke1_${'B'.repeat(43)}`;
