@@ -31,7 +31,7 @@ async function backUpNow(page: Page) {
   await expect.poll(() => progress.getAttribute('data-status'), { timeout: 30_000 }).toBe('succeeded');
 }
 
-describe('the Backups section of the settings', { timeout: 60_000 }, () => {
+describe('the Backups section of the settings', { timeout: 120_000 }, () => {
   it('backs up now, lists the backups, and saves the schedule and how many are kept', async () => {
     const page = await admin.signedInPage({ path: '/settings?tab=backups' });
     const errors = watchErrors(page);

@@ -50,7 +50,7 @@ async function itemCount(page: Page, expected: number) {
   );
 }
 
-describe('the books pages', { timeout: 60_000 }, () => {
+describe('the books pages', { timeout: 120_000 }, () => {
   it('lists the books with their total and filters them through the URL (back goes back)', async () => {
     const page = await admin.signedInPage({ path: '/books' });
     const errors: Error[] = [];

@@ -95,7 +95,7 @@ const violationsOf = (page: Page): readonly CspViolation[] => cspViolationsOf(pa
 const recorded = (page: Page) =>
   violationsOf(page).map((v) => `${v.directive.replace(/-(elem|attr)$/, '')} ${v.blocked}`);
 
-describe("the admin's Content-Security-Policy", { timeout: 60_000 }, () => {
+describe("the admin's Content-Security-Policy", { timeout: 120_000 }, () => {
   it('comes with every page, lets only its own hashed inline scripts run, and keeps other windows away', async () => {
     const template = await readFile(path.join(REPO_ROOT, 'apps', 'admin', 'src', 'app.html'), 'utf8');
     const themeScripts = inlineScripts(template);
@@ -262,7 +262,7 @@ describe("the admin's Content-Security-Policy", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a book's file outside the reader", { timeout: 60_000 }, () => {
+describe("a book's file outside the reader", { timeout: 120_000 }, () => {
   it('opened in a tab shows nothing of the book, even with the session', async () => {
     const page = await admin.signedInPage();
     for (const at of [`/epub/${bookId}/OEBPS/chapter.xhtml`, `/epub/${bookId}`, `/epub/${bookId}/OEBPS/book.js`]) {

@@ -36,7 +36,7 @@ const genres = (page: Page) => new URL(page.url()).searchParams.getAll('genre');
 const genreBox = (page: Page, genre: string) =>
   page.getByTestId('facet-genre').getByRole('checkbox', { name: new RegExp(`^${genre}, `) });
 
-describe('filters, saved filters and authors in the admin', { timeout: 60_000 }, () => {
+describe('filters, saved filters and authors in the admin', { timeout: 120_000 }, () => {
   it('filters by two genres at once with their counts, and clears them all', async () => {
     const page = await admin.signedInPage({ path: '/series' });
     const panel = page.getByTestId('facet-panel');

@@ -25,7 +25,7 @@ const focused = (page: Page) =>
       : '';
   });
 
-describe('the UI kit', { timeout: 60_000 }, () => {
+describe('the UI kit', { timeout: 120_000 }, () => {
   it('opens the dialog as a modal, closes it with Escape and gives the focus back to its opener', async () => {
     const page = await kitPage();
     const opener = page.getByTestId('open-dialog');

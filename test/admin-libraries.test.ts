@@ -69,7 +69,7 @@ async function text(locator: Locator) {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
-describe('the libraries page', { timeout: 60_000 }, () => {
+describe('the libraries page', { timeout: 120_000 }, () => {
   it('lists the libraries with their counts and last scan', async () => {
     const page = await admin.signedInPage({ path: '/libraries' });
     const errors = watchErrors(page);

@@ -76,7 +76,7 @@ async function pageShown(page: Page, n: number) {
   }, n);
 }
 
-describe('the web reader', { timeout: 60_000 }, () => {
+describe('the web reader', { timeout: 120_000 }, () => {
   it('turns pages by keyboard and tap zones, asks pages at the screen width, loads ahead, saves progress and "read" at the end', async () => {
     const book = await bookOf('Harbour Lights', 1);
     const page = await admin.signedInPage({ path: `/books/${book.id}` });

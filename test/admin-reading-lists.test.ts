@@ -8,7 +8,7 @@ import { useAdminBrowser } from './support/admin-browser.js';
  */
 const admin = useAdminBrowser();
 
-describe('the reading lists pages', { timeout: 60_000 }, () => {
+describe('the reading lists pages', { timeout: 120_000 }, () => {
   it('creates a list, shows its books in order with progress, continues at the first unread one, deletes it', async () => {
     const page = await admin.signedInPage({ path: '/reading-lists' });
     await page.getByRole('heading', { name: 'Reading lists', level: 1 }).waitFor();

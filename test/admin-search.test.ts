@@ -19,7 +19,7 @@ function watchTrpc(page: Page): Request[] {
   return requests;
 }
 
-describe('global search', { timeout: 60_000 }, () => {
+describe('global search', { timeout: 120_000 }, () => {
   it('suggests series and books as one types, in one batch; arrows move, Enter opens the series', async () => {
     const page = await admin.signedInPage();
     const box = searchBox(page);

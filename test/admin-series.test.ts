@@ -63,7 +63,7 @@ const opacity = (locator: Locator) => locator.evaluate((element) => getComputedS
 /** The series names in the server's order (by name), accents and articles as the sample library writes them. */
 const ALL_NAMES = SAMPLE_LIBRARY.series.map((series) => series.name as string);
 
-describe('the series pages', { timeout: 60_000 }, () => {
+describe('the series pages', { timeout: 120_000 }, () => {
   it('lists every series as covers, finds an accented name without its accents, and keeps the filters in the URL', async () => {
     const page = await admin.signedInPage();
     const errors: Error[] = [];

@@ -73,7 +73,7 @@ async function chooseLanguage(page: Page, locale: 'en' | 'fr') {
   await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
 }
 
-describe('the admin shell', { timeout: 60_000 }, () => {
+describe('the admin shell', { timeout: 120_000 }, () => {
   it('creates the administrator through the first-run form, then shows the dashboard', async () => {
     const page = await admin.newPage();
     await page.goto('/');

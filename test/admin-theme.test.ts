@@ -69,7 +69,7 @@ async function storedTheme(page: Page): Promise<string> {
 let lightBackground = '';
 let darkBackground = '';
 
-describe('the colour theme', { timeout: 60_000 }, () => {
+describe('the colour theme', { timeout: 120_000 }, () => {
   it('follows the system while the choice is "system", live, from the first paint', async () => {
     const page = await admin.newPage();
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -16,7 +16,7 @@ async function opdsStatus(url: string, token: string): Promise<number> {
   return response.status;
 }
 
-describe('the tokens page', { timeout: 60_000 }, () => {
+describe('the tokens page', { timeout: 120_000 }, () => {
   it('creates a token, shows its secret once, lists it with its last use and revokes it after a confirmation', async () => {
     const page = await admin.signedInPage({ path: '/tokens' });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

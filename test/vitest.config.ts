@@ -9,7 +9,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['*.test.ts'],
-    testTimeout: 30_000,
+    // Four files at once on 2 cores: a passing browser test can take a minute; the limit only decides how late a hang is
+    // reported.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // A poll waits on the admin's next request and render, which a loaded 2-core machine running four files at once
     // can delay past vitest's 1 s default; it still ends as soon as the condition holds.
