@@ -1,10 +1,9 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ValidationError, type FieldIssue } from '../domain/errors.js';
 import { FIELD_ISSUE_CODES } from '../domain/problem-codes.js';
 import type { SavedFilterTarget } from '../entities/saved-filter.entity.js';
 import type { ListFilterCheck } from '../services/saved-filter.service.js';
-import { inputSchemaOf } from '../trpc/operation-input.js';
+import { compileInputSchema, contractAjv } from '../trpc/operation-input.js';
 import type { OpenApiDocument } from './openapi-document.js';
 
 /** The list operation a saved filter's parameters are for. */
@@ -19,18 +18,13 @@ const NOT_FILTERS = new Set(['page', 'limit', 'sort']);
  * is true, a single value of a repeatable parameter an array), and stored so.
  */
 export function listFilterCheck(document: OpenApiDocument): ListFilterCheck {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: 'array' });
-  addFormats.default(ajv);
-  ajv.addSchema({ ...document, $id: 'openapi' });
+  const ajv = contractAjv(document, { coerceTypes: 'array' });
   const compiled = new Map<SavedFilterTarget, ValidateFunction>();
 
   function validatorOf(target: SavedFilterTarget): ValidateFunction {
     let validate = compiled.get(target);
     if (!validate) {
-      const schema = inputSchemaOf(document, LIST_OPERATIONS[target]);
-      validate = ajv.compile(
-        JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/')) as object,
-      );
+      validate = compileInputSchema(ajv, document, LIST_OPERATIONS[target]);
       compiled.set(target, validate);
     }
     return validate;

@@ -1,4 +1,4 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options as Ajv2020Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ValidationError, type FieldIssue } from '../domain/errors.js';
 import { FIELD_ISSUE_CODES } from '../domain/problem-codes.js';
@@ -56,26 +56,37 @@ export function inputSchemaOf(document: OpenApiDocument, operationId: string): R
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
+/** An ajv holding the contract, so that an operation's schema can refer to its components. */
+export function contractAjv(document: OpenApiDocument, options: Ajv2020Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, ...options });
+  addFormats.default(ajv);
+  // Component schemas refer to each other as #/components/…: the document is registered under its own id.
+  ajv.addSchema({ ...document, $id: 'openapi' });
+  return ajv;
+}
+
+/** An operation's parameters and body as one schema, compiled in a `contractAjv`. */
+export function compileInputSchema(ajv: Ajv2020, document: OpenApiDocument, operationId: string): ValidateFunction {
+  const schema = JSON.parse(
+    JSON.stringify(inputSchemaOf(document, operationId)).replace(/"#\/components\//g, '"openapi#/components/'),
+  ) as Record<string, unknown>;
+  return ajv.compile(schema);
+}
+
 /** Validators of procedure inputs, compiled once from the contract's components. */
 export class OperationInputs {
   private readonly ajv: Ajv2020;
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: OpenApiDocument) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults: true });
-    addFormats.default(this.ajv);
-    // Component schemas refer to each other as #/components/…: the document is registered under its own id.
-    this.ajv.addSchema({ ...document, $id: 'openapi' });
+    this.ajv = contractAjv(document, { useDefaults: true });
   }
 
   /** Checks `input` against the operation's schema (filling defaults); a ValidationError names every problem. */
   parse(operationId: string, input: unknown): unknown {
     let validate = this.compiled.get(operationId);
     if (!validate) {
-      const schema = JSON.parse(
-        JSON.stringify(inputSchemaOf(this.document, operationId)).replace(/"#\/components\//g, '"openapi#/components/'),
-      ) as Record<string, unknown>;
-      validate = this.ajv.compile(schema);
+      validate = compileInputSchema(this.ajv, this.document, operationId);
       this.compiled.set(operationId, validate);
     }
     const value = input === undefined ? {} : structuredClone(input);
