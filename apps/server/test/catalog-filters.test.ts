@@ -8,6 +8,7 @@ import { writeComic } from './support/library-builder.js';
 import { expectFacetRowsInStep } from './support/facet-rows.js';
 import { expectProblem } from './support/problems.js';
 import type { AppRouter } from '../src/trpc/router.js';
+import { FACET_VALUE_LIMIT } from '../src/domain/catalog-filters.js';
 import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -339,5 +340,56 @@ describe('q finds series and books by their metadata too', () => {
     expect(await series('q=polar')).toEqual(['Delta']);
     expect(await books('q=polar')).toEqual(['Delta Delta T01']);
     expect(await series('q=polar', readerA)).toEqual([]);
+  });
+});
+
+describe('facet values past the most frequent', () => {
+  it('count a value filtered on that the first values leave out, under the other filters', async () => {
+    const found = await call('/books?limit=100', { token: admin });
+    const byTitle = new Map<string, any>(found.body.items.map((item: any) => [`${item.series} ${item.title}`, item]));
+    const tagOf = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `t${String(from + i).padStart(3, '0')}`);
+    // More tags than a facet lists (FACET_VALUE_LIMIT): the first values are those of most items, then by name, so
+    // `zz` (Alpha T02) and t199–t206 (Charlie, library b) are left out of the first ones.
+    const edits: [string, string[], string[]][] = [
+      ['Alpha Alpha T01', ['war', ...tagOf(0, 98)], ['war']],
+      ['Alpha Alpha T02', ['spy', ...tagOf(99, 196), 'zz'], ['spy']],
+      ['Bravo Bravo T01', tagOf(300, 309), []],
+      ['Charlie Charlie T01', ['war', ...tagOf(198, 206)], ['war']],
+    ];
+    expect(FACET_VALUE_LIMIT).toBe(200);
+    try {
+      for (const [title, tags] of edits) {
+        const edited = await call(`/books/${byTitle.get(title)!.id}`, {
+          method: 'PATCH',
+          token: admin,
+          body: { tags },
+        });
+        expect(edited.status, edited.text).toBe(200);
+      }
+      const result = await facets('books', 'genre=Action&tag=zz&tag=t206&tag=absent&facet=tag');
+      expect(result.tag).toHaveLength(FACET_VALUE_LIMIT + 3);
+      expect(result.tag!.slice(0, 3)).toEqual([
+        { value: 'war', count: 2 },
+        { value: 'spy', count: 1 },
+        { value: 't000', count: 1 },
+      ]);
+      expect(result.tag![FACET_VALUE_LIMIT - 1]).toEqual({ value: 't198', count: 1 });
+      expect(result.tag!.slice(FACET_VALUE_LIMIT)).toEqual([
+        { value: 'zz', count: 1 },
+        { value: 't206', count: 1 },
+        { value: 'absent', count: 0 },
+      ]);
+      // A reader of library a only, every dated book: Charlie's tags are not theirs, Bravo's are.
+      const reader = await facets('books', 'year_from=1900&tag=zz&tag=t206&facet=tag', readerA);
+      expect(reader.tag![FACET_VALUE_LIMIT - 1]).toEqual({ value: 't301', count: 1 });
+      expect(reader.tag!.slice(FACET_VALUE_LIMIT)).toEqual([
+        { value: 'zz', count: 1 },
+        { value: 't206', count: 0 },
+      ]);
+    } finally {
+      for (const [title, , tags] of edits)
+        await call(`/books/${byTitle.get(title)!.id}`, { method: 'PATCH', token: admin, body: { tags } });
+    }
   });
 });

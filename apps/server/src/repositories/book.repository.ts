@@ -328,7 +328,7 @@ export class BookRepository {
     const { userId } = currentViewer();
     const key = JSON.stringify(['book-facets', userId, filters, [...names].sort()]);
     const { items } = await this.cache.remember(key, async () => {
-      const facets = await countFacets(this.em, 'book', names, filters, async (except) => {
+      const facets = await countFacets(this.em, this.cache, 'book', names, filters, async (except) => {
         const { joins, where } = await this.filterSql(filters, null, except);
         const visible = visibleLibrarySql('b.library_id') ? 1 : 0;
         return { joins, where, bare: joins.sql.trim() === '' && where.length === visible };

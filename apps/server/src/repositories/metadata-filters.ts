@@ -6,6 +6,7 @@ import {
   type MetadataFilters,
 } from '../domain/catalog-filters.js';
 import type { EntityManager } from '@mikro-orm/sql';
+import type { ListCache } from './list-cache.js';
 import { visibleLibrarySql } from './library-access.js';
 import { placeholders, toNumber } from './sql-values.js';
 
@@ -118,76 +119,101 @@ function selected(filters: MetadataFilters, facet: FacetName): readonly (string 
 }
 
 /**
+ * Where a facet's rows are read from: `alone` when nothing but the viewer's libraries filters the items (the facet
+ * rows, which carry their library, are counted without visiting the items); `items` from the filtered items' ids
+ * materialised first (`i.id`), for the counts of every value; `direct` from the rows of the values asked for, each
+ * joined to its item, for a few values.
+ */
+type RowsFrom = 'alone' | 'items' | 'direct';
+
+/**
  * How one facet is counted: the value column, what is counted, and the tables to read, with `joins` (what the
- * other conditions need) after the books (`b`) or series (`s`) table.
+ * filter's conditions need) after the books (`b`) or series (`s`) table. Column facets read the items' table.
  */
 function facetSource(
   level: Level,
   facet: FacetName,
   joins: Sql,
   filters: MetadataFilters,
-  alone: boolean,
-): Sql & { value: string; count: string } {
+  from: RowsFrom,
+): Sql & { value: string; count: string; fromItems: boolean } {
   const alias = level === 'book' ? 'b' : 's';
   const table = level === 'book' ? 'books b' : 'series s';
-  // Alone: nothing but the viewer's libraries filters the items, which the facet rows carry themselves.
-  const own = alone
-    ? level === 'book'
-      ? 'book_facets fc'
-      : 'series_facets fc'
-    : level === 'book'
-      ? 'book_facets fc join books b on b.id = fc.book_id'
-      : 'series_facets fc join series s on s.id = fc.series_id';
-  const item = alone ? (level === 'book' ? 'fc.book_id' : 'fc.series_id') : `${alias}.id`;
-  // Story arcs and comic formats are the books': a series counts once for each value one of its books has.
-  const throughBooks = 'books fb join series s on s.id = fb.series_id';
-  const source = (from: string, where: string, params: unknown[], value: string, count = 'count(*)') => ({
-    sql: `from ${from} ${joins.sql} where ${where}`,
-    params: [...joins.params, ...params],
+  const rowsTable = level === 'book' ? 'book_facets' : 'series_facets';
+  const rowItem = level === 'book' ? 'fc.book_id' : 'fc.series_id';
+  const item = { alone: rowItem, items: 'i.id', direct: `${alias}.id` }[from];
+  // From the items, `cross join` keeps SQLite reading the rows item by item (its planner would otherwise walk every
+  // row of the facet and look each item up).
+  const rowsFrom = {
+    alone: `${rowsTable} fc`,
+    items: `items i cross join ${rowsTable} fc`,
+    direct: `${rowsTable} fc join ${table} on ${alias}.id = ${rowItem} ${joins.sql}`,
+  }[from];
+  const rows = (where: string, params: unknown[], value: string, count = 'count(*)') => ({
+    sql: `from ${rowsFrom} where ${where}${from === 'items' ? ` and ${rowItem} = i.id` : ''}`,
+    params: from === 'direct' ? [...joins.params, ...params] : params,
     value,
     count,
+    fromItems: from === 'items',
+  });
+  const column = (source: string, where: string, value: string, count = 'count(*)') => ({
+    sql: `from ${source} ${joins.sql} where ${where}`,
+    params: [...joins.params],
+    value,
+    count,
+    fromItems: false,
   });
   switch (facet) {
     case 'genre':
     case 'publisher':
     case 'tag':
       // One row per (item, value): count(*) counts items.
-      return source(own, 'fc.facet = ?', [facet], 'fc.value');
+      return rows('fc.facet = ?', [facet], 'fc.value');
     case 'story_arc':
-      return level === 'book'
-        ? source(own, 'fc.facet = ?', [facet], 'fc.value')
-        : source(
-            'book_facets fc join books fb on fb.id = fc.book_id join series s on s.id = fb.series_id',
-            'fc.facet = ?',
-            [facet],
-            'fc.value',
-            'count(distinct s.id)',
-          );
+      if (level === 'book') return rows('fc.facet = ?', [facet], 'fc.value');
+      // The books' arcs: a series counts once for each arc one of its books has.
+      return from === 'items'
+        ? {
+            sql: `from items i cross join books fb cross join book_facets fc
+              where fb.series_id = i.id and fc.book_id = fb.id and fc.facet = ?`,
+            params: [facet],
+            value: 'fc.value',
+            count: 'count(distinct i.id)',
+            fromItems: true,
+          }
+        : {
+            sql: `from book_facets fc join books fb on fb.id = fc.book_id join series s on s.id = fb.series_id
+              where fc.facet = ?`,
+            params: [facet],
+            value: 'fc.value',
+            count: 'count(distinct s.id)',
+            fromItems: false,
+          };
     case 'author': {
       // A person may hold several roles on an item: distinct items. The roles asked for narrow the credits counted.
       const roles = filters.authorRole ?? [];
       const where = roles.length > 0 ? ` and fc.role in (${placeholders(roles.length)})` : '';
-      return source(own, `fc.facet = 'author'${where}`, roles, 'fc.value', `count(distinct ${item})`);
+      return rows(`fc.facet = 'author'${where}`, roles, 'fc.value', `count(distinct ${item})`);
     }
     case 'author_role': {
       const authors = filters.author ?? [];
       const where = authors.length > 0 ? ` and fc.value in (${placeholders(authors.length)})` : '';
-      return source(
-        own,
-        `fc.facet = 'author' and fc.role <> ''${where}`,
-        authors,
-        'fc.role',
-        `count(distinct ${item})`,
-      );
+      return rows(`fc.facet = 'author' and fc.role <> ''${where}`, authors, 'fc.role', `count(distinct ${item})`);
     }
     case 'language':
-      return source(table, `${alias}.language is not null`, [], `${alias}.language`);
+      return column(table, `${alias}.language is not null`, `${alias}.language`);
     case 'comic_format':
+      // A series counts once for each format one of its books has.
       return level === 'book'
-        ? source(table, 'b.comic_format is not null', [], 'b.comic_format')
-        : source(throughBooks, 'fb.comic_format is not null', [], 'fb.comic_format', 'count(distinct s.id)');
+        ? column(table, 'b.comic_format is not null', 'b.comic_format')
+        : column(
+            'series s join books fb on fb.series_id = s.id',
+            'fb.comic_format is not null',
+            'fb.comic_format',
+            'count(distinct s.id)',
+          );
     case 'age_max':
-      return source(table, '1 = 1', [], `${alias}.age_rating_age`);
+      return column(table, '1 = 1', `${alias}.age_rating_age`);
   }
 }
 
@@ -198,9 +224,14 @@ const OWN_ROWS = new Set<FacetName>(['genre', 'publisher', 'tag', 'author', 'aut
  * Counts each value of each facet asked for under the filters, each facet without its own filter. `base` gives the
  * filtered rows for a facet: the joins its other conditions need after `books b` or `series s`, the conditions
  * (the viewer's libraries among them), and whether those libraries are the only condition (`bare`).
+ *
+ * Each facet's counts are also remembered on their own, keyed by their query: choosing a second tag changes every
+ * facet's counts but the tags' own (they are counted without the tag filter), and those are the costly ones, counted
+ * over nearly every item when the other filters are broad.
  */
 export async function countFacets(
   em: EntityManager,
+  cache: ListCache,
   level: Level,
   names: readonly FacetName[],
   filters: MetadataFilters,
@@ -209,35 +240,45 @@ export async function countFacets(
   const facets: Facets = {};
   for (const name of [...new Set(names)]) {
     const filtered = await base(name);
-    // Unfiltered (but for the viewer's libraries), the facet rows are counted without visiting the items.
     const alone = filtered.bare && OWN_ROWS.has(name) && !(level === 'series' && name === 'story_arc');
-    const joins = alone ? { sql: '', params: [] } : filtered.joins;
     const visible = visibleLibrarySql('fc.library_id');
     const where = alone ? (visible ? [visible] : []) : filtered.where;
-    const source = facetSource(level, name, joins, filters, alone);
+    const whereParams = where.flatMap((condition) => condition.params);
     const conditions = where.map((condition) => ` and ${condition.sql}`).join('');
-    const params = [...source.params, ...where.flatMap((condition) => condition.params)];
-    const query = (extra: Sql, limit: string) =>
-      em.execute<{ value: string | number | null; n: number | string }[]>(
-        `select ${source.value} as value, ${source.count} as n ${source.sql}${conditions}${extra.sql}
-          group by ${source.value} order by n desc, value${limit}`,
-        [...params, ...extra.params],
-      );
-    const rows = await query({ sql: '', params: [] }, ` limit ${FACET_VALUE_LIMIT}`);
-    const counts: FacetCount<string | number | null>[] = rows.map((row) => ({
-      value: row.value === null || name !== 'age_max' ? row.value : toNumber(row.value),
-      count: toNumber(row.n),
-    }));
+    const alias = level === 'book' ? 'b' : 's';
+    const table = level === 'book' ? 'books b' : 'series s';
+    const itemsWhere = where.length === 0 ? '' : ` where ${where.map((condition) => condition.sql).join(' and ')}`;
+    /** The count of each value (`values`: only these), read the cheapest way for that. */
+    const query = (values: readonly unknown[] | null, limit: string): Sql => {
+      const from: RowsFrom = alone ? 'alone' : values ? 'direct' : 'items';
+      const source = facetSource(level, name, alone ? { sql: '', params: [] } : filtered.joins, filters, from);
+      const only = values ? ` and ${source.value} in (${placeholders(values.length)})` : '';
+      const tail = `group by ${source.value} order by n desc, value${limit}`;
+      if (source.fromItems)
+        return {
+          sql: `with items(id) as materialized (select ${alias}.id from ${table} ${filtered.joins.sql}${itemsWhere})
+            select ${source.value} as value, ${source.count} as n ${source.sql}${only} ${tail}`,
+          params: [...filtered.joins.params, ...whereParams, ...source.params, ...(values ?? [])],
+        };
+      return {
+        sql: `select ${source.value} as value, ${source.count} as n ${source.sql}${conditions}${only} ${tail}`,
+        params: [...source.params, ...whereParams, ...(values ?? [])],
+      };
+    };
+    const run = async ({ sql, params }: Sql) =>
+      (await em.execute<{ value: string | number | null; n: number | string }[]>(sql, params)).map((row) => ({
+        value: row.value === null || name !== 'age_max' ? row.value : toNumber(row.value),
+        count: toNumber(row.n),
+      }));
+    const top = query(null, ` limit ${FACET_VALUE_LIMIT}`);
+    const { items } = await cache.remember(JSON.stringify(['facet', top]), async () => ({ items: await run(top) }));
+    const counts: FacetCount<string | number | null>[] = [...items];
+    // The values filtered on are always listed: those past the most frequent are counted on their own.
     const missing = selected(filters, name).filter((value) => !counts.some((count) => count.value === value));
     if (missing.length > 0) {
-      const found = await query(
-        { sql: ` and ${source.value} in (${placeholders(missing.length)})`, params: missing },
-        '',
-      );
-      for (const value of missing) {
-        const row = found.find((candidate) => candidate.value === value);
-        counts.push({ value, count: row ? toNumber(row.n) : 0 });
-      }
+      const found = await run(query(missing, ''));
+      for (const value of missing)
+        counts.push({ value, count: found.find((candidate) => candidate.value === value)?.count ?? 0 });
     }
     (facets as Record<string, unknown>)[name] = counts;
   }

@@ -221,7 +221,7 @@ export class SeriesRepository {
     const { userId } = currentViewer();
     const key = JSON.stringify(['series-facets', userId, filters, [...names].sort()]);
     const { items } = await this.cache.remember(key, async () => {
-      const facets = await countFacets(this.em, 'series', names, filters, async (except) => {
+      const facets = await countFacets(this.em, this.cache, 'series', names, filters, async (except) => {
         const { where } = await this.filterSql(filters, except);
         const visible = visibleLibrarySql('s.library_id') ? 1 : 0;
         return { joins: { sql: '', params: [] }, where, bare: where.length === visible };
