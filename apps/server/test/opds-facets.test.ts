@@ -13,7 +13,7 @@ import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/tes
  * book's credits. The metadata comes from the files' ComicInfo through a real scan; a second, small library is
  * there only to be hidden from a one-library reader.
  */
-const admin = BOOTSTRAP_TOKEN;
+const admin: string = BOOTSTRAP_TOKEN;
 const FACET = 'http://opds-spec.org/facet';
 /** Quotes, markup, a path climbing out, a query's own characters and two scripts (no `,` or `;`: ComicInfo splits on them). */
 const HOSTILE_AUTHOR = `O'Brien "Q" <script>alert(1)</script> ../../../api/v1/users?x=1&y=2#frag + 100% 山田太郎 🎭`;
@@ -91,7 +91,10 @@ beforeAll(async () => {
   server = await startTestServer({ thumbnails: false });
   call = apiClient(server.url);
   for (const [file, comicInfo] of Object.entries(BOOKS))
-    await writeComic(server.librariesRoot, file, { pages: 2, comicInfo: { Series: file.split('/')[1]!, ...comicInfo } });
+    await writeComic(server.librariesRoot, file, {
+      pages: 2,
+      comicInfo: { Series: file.split('/')[1]!, ...comicInfo },
+    });
   for (const key of ['shelf', 'hidden'] as const) {
     const created = await call('/libraries', { method: 'POST', token: admin, body: { name: key, root_path: key } });
     expect(created.status).toBe(201);
@@ -147,7 +150,14 @@ describe('OPDS 1.2 facet links', () => {
     }
     // Across libraries, the admin counts both.
     const all = (await atom('/opds/v1.2/series')).feed;
-    expect(groups(all).Genre).toEqual(['*All genres', 'Aventure: 3', 'Humour: 2', 'Espionnage: 1', 'Horreur: 1', 'Western: 1']);
+    expect(groups(all).Genre).toEqual([
+      '*All genres',
+      'Aventure: 3',
+      'Humour: 2',
+      'Espionnage: 1',
+      'Horreur: 1',
+      'Western: 1',
+    ]);
   });
 
   it('filter the feed when followed, keep the other chosen facets, and clear one group with its "All"', async () => {
@@ -237,7 +247,10 @@ describe("an author's feed", () => {
     const document = await opds2(`/opds/v2/series/${ids.asterix}`);
     const metadata = document.publications[0].metadata;
     expect(metadata.author).toEqual([
-      { name: 'René Goscinny', links: [{ href: '/opds/v2/series?author=Ren%C3%A9%20Goscinny', type: 'application/opds+json' }] },
+      {
+        name: 'René Goscinny',
+        links: [{ href: '/opds/v2/series?author=Ren%C3%A9%20Goscinny', type: 'application/opds+json' }],
+      },
     ]);
     expect(metadata.penciler[0].links[0].href).toBe('/opds/v2/series?author=Albert%20Uderzo');
     const theirs = await opds2(metadata.author[0].links[0].href);
@@ -261,7 +274,9 @@ describe("an author's feed", () => {
     expect(theirs.feed.title).toBe(`Series by ${HOSTILE_AUTHOR}`);
     expect(titles(theirs.feed)).toEqual(['Ombres']);
     // Their facets and paging keep the name as it was.
-    for (const link of theirs.feed.link.filter((link) => link.rel !== 'search' && link.rel !== 'start' && link.rel !== 'up'))
+    for (const link of theirs.feed.link.filter(
+      (link) => link.rel !== 'search' && link.rel !== 'start' && link.rel !== 'up',
+    ))
       expect(new URL(link.href, server.url).searchParams.getAll('author'), link.href).toEqual([HOSTILE_AUTHOR]);
     const v2 = await opds2(`/opds/v2/series/${ids.ombres}`);
     const href = v2.publications[0].metadata.author[0].links[0].href as string;
@@ -293,7 +308,8 @@ describe('filter parameters', () => {
         const text = await response.text();
         expectProblem({ status: response.status, headers: response.headers, text, body: JSON.parse(text) }, 400);
         expect(JSON.parse(text).errors[0].path, query).toBe(`/query/${parameter}`);
-        expect(response.headers.get('etag')).toBeNull();
+        // None of the feed's validators (Last-Modified is only theirs: an error's own ETag is Express's).
+        expect(response.headers.get('last-modified')).toBeNull();
       }
     }
     // A good one is answered from the app's copy as before.

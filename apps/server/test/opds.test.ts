@@ -303,7 +303,8 @@ describe('OPDS 1.2 feeds', () => {
     const publication = v2.publications.find((p: any) => p.metadata.title.includes('The Long Night'));
     const { metadata } = publication;
     // Each contributor also links to their feed (opds-facets.test.ts follows them).
-    const people = (key: string) => metadata[key].map(({ links, ...person }: any) => ({ ...person, to: links[0].href }));
+    const people = (key: string) =>
+      metadata[key].map(({ links, ...person }: any) => ({ ...person, to: links[0].href }));
     const feedOf = (name: string) => `/opds/v2/series?author=${encodeURIComponent(name)}`;
     expect(people('author')).toEqual([{ name: 'Ada Writer', to: feedOf('Ada Writer') }]);
     expect(people('penciler')).toEqual([{ name: 'Ben Penciller', to: feedOf('Ben Penciller') }]);

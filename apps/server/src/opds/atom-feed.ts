@@ -42,6 +42,8 @@ const builder = new XMLBuilder({
   attributeNamePrefix: '@_',
   textNodeName: '#text',
   suppressEmptyNode: true,
+  // Else an attribute whose value is "true" (opds:activeFacet) is written bare, which is no XML.
+  suppressBooleanAttributes: false,
 });
 
 type Node = Record<string, unknown>;

@@ -89,7 +89,8 @@ function filteredFeed(path: string, id: string, title: string, filters: FeedFilt
   const authors = filters.author?.join(', ');
   return {
     id: stableId(withQuery(path, filterQuery(filters))),
-    title: authors === undefined ? title : path === 'series' ? `Series by ${authors}` : `${title}: series by ${authors}`,
+    title:
+      authors === undefined ? title : path === 'series' ? `Series by ${authors}` : `${title}: series by ${authors}`,
   };
 }
 
@@ -214,7 +215,14 @@ export class CatalogPages {
   /** A library's series, narrowed by the feed's filters, with the facets that narrow them further. */
   async library(libraryId: string, pageNumber: number, filters: FeedFilters = {}): Promise<CatalogPage> {
     const { library } = await this.libraries.get(libraryId);
-    return this.seriesFeed(`libraries/${library.id}`, `urn:uuid:${library.id}`, library.name, { libraryId }, pageNumber, filters);
+    return this.seriesFeed(
+      `libraries/${library.id}`,
+      `urn:uuid:${library.id}`,
+      library.name,
+      { libraryId },
+      pageNumber,
+      filters,
+    );
   }
 
   /** Every series the reader may see, narrowed by the feed's filters (`author`: an author's feed). */

@@ -255,11 +255,7 @@ function feed(
   freshness: CatalogFreshness,
   rendered: RenderedFeeds,
   route: FeedRoute,
-  render: (
-    build: () => Promise<CatalogPage>,
-    base: string,
-    updated: Date,
-  ) => Promise<{ type: string; body: string }>,
+  render: (build: () => Promise<CatalogPage>, base: string, updated: Date) => Promise<{ type: string; body: string }>,
 ): RequestHandler {
   return async (req, res) => {
     const build = route(req);

@@ -58,15 +58,13 @@ function linkedCredits(base: string, credits: ReturnType<typeof opds2Credits>) {
 function facets(base: string, page: CatalogPage) {
   return page.facets.map((group) => ({
     metadata: { title: group.title },
-    links: group.facets.map(
-      (facet): Link => ({
-        href: feedHref(base, page.path, facet.query),
-        type: OPDS2_TYPE,
-        title: facet.title,
-        ...(facet.active ? { rel: 'self' } : {}),
-        ...(facet.count !== null ? { properties: { numberOfItems: facet.count } } : {}),
-      }),
-    ),
+    links: group.facets.map((facet): Link => ({
+      href: feedHref(base, page.path, facet.query),
+      type: OPDS2_TYPE,
+      title: facet.title,
+      ...(facet.active ? { rel: 'self' } : {}),
+      ...(facet.count !== null ? { properties: { numberOfItems: facet.count } } : {}),
+    })),
   }));
 }
 
