@@ -1,7 +1,6 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip } from './formats/support/zip-writer.js';
@@ -9,6 +8,7 @@ import { apiClient, sessionCookie, type ApiClient } from './support/http-client.
 import { waitForJob } from './support/jobs.js';
 import { writeComic } from './support/library-builder.js';
 import { fullComicInfoCbz } from './support/metadata-fixtures.js';
+import { atomParser, basic, type AtomFeed, type AtomLink } from './support/opds-client.js';
 import { validateAtom, validateOpds2 } from './support/opds-validators.js';
 import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -33,38 +33,10 @@ let seriesId: string;
 const atomDocuments = new Map<string, string>();
 const opds2Documents = new Map<string, unknown>();
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  isArray: (name) => ['link', 'entry', 'author', 'Url'].includes(name),
-});
-
-const basic = (password: string, user = 'kobo') => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const parser = atomParser;
 
 function opds(pathname: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${server.url}${pathname}`, { headers: { authorization: basic(readToken), ...headers } });
-}
-
-interface AtomLink {
-  rel: string;
-  href: string;
-  type?: string;
-  [key: string]: string | undefined;
-}
-interface AtomEntry {
-  title: string;
-  id: string;
-  link: AtomLink[];
-  [key: string]: unknown;
-}
-interface AtomFeed {
-  id: string;
-  title: string;
-  updated: string;
-  link: AtomLink[];
-  entry?: AtomEntry[];
-  [key: string]: unknown;
 }
 
 async function atom(pathname: string, headers: Record<string, string> = {}): Promise<AtomFeed> {
@@ -330,14 +302,18 @@ describe('OPDS 1.2 feeds', () => {
     const v2 = await opds2(other.replace('/opds/v1.2/', '/opds/v2/'));
     const publication = v2.publications.find((p: any) => p.metadata.title.includes('The Long Night'));
     const { metadata } = publication;
-    expect(metadata.author).toEqual([{ name: 'Ada Writer' }]);
-    expect(metadata.penciler).toEqual([{ name: 'Ben Penciller' }]);
-    expect(metadata.inker).toEqual([{ name: 'Cy Inker' }]);
-    expect(metadata.colorist).toEqual([{ name: 'Di Colorist' }]);
-    expect(metadata.letterer).toEqual([{ name: 'Ed Letterer' }]);
-    expect(metadata.artist).toEqual([{ name: 'Fay Cover', role: 'cover' }]);
-    expect(metadata.editor).toEqual([{ name: 'Gus Editor' }]);
-    expect(metadata.translator).toEqual([{ name: 'Hal Translator' }]);
+    // Each contributor also links to their feed (opds-facets.test.ts follows them).
+    const people = (key: string) =>
+      metadata[key].map(({ links, ...person }: any) => ({ ...person, to: links[0].href }));
+    const feedOf = (name: string) => `/opds/v2/series?author=${encodeURIComponent(name)}`;
+    expect(people('author')).toEqual([{ name: 'Ada Writer', to: feedOf('Ada Writer') }]);
+    expect(people('penciler')).toEqual([{ name: 'Ben Penciller', to: feedOf('Ben Penciller') }]);
+    expect(people('inker')).toEqual([{ name: 'Cy Inker', to: feedOf('Cy Inker') }]);
+    expect(people('colorist')).toEqual([{ name: 'Di Colorist', to: feedOf('Di Colorist') }]);
+    expect(people('letterer')).toEqual([{ name: 'Ed Letterer', to: feedOf('Ed Letterer') }]);
+    expect(people('artist')).toEqual([{ name: 'Fay Cover', role: 'cover', to: feedOf('Fay Cover') }]);
+    expect(people('editor')).toEqual([{ name: 'Gus Editor', to: feedOf('Gus Editor') }]);
+    expect(people('translator')).toEqual([{ name: 'Hal Translator', to: feedOf('Hal Translator') }]);
     expect(metadata.publisher).toEqual(['Lantern Press']);
     expect(metadata.published).toBe('2021-06-15');
     expect(metadata.subject.map((s: any) => s.name)).toEqual(['Fantasy', 'Adventure', 'bridges', 'night']);

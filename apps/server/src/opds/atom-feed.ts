@@ -9,9 +9,10 @@ import {
   seriesPosition,
   streamsPages,
 } from './book-presentation.js';
-import { bookPaths, seriesCoverPath, V1_ROOT, withQuery } from './feed-links.js';
+import { bookPaths, seriesCoverPath, V1_ROOT, withQuery, type QueryValues } from './feed-links.js';
 import { xmlSafe } from './xml-text.js';
 import { atomCredits, subjectsOf } from './book-credits.js';
+import { authorFeed } from './feed-facets.js';
 
 export const ATOM_NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation';
 export const ATOM_ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition';
@@ -22,6 +23,7 @@ const REL = {
   image: 'http://opds-spec.org/image',
   thumbnail: 'http://opds-spec.org/image/thumbnail',
   stream: 'http://vaemendis.net/opds-pse/stream',
+  facet: 'http://opds-spec.org/facet',
 };
 
 const NAMESPACES = {
@@ -31,6 +33,8 @@ const NAMESPACES = {
   '@_xmlns:opensearch': 'http://a9.com/-/spec/opensearch/1.1/',
   '@_xmlns:pse': 'http://vaemendis.net/opds-pse/ns',
   '@_xmlns:calibre': 'http://calibre.kovidgoyal.net/2009/metadata',
+  // Atom Threading (RFC 4685): thr:count, the series a facet would list.
+  '@_xmlns:thr': 'http://purl.org/syndication/thread/1.0',
 };
 
 const builder = new XMLBuilder({
@@ -38,6 +42,8 @@ const builder = new XMLBuilder({
   attributeNamePrefix: '@_',
   textNodeName: '#text',
   suppressEmptyNode: true,
+  // Else an attribute whose value is "true" (opds:activeFacet) is written bare, which is no XML.
+  suppressBooleanAttributes: false,
 });
 
 type Node = Record<string, unknown>;
@@ -62,7 +68,7 @@ function link(rel: string, href: string, type?: string, extra: Node = {}): Node 
 
 const text = (value: string) => ({ '@_type': 'text', '#text': value });
 
-function feedHref(base: string, path: string, query: Record<string, string | number | undefined> = {}): string {
+function feedHref(base: string, path: string, query: QueryValues = {}): string {
   return withQuery(`${base}${V1_ROOT}${path === '' ? '' : `/${path}`}`, query);
 }
 
@@ -128,12 +134,17 @@ function bookEntry(base: string, book: BookEntry, nameSeries: boolean): Node {
   const position = seriesPosition(book);
   const issued = publishedDate(book.publishDate);
   const credits = atomCredits(book.authors);
+  // Each author leads to their feed (Thorium follows atom:uri; its value is percent-encoded, never a path).
+  const authors = credits.authors.map(({ name }) => {
+    const feed = authorFeed(name);
+    return { name, uri: feedHref(base, feed.path, feed.query) };
+  });
   const subjects = subjectsOf(book.genres, book.tags);
   return {
     title: displayTitle(book, nameSeries),
     id: `urn:uuid:${book.id}`,
     updated: book.updatedAt.toISOString(),
-    author: credits.authors,
+    author: authors,
     ...(credits.contributors.length > 0 ? { 'dcterms:contributor': credits.contributors } : {}),
     ...(book.publishers.length > 0 ? { 'dcterms:publisher': book.publishers } : {}),
     ...(subjects.length > 0
@@ -168,6 +179,20 @@ function pagingLinks(base: string, page: CatalogPage, type: string): Node[] {
   return links;
 }
 
+/** OPDS 1.2 §4.3 facet links: each group's facets, the active one marked, each with its count (thr:count). */
+function facetLinks(base: string, page: CatalogPage, type: string): Node[] {
+  return page.facets.flatMap((group) =>
+    group.facets.map((facet) =>
+      link(REL.facet, feedHref(base, page.path, facet.query), type, {
+        '@_title': facet.title,
+        '@_opds:facetGroup': group.title,
+        ...(facet.active ? { '@_opds:activeFacet': 'true' } : {}),
+        ...(facet.count !== null ? { '@_thr:count': String(facet.count) } : {}),
+      }),
+    ),
+  );
+}
+
 /** An OPDS 1.2 navigation or acquisition feed for `page`. */
 export function atomFeed(base: string, page: CatalogPage, updated: Date): string {
   const type = page.kind === 'navigation' ? ATOM_NAVIGATION : ATOM_ACQUISITION;
@@ -188,6 +213,7 @@ export function atomFeed(base: string, page: CatalogPage, updated: Date): string
       link('up', feedHref(base, page.up), ATOM_NAVIGATION),
       link('search', `${base}${V1_ROOT}/opensearch.xml`, OPENSEARCH_TYPE, { '@_title': 'Search' }),
       ...pagingLinks(base, page, type),
+      ...facetLinks(base, page, type),
     ],
     ...(page.paging
       ? {

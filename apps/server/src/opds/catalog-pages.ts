@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { BookEntry } from '../repositories/book.repository.js';
-import type { SeriesSummary } from '../repositories/series.repository.js';
+import type { SeriesFilters, SeriesSummary } from '../repositories/series.repository.js';
 import type { BookService } from '../services/book.service.js';
 import type { LibraryService } from '../services/library.service.js';
 import type { SeriesService } from '../services/series.service.js';
+import { feedFacets, filterQuery, isFiltered, type FeedFacetGroup } from './feed-facets.js';
+import { withQuery, type QueryValues } from './feed-links.js';
+import type { FeedFilters } from './request-values.js';
 
 /**
  * What each catalog document shows, independent of how it is written (OPDS 1.2 Atom or OPDS 2.0 JSON): the feed
@@ -47,7 +50,7 @@ export interface CatalogPage {
   kind: 'navigation' | 'acquisition';
   /** Path under the version root, '' for the root. */
   path: string;
-  query: Record<string, string>;
+  query: QueryValues;
   /** Path of the parent document. */
   up: string;
   paging: Paging | null;
@@ -57,6 +60,8 @@ export interface CatalogPage {
   booksNameSeries: boolean;
   /** OPDS 2.0 root groups. */
   groups: { title: string; path: string; total: number; books: BookEntry[] }[];
+  /** Facet groups of a feed of series (links to this document's path with their query). */
+  facets: FeedFacetGroup[];
 }
 
 /** A name-based UUID (RFC 9562 version 5) so that a document's id is the same on every request. */
@@ -69,10 +74,24 @@ export function stableId(key: string): string {
 }
 
 export function page(
-  base: Omit<CatalogPage, 'navigation' | 'books' | 'groups' | 'booksNameSeries' | 'query' | 'paging'> &
+  base: Omit<CatalogPage, 'navigation' | 'books' | 'groups' | 'booksNameSeries' | 'query' | 'paging' | 'facets'> &
     Partial<CatalogPage>,
 ): CatalogPage {
-  return { navigation: [], books: [], groups: [], booksNameSeries: true, query: {}, paging: null, ...base };
+  return { navigation: [], books: [], groups: [], booksNameSeries: true, query: {}, paging: null, facets: [], ...base };
+}
+
+/**
+ * What a feed of series filtered by `filters` is called: its own id and title when unfiltered; else an id of its
+ * path and filters (another list, another feed), and a title naming the authors it is narrowed to.
+ */
+function filteredFeed(path: string, id: string, title: string, filters: FeedFilters): { id: string; title: string } {
+  if (!isFiltered(filters)) return { id, title };
+  const authors = filters.author?.join(', ');
+  return {
+    id: stableId(withQuery(path, filterQuery(filters))),
+    title:
+      authors === undefined ? title : path === 'series' ? `Series by ${authors}` : `${title}: series by ${authors}`,
+  };
 }
 
 export function seriesItem(series: SeriesSummary): NavigationItem {
@@ -193,30 +212,45 @@ export class CatalogPages {
     return page({ id: stableId('root'), title: 'Shelfmark', kind: 'navigation', path: '', up: '', navigation, groups });
   }
 
-  async library(libraryId: string, pageNumber: number): Promise<CatalogPage> {
+  /** A library's series, narrowed by the feed's filters, with the facets that narrow them further. */
+  async library(libraryId: string, pageNumber: number, filters: FeedFilters = {}): Promise<CatalogPage> {
     const { library } = await this.libraries.get(libraryId);
-    const { items, total } = await this.series.page({ libraryId }, pageNumber, ITEMS_PER_PAGE);
-    return page({
-      id: `urn:uuid:${library.id}`,
-      title: library.name,
-      kind: 'navigation',
-      path: `libraries/${library.id}`,
-      up: '',
-      paging: { page: pageNumber, limit: ITEMS_PER_PAGE, total },
-      navigation: items.map(seriesItem),
-    });
+    return this.seriesFeed(
+      `libraries/${library.id}`,
+      `urn:uuid:${library.id}`,
+      library.name,
+      { libraryId },
+      pageNumber,
+      filters,
+    );
   }
 
-  async allSeries(pageNumber: number): Promise<CatalogPage> {
-    const { items, total } = await this.series.page({}, pageNumber, ITEMS_PER_PAGE);
+  /** Every series the reader may see, narrowed by the feed's filters (`author`: an author's feed). */
+  allSeries(pageNumber: number, filters: FeedFilters = {}): Promise<CatalogPage> {
+    return this.seriesFeed('series', stableId('series'), 'All series', {}, pageNumber, filters);
+  }
+
+  private async seriesFeed(
+    path: string,
+    id: string,
+    title: string,
+    scope: SeriesFilters,
+    pageNumber: number,
+    filters: FeedFilters,
+  ): Promise<CatalogPage> {
+    const [{ items, total }, facets] = await Promise.all([
+      this.series.page({ ...scope, ...filters }, pageNumber, ITEMS_PER_PAGE),
+      feedFacets(this.series, scope, filters),
+    ]);
     return page({
-      id: stableId('series'),
-      title: 'All series',
+      ...filteredFeed(path, id, title, filters),
       kind: 'navigation',
-      path: 'series',
+      path,
+      query: filterQuery(filters),
       up: '',
       paging: { page: pageNumber, limit: ITEMS_PER_PAGE, total },
       navigation: items.map(seriesItem),
+      facets,
     });
   }
 

@@ -38,11 +38,21 @@ function forwardedPrefix(req: Request): string {
   return SAFE_PREFIX.test(value) ? value : '';
 }
 
-/** `path` with a query string of the defined values, in the order given. */
-export function withQuery(path: string, query: Record<string, string | number | undefined>): string {
-  const pairs = Object.entries(query).filter((pair): pair is [string, string | number] => pair[1] !== undefined);
+/** The values of a feed's query string: a list repeats its key (a repeatable filter), undefined is left out. */
+export type QueryValues = Record<string, string | number | readonly string[] | undefined>;
+
+/**
+ * `path` with a query string of the defined values, in the order given. Every key and value is percent-encoded
+ * (UTF-8): a value, however hostile (quotes, `../`, `<`, `&`, `#`), only ever lands in the query of `path`.
+ */
+export function withQuery(path: string, query: QueryValues): string {
+  const pairs: [string, string][] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const one of typeof value === 'object' ? value : [String(value)]) pairs.push([key, one]);
+  }
   if (pairs.length === 0) return path;
-  return `${path}?${pairs.map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&')}`;
+  return `${path}?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')}`;
 }
 
 /** A series' uploaded cover (under OPDS_ROOT); `v`, the upload's random name, gives each upload its own address. */

@@ -29,7 +29,7 @@ import {
   authenticationDocument,
   opds2Feed,
 } from './opds2-feed.js';
-import { idParam, pageParam, searchParam } from './request-values.js';
+import { feedFiltersParam, idParam, pageParam, searchParam } from './request-values.js';
 import { xmlSafe } from './xml-text.js';
 import { runAsViewer } from '../services/viewer-context.js';
 import type { SeriesCoverService } from '../services/series-cover.service.js';
@@ -90,109 +90,122 @@ export function opdsRoutes(services: OpdsServices, logger: Logger): Router {
     challenge(req, res);
   });
 
-  const v1 = (kind: 'navigation' | 'acquisition' | null, build: (req: Request) => Promise<CatalogPage>) =>
-    feed(services.catalogFreshness, rendered, async (req, base, updated) => {
-      const page = await build(req);
+  // A route reads its parameters first (a bad one is a 400 before any validator is sent or compared), and gives
+  // the document to build when it is not answered from the app's copy.
+  const v1 = (kind: 'navigation' | 'acquisition' | null, route: FeedRoute) =>
+    feed(services.catalogFreshness, rendered, route, async (build, base, updated) => {
+      const page = await build();
       const type = (kind ?? page.kind) === 'navigation' ? ATOM_NAVIGATION : ATOM_ACQUISITION;
       return { type: `${type};charset=utf-8`, body: atomFeed(base, page, updated) };
     });
-  const v2 = (build: (req: Request) => Promise<CatalogPage>) =>
-    feed(services.catalogFreshness, rendered, async (req, base, updated) => ({
+  const v2 = (route: FeedRoute) =>
+    feed(services.catalogFreshness, rendered, route, async (build, base, updated) => ({
       type: `${OPDS2_TYPE};charset=utf-8`,
       // The characters XML cannot hold are dropped from JSON too: apps would show them as boxes.
-      body: JSON.stringify(opds2Feed(base, await build(req), updated), (_key, value: unknown) =>
+      body: JSON.stringify(opds2Feed(base, await build(), updated), (_key, value: unknown) =>
         typeof value === 'string' ? xmlSafe(value) : value,
       ),
     }));
 
+  /** The documents both versions serve, by path under the version's root. */
+  const documents: [string, FeedRoute][] = [
+    [
+      '/libraries/:libraryId',
+      (req) => {
+        const [libraryId, n, filters] = [idParam(req, 'libraryId', 'Library'), pageParam(req), feedFiltersParam(req)];
+        return () => pages.library(libraryId, n, filters);
+      },
+    ],
+    [
+      // With `author`, an author's feed (linked from every book's credits).
+      '/series',
+      (req) => {
+        const [n, filters] = [pageParam(req), feedFiltersParam(req)];
+        return () => pages.allSeries(n, filters);
+      },
+    ],
+    [
+      '/series/:seriesId',
+      (req) => {
+        const [seriesId, n] = [idParam(req, 'seriesId', 'Series'), pageParam(req)];
+        return () => pages.seriesBooks(seriesId, n);
+      },
+    ],
+    [
+      '/recent',
+      (req) => {
+        const n = pageParam(req);
+        return () => pages.recentlyAdded(n);
+      },
+    ],
+    [
+      '/continue',
+      (req) => {
+        const n = pageParam(req);
+        return () => pages.continueReading(n);
+      },
+    ],
+    [
+      '/search',
+      (req) => {
+        const [q, n] = [searchParam(req), pageParam(req)];
+        return () => pages.search(q, n);
+      },
+    ],
+    // Collections, reading lists and want to read (issue 32).
+    [
+      '/collections',
+      (req) => {
+        const n = pageParam(req);
+        return () => shelves.collectionList(n);
+      },
+    ],
+    [
+      '/collections/:collectionId',
+      (req) => {
+        const [collectionId, n] = [idParam(req, 'collectionId', 'Collection'), pageParam(req)];
+        return () => shelves.collection(collectionId, n);
+      },
+    ],
+    [
+      '/reading-lists',
+      (req) => {
+        const n = pageParam(req);
+        return () => shelves.readingListList(n);
+      },
+    ],
+    [
+      '/reading-lists/:readingListId',
+      (req) => {
+        const [listId, n] = [idParam(req, 'readingListId', 'Reading list'), pageParam(req)];
+        return () => shelves.readingList(listId, n);
+      },
+    ],
+    [
+      '/want-to-read',
+      (req) => {
+        const n = pageParam(req);
+        return () => shelves.wantToReadList(n);
+      },
+    ],
+  ];
+
   // Every way an app may be told the address reaches the root: /opds, /opds/v1.2, /opds/v1.2/catalog.
   router.get(
     ['/', '/v1.2', '/v1.2/catalog'],
-    v1('navigation', () => pages.root(false)),
+    v1('navigation', () => () => pages.root(false)),
   );
   router.get('/v1.2/opensearch.xml', (req, res) => {
     res.setHeader('Content-Type', `${OPENSEARCH_TYPE};charset=utf-8`);
     res.send(Buffer.from(openSearchDescription(linkBase(req))));
   });
   router.get(
-    '/v1.2/libraries/:libraryId',
-    v1(null, (req) => pages.library(idParam(req, 'libraryId', 'Library'), pageParam(req))),
-  );
-  router.get(
-    '/v1.2/series',
-    v1(null, (req) => pages.allSeries(pageParam(req))),
-  );
-  router.get(
-    '/v1.2/series/:seriesId',
-    v1(null, (req) => pages.seriesBooks(idParam(req, 'seriesId', 'Series'), pageParam(req))),
-  );
-  router.get(
-    '/v1.2/recent',
-    v1(null, (req) => pages.recentlyAdded(pageParam(req))),
-  );
-  router.get(
-    '/v1.2/continue',
-    v1(null, (req) => pages.continueReading(pageParam(req))),
-  );
-  router.get(
-    '/v1.2/search',
-    v1(null, (req) => pages.search(searchParam(req), pageParam(req))),
-  );
-
-  router.get(
     ['/v2', '/v2/catalog'],
-    v2(() => pages.root(true)),
+    v2(() => () => pages.root(true)),
   );
-  router.get(
-    '/v2/libraries/:libraryId',
-    v2((req) => pages.library(idParam(req, 'libraryId', 'Library'), pageParam(req))),
-  );
-  router.get(
-    '/v2/series',
-    v2((req) => pages.allSeries(pageParam(req))),
-  );
-  router.get(
-    '/v2/series/:seriesId',
-    v2((req) => pages.seriesBooks(idParam(req, 'seriesId', 'Series'), pageParam(req))),
-  );
-  router.get(
-    '/v2/recent',
-    v2((req) => pages.recentlyAdded(pageParam(req))),
-  );
-  router.get(
-    '/v2/continue',
-    v2((req) => pages.continueReading(pageParam(req))),
-  );
-  router.get(
-    '/v2/search',
-    v2((req) => pages.search(searchParam(req), pageParam(req))),
-  );
-
-  // Collections, reading lists and want to read (issue 32), the same documents in both versions.
-  for (const [version, serve] of [
-    ['v1.2', (build: (req: Request) => Promise<CatalogPage>) => v1(null, build)],
-    ['v2', v2],
-  ] as const) {
-    router.get(
-      `/${version}/collections`,
-      serve((req) => shelves.collectionList(pageParam(req))),
-    );
-    router.get(
-      `/${version}/collections/:collectionId`,
-      serve((req) => shelves.collection(idParam(req, 'collectionId', 'Collection'), pageParam(req))),
-    );
-    router.get(
-      `/${version}/reading-lists`,
-      serve((req) => shelves.readingListList(pageParam(req))),
-    );
-    router.get(
-      `/${version}/reading-lists/:readingListId`,
-      serve((req) => shelves.readingList(idParam(req, 'readingListId', 'Reading list'), pageParam(req))),
-    );
-    router.get(
-      `/${version}/want-to-read`,
-      serve((req) => shelves.wantToReadList(pageParam(req))),
-    );
+  for (const [path, route] of documents) {
+    router.get(`/v1.2${path}`, v1(null, route));
+    router.get(`/v2${path}`, v2(route));
   }
 
   router.use('/books', bookMediaRoutes(services, logger));
@@ -230,16 +243,22 @@ function attemptedCredential(req: Request): { credential: string; guessable: boo
   return { credential: passwordCredential(basic.username), guessable: true };
 }
 
+/** A feed's parameters, read from the request, and the document they ask for, built only when it is sent. */
+type FeedRoute = (req: Request) => () => Promise<CatalogPage>;
+
 /**
  * A catalog document answered from its validators when the app already has it (304, no list query run), else
- * built and sent with them.
+ * built and sent with them. The route reads the request's parameters before anything else: a bad one is a 400
+ * with no validators, never a 304.
  */
 function feed(
   freshness: CatalogFreshness,
   rendered: RenderedFeeds,
-  render: (req: Request, base: string, updated: Date) => Promise<{ type: string; body: string }>,
+  route: FeedRoute,
+  render: (build: () => Promise<CatalogPage>, base: string, updated: Date) => Promise<{ type: string; body: string }>,
 ): RequestHandler {
   return async (req, res) => {
+    const build = route(req);
     const base = linkBase(req);
     const current = await freshness.current();
     const validators = current ? validatorsFor(current, req, base) : null;
@@ -252,7 +271,7 @@ function feed(
     }
     let document = validators ? rendered.get(validators.etag) : undefined;
     if (!document) {
-      const { type, body } = await render(req, base, current?.lastModified ?? new Date());
+      const { type, body } = await render(build, base, current?.lastModified ?? new Date());
       document = { type, body: Buffer.from(body) };
       if (validators) rendered.set(validators.etag, type, document.body);
     }

@@ -8,8 +8,9 @@ import {
   seriesPosition,
   streamsPages,
 } from './book-presentation.js';
-import { bookPaths, V2_ROOT, withQuery } from './feed-links.js';
+import { bookPaths, V2_ROOT, withQuery, type QueryValues } from './feed-links.js';
 import { opds2Credits, subjectsOf } from './book-credits.js';
+import { authorFeed } from './feed-facets.js';
 
 export const OPDS2_TYPE = 'application/opds+json';
 export const OPDS2_PUBLICATION_TYPE = 'application/opds-publication+json';
@@ -26,7 +27,7 @@ interface Link {
   [key: string]: unknown;
 }
 
-function feedHref(base: string, path: string, query: Record<string, string | number | undefined> = {}): string {
+function feedHref(base: string, path: string, query: QueryValues = {}): string {
   return withQuery(`${base}${V2_ROOT}${path === '' ? '' : `/${path}`}`, query);
 }
 
@@ -38,6 +39,33 @@ function navigationLink(base: string, item: NavigationItem): Link {
     rel: 'subsection',
     ...(item.count !== null ? { properties: { numberOfItems: item.count } } : {}),
   };
+}
+
+/** Every contributor leads to their feed (the contributor's `links`, as Thorium follows them). */
+function linkedCredits(base: string, credits: ReturnType<typeof opds2Credits>) {
+  return Object.fromEntries(
+    Object.entries(credits).map(([key, people]) => [
+      key,
+      people.map((person) => {
+        const feed = authorFeed(person.name);
+        return { ...person, links: [{ href: feedHref(base, feed.path, feed.query), type: OPDS2_TYPE }] };
+      }),
+    ]),
+  );
+}
+
+/** OPDS 2.0 facets: a group per facet, the active link `rel: self`, each with its count (numberOfItems). */
+function facets(base: string, page: CatalogPage) {
+  return page.facets.map((group) => ({
+    metadata: { title: group.title },
+    links: group.facets.map((facet): Link => ({
+      href: feedHref(base, page.path, facet.query),
+      type: OPDS2_TYPE,
+      title: facet.title,
+      ...(facet.active ? { rel: 'self' } : {}),
+      ...(facet.count !== null ? { properties: { numberOfItems: facet.count } } : {}),
+    })),
+  }));
 }
 
 function publication(base: string, book: BookEntry, nameSeries: boolean) {
@@ -68,7 +96,7 @@ function publication(base: string, book: BookEntry, nameSeries: boolean) {
       identifier: book.isbn ? `urn:isbn:${book.isbn}` : `urn:uuid:${book.id}`,
       modified: book.updatedAt.toISOString(),
       // Names only until OPDS gives roles (contributors by role): the feed as before the roles were stored.
-      ...opds2Credits(book.authors),
+      ...linkedCredits(base, opds2Credits(book.authors)),
       ...(book.publishers.length > 0 ? { publisher: book.publishers } : {}),
       ...(subjects.length > 0 ? { subject: subjects } : {}),
       ...(language ? { language } : {}),
@@ -153,6 +181,7 @@ export function opds2Feed(base: string, page: CatalogPage, updated: Date) {
     ...(navigation.length > 0 ? { navigation } : {}),
     ...(publications.length > 0 ? { publications } : {}),
     ...(groups.length > 0 ? { groups } : {}),
+    ...(page.facets.length > 0 ? { facets: facets(base, page) } : {}),
   };
 }
 

@@ -216,6 +216,17 @@ export class SeriesRepository {
     return { items, total };
   }
 
+  /** How many series match the filters (the count of a value no facet table holds: a reading status). */
+  async total(filters: SeriesFilters): Promise<number> {
+    const { where } = await this.filterSql(filters);
+    const { userId } = currentViewer();
+    const params = where.flatMap((condition) => condition.params);
+    const whereSql = where.length === 0 ? '' : `where ${where.map((condition) => condition.sql).join(' and ')}`;
+    const key = JSON.stringify(['series-total', userId, whereSql, params]);
+    const { items } = await this.cache.remember(key, async () => ({ items: [await this.count(whereSql, params)] }));
+    return items[0]!;
+  }
+
   /** The count of each value of each facet asked for under the filters, over the viewer's libraries only. */
   async facets(filters: SeriesFilters, names: readonly FacetName[]): Promise<Facets> {
     const { userId } = currentViewer();

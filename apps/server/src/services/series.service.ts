@@ -1,4 +1,5 @@
-import { FACET_NAMES, type FacetName, type Facets } from '../domain/catalog-filters.js';
+import { FACET_NAMES, type FacetCount, type FacetName, type Facets } from '../domain/catalog-filters.js';
+import { READING_STATUSES, type ReadingStatus } from '../entities/reading-progress.entity.js';
 import { currentReader } from './progress.service.js';
 import type { Series, LockableSeriesField } from '../entities/series.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
@@ -83,6 +84,19 @@ export class SeriesService {
   /** The count of each value of each facet asked for (all by default) under the filters (GET /series/facets). */
   facets(filters: SeriesFilters, names: readonly FacetName[] = FACET_NAMES): Promise<Facets> {
     return this.series.facets(filters, names);
+  }
+
+  /**
+   * How many series of each reading status (the viewer's) match the other filters: the read-state facet OPDS feeds
+   * show beside the metadata facets (`reading_status` is no facet of GET /series/facets).
+   */
+  async readingStatusCounts(filters: SeriesFilters): Promise<FacetCount<ReadingStatus>[]> {
+    return Promise.all(
+      READING_STATUSES.map(async (value) => ({
+        value,
+        count: await this.series.total({ ...filters, readingStatus: value }),
+      })),
+    );
   }
 
   async pageOfLibrary(libraryId: string, q: string | undefined, page: number, limit: number) {
