@@ -34,7 +34,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/static/**/*.test.ts', 'test/formats/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/static/**/*.test.ts', 'test/formats/**/*.test.ts'] },
+      },
       {
         extends: true,
         test: {
