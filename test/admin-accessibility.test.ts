@@ -77,6 +77,16 @@ async function loaded(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 }
 
+/** A list's filter panel opened (if the screen's width left it closed), its facets shown, nothing loading. */
+async function openFilterPanel(page: Page): Promise<void> {
+  await loaded(page);
+  const panel = page.getByTestId('facet-panel');
+  if (!(await panel.evaluate((details) => (details as HTMLDetailsElement).open)))
+    await panel.locator('summary').click();
+  await page.getByTestId('facet-genre').waitFor();
+  await page.getByTestId('chosen-filters').waitFor();
+}
+
 const STATES: PageState[] = [
   { name: 'dashboard', path: () => '/', ready: loaded, phone: true },
   {
@@ -189,6 +199,19 @@ const STATES: PageState[] = [
     name: 'books',
     path: () => '/books',
     ready: (page) => page.locator('main li a[href^="/books/"]').first().waitFor(),
+  },
+  {
+    // The filter panel open (a phone starts with it closed): the list's fields, each facet's boxes, the chips.
+    name: 'books, filtered, the filter panel open',
+    path: () => '/books?genre=Action&author_role=writer&year_from=1990',
+    ready: (page) => openFilterPanel(page),
+    phone: true,
+  },
+  {
+    name: 'series, filtered, the filter panel open',
+    path: () => '/series?genre=Action&author_role=writer',
+    ready: (page) => openFilterPanel(page),
+    phone: true,
   },
   {
     name: 'book detail',

@@ -159,6 +159,18 @@ beforeAll(async () => {
     genres: ['Aventure', 'Policier'],
     authors: [{ name: 'Ana Lune', role: 'writer' }],
   });
+  // The books list's facets: the first Harbour Lights books get genres, credits, an edition and a story arc.
+  for (const [index, book] of books.items.slice(0, 2).entries()) {
+    await admin.site.api('PATCH', `/books/${book.id}`, {
+      genres: index === 0 ? ['Aventure'] : ['Aventure', 'Policier'],
+      authors: [
+        { name: 'Ana Lune', role: 'writer' },
+        { name: 'Ben Trait', role: 'cover' },
+      ],
+      story_arcs: [{ name: 'Marée basse', number: index + 1 }],
+      comic_format: 'TPB',
+    });
+  }
   await admin.site.api('POST', '/saved-filters', {
     name: 'Aventures',
     target: 'series',
@@ -208,6 +220,7 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'reading-list', path: () => `/reading-lists/${ids.readingListId}` },
   { name: 'want-to-read', path: () => '/want-to-read' },
   { name: 'series-filtered', path: () => '/series?genre=Aventure&genre=Policier' },
+  { name: 'books-filtered', path: () => '/books?genre=Aventure&genre=Policier&author_role=writer' },
   { name: 'saved-filters', path: () => '/saved-filters' },
   { name: 'author', path: () => '/authors/Ana%20Lune' },
 ];

@@ -1205,10 +1205,6 @@ type RootTranslation = {
 		 */
 		seriesFilter: RequiredParams<'name'>
 		/**
-		 * S​h​o​w​ ​e​v​e​r​y​ ​s​e​r​i​e​s
-		 */
-		clearSeries: string
-		/**
 		 * R​e​a​d​i​n​g​ ​s​t​a​t​u​s
 		 */
 		readingStatus: string
@@ -1478,6 +1474,21 @@ type RootTranslation = {
 			 * O​n​ ​t​h​e​ ​w​e​b
 			 */
 			webLinks: string
+			/**
+			 * T​h​e​ ​b​o​o​k​s​ ​o​f​ ​t​h​e​ ​s​t​o​r​y​ ​a​r​c​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			booksOfArc: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​b​o​o​k​s​ ​i​n​ ​t​h​e​ ​e​d​i​t​i​o​n​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			booksOfEdition: RequiredParams<'name'>
+			/**
+			 * S​e​r​i​e​s​ ​i​n​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			seriesInLanguage: RequiredParams<'name'>
 		}
 		file: {
 			/**
@@ -6902,7 +6913,7 @@ type RootTranslation = {
 	filters: {
 		panel: {
 			/**
-			 * R​e​f​i​n​e
+			 * F​i​l​t​e​r​s
 			 */
 			title: string
 			/**
@@ -6910,10 +6921,6 @@ type RootTranslation = {
 			 * @param {number} count
 			 */
 			selected: RequiredParams<'count'>
-			/**
-			 * C​l​e​a​r​ ​a​l​l​ ​f​i​l​t​e​r​s
-			 */
-			clearAll: string
 			/**
 			 * S​h​o​w​ ​{​c​o​u​n​t​}​ ​m​o​r​e
 			 * @param {number} count
@@ -6928,15 +6935,17 @@ type RootTranslation = {
 			 */
 			counting: string
 			/**
-			 * N​o​n​e​ ​u​n​d​e​r​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s
-			 */
-			empty: string
-			/**
 			 * {​v​a​l​u​e​}​,​ ​{​c​o​u​n​t​}​ ​s​e​r​i​e​s
 			 * @param {number} count
 			 * @param {string} value
 			 */
 			valueCount: RequiredParams<'count' | 'value'>
+			/**
+			 * {​v​a​l​u​e​}​,​ ​{​c​o​u​n​t​}​ ​{​{​b​o​o​k​|​b​o​o​k​s​}​}
+			 * @param {number} count
+			 * @param {string} value
+			 */
+			valueCountBooks: RequiredParams<'count' | 'value'>
 			/**
 			 * R​e​m​o​v​e​ ​t​h​e​ ​f​i​l​t​e​r​ ​{​n​a​m​e​}
 			 * @param {string} name
@@ -7031,6 +7040,10 @@ type RootTranslation = {
 			 */
 			unratedExclude: string
 			/**
+			 * L​e​a​v​e​ ​o​u​t​ ​b​o​o​k​s​ ​w​i​t​h​o​u​t​ ​a​n​ ​a​g​e​ ​r​a​t​i​n​g
+			 */
+			unratedExcludeBooks: string
+			/**
 			 * R​a​t​e​d​ ​o​n​l​y
 			 */
 			unratedChip: string
@@ -7079,7 +7092,7 @@ type RootTranslation = {
 			 */
 			shared: string
 			/**
-			 * E​a​c​h​ ​u​s​e​r​ ​s​e​e​s​ ​o​n​l​y​ ​t​h​e​ ​s​e​r​i​e​s​ ​o​f​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​t​h​e​y​ ​m​a​y​ ​o​p​e​n​.
+			 * E​a​c​h​ ​u​s​e​r​ ​s​e​e​s​ ​o​n​l​y​ ​t​h​e​ ​s​e​r​i​e​s​ ​a​n​d​ ​b​o​o​k​s​ ​o​f​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​t​h​e​y​ ​m​a​y​ ​o​p​e​n​.
 			 */
 			sharedHelp: string
 			/**
@@ -7100,11 +7113,11 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
-			 * F​i​l​t​e​r​s​ ​a​n​d​ ​s​o​r​t​s​ ​o​f​ ​t​h​e​ ​s​e​r​i​e​s​ ​l​i​s​t​,​ ​k​e​p​t​ ​u​n​d​e​r​ ​a​ ​n​a​m​e​.​ ​E​a​c​h​ ​s​h​o​w​s​ ​o​n​l​y​ ​w​h​a​t​ ​i​t​s​ ​u​s​e​r​ ​m​a​y​ ​s​e​e​.
+			 * F​i​l​t​e​r​s​ ​a​n​d​ ​s​o​r​t​s​ ​o​f​ ​t​h​e​ ​s​e​r​i​e​s​ ​o​r​ ​b​o​o​k​s​ ​l​i​s​t​,​ ​k​e​p​t​ ​u​n​d​e​r​ ​a​ ​n​a​m​e​.​ ​E​a​c​h​ ​s​h​o​w​s​ ​o​n​l​y​ ​w​h​a​t​ ​i​t​s​ ​u​s​e​r​ ​m​a​y​ ​s​e​e​.
 			 */
 			intro: string
 			/**
-			 * N​o​ ​s​a​v​e​d​ ​f​i​l​t​e​r​ ​y​e​t​:​ ​f​i​l​t​e​r​ ​t​h​e​ ​s​e​r​i​e​s​ ​l​i​s​t​,​ ​t​h​e​n​ ​c​h​o​o​s​e​ ​“​S​a​v​e​ ​t​h​i​s​ ​f​i​l​t​e​r​”​.
+			 * N​o​ ​s​a​v​e​d​ ​f​i​l​t​e​r​ ​y​e​t​:​ ​f​i​l​t​e​r​ ​t​h​e​ ​s​e​r​i​e​s​ ​o​r​ ​b​o​o​k​s​ ​l​i​s​t​,​ ​t​h​e​n​ ​c​h​o​o​s​e​ ​“​S​a​v​e​ ​t​h​i​s​ ​f​i​l​t​e​r​”​.
 			 */
 			empty: string
 			/**
@@ -7162,7 +7175,7 @@ type RootTranslation = {
 			 */
 			deleteTitle: RequiredParams<'name'>
 			/**
-			 * T​h​e​ ​s​a​v​e​d​ ​f​i​l​t​e​r​ ​g​o​e​s​;​ ​i​t​s​ ​s​e​r​i​e​s​ ​s​t​a​y​.
+			 * T​h​e​ ​s​a​v​e​d​ ​f​i​l​t​e​r​ ​g​o​e​s​;​ ​i​t​s​ ​s​e​r​i​e​s​ ​a​n​d​ ​b​o​o​k​s​ ​s​t​a​y​.
 			 */
 			deleteMessage: string
 			/**
@@ -7203,11 +7216,6 @@ type RootTranslation = {
 			 * @param {string} name
 			 */
 			none: RequiredParams<'name'>
-			/**
-			 * F​i​l​t​e​r​ ​t​h​e​ ​s​e​r​i​e​s​ ​l​i​s​t​ ​b​y​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			allSeries: RequiredParams<'name'>
 			/**
 			 * A​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e
 			 * @param {number} count
@@ -8369,10 +8377,6 @@ export type TranslationFunctions = {
 		 */
 		seriesFilter: (arg: { name: string }) => LocalizedString
 		/**
-		 * Show every series
-		 */
-		clearSeries: () => LocalizedString
-		/**
 		 * Reading status
 		 */
 		readingStatus: () => LocalizedString
@@ -8629,6 +8633,18 @@ export type TranslationFunctions = {
 			 * On the web
 			 */
 			webLinks: () => LocalizedString
+			/**
+			 * The books of the story arc {name}
+			 */
+			booksOfArc: (arg: { name: string }) => LocalizedString
+			/**
+			 * The books in the edition {name}
+			 */
+			booksOfEdition: (arg: { name: string }) => LocalizedString
+			/**
+			 * Series in {name}
+			 */
+			seriesInLanguage: (arg: { name: string }) => LocalizedString
 		}
 		file: {
 			/**
@@ -13790,17 +13806,13 @@ export type TranslationFunctions = {
 	filters: {
 		panel: {
 			/**
-			 * Refine
+			 * Filters
 			 */
 			title: () => LocalizedString
 			/**
 			 * {count} chosen
 			 */
 			selected: (arg: { count: number }) => LocalizedString
-			/**
-			 * Clear all filters
-			 */
-			clearAll: () => LocalizedString
 			/**
 			 * Show {count} more
 			 */
@@ -13814,13 +13826,13 @@ export type TranslationFunctions = {
 			 */
 			counting: () => LocalizedString
 			/**
-			 * None under these filters
-			 */
-			empty: () => LocalizedString
-			/**
 			 * {value}, {count} series
 			 */
 			valueCount: (arg: { count: number, value: string }) => LocalizedString
+			/**
+			 * {value}, {count} {{book|books}}
+			 */
+			valueCountBooks: (arg: { count: number, value: string }) => LocalizedString
 			/**
 			 * Remove the filter {name}
 			 */
@@ -13906,6 +13918,10 @@ export type TranslationFunctions = {
 			 */
 			unratedExclude: () => LocalizedString
 			/**
+			 * Leave out books without an age rating
+			 */
+			unratedExcludeBooks: () => LocalizedString
+			/**
 			 * Rated only
 			 */
 			unratedChip: () => LocalizedString
@@ -13952,7 +13968,7 @@ export type TranslationFunctions = {
 			 */
 			shared: () => LocalizedString
 			/**
-			 * Each user sees only the series of the libraries they may open.
+			 * Each user sees only the series and books of the libraries they may open.
 			 */
 			sharedHelp: () => LocalizedString
 			/**
@@ -13972,11 +13988,11 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * Filters and sorts of the series list, kept under a name. Each shows only what its user may see.
+			 * Filters and sorts of the series or books list, kept under a name. Each shows only what its user may see.
 			 */
 			intro: () => LocalizedString
 			/**
-			 * No saved filter yet: filter the series list, then choose “Save this filter”.
+			 * No saved filter yet: filter the series or books list, then choose “Save this filter”.
 			 */
 			empty: () => LocalizedString
 			/**
@@ -14028,7 +14044,7 @@ export type TranslationFunctions = {
 			 */
 			deleteTitle: (arg: { name: string }) => LocalizedString
 			/**
-			 * The saved filter goes; its series stay.
+			 * The saved filter goes; its series and books stay.
 			 */
 			deleteMessage: () => LocalizedString
 			/**
@@ -14065,10 +14081,6 @@ export type TranslationFunctions = {
 			 * Nothing is credited to {name} in the libraries you can open.
 			 */
 			none: (arg: { name: string }) => LocalizedString
-			/**
-			 * Filter the series list by {name}
-			 */
-			allSeries: (arg: { name: string }) => LocalizedString
 			/**
 			 * And {count} more
 			 */

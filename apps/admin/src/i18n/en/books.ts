@@ -8,7 +8,6 @@ const books = {
   allLibraries: 'All libraries',
   series: 'Series',
   seriesFilter: 'Series: {name:string}',
-  clearSeries: 'Show every series',
   readingStatus: 'Reading status',
   format: 'Format',
   parseStatus: 'File',
@@ -70,6 +69,9 @@ const books = {
     teams: 'Teams',
     locations: 'Places',
     webLinks: 'On the web',
+    booksOfArc: 'The books of the story arc {name:string}',
+    booksOfEdition: 'The books in the edition {name:string}',
+    seriesInLanguage: 'Series in {name:string}',
   },
   file: {
     title: 'File',

@@ -9,7 +9,6 @@ const books: Translation['books'] = {
   allLibraries: 'Toutes les bibliothèques',
   series: 'Série',
   seriesFilter: 'Série : {name}',
-  clearSeries: 'Toutes les séries',
   readingStatus: 'État de lecture',
   format: 'Format',
   parseStatus: 'Fichier',
@@ -65,6 +64,9 @@ const books: Translation['books'] = {
     teams: 'Équipes',
     locations: 'Lieux',
     webLinks: 'Sur le web',
+    booksOfArc: 'Les livres de l’arc narratif {name}',
+    booksOfEdition: 'Les livres de l’édition {name}',
+    seriesInLanguage: 'Séries en {name}',
   },
   file: {
     title: 'Fichier',

@@ -2,14 +2,13 @@ import type { Translation } from '../i18n-types.js';
 
 const filters: Translation['filters'] = {
   panel: {
-    title: 'Affiner',
+    title: 'Filtres',
     selected: '{count} choisi{{s}}',
-    clearAll: 'Effacer tous les filtres',
     more: 'Afficher {count} de plus',
     fewer: 'Afficher moins',
     counting: 'Décompte…',
-    empty: 'Aucune sous ces filtres',
     valueCount: '{value}, {count} série{{s}}',
+    valueCountBooks: '{value}, {count} livre{{s}}',
     remove: 'Retirer le filtre {name}',
     chosen: 'Filtres choisis',
     facets: {
@@ -34,6 +33,7 @@ const filters: Translation['filters'] = {
     ageUpTo: 'Jusqu’à {age} ans ({count})',
     ageChip: 'Jusqu’à {age} ans',
     unratedExclude: 'Écarter les séries sans classification par âge',
+    unratedExcludeBooks: 'Écarter les livres sans classification par âge',
     unratedChip: 'Classées seulement',
     years: 'Années',
     yearFrom: 'De',
@@ -47,14 +47,15 @@ const filters: Translation['filters'] = {
     dialogTitle: 'Enregistrer le filtre',
     name: 'Nom',
     shared: 'Le partager avec tous les utilisateurs',
-    sharedHelp: 'Chacun n’y voit que les séries des bibliothèques qu’il peut ouvrir.',
+    sharedHelp: 'Chacun n’y voit que les séries et les livres des bibliothèques qu’il peut ouvrir.',
     submit: 'Enregistrer',
     cancel: 'Annuler',
     saved: 'Le filtre « {name} » a été enregistré.',
     title: 'Filtres enregistrés',
     intro:
-      'Des filtres et des tris de la liste des séries, gardés sous un nom. Chacun ne montre que ce que son utilisateur peut voir.',
-    empty: 'Aucun filtre enregistré : filtrez la liste des séries, puis choisissez « Enregistrer ce filtre ».',
+      'Des filtres et des tris de la liste des séries ou des livres, gardés sous un nom. Chacun ne montre que ce que son utilisateur peut voir.',
+    empty:
+      'Aucun filtre enregistré : filtrez la liste des séries ou des livres, puis choisissez « Enregistrer ce filtre ».',
     sharedBadge: 'Partagé',
     sortedBy: 'Tri : {sort}',
     actions: 'Actions pour {name}',
@@ -67,7 +68,7 @@ const filters: Translation['filters'] = {
     unsharedNow: '« {name} » n’est plus qu’à vous.',
     delete: 'Supprimer',
     deleteTitle: 'Supprimer « {name} » ?',
-    deleteMessage: 'Le filtre enregistré disparaît ; ses séries restent.',
+    deleteMessage: 'Le filtre enregistré disparaît ; ses séries et ses livres restent.',
     deleted: 'Le filtre « {name} » a été supprimé.',
     booksList: 'Livres',
   },
@@ -78,7 +79,6 @@ const filters: Translation['filters'] = {
     books: 'Livres',
     role: 'Comme {role}',
     none: 'Rien n’est attribué à {name} dans les bibliothèques que vous pouvez ouvrir.',
-    allSeries: 'Filtrer la liste des séries par {name}',
     more: 'Et {count} de plus',
   },
 };

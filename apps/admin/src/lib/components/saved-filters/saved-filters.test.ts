@@ -35,3 +35,17 @@ describe('a saved filter as a link', () => {
     });
   });
 });
+
+describe('a saved filter of the books', () => {
+  it('opens the books list with its facets and sort, and is the current page there only', () => {
+    const filter = {
+      target: 'books' as const,
+      filter: { author: ['Ana Lune'], author_role: ['writer'], story_arc: ['Low Tide'] },
+      sort: 'title',
+    };
+    expect(savedFilterHref(filter)).toBe('/books?author=Ana+Lune&author_role=writer&story_arc=Low+Tide&sort=title');
+    const at = new URL('http://host/books?sort=title&story_arc=Low+Tide&author=Ana+Lune&author_role=writer&view=grid');
+    expect(isSavedFilterAt(filter, at, '/books')).toBe(true);
+    expect(isSavedFilterAt(filter, at, '/series')).toBe(false);
+  });
+});
