@@ -75,7 +75,11 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
     const lastReadPage = Math.max(1, Math.ceil(read.total / 50));
     const deck = await api<{ total: number }>(server.url, '/books/on-deck?limit=1');
     const lastDeckPage = Math.max(1, Math.ceil(deck.total / 50));
-    console.log(`[${label}] ${read.total} books read or in progress, ${deck.total} series on deck`);
+    const wanted = await api<{ total: number }>(server.url, '/wanted?limit=1');
+    const lastWantedPage = Math.max(1, Math.ceil(wanted.total / 50));
+    console.log(
+      `[${label}] ${read.total} books read or in progress, ${deck.total} series on deck, ${wanted.total} wanted volumes`,
+    );
     const [library] = loaded.libraryIds;
     const shelvesStarted = performance.now();
     const shelves = await loadShelves(server.url, loaded.bookIds, {
@@ -113,6 +117,15 @@ async function runOn(label: string, database: DatabaseConfig, env: Record<string
         path: `/api/v1/series?sort=year_desc&page=${lastSeriesPage}`,
         list: true,
       },
+      // The wanted list (issue 36): every missing volume across the libraries, paged and filtered.
+      { name: 'wanted: first page', path: '/api/v1/wanted', list: true },
+      { name: 'wanted: deep page', path: `/api/v1/wanted?page=${lastWantedPage}`, list: true },
+      {
+        name: 'wanted: library+series_status',
+        path: `/api/v1/wanted?library_id=${library}&series_status=ended`,
+        list: true,
+      },
+      { name: 'wanted: status=missing', path: '/api/v1/wanted?status=missing', list: true },
       { name: 'books: first page', path: '/api/v1/books', list: true },
       { name: 'books: q', path: '/api/v1/books?q=author12', list: true },
       {
@@ -273,6 +286,16 @@ function table(figures: Figure[]): string {
   lines.push('\nTargets: every list p99 ≤ 25 ms and ≥ 30% of /health req/s; a deep page no slower than 2× the first.');
   lines.push("Issue 32: collections and reading lists pages and a list's books ≥ 50% of /health req/s, p99 ≤ 50 ms.");
   lines.push('Filters and facets (issue 35): every filter and facet ≥ 50% of /health req/s, p99 ≤ 50 ms.');
+  lines.push('Wanted list (issue 36): every GET /wanted measure ≥ 50% of /health req/s, p99 ≤ 50 ms.');
+  for (const database of new Set(figures.map((f) => f.database))) {
+    const floor = figures.find((f) => f.database === database && f.name === 'health (floor)');
+    const wanted = figures.filter((f) => f.database === database && f.name.startsWith('wanted'));
+    if (!floor || wanted.length === 0) continue;
+    const missed = wanted.filter((f) => f.reqPerSec < floor.reqPerSec / 2 || f.p99 > 50).map((f) => f.name);
+    lines.push(
+      `${database}: ${missed.length === 0 ? 'every wanted measure meets it' : `missed by ${missed.join(', ')}`}`,
+    );
+  }
   for (const database of new Set(figures.map((f) => f.database))) {
     const floor = figures.find((f) => f.database === database && f.name === 'health (floor)');
     const shelves = figures.filter((f) => f.database === database && SHELF_MEASURE.test(f.name));

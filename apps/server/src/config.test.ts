@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       plugins: BUILT_IN_PLUGINS,
       trustProxy: false,
       scanCovers: 'scan',
+      releases: { searchIntervalMs: 5000, grabExpiryMs: 72 * 3_600_000 },
       watch: { quietMs: 30_000, maxWaitMs: 300_000, pollIntervalMs: 1_200_000, leaseMs: 30_000, maxWatches: undefined },
     });
   });
@@ -32,6 +33,11 @@ describe('loadConfig', () => {
     ).watch;
     expect(watch).toMatchObject({ quietMs: 500, pollIntervalMs: 3000, maxWatches: 3 });
     expect(() => loadConfig({ WATCH_QUIET_SECONDS: '0' }, cwd)).toThrow(/WATCH_QUIET_SECONDS must be between/);
+    expect(() => loadConfig({ GRAB_EXPIRY_HOURS: '0' }, cwd)).toThrow(/GRAB_EXPIRY_HOURS must be between 1 and 8760/);
+    expect(loadConfig({ RELEASE_SEARCH_INTERVAL_SECONDS: '0', GRAB_EXPIRY_HOURS: '1.5' }, cwd).releases).toEqual({
+      searchIntervalMs: 0,
+      grabExpiryMs: 5_400_000,
+    });
     expect(() => loadConfig({ WATCH_LEASE_SECONDS: 'soon' }, cwd)).toThrow(/WATCH_LEASE_SECONDS must be a number/);
   });
 

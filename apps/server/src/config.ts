@@ -28,6 +28,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Whether a scan makes the covers of its books (`scan`) or leaves each to the first request for it. */
   scanCovers: ScanCovers;
+  /** The release search job's pace and how long a grab waits for its file (issue 36). */
+  releases: { searchIntervalMs: number; grabExpiryMs: number };
 }
 
 export const SCAN_COVERS = ['scan', 'on-demand'] as const;
@@ -130,6 +132,16 @@ export const CONFIG_VARIABLES = {
     description:
       '`scan`: a scan ends when every book has its cover; `on-demand`: scans make no covers and each is made the first time it is shown (a first import of a huge collection on a slow disk).',
   },
+  RELEASE_SEARCH_INTERVAL_SECONDS: {
+    default: '5',
+    description:
+      "The release search job waits this long between two searches of the release indexer, on top of the plugin's own rate limit: each Prowlarr search asks every indexer it has, and trackers ban clients that hammer them.",
+  },
+  GRAB_EXPIRY_HOURS: {
+    default: '72',
+    description:
+      'A grabbed release whose file has not come in after this long is `expired`, and its volume is wanted again.',
+  },
   TRUST_PROXY: {
     default: 'false',
     description:
@@ -187,6 +199,8 @@ const schema = {
   WATCH_LEASE_SECONDS: seconds(0.3, 3600),
   WATCH_MAX_WATCHES: optional(number({ min: 0, integer: true, range: 'must be 0 or more' })),
   SCAN_COVERS: oneOf(SCAN_COVERS),
+  RELEASE_SEARCH_INTERVAL_SECONDS: seconds(0, 3600),
+  GRAB_EXPIRY_HOURS: number({ min: 1, max: 8760, range: 'must be between 1 and 8760' }),
   TRUST_PROXY: (input: string | undefined): TrustProxy => {
     const text = (input ?? '').trim();
     if (/^(false|no|off|0)$/i.test(text)) return false;
@@ -220,6 +234,8 @@ const ECHOABLE = new Set<ConfigVariable>([
   'WATCH_POLL_MINUTES',
   'WATCH_LEASE_SECONDS',
   'WATCH_MAX_WATCHES',
+  'RELEASE_SEARCH_INTERVAL_SECONDS',
+  'GRAB_EXPIRY_HOURS',
 ]);
 
 function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): ReturnType<(typeof schema)[K]> {
@@ -273,6 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     plugins: read(env, 'SHELFMARK_PLUGINS'),
     trustProxy: read(env, 'TRUST_PROXY'),
     scanCovers: read(env, 'SCAN_COVERS'),
+    releases: {
+      searchIntervalMs: read(env, 'RELEASE_SEARCH_INTERVAL_SECONDS') * 1000,
+      grabExpiryMs: read(env, 'GRAB_EXPIRY_HOURS') * 3_600_000,
+    },
     watch: {
       quietMs: read(env, 'WATCH_QUIET_SECONDS') * 1000,
       maxWaitMs: read(env, 'WATCH_MAX_WAIT_SECONDS') * 1000,

@@ -17,8 +17,13 @@ import { MetadataRefreshService, REFRESH_TRIGGER } from './services/metadata-ref
 import { MetadataBatchRepository } from './repositories/metadata-batch.repository.js';
 import { MetadataRepository } from './repositories/metadata.repository.js';
 import { ReleaseService } from './services/release.service.js';
+import { WantedService } from './services/wanted.service.js';
+import { ReleaseGrabService } from './services/release-grab.service.js';
+import { ReleaseSearchService } from './services/release-search.service.js';
 import { StatusMappingService } from './services/status-mapping.service.js';
 import { ReleaseRepository } from './repositories/release.repository.js';
+import { WantedRepository } from './repositories/wanted.repository.js';
+import { ReleaseCandidateRepository } from './repositories/release-candidate.repository.js';
 import { StatusMappingRepository } from './repositories/status-mapping.repository.js';
 import { SettingsService } from './services/settings.service.js';
 import { ApiTokenRepository } from './repositories/api-token.repository.js';
@@ -134,6 +139,9 @@ export interface Container {
     libraries: LibraryService;
     plugins: PluginService;
     releases: ReleaseService;
+    wanted: WantedService;
+    releaseSearches: ReleaseSearchService;
+    releaseGrabs: ReleaseGrabService;
     metadata: MetadataService;
     metadataBatch: MetadataBatchService;
     metadataRefresh: MetadataRefreshService;
@@ -296,6 +304,18 @@ export async function createContainer(
   jobRuntime.define('metadata_backfill', (context) => metadataBackfill.run(context));
   jobRuntime.define('metadata_batch', (context) => metadataBatch.run(context));
   jobRuntime.define('metadata_refresh', (context) => metadataRefresh.run(context));
+  const releases = new ReleaseService(pluginRunner, new ReleaseRepository(em), settings);
+  const wantedRepository = new WantedRepository(em);
+  const releaseCandidates = new ReleaseCandidateRepository(em);
+  const releaseSearches = new ReleaseSearchService(
+    releases,
+    releaseCandidates,
+    wantedRepository,
+    settings,
+    jobs,
+    config.releases.searchIntervalMs,
+  );
+  jobRuntime.define('release_search', (context) => releaseSearches.run(context));
   jobRuntime.defineTrigger(REFRESH_TRIGGER, (data) => metadataRefresh.onTrigger(data));
   await jobRuntime.start(false);
   jobs.attachQueue(jobRuntime);
@@ -368,7 +388,10 @@ export async function createContainer(
     jobs,
     libraries,
     plugins: new PluginService(plugins, settings),
-    releases: new ReleaseService(pluginRunner, new ReleaseRepository(em), settings),
+    releases,
+    wanted: new WantedService(wantedRepository, listCache, config.releases.grabExpiryMs),
+    releaseSearches,
+    releaseGrabs: new ReleaseGrabService(releases, releaseCandidates, config.releases.grabExpiryMs),
     metadata,
     metadataBatch,
     metadataRefresh,

@@ -108,7 +108,12 @@ beforeAll(async () => {
     await call(`/books/${ids[book]}/progress`, { method: 'PUT', token: admin, body: { status: 'read' } });
   }
   // Something of B for every kind of id a read operation takes: a status and a metadata link.
-  await call(`/series/${ids.seriesB}`, { method: 'PATCH', token: admin, body: { status: 'bravo-only' } });
+  // B's series misses volume 3: the wanted list has something of B to leave out.
+  await call(`/series/${ids.seriesB}`, {
+    method: 'PATCH',
+    token: admin,
+    body: { status: 'bravo-only', total_volumes: 3 },
+  });
   // A genre only B's book has, for the facets to leave out (issue 35).
   const genre = await call(`/books/${ids.bookB}`, { method: 'PATCH', token: admin, body: { genres: ['bravo-only'] } });
   expect(genre.status).toBe(200);
@@ -328,6 +333,11 @@ const CASES: Record<string, Case> = {
     body: () => ({ raw_status: 'x', mapped_status: 'y' }),
   },
   unmapStatusMapping: { expect: 'forbidden', path: () => `/settings/status-mappings/${ids.bookB}` },
+  listWanted: { expect: 'list', path: () => '/wanted?limit=500' },
+  startReleaseSearch: { expect: 'forbidden', path: () => '/releases/searches', body: () => ({}) },
+  listReleaseCandidates: { expect: 'forbidden', path: () => `/releases/candidates?series_id=${ids.seriesB}` },
+  grabRelease: { expect: 'forbidden', path: () => '/releases/grab', body: () => ({ candidate_id: ids.bookB }) },
+  listReleaseGrabs: { expect: 'forbidden', path: () => '/releases/grabs' },
   searchReleases: { expect: 'forbidden', path: () => '/releases/search', body: () => ({ query: 'Bravo' }) },
   testReleaseIndexer: { expect: 'forbidden', path: () => '/releases/test', body: () => ({}) },
   getSettings: { expect: 'forbidden', path: () => '/settings' },
@@ -440,6 +450,12 @@ describe('a reader granted one library of two, over REST', () => {
     }
   }, 120_000);
 
+  it("finds nothing in the wanted list when filtering on the other library's things (filters, not 404s)", async () => {
+    const result = await call(`/wanted?library_id=${ids.libB}&series_id=${ids.seriesB}`, { token: tokens.readerA });
+    expect(result.status, result.text).toBe(200);
+    expect(result.body).toMatchObject({ total: 0, items: [] });
+  });
+
   it('still sees its own library in full', async () => {
     const asA = (route: string) => call(route, { token: tokens.readerA });
     expect((await asA('/libraries')).body.items.map((l: any) => l.id)).toEqual([ids.libA]);
@@ -476,6 +492,9 @@ describe('a reader granted one library of two, over REST', () => {
     // B's genre is there to be counted, so its absence from reader A's facets means something.
     for (const route of ['/books/facets', '/series/facets'])
       expect(JSON.stringify((await asEveryLibrary(route)).body), route).toContain('bravo-only');
+    expect((await asEveryLibrary('/wanted')).body.items).toContainEqual(
+      expect.objectContaining({ series_id: ids.seriesB, volume: 3, status: 'missing' }),
+    );
   });
 });
 

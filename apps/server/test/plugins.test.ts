@@ -75,7 +75,7 @@ describe('GET /plugins', () => {
     expect(loaded.find((item) => item.id === 'prowlarr')).toMatchObject({
       kind: 'release_indexer',
       configured: false,
-      capabilities: ['search', 'test_connection'],
+      capabilities: ['search', 'test_connection', 'grab'],
     });
   });
 

@@ -6,6 +6,8 @@ export const INDEXER_PATH = '/api/v1/indexer';
 
 export interface ProwlarrRequest {
   path: string;
+  /** Sent as a JSON body with POST; left out, the request is a GET. */
+  json?: unknown;
   query?: Readonly<Record<string, QueryValue>>;
   timeoutMs?: number;
   /** Statuses to read here instead of receiving the SDK's typed error. */
@@ -19,6 +21,8 @@ export function callProwlarr(
   context: PluginContext,
 ): Promise<HttpResponse> {
   return context.http.request(`${connection.baseUrl}${request.path}`, {
+    method: request.json === undefined ? 'GET' : 'POST',
+    json: request.json,
     query: request.query,
     headers: { 'X-Api-Key': connection.apiKey, Accept: 'application/json' },
     timeoutMs: request.timeoutMs,

@@ -1,4 +1,5 @@
 import { definePlugin, SDK_API_VERSION } from '@shelfmark/plugin-sdk';
+import { grabRelease } from './grab.js';
 import { searchReleases } from './search.js';
 import { DEFAULT_CATEGORIES } from './settings.js';
 import { testConnection } from './test-connection.js';
@@ -53,4 +54,5 @@ export default definePlugin({
   },
   search: searchReleases,
   testConnection,
+  grab: grabRelease,
 });

@@ -73,6 +73,11 @@ export function mapRelease(raw: unknown, apiKey: string): Release | null {
   const downloadUrl = redactSecret(httpLink(raw.downloadUrl) ?? httpLink(raw.magnetUrl), apiKey);
   const infoUrl = redactSecret(httpLink(raw.infoUrl) ?? httpLink(raw.commentUrl), apiKey);
   const indexerId = count(raw.indexerId);
+  // Prowlarr's own guid, untouched (the `guid` above may be rewritten for display), goes in the opaque data that a
+  // grab hands back. One that holds the key stays out, even of the opaque data: the key never leaves the plugin, and
+  // such a release cannot be grabbed from here (Prowlarr's own guids are the indexers' links, never holding it).
+  const prowlarrGuid =
+    typeof raw.guid === 'string' && raw.guid !== '' && (apiKey === '' || !raw.guid.includes(apiKey)) ? raw.guid : null;
   const guid =
     redactSecret(text(raw.guid), apiKey) ?? infoUrl ?? downloadUrl ?? `prowlarr:${indexerId ?? 'unknown'}:${title}`;
 
@@ -88,6 +93,10 @@ export function mapRelease(raw: unknown, apiKey: string): Release | null {
     downloadUrl,
     infoUrl,
     categories: categoryIds(raw.categories),
+    // What POST /api/v1/search needs to grab it: Prowlarr finds the release in its cache by indexer id and guid.
+    ...(prowlarrGuid !== null && indexerId !== null && indexerId > 0
+      ? { indexerData: { guid: prowlarrGuid, indexerId } }
+      : {}),
   };
 }
 

@@ -7,6 +7,8 @@ export { FAKE_API_KEY } from './fake-data.js';
 
 export interface ProwlarrFakeOptions {
   apiKey?: string;
+  /** Indexers whose releases Prowlarr cannot fetch for a grab (a dead tracker, a full download client): 409. */
+  failingGrabIndexerIds?: number[];
   /** Prowlarr's "URL Base" setting (e.g. `/prowlarr` behind a reverse proxy): every route lives under it. */
   urlBase?: string;
   latencyMs?: number;
@@ -17,15 +19,37 @@ const WEB_APP_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Prowlarr</title></head>' +
   '<body><div id="root"></div><script src="/initialize.json"></script></body></html>';
 
+/** A release Prowlarr handed to its download client. */
+export interface FakeGrab {
+  guid: string;
+  indexerId: number;
+  title: string;
+}
+
+export interface ProwlarrFake extends FakeService {
+  /** The grabs that went through, in order. */
+  readonly grabs: readonly FakeGrab[];
+  /** Forgets every search answer, as Prowlarr does 30 minutes after a search (or when it restarts). */
+  expireSearches(): void;
+}
+
+/** Prowlarr's message when a grab names a release its cache no longer holds (SearchController.GrabRelease). */
+export const NOT_IN_CACHE = "Couldn't find requested release in cache, cache timeout probably expired.";
+
 /**
  * A Prowlarr that answers like the real one: API key in `X-Api-Key` (or `apikey`), 401 with an empty body otherwise,
  * 404 for unknown API routes, the web app's HTML for anything else, and releases whose `downloadUrl` is Prowlarr's
- * proxy link carrying the API key.
+ * proxy link carrying the API key. Grabs (POST /api/v1/search) take a release from the answers of recent searches
+ * only, keyed by indexer id and guid, as Prowlarr's cache does.
  */
-export function startProwlarrFake(options: ProwlarrFakeOptions = {}): Promise<FakeService> {
+export async function startProwlarrFake(options: ProwlarrFakeOptions = {}): Promise<ProwlarrFake> {
   const apiKey = options.apiKey ?? FAKE_API_KEY;
   const urlBase = options.urlBase ?? '';
-  return startFakeService({
+  const failing = new Set(options.failingGrabIndexerIds ?? []);
+  /** `${indexerId}_${guid}` of every release a search answered since the last expiry. */
+  const searched = new Set<string>();
+  const grabs: FakeGrab[] = [];
+  const service = await startFakeService({
     latencyMs: options.latencyMs ?? 0,
     errorResponses: {
       unauthorized: { status: 401, body: '', headers: { 'content-type': 'text/plain' } },
@@ -43,11 +67,47 @@ export function startProwlarrFake(options: ProwlarrFakeOptions = {}): Promise<Fa
       const path = request.path.slice(urlBase.length);
       if (!path.startsWith('/api/')) return { body: WEB_APP_PAGE };
       if (!authorised(request, apiKey)) return { status: 401, body: '', headers: { 'content-type': 'text/plain' } };
+      if (request.method === 'POST' && path === '/api/v1/search') return grab(request);
       if (request.method !== 'GET') return { status: 405, body: '' };
       if (path === '/api/v1/indexer') return { json: INDEXERS.map(indexerResource) };
-      if (path === '/api/v1/search') return search(request, apiKey, urlBase);
+      if (path === '/api/v1/search') {
+        const answer = search(request, apiKey, urlBase);
+        for (const release of answer) searched.add(`${release.indexerId}_${release.guid}`);
+        return { json: answer };
+      }
       return { status: 404, body: '' };
     },
+  });
+
+  function grab(request: FakeRequest): FakeResponse {
+    let body: { guid?: unknown; indexerId?: unknown };
+    try {
+      body = JSON.parse(request.body) as typeof body;
+    } catch {
+      return { status: 400, json: { message: 'Request body is not valid JSON' } };
+    }
+    const invalid = [
+      ...(typeof body.guid === 'string' && body.guid !== ''
+        ? []
+        : [{ propertyName: 'Guid', errorMessage: "'Guid' must not be empty.", severity: 'error' }]),
+      ...(typeof body.indexerId === 'number' && body.indexerId > 0
+        ? []
+        : [{ propertyName: 'IndexerId', errorMessage: "'Indexer Id' must be greater than '0'.", severity: 'error' }]),
+    ];
+    if (invalid.length > 0) return { status: 400, json: invalid };
+    const key = `${body.indexerId as number}_${body.guid as string}`;
+    const release = RELEASES.find((candidate) => `${candidate.indexerId}_${candidate.guid}` === key);
+    if (!searched.has(key) || release === undefined) return { status: 404, json: { message: NOT_IN_CACHE } };
+    if (failing.has(release.indexerId)) {
+      return { status: 409, json: { message: 'Getting release from indexer failed' } };
+    }
+    grabs.push({ guid: release.guid, indexerId: release.indexerId, title: release.title });
+    return { json: releaseResource(release, `http://${request.headers.host ?? '127.0.0.1'}${urlBase}`, apiKey) };
+  }
+
+  return Object.assign(service, {
+    grabs,
+    expireSearches: () => searched.clear(),
   });
 }
 
@@ -55,14 +115,14 @@ function authorised(request: FakeRequest, apiKey: string): boolean {
   return request.headers['x-api-key'] === apiKey || request.query.get('apikey') === apiKey;
 }
 
-function search(request: FakeRequest, apiKey: string, urlBase: string): FakeResponse {
+function search(request: FakeRequest, apiKey: string, urlBase: string) {
   const terms = searchTerms(request.query.get('query') ?? '');
   const categories = request.query.getAll('categories').map(Number);
   const origin = `http://${request.headers.host ?? '127.0.0.1'}${urlBase}`;
   const found = RELEASES.filter(
     (release) => isEnabled(release) && matchesTerms(release.title, terms) && inCategories(release, categories),
   );
-  return { json: found.map((release) => releaseResource(release, origin, apiKey)) };
+  return found.map((release) => releaseResource(release, origin, apiKey));
 }
 
 function isEnabled(release: FakeRelease): boolean {

@@ -51,7 +51,18 @@ describe('mapRelease', () => {
       downloadUrl: 'http://prowlarr.local:9696/1/download?link=aHR0cHM6Ly9ueWFhLnNp%2BZz0%3D&file=One+Piece',
       infoUrl: 'https://nyaa.si/view/1753201',
       categories: [7030, 100418],
+      indexerData: { guid: 'https://nyaa.si/view/1753201', indexerId: 1 },
     });
+  });
+
+  it("keeps Prowlarr's own guid and indexerId untouched for a grab, and none when either is missing", () => {
+    const guid = 'https://tracker.example/details.php?id=77&hit=1 ';
+    expect(mapRelease(torrent({ guid, indexerId: 9 }), KEY)?.indexerData).toEqual({ guid, indexerId: 9 });
+    expect(mapRelease(torrent({ guid: null }), KEY)).not.toHaveProperty('indexerData');
+    expect(mapRelease(torrent({ indexerId: 0 }), KEY)).not.toHaveProperty('indexerData');
+    expect(mapRelease(torrent({ guid: `http://prowlarr.local/1/download?apikey=${KEY}` }), KEY)).not.toHaveProperty(
+      'indexerData',
+    );
   });
 
   it('keeps null seeders and leechers of a usenet release (not zero)', () => {

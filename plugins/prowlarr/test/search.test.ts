@@ -102,6 +102,7 @@ describe('the search results', () => {
       downloadUrl: expect.stringMatching(new RegExp(`^${fake.url}/1/download\\?link=[\\w-]+&file=One%20Piece`)),
       infoUrl: 'https://nyaa.si/view/1753201',
       categories: [7030, 100418],
+      indexerData: { guid: 'https://nyaa.si/view/1753201', indexerId: 1 },
     });
     const usenet = releases.find((release) => release.indexer === 'NZBgeek');
     expect(usenet).toMatchObject({

@@ -160,6 +160,33 @@ export interface Release {
   downloadUrl: string | null;
   infoUrl: string | null;
   categories: number[];
+  /**
+   * What the plugin needs to find this release again in its service (since SDK 1.3; optional, so 1.0 plugins stay
+   * valid), e.g. Prowlarr's own `guid` and `indexerId`. Opaque to the server: it stores it with a search candidate,
+   * hands it back untouched to `grab`, and never shows it to anyone, since it may hold what `guid` and the links do
+   * not (an indexer's own link). Plain JSON values, at most 4 KB serialised.
+   */
+  indexerData?: IndexerData;
+}
+
+/** A release's opaque data for its plugin (see `Release.indexerData`). */
+export type IndexerData = Readonly<Record<string, string | number | boolean | null>>;
+
+/** A release to grab: what the plugin answered for it, and the search that found it. */
+export interface GrabRequest {
+  guid: string;
+  title: string;
+  /** The release's `indexerData` as the plugin gave it; `{}` when it gave none. */
+  indexerData: IndexerData;
+  /** The search whose answer held the release, for a service that grabs only from its recent answers. */
+  query: ReleaseQuery;
+  /** RFC 3339: when that search ran. */
+  searchedAt: string;
+}
+
+export interface GrabResult {
+  /** A sentence for the admin: who received the release (e.g. "Sent to qBittorrent by Prowlarr"). Never a secret. */
+  message: string;
 }
 
 /** Why a connection test failed, for the admin to say in its own language (the server's `ProviderFailureKind`). */
@@ -180,6 +207,21 @@ export interface ReleaseIndexerPlugin {
   manifest: PluginManifest;
   search(query: ReleaseQuery, context: PluginContext): Promise<Release[]>;
   testConnection(context: PluginContext): Promise<ConnectionTest>;
+  /**
+   * Hands a release found by `search` to the download client the service is set up with (since SDK 1.3; optional:
+   * a plugin without it cannot grab, and the admin hides the button). Failures are the SDK's errors: AuthError (a
+   * refused key), NotFoundError (the service no longer knows the release, even after searching again),
+   * UnavailableError (the service, the indexer or the download client failed), RateLimitedError, BadResponseError.
+   */
+  grab?(release: GrabRequest, context: PluginContext): Promise<GrabResult>;
+}
+
+/** A release indexer that can grab (SDK 1.3's optional capability). */
+export type GrabbingReleaseIndexer = ReleaseIndexerPlugin & Required<Pick<ReleaseIndexerPlugin, 'grab'>>;
+
+/** Whether a release indexer has the optional `grab` capability. */
+export function canGrab(plugin: ReleaseIndexerPlugin): plugin is GrabbingReleaseIndexer {
+  return typeof plugin.grab === 'function';
 }
 
 export type ShelfmarkPlugin = MetadataProviderPlugin | ReleaseIndexerPlugin;

@@ -2665,6 +2665,10 @@ type RootTranslation = {
 			 * M​e​t​a​d​a​t​a​ ​f​r​o​m​ ​f​i​l​e​s
 			 */
 			metadata_backfill: string
+			/**
+			 * W​a​n​t​e​d​ ​v​o​l​u​m​e​s​ ​s​e​a​r​c​h
+			 */
+			release_search: string
 		}
 		statuses: {
 			/**
@@ -4720,6 +4724,10 @@ type RootTranslation = {
 			 * i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​b​o​o​k​s​ ​o​f​f​e​r​e​d​ ​f​o​r​ ​t​h​i​s​ ​e​n​t​r​y
 			 */
 			notCandidate: string
+			/**
+			 * n​a​m​e​s​ ​v​o​l​u​m​e​s​ ​t​h​a​t​ ​a​r​e​ ​n​o​t​ ​w​a​n​t​e​d​ ​(​h​e​l​d​ ​a​l​r​e​a​d​y​,​ ​o​r​ ​n​o​t​ ​o​f​ ​a​ ​s​e​r​i​e​s​ ​t​h​a​t​ ​m​i​s​s​e​s​ ​t​h​e​m​)
+			 */
+			notWanted: string
 			/**
 			 * n​o​t​ ​v​a​l​i​d
 			 */
@@ -9787,6 +9795,10 @@ export type TranslationFunctions = {
 			 * Metadata from files
 			 */
 			metadata_backfill: () => LocalizedString
+			/**
+			 * Wanted volumes search
+			 */
+			release_search: () => LocalizedString
 		}
 		statuses: {
 			/**
@@ -11739,6 +11751,10 @@ export type TranslationFunctions = {
 			 * is not one of the books offered for this entry
 			 */
 			notCandidate: () => LocalizedString
+			/**
+			 * names volumes that are not wanted (held already, or not of a series that misses them)
+			 */
+			notWanted: () => LocalizedString
 			/**
 			 * not valid
 			 */

@@ -1359,6 +1359,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wanted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the wanted (missing) volumes
+         * @description Every missing volume of the series the caller may see, by series (name order) then volume. A series with an
+         *     approved metadata link that lists numbered volumes misses the ones no local book holds; a series without one
+         *     misses those of 1..`total_volumes` (at most 1000) no local book holds; a series with neither misses none.
+         *     Omnibus ranges count for each volume they cover; hors-séries and chapters do not. `status` is `grabbed` while
+         *     the volume's latest grab is, `imported` once its file came in, else `missing` (never grabbed, or the grab
+         *     failed or expired); `last_grab` is that grab. `library_id`, `series_id` and `series_status` keep the volumes
+         *     of those series; `status` those with that status. A library or series the caller may not see finds nothing.
+         */
+        get: operations["listWanted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/releases/search": {
         parameters: {
             query?: never;
@@ -1378,6 +1404,102 @@ export interface paths {
          *     loaded.
          */
         post: operations["searchReleases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search releases for wanted volumes (a job)
+         * @description Starts a `release_search` job: one query `"<series name>" <volume>` per volume, of `volumes` (each must be
+         *     a volume of `GET /wanted`, or the request is a 400 and nothing starts), or of every wanted volume that is
+         *     not grabbed nor imported (of `library_id` when given). Searches are spaced by
+         *     `RELEASE_SEARCH_INTERVAL_SECONDS` on top of the plugin's own rate limit. Each volume's search replaces its
+         *     previous one: its best candidates (at most 5: the title naming the series and this volume alone first, then
+         *     the provider language in the title and a plausible size as hints, then seeders) are kept with the time of
+         *     the search (`GET /releases/candidates`). A volume whose search failed is an item error of the job, with its
+         *     failure kind; a refused key or a missing setting fails the job. It spans libraries: its `library_id` is
+         *     null. Cancel and resume like the other jobs.
+         */
+        post: operations["startReleaseSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stored candidates of wanted volumes
+         * @description The best releases the last `release_search` found for each volume of the series (or for `volume` only),
+         *     by volume then rank, with the time of that search. Grab one with `POST /releases/grab` and its `id`.
+         */
+        get: operations["listReleaseCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/grab": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grab a stored candidate
+         * @description Hands the candidate (an `id` of `GET /releases/candidates`, never a link) to the download client of the
+         *     release indexer, through its plugin: Prowlarr sends it to the download client it is set up with, and
+         *     searches again first when the search is older than its cache. The grab is recorded and answered with a 201
+         *     either way: `status` is `grabbed`, or `failed` with `failure` (the kind of failure, which a client says in
+         *     its own words) and `message` (the plugin's words, in English). 404 for an unknown candidate; 400 when the
+         *     release indexer is not configured, 409 when its plugin cannot grab, 501 when none is loaded (nothing is
+         *     recorded then).
+         */
+        post: operations["grabRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/releases/grabs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the grabs
+         * @description The grabs, newest first. A grab still `grabbed` after `GRAB_EXPIRY_HOURS` is `expired`: its volume is
+         *     wanted again.
+         */
+        get: operations["listReleaseGrabs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2127,11 +2249,12 @@ export interface components {
              *     `isbnChecksum`, `readingList` (not a ComicRack list), `folder` (not a usable folder under the libraries
              *     root), `provider` (not a loaded metadata provider), `notInSeries`, `unknownPlugin`, `setting` (not a value
              *     the plugin's setting takes), `rangeStart` (a range's end without its start), `notCandidate` (a book
-             *     that is not one of an import entry's candidates); `invalid` for any other rule. With `allowed` and
+             *     that is not one of an import entry's candidates), `notWanted` (a volume that is not a wanted volume);
+             *     `invalid` for any other rule. With `allowed` and
              *     `limit`, enough to write the message again. Every field error of this server carries one.
              * @enum {string}
              */
-            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "invalid";
+            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "notWanted" | "invalid";
             /**
              * @description The bound that was crossed, for `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number),
              *     `minLength`, `maxLength` (characters) and `minItems`, `maxItems` (items).
@@ -3210,6 +3333,118 @@ export interface components {
             /** @description Provider volumes with no local book, by volume number (unknown last). */
             volumes: components["schemas"]["MissingVolume"][];
         };
+        /**
+         * @description `missing`: never grabbed, or its latest grab failed or expired; `grabbed`: handed to the download client;
+         *     `imported`: its file came into the library.
+         * @enum {string}
+         */
+        WantedStatus: "missing" | "grabbed" | "imported";
+        /**
+         * @description `grabbed`: the indexer handed the release to its download client; `imported`: its file came in; `failed`:
+         *     the grab did not go through (`failure` says why); `expired`: nothing came in within the configured time.
+         * @enum {string}
+         */
+        GrabStatus: "grabbed" | "imported" | "failed" | "expired";
+        WantedGrab: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["GrabStatus"];
+            /** Format: date-time */
+            grabbed_at: string;
+        };
+        WantedVolume: {
+            /** Format: uuid */
+            series_id: string;
+            series_name: string;
+            /** Format: uuid */
+            library_id: string;
+            series_status: string | null;
+            /** @description The volume number (a provider may list fractional specials, e.g. 12.5). */
+            volume: number;
+            /** @description The provider's title of the volume, when a metadata link lists it. */
+            title: string | null;
+            status: components["schemas"]["WantedStatus"];
+            /** @description The volume's latest grab, whatever its status; null when it was never grabbed. */
+            last_grab: components["schemas"]["WantedGrab"] | null;
+        };
+        WantedPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["WantedVolume"][];
+        };
+        ReleaseSearchJobRequest: {
+            /** @description These wanted volumes only (left out, every wanted volume not grabbed nor imported). */
+            volumes?: {
+                /** Format: uuid */
+                series_id: string;
+                volume: number;
+            }[];
+            /**
+             * Format: uuid
+             * @description Without `volumes`, the wanted volumes of this library only.
+             */
+            library_id?: string;
+        };
+        ReleaseCandidate: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            series_id: string;
+            series_name: string;
+            volume: number;
+            /** @description 0 is the best candidate of the volume. */
+            rank: number;
+            /** @description The title names the series and this volume alone (not a pack, not another series). */
+            exact: boolean;
+            title: string;
+            size: number | null;
+            /** @enum {string} */
+            protocol: "torrent" | "usenet" | "unknown";
+            indexer: string | null;
+            seeders: number | null;
+            leechers: number | null;
+            /** Format: date-time */
+            publish_date: string | null;
+            info_url: string | null;
+            /** @description The volumes the title covers. */
+            volumes: number[];
+            /** Format: date-time */
+            searched_at: string;
+        };
+        GrabRequest: {
+            /** Format: uuid */
+            candidate_id: string;
+        };
+        ReleaseGrab: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Null once the series is deleted; `series_name` stays.
+             */
+            series_id: string | null;
+            series_name: string;
+            volume: number;
+            title: string;
+            size: number | null;
+            protocol: string;
+            indexer: string | null;
+            /** @description The release-indexer plugin that grabbed it. */
+            provider: string;
+            status: components["schemas"]["GrabStatus"];
+            /** @description When `failed`, the kind of failure; else null. */
+            failure: components["schemas"]["ProviderFailureKind"] | null;
+            /** @description When `failed`, the plugin's words (English); else null. */
+            message: string | null;
+            /**
+             * Format: uuid
+             * @description The user who grabbed it; null for a token without a user or a deleted user.
+             */
+            grabbed_by: string | null;
+            /** Format: date-time */
+            grabbed_at: string;
+        };
+        ReleaseGrabPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["ReleaseGrab"][];
+        };
         LibraryJobRequest: {
             /** Format: uuid */
             library_id: string;
@@ -3477,9 +3712,11 @@ export interface components {
          * @description `metadata_backfill`: started once per library by the server after the upgrade that stores every ComicInfo
          *     and OPF field; it reads only each book's metadata entry (never a page) and fills the fields that are empty,
          *     unlocked and not set by a provider or an admin, then what the series take from their books.
+         *     `release_search`: searches the release indexer for wanted volumes (`POST /releases/searches`); it spans
+         *     libraries, so its `library_id` is null.
          * @enum {string}
          */
-        JobType: "scan" | "metadata_batch" | "metadata_refresh" | "backup" | "metadata_backfill";
+        JobType: "scan" | "metadata_batch" | "metadata_refresh" | "backup" | "metadata_backfill" | "release_search";
         /**
          * @description `completed_with_errors`: the job ran to its end but some items failed or were skipped: it recorded item
          *     errors (a scan's unreadable files or folders, a series every provider failed for), or a metadata batch
@@ -3630,7 +3867,10 @@ export interface components {
             status: "loaded" | "failed";
             /** @description Whether every required setting has a value. */
             configured: boolean;
-            /** @description What the plugin can supply (e.g. `series.authors`, `volumes`, `language`). */
+            /**
+             * @description What the plugin can supply (e.g. `series.authors`, `volumes`, `language`); a release indexer lists
+             *     `search` and `test_connection`, and `grab` when it can hand a release to its download client.
+             */
             capabilities: string[];
             settings_schema: components["schemas"]["PluginSettingField"][];
             /** @description The last load or call error; null when none. */
@@ -6476,6 +6716,45 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listWanted: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only items of this library. */
+                library_id?: components["parameters"]["LibraryIdFilter"];
+                /** @description Only the volumes of this series. */
+                series_id?: string;
+                /** @description Only series with this status (a value of `GET /series/statuses`). */
+                series_status?: components["parameters"]["SeriesStatusFilter"];
+                /** @description Only the volumes with this status. */
+                status?: components["schemas"]["WantedStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of wanted volumes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WantedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     searchReleases: {
         parameters: {
             query?: never;
@@ -6504,6 +6783,123 @@ export interface operations {
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
+        };
+    };
+    startReleaseSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseSearchJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The search job, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listReleaseCandidates: {
+        parameters: {
+            query: {
+                series_id: string;
+                volume?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ReleaseCandidate"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    grabRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrabRequest"];
+            };
+        };
+        responses: {
+            /** @description The grab, as recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseGrab"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listReleaseGrabs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                status?: components["schemas"]["GrabStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of grabs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseGrabPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     testReleaseIndexer: {

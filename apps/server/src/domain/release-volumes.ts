@@ -76,6 +76,11 @@ export function releaseVolumes(title: string, seriesName?: string): number[] {
   return [...new Set(found)].sort((a, b) => a - b);
 }
 
+/** Whether the release's title names the series (its words in order, as scene titles separate them). */
+export function titleNamesSeries(title: string, seriesName: string): boolean {
+  return findName(fold(title.replace(/_/g, ' ')), seriesName) !== null;
+}
+
 /** Where the series name is in the folded title, its words separated by spaces, dots or dashes as scene titles do. */
 function findName(text: string, seriesName: string): { start: number; end: number } | null {
   const words = fold(seriesName.replace(/_/g, ' '))

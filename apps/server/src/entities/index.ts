@@ -19,6 +19,9 @@ import { ReadingListBook } from './reading-list-book.entity.js';
 import { ReadingListImportEntry } from './reading-list-import-entry.entity.js';
 import { ReadingList } from './reading-list.entity.js';
 import { ReadingProgress } from './reading-progress.entity.js';
+import { ReleaseCandidate } from './release-candidate.entity.js';
+import { ReleaseGrab } from './release-grab.entity.js';
+import { ReleaseSearch } from './release-search.entity.js';
 import { SavedFilter } from './saved-filter.entity.js';
 import { SeriesReaderSettings } from './series-reader-settings.entity.js';
 import { SeriesReaderState } from './series-reader-state.entity.js';
@@ -54,6 +57,9 @@ export {
   ReadingListBook,
   ReadingListImportEntry,
   ReadingProgress,
+  ReleaseCandidate,
+  ReleaseGrab,
+  ReleaseSearch,
   SavedFilter,
   Series,
   SeriesFacet,
@@ -102,4 +108,7 @@ export const ALL_ENTITIES = [
   BookFacet,
   SeriesFacet,
   SavedFilter,
+  ReleaseGrab,
+  ReleaseSearch,
+  ReleaseCandidate,
 ];

@@ -2,7 +2,14 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
 import { Library } from './library.entity.js';
 
-export const JOB_TYPES = ['scan', 'metadata_batch', 'metadata_refresh', 'backup', 'metadata_backfill'] as const;
+export const JOB_TYPES = [
+  'scan',
+  'metadata_batch',
+  'metadata_refresh',
+  'backup',
+  'metadata_backfill',
+  'release_search',
+] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 /** `completed_with_errors`: the job ran to its end but some items failed or were skipped (see its report). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'completed_with_errors', 'failed', 'cancelled'] as const;

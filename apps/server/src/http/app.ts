@@ -25,6 +25,8 @@ import { metadataJobRoutes } from './routes/metadata-jobs.routes.js';
 import { metadataRoutes } from './routes/metadata.routes.js';
 import { pluginRoutes } from './routes/plugin.routes.js';
 import { releaseRoutes } from './routes/release.routes.js';
+import { wantedRoutes } from './routes/wanted.routes.js';
+import { releaseGrabRoutes } from './routes/release-grab.routes.js';
 import { statusMappingRoutes } from './routes/status-mapping.routes.js';
 import { seriesRoutes } from './routes/series.routes.js';
 import { seriesCoverRoutes } from './routes/series-cover.routes.js';
@@ -125,6 +127,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   pluginRoutes(routes, services.plugins, services.settings);
   statusMappingRoutes(routes, services.statusMappings);
   releaseRoutes(routes, services.releases);
+  wantedRoutes(routes, services.wanted);
+  releaseGrabRoutes(routes, services.releaseSearches, services.releaseGrabs);
   metadataRoutes(routes, services.metadata, services.remoteCovers);
   metadataJobRoutes(routes, services.metadataBatch, services.metadataRefresh);
   folderRoutes(routes, services.folders);

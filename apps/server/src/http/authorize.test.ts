@@ -20,7 +20,16 @@ describe('scopes from openapi.yaml', () => {
       if (scope === null) continue;
       const readable =
         (method === 'get' &&
-          !['getSettings', 'listBackups', 'downloadBackup', 'listUsers', 'getUser'].includes(operation.operationId)) ||
+          ![
+            'getSettings',
+            'listBackups',
+            'downloadBackup',
+            'listUsers',
+            'getUser',
+            // What the release indexer found and grabbed is the admins' (issue 36).
+            'listReleaseCandidates',
+            'listReleaseGrabs',
+          ].includes(operation.operationId)) ||
         [
           'setBookProgress',
           'markSeriesRead',
@@ -45,5 +54,11 @@ describe('scopes from openapi.yaml', () => {
         ].includes(operation.operationId);
       expect(scope, operation.operationId).toBe(readable ? 'read' : 'admin');
     }
+  });
+
+  it('lets read credentials see the wanted list of their libraries; searching, candidates and grabs are admins’ (issue 36)', () => {
+    expect(scopeOf('listWanted')).toBe('read');
+    for (const id of ['startReleaseSearch', 'listReleaseCandidates', 'grabRelease', 'listReleaseGrabs'])
+      expect(scopeOf(id), id).toBe('admin');
   });
 });

@@ -4,7 +4,7 @@ import type { ReaderSettingsView } from '../services/reader-settings.service.js'
 import { DEFAULT_READING_DIRECTION, readingDirectionOrNull } from '../domain/reading-direction.js';
 import { toNullableNumber } from '../repositories/sql-values.js';
 import type { ConnectionTest, ShelfmarkPlugin } from '@shelfmark/plugin-sdk';
-import { textIn } from '@shelfmark/plugin-sdk';
+import { canGrab, textIn } from '@shelfmark/plugin-sdk';
 import type { ApiToken } from '../entities/api-token.entity.js';
 import type { MetadataBatchResult } from '../entities/metadata-batch-result.entity.js';
 import type { MetadataLink } from '../entities/metadata-link.entity.js';
@@ -355,9 +355,12 @@ export function seriesDetailsDto({ series, summary }: SeriesDetails, apiRoot: st
   };
 }
 
-/** What a plugin can supply, as the admin lists it: `series.<field>`, `volumes.<field>`, `language`, `search`… */
+/**
+ * What a plugin can supply, as the admin lists it: `series.<field>`, `volumes.<field>`, `language`, `search`, and
+ * `grab` for a release indexer that can hand a release to its download client (SDK 1.3's optional capability).
+ */
 function capabilities(plugin: ShelfmarkPlugin): string[] {
-  if (plugin.kind === 'release-indexer') return ['search', 'test_connection'];
+  if (plugin.kind === 'release-indexer') return ['search', 'test_connection', ...(canGrab(plugin) ? ['grab'] : [])];
   const { series, volumes, hasVolumes, honoursLanguage } = plugin.capabilities;
   return [
     ...series.map((field) => `series.${field}`),

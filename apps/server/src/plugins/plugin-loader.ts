@@ -55,6 +55,11 @@ export function pluginProblem(candidate: unknown): string | null {
   for (const name of operations) {
     if (typeof (plugin as Record<string, unknown>)[name] !== 'function') return `it does not implement ${name}()`;
   }
+  // SDK 1.3's optional capability: absent is fine, present must be callable.
+  const grab = (plugin as Record<string, unknown>).grab;
+  if (plugin.kind === 'release-indexer' && grab !== undefined && typeof grab !== 'function') {
+    return 'its grab must be a function when it is given';
+  }
   return null;
 }
 

@@ -85,6 +85,11 @@ export class PluginRunner {
     return this.run(this.requireMetadataProvider(providerId), call, signal);
   }
 
+  /** The loaded release-indexer plugin, to read what it can do; null when none is loaded. */
+  releaseIndexerPlugin(): ReleaseIndexerPlugin | null {
+    return this.registry.releaseIndexer()?.plugin ?? null;
+  }
+
   releaseIndexer<T>(
     call: (plugin: ReleaseIndexerPlugin, context: PluginContext) => Promise<T>,
     signal?: AbortSignal,

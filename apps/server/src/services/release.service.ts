@@ -1,12 +1,15 @@
-import { NotConfiguredError } from '@shelfmark/plugin-sdk';
+import { canGrab, NotConfiguredError } from '@shelfmark/plugin-sdk';
 import type {
   ConnectionTest,
+  GrabbingReleaseIndexer,
+  GrabRequest,
+  GrabResult,
   PluginContext,
   PluginSettings,
   Release,
   ReleaseIndexerPlugin,
 } from '@shelfmark/plugin-sdk';
-import { NotFoundError, NotImplementedError, ValidationError } from '../domain/errors.js';
+import { ConflictError, NotFoundError, NotImplementedError, ValidationError } from '../domain/errors.js';
 import { releaseVolumes } from '../domain/release-volumes.js';
 import type { PluginRunner } from '../plugins/plugin-runner.js';
 import type { ReleaseRepository, ReleaseSeries } from '../repositories/release.repository.js';
@@ -86,6 +89,48 @@ export class ReleaseService {
     );
     const items = annotate(answers.flat(), series.name, new Set(missing));
     return { items: items.sort(byUsefulness(input.volume)), queries };
+  }
+
+  /**
+   * One query to the configured indexer with the configured categories, for the release search job: which plugin
+   * answered, with which categories, and its releases as the plugin gave them (opaque `indexerData` included).
+   */
+  async searchOne(
+    query: string,
+    signal?: AbortSignal,
+  ): Promise<{ provider: string; categories: number[]; releases: Release[] }> {
+    const { categories } = (await this.settings.view()).releaseIndexer;
+    return this.indexer(async (plugin, context) => {
+      requireConfigured(plugin, context.settings);
+      const releases = await plugin.search({ query, categories }, context);
+      return { provider: plugin.manifest.id, categories, releases };
+    }, signal);
+  }
+
+  /**
+   * Hands a release to the indexer's download client through the plugin's optional `grab` (SDK 1.3). A plugin
+   * without it is a 409: the release cannot be grabbed from here.
+   */
+  async grab(request: GrabRequest, signal?: AbortSignal): Promise<GrabResult & { provider: string }> {
+    const loaded = this.runner.releaseIndexerPlugin();
+    if (loaded === null) throw new NotImplementedError('Release search', NO_RELEASE_INDEXER);
+    // Checked before the call: inside it, any error would read as the plugin's failure (a 502).
+    if (!canGrab(loaded)) {
+      throw new ConflictError(
+        `The release indexer (${loaded.manifest.displayName}) cannot grab releases: its plugin has no grab.`,
+      );
+    }
+    return this.indexer(async (plugin, context) => {
+      requireConfigured(plugin, context.settings);
+      const result = await (plugin as GrabbingReleaseIndexer).grab(request, context);
+      return { ...result, provider: plugin.manifest.id };
+    }, signal);
+  }
+
+  /** Whether the loaded release indexer can grab (false when none is loaded). */
+  canGrab(): boolean {
+    const plugin = this.runner.releaseIndexerPlugin();
+    return plugin !== null && canGrab(plugin);
   }
 
   /**

@@ -43,6 +43,7 @@ import {
 } from '../http/request-inputs.js';
 import { setUp, signIn, signOut, updateOwnAccount } from '../http/sign-in.js';
 import { callerLanguages } from '../http/caller-languages.js';
+import { releaseCandidateDto, releaseGrabDto, wantedVolumeDto } from '../http/wanted-dto.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
 import { savedFilterRouter } from './saved-filter-router.js';
@@ -440,6 +441,42 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       test: operation('testReleaseIndexer').mutation(async ({ signal }) => {
         const result = await services.releases.test(signal);
         return connectionTestDto(result);
+      }),
+    }),
+    wanted: router({
+      list: operation('listWanted').query(async ({ input }) => {
+        const page = input.page ?? 1;
+        const limit = input.limit ?? 50;
+        const result = await services.wanted.page(
+          {
+            libraryId: input.library_id,
+            seriesId: input.series_id,
+            seriesStatus: input.series_status,
+            status: input.status,
+          },
+          page,
+          limit,
+        );
+        return pageDto(result.items.map(wantedVolumeDto), result.total, page, limit);
+      }),
+      search: operation('startReleaseSearch').mutation(async ({ input }) => {
+        const { job } = await services.releaseSearches.start({
+          volumes: input.body.volumes?.map((volume) => ({ seriesId: volume.series_id, volume: volume.volume })),
+          libraryId: input.body.library_id,
+        });
+        return jobDto(job);
+      }),
+      candidates: operation('listReleaseCandidates').query(async ({ input }) => ({
+        items: (await services.releaseGrabs.list(input.series_id, input.volume)).map(releaseCandidateDto),
+      })),
+      grab: operation('grabRelease').mutation(async ({ input, signal }) =>
+        releaseGrabDto(await services.releaseGrabs.grab(input.body.candidate_id, signal)),
+      ),
+      grabs: operation('listReleaseGrabs').query(async ({ input }) => {
+        const page = input.page ?? 1;
+        const limit = input.limit ?? 50;
+        const result = await services.releaseGrabs.page(input.status, page, limit);
+        return pageDto(result.items.map(releaseGrabDto), result.total, page, limit);
       }),
     }),
     statusMappings: router({

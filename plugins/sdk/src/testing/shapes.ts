@@ -61,6 +61,9 @@ const RELEASE_KEYS: readonly (keyof Release)[] = [
   'infoUrl',
   'categories',
 ];
+const OPTIONAL_RELEASE_KEYS: readonly (keyof Release)[] = ['indexerData'];
+/** The SDK's bound on a release's opaque data (types.ts `Release.indexerData`). */
+const MAX_INDEXER_DATA_BYTES = 4096;
 
 const SETTING_TYPES = new Set(['string', 'url', 'number', 'boolean', 'string-list', 'number-list']);
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -242,7 +245,7 @@ export function releaseProblems(value: unknown, path = 'release'): Problems {
   const record = asRecord(value, path);
   if (Array.isArray(record)) return record;
   const check = new Checker(record, path);
-  check.exactKeys(RELEASE_KEYS);
+  check.exactKeys(RELEASE_KEYS, OPTIONAL_RELEASE_KEYS);
   check.text('guid');
   check.text('title');
   check.integerOrNull('sizeBytes', 0);
@@ -254,7 +257,26 @@ export function releaseProblems(value: unknown, path = 'release'): Problems {
   check.urlOrNull('downloadUrl');
   check.urlOrNull('infoUrl');
   check.integers('categories');
+  check.problems.push(...indexerDataProblems(record['indexerData'], `${path}.indexerData`));
   return check.problems;
+}
+
+/** Absent, or a flat object of JSON scalars that serialises to at most 4 KB. */
+function indexerDataProblems(value: unknown, path: string): Problems {
+  if (value === undefined) return [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${path} should be an object`];
+  const problems: Problems = [];
+  for (const [key, entry] of Object.entries(value)) {
+    const scalar =
+      entry === null ||
+      typeof entry === 'string' ||
+      typeof entry === 'boolean' ||
+      (typeof entry === 'number' && Number.isFinite(entry));
+    if (!scalar) problems.push(`${path}.${key} should be a string, a finite number, a boolean or null`);
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(value)).length;
+  if (bytes > MAX_INDEXER_DATA_BYTES) problems.push(`${path} is ${bytes} bytes, more than ${MAX_INDEXER_DATA_BYTES}`);
+  return problems;
 }
 
 /** Fields a provider does not declare in its capabilities must stay empty: the server trusts the declaration. */

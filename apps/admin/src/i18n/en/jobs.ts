@@ -8,6 +8,7 @@ const jobs = {
     metadata_refresh: 'Metadata refresh',
     backup: 'Backup',
     metadata_backfill: 'Metadata from files',
+    release_search: 'Wanted volumes search',
   },
   statuses: {
     queued: 'Queued',

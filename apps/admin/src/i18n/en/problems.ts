@@ -73,6 +73,7 @@ const problems = {
     setting: 'not a value this setting takes',
     rangeStart: 'a range needs its start',
     notCandidate: 'is not one of the books offered for this entry',
+    notWanted: 'names volumes that are not wanted (held already, or not of a series that misses them)',
     invalid: 'not valid',
     // Found by the admin's date fields before anything is sent (components/dates/date-text.ts).
     dateFormat: 'not a date in the format shown',

@@ -8,6 +8,7 @@ const jobs: Translation['jobs'] = {
     metadata_refresh: 'Actualisation des métadonnées',
     backup: 'Sauvegarde',
     metadata_backfill: 'Métadonnées des fichiers',
+    release_search: 'Recherche des tomes manquants',
   },
   statuses: {
     queued: 'En attente',

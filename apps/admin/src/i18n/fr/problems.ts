@@ -72,6 +72,7 @@ const problems: Translation['problems'] = {
     setting: 'n’est pas une valeur que ce réglage accepte',
     rangeStart: 'une plage a besoin de son début',
     notCandidate: 'n’est pas l’un des livres proposés pour cette entrée',
+    notWanted: 'désigne des tomes qui ne manquent pas (déjà présents, ou d’une série à laquelle ils ne manquent pas)',
     invalid: 'non valable',
     dateFormat: 'n’est pas une date au format indiqué',
     dateMonth: 'ce mois n’existe pas : les mois vont de 1 à 12',

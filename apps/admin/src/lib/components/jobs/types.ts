@@ -22,6 +22,7 @@ export const JOB_TYPES: readonly JobType[] = [
   'metadata_refresh',
   'backup',
   'metadata_backfill',
+  'release_search',
 ];
 export const JOB_STATUSES: readonly JobStatus[] = [
   'queued',
