@@ -314,6 +314,7 @@ export async function createContainer(
     settings,
     jobs,
     config.releases.searchIntervalMs,
+    config.releases.grabExpiryMs,
   );
   jobRuntime.define('release_search', (context) => releaseSearches.run(context));
   jobRuntime.defineTrigger(REFRESH_TRIGGER, (data) => metadataRefresh.onTrigger(data));

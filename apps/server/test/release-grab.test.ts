@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../src/trpc/router.js';
+import { ReleaseGrab } from '../src/entities/release-grab.entity.js';
 import { secret } from './support/secrets.js';
 import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
@@ -218,6 +219,19 @@ describe('POST /releases/grab', () => {
     const wanted = await api(`/wanted?series_id=${seriesId}&status=missing`);
     expect(wanted.body.items).toMatchObject([{ volume: 3, last_grab: { status: 'failed' } }]);
     expect((await api('/releases/grabs?status=failed')).body.total).toBe(1);
+  });
+
+  it('searches again, with the other wanted volumes, a volume whose grab expired unnoticed', async () => {
+    // Volume 2's grab (above) from before the expiry (72 h by default), not yet written as expired.
+    const em = server.container.orm.em.fork();
+    await em.nativeUpdate(ReleaseGrab, { volume: 2 }, { createdAt: new Date(Date.now() - 73 * 3_600_000) });
+    const job = await waitForJob(call, token, await searchJob({}), 60_000);
+    expect(job).toMatchObject({ status: 'succeeded', progress: { processed: 2, total: 2 } });
+    const wanted = await api(`/wanted?series_id=${seriesId}`);
+    expect(wanted.body.items.map((item: any) => [item.volume, item.status, item.last_grab?.status])).toEqual([
+      [2, 'missing', 'expired'],
+      [3, 'missing', 'failed'],
+    ]);
   });
 
   it('names a stored candidate only: an unknown id is a 404, anything else a 400, and nothing is recorded', async () => {

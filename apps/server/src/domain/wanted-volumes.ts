@@ -100,3 +100,13 @@ export function wantedStatus(lastGrab: { status: string } | null): WantedStatus 
   if (lastGrab?.status === 'imported') return 'imported';
   return 'missing';
 }
+
+/** A volume's latest grab as of `now` (expiry applied) and the status it gives the volume. */
+export function volumeStatusAt<G extends { status: string; at: Date }>(
+  lastGrab: G | null,
+  now: number,
+  expiryMs: number,
+): { lastGrab: (Omit<G, 'status'> & { status: G['status'] | 'expired' }) | null; status: WantedStatus } {
+  const grab = lastGrab === null ? null : { ...lastGrab, status: grabStatusAt(lastGrab, now, expiryMs) };
+  return { lastGrab: grab, status: wantedStatus(grab) };
+}

@@ -3,6 +3,7 @@ import type { Job } from '../entities/job.entity.js';
 import { DomainError, ProviderFailureError, ValidationError } from '../domain/errors.js';
 import { providerItemError, refusalOf } from '../domain/job-messages.js';
 import { rankCandidates } from '../domain/release-candidates.js';
+import { volumeStatusAt } from '../domain/wanted-volumes.js';
 import type { JobContext } from '../jobs/job-context.js';
 import type { ReleaseCandidateRepository } from '../repositories/release-candidate.repository.js';
 import type { WantedRepository, WantedRow } from '../repositories/wanted.repository.js';
@@ -39,6 +40,8 @@ export class ReleaseSearchService {
     private readonly settings: SettingsService,
     private readonly jobs: JobService,
     private readonly intervalMs: number,
+    /** GRAB_EXPIRY_HOURS: an expired grab leaves its volume to search again, written as expired yet or not. */
+    private readonly grabExpiryMs: number,
   ) {}
 
   async start(selection: ReleaseSearchSelection): Promise<{ job: Job; created: boolean }> {
@@ -129,7 +132,8 @@ export class ReleaseSearchService {
     const libraryId = typeof params.library_id === 'string' ? params.library_id : undefined;
     const rows = await this.wanted.wanted(libraryId === undefined ? {} : { libraryId });
     if (!Array.isArray(params.volumes)) {
-      return rows.filter((row) => row.lastGrab === null || !['grabbed', 'imported'].includes(row.lastGrab.status));
+      const now = Date.now();
+      return rows.filter((row) => volumeStatusAt(row.lastGrab, now, this.grabExpiryMs).status === 'missing');
     }
     const chosen = new Set(
       (params.volumes as { series_id: string; volume: number }[]).map((volume) =>

@@ -1,4 +1,4 @@
-import { grabStatusAt, wantedStatus, type WantedStatus } from '../domain/wanted-volumes.js';
+import { volumeStatusAt, type WantedStatus } from '../domain/wanted-volumes.js';
 import type { ListCache } from '../repositories/list-cache.js';
 import type { WantedFilters, WantedRepository, WantedRow } from '../repositories/wanted.repository.js';
 
@@ -29,13 +29,10 @@ export class WantedService {
       // Expiry is read at compute time: the cache keeps an answer at most a minute, against an expiry of hours.
       async () => {
         const now = Date.now();
-        const items = (await this.wanted.wanted(query)).map((row) => {
-          const lastGrab =
-            row.lastGrab === null
-              ? null
-              : { ...row.lastGrab, status: grabStatusAt(row.lastGrab, now, this.grabExpiryMs) };
-          return { ...row, lastGrab, status: wantedStatus(lastGrab) };
-        });
+        const items = (await this.wanted.wanted(query)).map((row) => ({
+          ...row,
+          ...volumeStatusAt(row.lastGrab, now, this.grabExpiryMs),
+        }));
         return { items };
       },
     );
