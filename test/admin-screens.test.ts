@@ -14,11 +14,13 @@ import { hoverContrastFailures } from './support/hover-contrast.js';
 import { TERMINAL_JOB_STATUSES, waitUntil } from './support/e2e-harness.js';
 import { REPO_ROOT } from './support/server-process.js';
 import { layoutFaults } from './support/layout.js';
+import { watchNetwork, type NetworkQuiet } from './support/network-quiet.js';
+import { phaseTiming } from './support/phase-timing.js';
 import { addLibrary, pointPluginsAtFakes, startPluginFakes, type PluginFakes } from './support/plugin-fakes.js';
 
 /**
  * Screenshots of every page of the admin, in light and dark, English and French, at 1366 px and 360 px, into
- * test/artifacts/admin/screens/<page>-<theme>-<lang>-<width>.png, so that they can be looked at (and compared with
+ * test/artifacts/admin/screens/<page>-<theme>-<lang>-<width>.jpg, so that they can be looked at (and compared with
  * an earlier run). It asserts only that each page showed its main heading without a console error, an uncaught
  * exception or anything the Content-Security-Policy refused (ADR 17: each refusal is named with its directive and
  * address). One server, one browser, one context per theme and language, one page reused across the pages.
@@ -102,8 +104,11 @@ async function libraryWithMatchesToReview(): Promise<string> {
   return libraryId;
 }
 
+const timing = phaseTiming('screens');
+
 afterAll(async () => {
   await fakes?.close();
+  if (timing.report()) console.info(timing.report());
 });
 
 beforeAll(async () => {
@@ -223,18 +228,19 @@ function watchErrors(page: Page): string[] {
 }
 
 /** The page's main heading, then nothing still loading and no request in flight; images decoded. */
-async function settled(page: Page): Promise<void> {
+async function settled(page: Page, network: NetworkQuiet): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
-  await page.waitForLoadState('networkidle');
+  await network.settled();
   await page.evaluate(() =>
     Promise.all([...document.images].filter((image) => !image.complete).map((image) => image.decode().catch(() => {}))),
   );
 }
 
 async function shoot(page: Page, name: string, theme: string, lang: string, width: number) {
-  const file = path.join(SCREENS_DIR, `${name}-${theme}-${lang}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // JPEG: Chromium encodes a tall full-page shot several times faster than as PNG, and these are only looked at.
+  const file = path.join(SCREENS_DIR, `${name}-${theme}-${lang}-${width}.jpg`);
+  await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 80 });
   const readme = README_SHOTS.find((shot) => shot.page === name && shot.theme === theme);
   if (process.env.SHELFMARK_README_SCREENSHOT === '1' && readme && lang === 'en' && width === WIDTHS[0].width) {
     // The first screen only: a README picture is what one sees on opening the page.
@@ -256,6 +262,7 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
           });
           const page = await context.newPage();
           const errors = watchErrors(page);
+          const network = watchNetwork(page);
           // Every context of the harness's browser records them (support/admin-browser.ts): here, page by page.
           const refused = cspViolationsOf(context)!;
           const failures: string[] = [];
@@ -269,7 +276,7 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
           await page.goto('/');
           for (const size of WIDTHS) {
             await page.setViewportSize(size);
-            await settled(page);
+            await settled(page, network);
             await shoot(page, 'sign-in', theme, lang, size.width);
           }
           noteRefusals('sign-in');
@@ -282,16 +289,20 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
             for (const size of WIDTHS) {
               await page.setViewportSize(size);
               errors.length = 0;
-              await page.goto(at());
+              const where = `${name} ${theme} ${lang} ${size.width}`;
               try {
-                await settled(page);
+                await timing.time('load', where, async () => {
+                  await page.goto(at());
+                  await settled(page, network);
+                });
               } catch (error) {
                 failures.push(`${name} at ${size.width}: ${(error as Error).message.split('\n')[0]}`);
               }
               expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
               expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-              await shoot(page, name, theme, lang, size.width);
-              for (const fault of await layoutFaults(page)) failures.push(`${name} at ${size.width}: ${fault}`);
+              await timing.time('screenshot', where, () => shoot(page, name, theme, lang, size.width));
+              for (const fault of await timing.time('layout', where, () => layoutFaults(page)))
+                failures.push(`${name} at ${size.width}: ${fault}`);
               if (size.width === WIDTHS[0].width) {
                 const collapse = await page.getByTestId('nav-collapse').boundingBox();
                 if (!collapse || collapse.y + collapse.height > size.height)
@@ -299,8 +310,10 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
               }
               // Issue 33: the reader's buttons keep their words readable under the pointer (and after a tap).
               if (name === 'reader') {
-                for (const failure of await hoverContrastFailures(page, '[data-testid="reader"]'))
-                  failures.push(`${name} at ${size.width}: ${failure}`);
+                const hovered = await timing.time('hover contrast', where, () =>
+                  hoverContrastFailures(page, '[data-testid="reader"]'),
+                );
+                for (const failure of hovered) failures.push(`${name} at ${size.width}: ${failure}`);
               }
               noteRefusals(`${name} at ${size.width}`);
               if (errors.length > 0) failures.push(`${name} at ${size.width}: ${errors.join('; ')}`);
