@@ -14,14 +14,17 @@ import { hoverContrastFailures } from './support/hover-contrast.js';
 import { TERMINAL_JOB_STATUSES, waitUntil } from './support/e2e-harness.js';
 import { REPO_ROOT } from './support/server-process.js';
 import { layoutFaults } from './support/layout.js';
+import { watchNetwork, type NetworkQuiet } from './support/network-quiet.js';
+import { phaseTiming } from './support/phase-timing.js';
 import { addLibrary, pointPluginsAtFakes, startPluginFakes, type PluginFakes } from './support/plugin-fakes.js';
 
 /**
  * Screenshots of every page of the admin, in light and dark, English and French, at 1366 px and 360 px, into
- * test/artifacts/admin/screens/<page>-<theme>-<lang>-<width>.png, so that they can be looked at (and compared with
+ * test/artifacts/admin/screens/<page>-<theme>-<lang>-<width>.jpg, so that they can be looked at (and compared with
  * an earlier run). It asserts only that each page showed its main heading without a console error, an uncaught
  * exception or anything the Content-Security-Policy refused (ADR 17: each refusal is named with its directive and
- * address). One server, one browser, one context per theme and language, one page reused across the pages.
+ * address). One server, one browser, one context per language and width, one page reused across the pages, each
+ * page loaded once and shot in light then dark.
  *
  * On every page at both widths it also asserts the layout: never wider than the viewport (a phone would show the
  * page zoomed out), the selected tab in its list's view, row headers not in the column headers' capitals; and at
@@ -102,8 +105,11 @@ async function libraryWithMatchesToReview(): Promise<string> {
   return libraryId;
 }
 
+const timing = phaseTiming('screens');
+
 afterAll(async () => {
   await fakes?.close();
+  if (timing.report()) console.info(timing.report());
 });
 
 beforeAll(async () => {
@@ -236,18 +242,25 @@ function watchErrors(page: Page): string[] {
 }
 
 /** The page's main heading, then nothing still loading and no request in flight; images decoded. */
-async function settled(page: Page): Promise<void> {
+async function settled(page: Page, network: NetworkQuiet): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
-  await page.waitForLoadState('networkidle');
+  await network.settled();
+  // Bounded: a lazy image the page never reaches (below a long list) never decodes, and this is only for the picture.
   await page.evaluate(() =>
-    Promise.all([...document.images].filter((image) => !image.complete).map((image) => image.decode().catch(() => {}))),
+    Promise.race([
+      Promise.all(
+        [...document.images].filter((image) => !image.complete).map((image) => image.decode().catch(() => {})),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
   );
 }
 
 async function shoot(page: Page, name: string, theme: string, lang: string, width: number) {
-  const file = path.join(SCREENS_DIR, `${name}-${theme}-${lang}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // JPEG: Chromium encodes a tall full-page shot several times faster than as PNG, and these are only looked at.
+  const file = path.join(SCREENS_DIR, `${name}-${theme}-${lang}-${width}.jpg`);
+  await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 80 });
   const readme = README_SHOTS.find((shot) => shot.page === name && shot.theme === theme);
   if (process.env.SHELFMARK_README_SCREENSHOT === '1' && readme && lang === 'en' && width === WIDTHS[0].width) {
     // The first screen only: a README picture is what one sees on opening the page.
@@ -255,20 +268,37 @@ async function shoot(page: Page, name: string, theme: string, lang: string, widt
   }
 }
 
+/** Switches the page's colour scheme (the admin follows the system's live) and lets the kit's colour transitions end. */
+async function showTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  // The admin hears of the change through a media query listener, in a later task than the emulation's answer.
+  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme);
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
+}
+
+/*
+ * One test per language and width, each page loaded once and shot in both themes: the theme follows the system's
+ * scheme live (src/lib/theme.ts), so switching it on the loaded page shows what a load in that theme shows, and the
+ * page's load (most of a shot's cost) is paid once for the two. Every check still runs in each theme.
+ */
 describe('screenshots of every page', { timeout: 300_000 }, () => {
-  for (const theme of THEMES) {
-    for (const { locale, lang } of LANGUAGES) {
-      it(`${theme}, ${lang}`, async () => {
+  for (const { locale, lang } of LANGUAGES) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.width} px, light and dark`, async () => {
         let context: BrowserContext | undefined;
         try {
-          context = await admin.browser.newContext({
-            baseURL: admin.site.url,
-            locale,
-            colorScheme: theme,
-            viewport: WIDTHS[0],
-          });
+          context = await admin.browser.newContext({ baseURL: admin.site.url, locale, viewport: size });
           const page = await context.newPage();
           const errors = watchErrors(page);
+          const network = watchNetwork(page);
           // Every context of the harness's browser records them (support/admin-browser.ts): here, page by page.
           const refused = cspViolationsOf(context)!;
           const failures: string[] = [];
@@ -280,9 +310,9 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
 
           // Signed out: the sign-in page.
           await page.goto('/');
-          for (const size of WIDTHS) {
-            await page.setViewportSize(size);
-            await settled(page);
+          await settled(page, network);
+          for (const theme of THEMES) {
+            await showTheme(page, theme);
             await shoot(page, 'sign-in', theme, lang, size.width);
           }
           noteRefusals('sign-in');
@@ -292,31 +322,41 @@ describe('screenshots of every page', { timeout: 300_000 }, () => {
           expect(response.ok()).toBe(true);
 
           for (const { name, path: at } of PAGES) {
-            for (const size of WIDTHS) {
-              await page.setViewportSize(size);
-              errors.length = 0;
-              await page.goto(at());
-              try {
-                await settled(page);
-              } catch (error) {
-                failures.push(`${name} at ${size.width}: ${(error as Error).message.split('\n')[0]}`);
-              }
-              expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+            errors.length = 0;
+            const loadedAt = `${name} ${lang} ${size.width}`;
+            // Each load starts in the light theme (the previous page ended in the dark one).
+            await page.emulateMedia({ colorScheme: THEMES[0] });
+            try {
+              await timing.time('load', loadedAt, async () => {
+                await page.goto(at());
+                await settled(page, network);
+              });
+            } catch (error) {
+              failures.push(`${name} at ${size.width}: ${(error as Error).message.split('\n')[0]}`);
+            }
+            expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+            for (const theme of THEMES) {
+              const where = `${name} at ${size.width}, ${theme}`;
+              await timing.time('theme', `${loadedAt} ${theme}`, () => showTheme(page, theme));
               expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-              await shoot(page, name, theme, lang, size.width);
-              for (const fault of await layoutFaults(page)) failures.push(`${name} at ${size.width}: ${fault}`);
+              await timing.time('screenshot', `${loadedAt} ${theme}`, () => shoot(page, name, theme, lang, size.width));
+              for (const fault of await timing.time('layout', `${loadedAt} ${theme}`, () => layoutFaults(page)))
+                failures.push(`${where}: ${fault}`);
               if (size.width === WIDTHS[0].width) {
                 const collapse = await page.getByTestId('nav-collapse').boundingBox();
                 if (!collapse || collapse.y + collapse.height > size.height)
-                  failures.push(`${name} at ${size.width}: the navigation's collapse button is below the fold`);
+                  failures.push(`${where}: the navigation's collapse button is below the fold`);
               }
               // Issue 33: the reader's buttons keep their words readable under the pointer (and after a tap).
               if (name === 'reader') {
-                for (const failure of await hoverContrastFailures(page, '[data-testid="reader"]'))
-                  failures.push(`${name} at ${size.width}: ${failure}`);
+                const hovered = await timing.time('hover contrast', `${loadedAt} ${theme}`, () =>
+                  hoverContrastFailures(page, '[data-testid="reader"]'),
+                );
+                for (const failure of hovered) failures.push(`${where}: ${failure}`);
               }
-              noteRefusals(`${name} at ${size.width}`);
-              if (errors.length > 0) failures.push(`${name} at ${size.width}: ${errors.join('; ')}`);
+              noteRefusals(where);
+              if (errors.length > 0) failures.push(`${where}: ${errors.join('; ')}`);
+              errors.length = 0;
             }
           }
           expect(failures, failures.join('\n')).toEqual([]);

@@ -217,6 +217,8 @@ export interface PageOptions {
   viewport?: ViewportName;
   /** The browser's language (navigator.languages and Accept-Language); English unless given. */
   locale?: string;
+  /** The system's colour scheme the pages see (prefers-color-scheme); Chromium's default (light) unless given. */
+  colorScheme?: 'light' | 'dark';
 }
 
 export interface AdminBrowser {
@@ -313,10 +315,11 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
     return value;
   };
 
-  const newPage = async ({ viewport = 'desktop', locale = 'en-US' }: PageOptions = {}) => {
+  const newPage = async ({ viewport = 'desktop', locale = 'en-US', colorScheme }: PageOptions = {}) => {
     const context = await need(browser, 'the browser').newContext({
       viewport: VIEWPORTS[viewport],
       locale,
+      colorScheme,
       baseURL: need(site, 'the server').url,
     });
     // Shorter than the test's own timeout (30 s), so that a missing element fails with Playwright's call log; long
