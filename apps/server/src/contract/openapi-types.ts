@@ -2127,11 +2127,12 @@ export interface components {
              *     `isbnChecksum`, `readingList` (not a ComicRack list), `folder` (not a usable folder under the libraries
              *     root), `provider` (not a loaded metadata provider), `notInSeries`, `unknownPlugin`, `setting` (not a value
              *     the plugin's setting takes), `rangeStart` (a range's end without its start), `notCandidate` (a book
-             *     that is not one of an import entry's candidates); `invalid` for any other rule. With `allowed` and
+             *     that is not one of an import entry's candidates), `namingTemplate` (a library's naming template that
+             *     cannot be used: unknown field, unbalanced braces…); `invalid` for any other rule. With `allowed` and
              *     `limit`, enough to write the message again. Every field error of this server carries one.
              * @enum {string}
              */
-            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "invalid";
+            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "namingTemplate" | "invalid";
             /**
              * @description The bound that was crossed, for `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number),
              *     `minLength`, `maxLength` (characters) and `minItems`, `maxItems` (items).
@@ -2434,6 +2435,8 @@ export interface components {
             scan_schedule: components["schemas"]["ScanSchedule"];
             /** @description How the reader opens a book of a series that has no `reading_direction` of its own. */
             default_reading_direction: components["schemas"]["ReadingDirection"];
+            import_mode: components["schemas"]["ImportMode"];
+            naming_template: components["schemas"]["NamingTemplate"];
             book_count: number;
             /**
              * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
@@ -2453,7 +2456,8 @@ export interface components {
         };
         /**
          * @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted scan schedule to
-         *     `every_6h`, an omitted `watch` to `auto`, an omitted `default_reading_direction` to `ltr`.
+         *     `every_6h`, an omitted `watch` to `auto`, an omitted `default_reading_direction` to `ltr`, an omitted
+         *     `import_mode` to `off`, an omitted `naming_template` to `{series}/{series} - T{volume:02}{ - title}.{ext}`.
          */
         LibraryCreate: {
             name: string;
@@ -2464,6 +2468,8 @@ export interface components {
             watch?: components["schemas"]["WatchSetting"];
             scan_schedule?: components["schemas"]["ScanSchedule"];
             default_reading_direction?: components["schemas"]["ReadingDirection"];
+            import_mode?: components["schemas"]["ImportMode"];
+            naming_template?: components["schemas"]["NamingTemplate"];
         };
         LibraryUpdate: {
             name?: string;
@@ -2474,7 +2480,27 @@ export interface components {
             watch?: components["schemas"]["WatchSetting"];
             scan_schedule?: components["schemas"]["ScanSchedule"];
             default_reading_direction?: components["schemas"]["ReadingDirection"];
+            import_mode?: components["schemas"]["ImportMode"];
+            naming_template?: components["schemas"]["NamingTemplate"];
         };
+        /**
+         * @description How imported books are written into the library: `off` (the library is never written to, the default),
+         *     `hardlink` (falls back to a copy across file systems), `copy` (written beside the target, flushed to disk,
+         *     then renamed into place: never half-written) or `move`.
+         * @enum {string}
+         */
+        ImportMode: "off" | "hardlink" | "copy" | "move";
+        /**
+         * @description Where an imported book goes, relative to the library's root: literal text, `/` between folders, and the
+         *     fields `{series}`, `{volume}`, `{chapter}`, `{title}`, `{year}`, `{ext}`; `{volume:02}` pads a number;
+         *     text inside the braces (`{ - title}`) is kept only when the field has a value. `{volume}` and the marker
+         *     written before it (`T`, `Tome `, `v`) name the book's number by its kind (`T01`, `T01-T05`, `Ch.012`,
+         *     `HS01`, `Intégrale 02`, `One-shot`); `{series}` folders become the series' existing folder when it has one.
+         *     The template needs `{volume}` in the file name and `{ext}`; an unknown field, unbalanced braces or a
+         *     character no file system accepts is a 400 with the code `namingTemplate`. Values are made safe on every
+         *     file system (no separators, `..`, control characters or reserved Windows names; at most 255 bytes a name).
+         */
+        NamingTemplate: string;
         LibraryCreated: components["schemas"]["Library"] & {
             /** @description The library's first scan, started by its creation. */
             scan_job: components["schemas"]["Job"];

@@ -84,6 +84,7 @@ export const FIELD_ISSUE_CODES = [
   'setting',
   'rangeStart',
   'notCandidate',
+  'namingTemplate',
   'invalid',
 ] as const satisfies readonly ContractFieldCode[];
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

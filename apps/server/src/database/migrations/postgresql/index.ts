@@ -35,6 +35,7 @@ import { Migration20261129110000_collection_chosen_cover as m32 } from './Migrat
 import { Migration20261129120000_metadata_facets as m33 } from './Migration20261129120000_metadata_facets.js';
 import { Migration20261129130000_saved_filters as m34 } from './Migration20261129130000_saved_filters.js';
 import { Migration20261129140000_series_match_key as m35 } from './Migration20261129140000_series_match_key.js';
+import { Migration20261129160000_library_import_settings as m36 } from './Migration20261129160000_library_import_settings.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -73,4 +74,5 @@ export const postgresqlMigrations = [
   m33,
   m34,
   m35,
+  m36,
 ];
