@@ -132,6 +132,24 @@ describe('library CRUD', () => {
     });
   });
 
+  it('previews where a naming template puts a volume, a chapter and a hors-série, and refuses a bad one', async () => {
+    const template = '{series}/{series} - T{volume:02}{ - title}.{ext}';
+    const preview = await call('/naming-preview', { token, query: { template } });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      examples: [
+        { kind: 'volume', path: 'Astérix/Astérix - T03 - Astérix et les Goths.cbz' },
+        { kind: 'chapter', path: 'Astérix/Astérix - Ch.012.cbz' },
+        { kind: 'hors_serie', path: 'Astérix/Astérix - HS01 - Le Livre d’or.cbz' },
+      ],
+    });
+    const refused = await call('/naming-preview', { token, query: { template: '{series}/{serie} T{volume}.{ext}' } });
+    expectProblem(refused, 400);
+    expect(refused.body.errors).toEqual([
+      { path: '/query/template', message: expect.stringMatching(/serie/), code: 'namingTemplate' },
+    ]);
+  });
+
   it('pages the list: stable order, full total, an empty page past the end', async () => {
     for (const [name, root] of [
       ['C', 'comics/marvel'],

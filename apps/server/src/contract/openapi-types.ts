@@ -428,6 +428,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/naming-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview where a naming template puts books
+         * @description The paths a library's `naming_template` gives three example books (a volume with a title, a chapter, a
+         *     hors-série), as an import would write them; nothing is read or written. A template that cannot be used is a
+         *     400 with the code `namingTemplate` on `/query/template`, as on a library's create or update. For the admin's
+         *     library form.
+         */
+        get: operations["previewNamingTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/folders": {
         parameters: {
             query?: never;
@@ -2501,6 +2524,14 @@ export interface components {
          *     file system (no separators, `..`, control characters or reserved Windows names; at most 255 bytes a name).
          */
         NamingTemplate: string;
+        NamingPreview: {
+            examples: {
+                /** @enum {string} */
+                kind: "volume" | "chapter" | "hors_serie";
+                /** @description Relative to the library's root, `/` between folders. */
+                path: string;
+            }[];
+        };
         LibraryCreated: components["schemas"]["Library"] & {
             /** @description The library's first scan, started by its creation. */
             scan_job: components["schemas"]["Job"];
@@ -4826,6 +4857,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    previewNamingTemplate: {
+        parameters: {
+            query: {
+                template: components["schemas"]["NamingTemplate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The example paths. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NamingPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listFolders: {

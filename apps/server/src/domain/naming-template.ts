@@ -201,6 +201,13 @@ export const EXAMPLE_BOOK: NamingBook = {
   ext: 'cbz',
 };
 
+/** The books the library form's preview shows: a volume with a title, a chapter, a hors-série. */
+export const NAMING_EXAMPLES = [
+  { kind: 'volume', book: EXAMPLE_BOOK },
+  { kind: 'chapter', book: { ...EXAMPLE_BOOK, volume: null, chapter: 12, kind: 'chapter', title: null } },
+  { kind: 'hors_serie', book: { ...EXAMPLE_BOOK, volume: 1, kind: 'hors_serie', title: 'Le Livre d’or' } },
+] as const satisfies readonly { kind: string; book: NamingBook }[];
+
 type Values = Record<Exclude<NamingField, 'volume' | 'chapter'>, string> & {
   volume: number | null;
   chapter: number | null;

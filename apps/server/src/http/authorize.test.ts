@@ -20,7 +20,15 @@ describe('scopes from openapi.yaml', () => {
       if (scope === null) continue;
       const readable =
         (method === 'get' &&
-          !['getSettings', 'listBackups', 'downloadBackup', 'listUsers', 'getUser'].includes(operation.operationId)) ||
+          ![
+            'getSettings',
+            'listBackups',
+            'downloadBackup',
+            'listUsers',
+            'getUser',
+            // Only an admin edits a library's naming template (issue 37).
+            'previewNamingTemplate',
+          ].includes(operation.operationId)) ||
         [
           'setBookProgress',
           'markSeriesRead',

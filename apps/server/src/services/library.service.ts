@@ -8,7 +8,13 @@ import {
 import type { Job } from '../entities/job.entity.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
 import { DEFAULT_READING_DIRECTION, type ReadingDirection } from '../domain/reading-direction.js';
-import { DEFAULT_NAMING_TEMPLATE, NamingTemplateError, parseNamingTemplate } from '../domain/naming-template.js';
+import {
+  DEFAULT_NAMING_TEMPLATE,
+  NAMING_EXAMPLES,
+  NamingTemplateError,
+  parseNamingTemplate,
+  renderNamingTemplate,
+} from '../domain/naming-template.js';
 import { normaliseSchedule, scheduleProblem } from '../domain/schedule.js';
 import type { Logger } from '../logger.js';
 import {
@@ -168,6 +174,14 @@ export class LibraryService {
     if (changes.scanSchedule !== undefined) await this.scanScheduling?.applySchedule(library);
     if (changes.watch !== undefined || changes.rootPath !== undefined) this.watching?.libraryChanged(library.id);
     return (await this.views([library]))[0]!;
+  }
+
+  /** Where `template` puts the example books (the library form's preview); a bad template is the create's 400. */
+  previewNaming(template: string): { kind: (typeof NAMING_EXAMPLES)[number]['kind']; path: string }[] {
+    const issue = namingTemplateIssue(template, '/query/template');
+    if (issue !== null) throw new ValidationError(`template ${issue.message}`, [issue]);
+    const parsed = parseNamingTemplate(template);
+    return NAMING_EXAMPLES.map(({ kind, book }) => ({ kind, path: renderNamingTemplate(parsed, book) }));
   }
 
   async delete(id: string): Promise<void> {

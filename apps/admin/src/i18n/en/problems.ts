@@ -73,6 +73,8 @@ const problems = {
     setting: 'not a value this setting takes',
     rangeStart: 'a range needs its start',
     notCandidate: 'is not one of the books offered for this entry',
+    namingTemplate:
+      'cannot be used: an unknown field, unbalanced braces, a character no file system accepts, or the volume or extension field missing',
     invalid: 'not valid',
     // Found by the admin's date fields before anything is sent (components/dates/date-text.ts).
     dateFormat: 'not a date in the format shown',

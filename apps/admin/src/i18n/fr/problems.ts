@@ -72,6 +72,8 @@ const problems: Translation['problems'] = {
     setting: 'n’est pas une valeur que ce réglage accepte',
     rangeStart: 'une plage a besoin de son début',
     notCandidate: 'n’est pas l’un des livres proposés pour cette entrée',
+    namingTemplate:
+      'inutilisable : un champ inconnu, des accolades non appariées, un caractère refusé par un système de fichiers, ou le champ du tome ou de l’extension absent',
     invalid: 'non valable',
     dateFormat: 'n’est pas une date au format indiqué',
     dateMonth: 'ce mois n’existe pas : les mois vont de 1 à 12',
