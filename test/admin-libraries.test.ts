@@ -349,6 +349,20 @@ describe('the libraries page', { timeout: 120_000 }, () => {
     const unchanged = await admin.site.api<{ items: { name: string; scan_schedule: string }[] }>('GET', '/libraries');
     expect(unchanged.items.find((item) => item.name === 'Seinen')?.scan_schedule).toBe('every_6h');
 
+    // The naming template's live preview comes from the server; a template it cannot use is said at the field.
+    const preview = page.getByTestId('naming-preview');
+    await preview.waitFor();
+    expect(await text(preview)).toContain('Astérix/Astérix - T03 - Astérix et les Goths.cbz');
+    await page.locator('#library-naming-template').fill('{series}/{author} T{volume}.{ext}');
+    const templateError = page.locator('#library-naming-template-error');
+    await templateError.waitFor();
+    expect(await text(templateError)).toMatch(/^cannot be used: an unknown field/);
+    await page.locator('#library-naming-template').fill('{series} - Tome {volume}{ - title}.{ext}');
+    await preview.getByText('Astérix - Tome 3 - Astérix et les Goths.cbz').waitFor();
+    await templateError.waitFor({ state: 'detached' });
+    expect(await page.locator('#library-import-mode').inputValue()).toBe('off');
+    await page.locator('#library-import-mode').selectOption('copy');
+
     await page.locator('#library-scan-schedule-cron').fill('30 2 * * *');
     await admin.screenshot(page, 'library-edit');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -359,11 +373,14 @@ describe('the libraries page', { timeout: 120_000 }, () => {
     expect(await text(edited.getByTestId('scan-schedule'))).toBe('Scheduled scan: Cron: 30 2 * * *');
     expect(await text(edited.getByTestId('book-count'))).toBe(String(SEINEN_BOOKS));
     expect(await text(page.getByTestId('notice'))).toBe('Seinen manga was saved.');
-    const saved = await admin.site.api<{ items: { name: string; default_reading_direction: string }[] }>(
-      'GET',
-      '/libraries',
-    );
-    expect(saved.items.find((item) => item.name === 'Seinen manga')?.default_reading_direction).toBe('rtl');
+    const saved = await admin.site.api<{
+      items: { name: string; default_reading_direction: string; import_mode: string; naming_template: string }[];
+    }>('GET', '/libraries');
+    expect(saved.items.find((item) => item.name === 'Seinen manga')).toMatchObject({
+      default_reading_direction: 'rtl',
+      import_mode: 'copy',
+      naming_template: '{series} - Tome {volume}{ - title}.{ext}',
+    });
     expect(errors).toEqual([]);
   });
 

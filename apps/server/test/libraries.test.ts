@@ -46,6 +46,8 @@ describe('library CRUD', () => {
       series_count: 0,
       last_scanned_at: null,
       watch: 'auto',
+      import_mode: 'off',
+      naming_template: '{series}/{series} - T{volume:02}{ - title}.{ext}',
     });
     expect(['events', 'off']).toContain(created.body.watch_mode);
     expect(created.headers.get('location')).toBe(`/api/v1/libraries/${created.body.id}`);
@@ -88,6 +90,64 @@ describe('library CRUD', () => {
     expectProblem(await call(`/libraries/${created.body.id}`, { token }), 404);
     expectProblem(await call(`/libraries/${created.body.id}`, { method: 'DELETE', token }), 404);
     expect(await libraryCount()).toBe(0);
+  });
+
+  it('stores how imports write into the library and where they put a book, and refuses a template it cannot use', async () => {
+    const created = await call('/libraries', {
+      method: 'POST',
+      token,
+      body: {
+        name: 'BD',
+        root_path: 'bd/franco-belge',
+        import_mode: 'hardlink',
+        naming_template: '{series} T{volume}.{ext}',
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ import_mode: 'hardlink', naming_template: '{series} T{volume}.{ext}' });
+    await waitForJob(call, token, created.body.scan_job.id);
+    const id = created.body.id;
+    const moved = await call(`/libraries/${id}`, { method: 'PATCH', token, body: { import_mode: 'move' } });
+    expect(moved.body).toMatchObject({ import_mode: 'move', naming_template: '{series} T{volume}.{ext}' });
+
+    for (const template of ['{series}/{author} T{volume}.{ext}', '{series}/T{volume.{ext}', '{series}.{ext}']) {
+      const refused = await call(`/libraries/${id}`, { method: 'PATCH', token, body: { naming_template: template } });
+      expectProblem(refused, 400);
+      expect(refused.body.errors).toEqual([
+        { path: '/body/naming_template', message: expect.any(String), code: 'namingTemplate' },
+      ]);
+    }
+    const refusedCreate = await call('/libraries', {
+      method: 'POST',
+      token,
+      body: { name: 'Manga', root_path: 'manga', naming_template: '{series}/{series} - T{volume}}.{ext}' },
+    });
+    expectProblem(refusedCreate, 400);
+    expect(refusedCreate.body.errors[0]).toMatchObject({ path: '/body/naming_template', code: 'namingTemplate' });
+    expectProblem(await call(`/libraries/${id}`, { method: 'PATCH', token, body: { import_mode: 'symlink' } }), 400);
+    expect(await libraryCount()).toBe(1);
+    expect((await call(`/libraries/${id}`, { token })).body).toMatchObject({
+      import_mode: 'move',
+      naming_template: '{series} T{volume}.{ext}',
+    });
+  });
+
+  it('previews where a naming template puts a volume, a chapter and a hors-série, and refuses a bad one', async () => {
+    const template = '{series}/{series} - T{volume:02}{ - title}.{ext}';
+    const preview = await call('/naming-preview', { token, query: { template } });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      examples: [
+        { kind: 'volume', path: 'Astérix/Astérix - T03 - Astérix et les Goths.cbz' },
+        { kind: 'chapter', path: 'Astérix/Astérix - Ch.012.cbz' },
+        { kind: 'hors_serie', path: 'Astérix/Astérix - HS01 - Le Livre d’or.cbz' },
+      ],
+    });
+    const refused = await call('/naming-preview', { token, query: { template: '{series}/{serie} T{volume}.{ext}' } });
+    expectProblem(refused, 400);
+    expect(refused.body.errors).toEqual([
+      { path: '/query/template', message: expect.stringMatching(/serie/), code: 'namingTemplate' },
+    ]);
   });
 
   it('pages the list: stable order, full total, an empty page past the end', async () => {

@@ -261,6 +261,10 @@ const CASES: Record<string, Case> = {
     body: () => ({ status: 'x' }),
   },
   getSeriesMetadata: { expect: 'hidden', path: () => `/libraries/${ids.libB}/series/Bravo/metadata` },
+  previewNamingTemplate: {
+    expect: 'forbidden',
+    path: () => `/naming-preview?template=${encodeURIComponent('{series} T{volume}.{ext}')}`,
+  },
   listFolders: { expect: 'list', path: () => '/folders', check: (body) => expect(body).toEqual([]) },
   listBooks: { expect: 'list', path: () => '/books?limit=100' },
   listOnDeckBooks: { expect: 'list', path: () => '/books/on-deck' },

@@ -600,6 +600,61 @@ type RootTranslation = {
 				webtoon: string
 			}
 			/**
+			 * I​m​p​o​r​t​s
+			 */
+			importMode: string
+			/**
+			 * W​h​e​t​h​e​r​ ​i​m​p​o​r​t​e​d​ ​b​o​o​k​s​ ​a​r​e​ ​w​r​i​t​t​e​n​ ​i​n​t​o​ ​t​h​i​s​ ​f​o​l​d​e​r​,​ ​a​n​d​ ​h​o​w​.​ ​O​f​f​:​ ​t​h​e​ ​f​o​l​d​e​r​ ​i​s​ ​n​e​v​e​r​ ​w​r​i​t​t​e​n​ ​t​o​.​ ​T​h​e​ ​f​o​l​d​e​r​ ​m​u​s​t​ ​b​e​ ​m​o​u​n​t​e​d​ ​w​r​i​t​a​b​l​e​ ​f​o​r​ ​t​h​e​ ​o​t​h​e​r​ ​c​h​o​i​c​e​s​.
+			 */
+			importModeHint: string
+			importModes: {
+				/**
+				 * O​f​f​ ​(​n​e​v​e​r​ ​w​r​i​t​e​ ​h​e​r​e​)
+				 */
+				off: string
+				/**
+				 * H​a​r​d​ ​l​i​n​k​ ​(​a​ ​c​o​p​y​ ​a​c​r​o​s​s​ ​d​i​s​k​s​)
+				 */
+				hardlink: string
+				/**
+				 * C​o​p​y
+				 */
+				copy: string
+				/**
+				 * M​o​v​e
+				 */
+				move: string
+			}
+			/**
+			 * N​a​m​i​n​g​ ​t​e​m​p​l​a​t​e
+			 */
+			namingTemplate: string
+			/**
+			 * W​h​e​r​e​ ​a​n​ ​i​m​p​o​r​t​e​d​ ​b​o​o​k​ ​g​o​e​s​,​ ​f​r​o​m​ ​t​h​e​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​.​ ​F​i​e​l​d​s​:​ ​{​f​i​e​l​d​s​}​ ​(​{​p​a​d​d​e​d​}​ ​p​a​d​s​ ​t​h​e​ ​n​u​m​b​e​r​)​;​ ​t​e​x​t​ ​i​n​s​i​d​e​ ​t​h​e​ ​b​r​a​c​e​s​,​ ​a​s​ ​i​n​ ​{​o​p​t​i​o​n​a​l​}​,​ ​s​h​o​w​s​ ​o​n​l​y​ ​w​i​t​h​ ​a​ ​v​a​l​u​e​.
+			 * @param {string} fields
+			 * @param {string} optional
+			 * @param {string} padded
+			 */
+			namingTemplateHint: RequiredParams<'fields' | 'optional' | 'padded'>
+			/**
+			 * E​x​a​m​p​l​e​ ​n​a​m​e​s
+			 */
+			namingPreview: string
+			namingExamples: {
+				/**
+				 * V​o​l​u​m​e
+				 */
+				volume: string
+				/**
+				 * C​h​a​p​t​e​r
+				 */
+				chapter: string
+				/**
+				 * H​o​r​s​-​s​é​r​i​e
+				 */
+				hors_serie: string
+			}
+			/**
 			 * S​a​v​e
 			 */
 			save: string
@@ -4729,6 +4784,10 @@ type RootTranslation = {
 			 */
 			notWanted: string
 			/**
+			 * c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​:​ ​a​n​ ​u​n​k​n​o​w​n​ ​f​i​e​l​d​,​ ​u​n​b​a​l​a​n​c​e​d​ ​b​r​a​c​e​s​,​ ​a​ ​c​h​a​r​a​c​t​e​r​ ​n​o​ ​f​i​l​e​ ​s​y​s​t​e​m​ ​a​c​c​e​p​t​s​,​ ​o​r​ ​t​h​e​ ​v​o​l​u​m​e​ ​o​r​ ​e​x​t​e​n​s​i​o​n​ ​f​i​e​l​d​ ​m​i​s​s​i​n​g
+			 */
+			namingTemplate: string
+			/**
 			 * n​o​t​ ​v​a​l​i​d
 			 */
 			invalid: string
@@ -7814,6 +7873,58 @@ export type TranslationFunctions = {
 				 * Webtoon (no gap)
 				 */
 				webtoon: () => LocalizedString
+			}
+			/**
+			 * Imports
+			 */
+			importMode: () => LocalizedString
+			/**
+			 * Whether imported books are written into this folder, and how. Off: the folder is never written to. The folder must be mounted writable for the other choices.
+			 */
+			importModeHint: () => LocalizedString
+			importModes: {
+				/**
+				 * Off (never write here)
+				 */
+				off: () => LocalizedString
+				/**
+				 * Hard link (a copy across disks)
+				 */
+				hardlink: () => LocalizedString
+				/**
+				 * Copy
+				 */
+				copy: () => LocalizedString
+				/**
+				 * Move
+				 */
+				move: () => LocalizedString
+			}
+			/**
+			 * Naming template
+			 */
+			namingTemplate: () => LocalizedString
+			/**
+			 * Where an imported book goes, from the library’s folder. Fields: {fields} ({padded} pads the number); text inside the braces, as in {optional}, shows only with a value.
+			 */
+			namingTemplateHint: (arg: { fields: string, optional: string, padded: string }) => LocalizedString
+			/**
+			 * Example names
+			 */
+			namingPreview: () => LocalizedString
+			namingExamples: {
+				/**
+				 * Volume
+				 */
+				volume: () => LocalizedString
+				/**
+				 * Chapter
+				 */
+				chapter: () => LocalizedString
+				/**
+				 * Hors-série
+				 */
+				hors_serie: () => LocalizedString
 			}
 			/**
 			 * Save
@@ -11755,6 +11866,10 @@ export type TranslationFunctions = {
 			 * names volumes that are not wanted (held already, or not of a series that misses them)
 			 */
 			notWanted: () => LocalizedString
+			/**
+			 * cannot be used: an unknown field, unbalanced braces, a character no file system accepts, or the volume or extension field missing
+			 */
+			namingTemplate: () => LocalizedString
 			/**
 			 * not valid
 			 */

@@ -428,6 +428,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/naming-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview where a naming template puts books
+         * @description The paths a library's `naming_template` gives three example books (a volume with a title, a chapter, a
+         *     hors-série), as an import would write them; nothing is read or written. A template that cannot be used is a
+         *     400 with the code `namingTemplate` on `/query/template`, as on a library's create or update. For the admin's
+         *     library form.
+         */
+        get: operations["previewNamingTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/folders": {
         parameters: {
             query?: never;
@@ -2249,12 +2272,13 @@ export interface components {
              *     `isbnChecksum`, `readingList` (not a ComicRack list), `folder` (not a usable folder under the libraries
              *     root), `provider` (not a loaded metadata provider), `notInSeries`, `unknownPlugin`, `setting` (not a value
              *     the plugin's setting takes), `rangeStart` (a range's end without its start), `notCandidate` (a book
-             *     that is not one of an import entry's candidates), `notWanted` (a volume that is not a wanted volume);
+             *     that is not one of an import entry's candidates), `notWanted` (a volume that is not a wanted volume),
+             *     `namingTemplate` (a library's naming template that cannot be used: unknown field, unbalanced braces…);
              *     `invalid` for any other rule. With `allowed` and
              *     `limit`, enough to write the message again. Every field error of this server carries one.
              * @enum {string}
              */
-            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "notWanted" | "invalid";
+            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "notWanted" | "namingTemplate" | "invalid";
             /**
              * @description The bound that was crossed, for `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number),
              *     `minLength`, `maxLength` (characters) and `minItems`, `maxItems` (items).
@@ -2557,6 +2581,8 @@ export interface components {
             scan_schedule: components["schemas"]["ScanSchedule"];
             /** @description How the reader opens a book of a series that has no `reading_direction` of its own. */
             default_reading_direction: components["schemas"]["ReadingDirection"];
+            import_mode: components["schemas"]["ImportMode"];
+            naming_template: components["schemas"]["NamingTemplate"];
             book_count: number;
             /**
              * @description Books of `book_count` whose file could not be read (`parse_status` `error`), listed by
@@ -2576,7 +2602,8 @@ export interface components {
         };
         /**
          * @description Omitted providers default to `none`, an omitted refresh mode to `manual`, an omitted scan schedule to
-         *     `every_6h`, an omitted `watch` to `auto`, an omitted `default_reading_direction` to `ltr`.
+         *     `every_6h`, an omitted `watch` to `auto`, an omitted `default_reading_direction` to `ltr`, an omitted
+         *     `import_mode` to `off`, an omitted `naming_template` to `{series}/{series} - T{volume:02}{ - title}.{ext}`.
          */
         LibraryCreate: {
             name: string;
@@ -2587,6 +2614,8 @@ export interface components {
             watch?: components["schemas"]["WatchSetting"];
             scan_schedule?: components["schemas"]["ScanSchedule"];
             default_reading_direction?: components["schemas"]["ReadingDirection"];
+            import_mode?: components["schemas"]["ImportMode"];
+            naming_template?: components["schemas"]["NamingTemplate"];
         };
         LibraryUpdate: {
             name?: string;
@@ -2597,6 +2626,34 @@ export interface components {
             watch?: components["schemas"]["WatchSetting"];
             scan_schedule?: components["schemas"]["ScanSchedule"];
             default_reading_direction?: components["schemas"]["ReadingDirection"];
+            import_mode?: components["schemas"]["ImportMode"];
+            naming_template?: components["schemas"]["NamingTemplate"];
+        };
+        /**
+         * @description How imported books are written into the library: `off` (the library is never written to, the default),
+         *     `hardlink` (falls back to a copy across file systems), `copy` (written beside the target, flushed to disk,
+         *     then renamed into place: never half-written) or `move`.
+         * @enum {string}
+         */
+        ImportMode: "off" | "hardlink" | "copy" | "move";
+        /**
+         * @description Where an imported book goes, relative to the library's root: literal text, `/` between folders, and the
+         *     fields `{series}`, `{volume}`, `{chapter}`, `{title}`, `{year}`, `{ext}`; `{volume:02}` pads a number;
+         *     text inside the braces (`{ - title}`) is kept only when the field has a value. `{volume}` and the marker
+         *     written before it (`T`, `Tome `, `v`) name the book's number by its kind (`T01`, `T01-T05`, `Ch.012`,
+         *     `HS01`, `Intégrale 02`, `One-shot`); `{series}` folders become the series' existing folder when it has one.
+         *     The template needs `{volume}` in the file name and `{ext}`; an unknown field, unbalanced braces or a
+         *     character no file system accepts is a 400 with the code `namingTemplate`. Values are made safe on every
+         *     file system (no separators, `..`, control characters or reserved Windows names; at most 255 bytes a name).
+         */
+        NamingTemplate: string;
+        NamingPreview: {
+            examples: {
+                /** @enum {string} */
+                kind: "volume" | "chapter" | "hors_serie";
+                /** @description Relative to the library's root, `/` between folders. */
+                path: string;
+            }[];
         };
         LibraryCreated: components["schemas"]["Library"] & {
             /** @description The library's first scan, started by its creation. */
@@ -5040,6 +5097,32 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    previewNamingTemplate: {
+        parameters: {
+            query: {
+                /** @description The template, percent-encoded or with its `/` and braces as they are. */
+                template: components["schemas"]["NamingTemplate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The example paths. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NamingPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listFolders: {

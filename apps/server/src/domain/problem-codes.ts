@@ -85,6 +85,7 @@ export const FIELD_ISSUE_CODES = [
   'rangeStart',
   'notCandidate',
   'notWanted',
+  'namingTemplate',
   'invalid',
 ] as const satisfies readonly ContractFieldCode[];
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

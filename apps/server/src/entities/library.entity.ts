@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { DEFAULT_NAMING_TEMPLATE } from '../domain/naming-template.js';
 import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
 
 export const REFRESH_MODES = ['manual', 'hourly', 'daily', 'weekly'] as const;
@@ -6,6 +7,9 @@ export type RefreshMode = (typeof REFRESH_MODES)[number];
 /** How a library notices changes: `auto` picks events, or polling where events cannot be had. */
 export const WATCH_SETTINGS = ['auto', 'events', 'polling', 'off'] as const;
 export type WatchSetting = (typeof WATCH_SETTINGS)[number];
+/** How imported books are written into the library (services/file-placement.ts); `off` never writes to it. */
+export const IMPORT_MODES = ['off', 'hardlink', 'copy', 'move'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
 /** The provider id that opts a library out of metadata synchronisation. */
 export const NO_PROVIDER = 'none';
 
@@ -29,6 +33,9 @@ export const LibrarySchema = defineEntity({
      * Books stored before the fuller metadata read (issue 31) wait for the one-time backfill job
      * (services/metadata-backfill.service.ts), which clears this when it ends. Set by the migration that added it.
      */
+    importMode: p.enum(IMPORT_MODES).default('off'),
+    /** domain/naming-template.ts: where an imported book goes, relative to the root. */
+    namingTemplate: p.string().length(500).default(DEFAULT_NAMING_TEMPLATE),
     metadataBackfillPending: p.boolean().default(false),
     lastScannedAt: p.datetime().nullable(),
     lastMetadataRefreshAt: p.datetime().nullable(),

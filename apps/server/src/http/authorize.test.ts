@@ -29,6 +29,8 @@ describe('scopes from openapi.yaml', () => {
             // What the release indexer found and grabbed is the admins' (issue 36).
             'listReleaseCandidates',
             'listReleaseGrabs',
+            // Only an admin edits a library's naming template (issue 37).
+            'previewNamingTemplate',
           ].includes(operation.operationId)) ||
         [
           'setBookProgress',

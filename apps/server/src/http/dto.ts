@@ -96,6 +96,8 @@ export function libraryDto({ library, counts, watch }: LibraryView) {
     watch_reason_code: watch.reason?.code ?? null,
     scan_schedule: library.scanSchedule,
     default_reading_direction: readingDirectionOrNull(library.defaultReadingDirection) ?? DEFAULT_READING_DIRECTION,
+    import_mode: library.importMode,
+    naming_template: library.namingTemplate,
     book_count: counts.bookCount,
     unreadable_book_count: counts.unreadableBookCount,
     series_count: counts.seriesCount,

@@ -25,6 +25,8 @@ export function libraryInput(body: OperationBody<'updateLibrary'>): LibraryInput
     watch: body.watch,
     scanSchedule: body.scan_schedule,
     defaultReadingDirection: body.default_reading_direction,
+    importMode: body.import_mode,
+    namingTemplate: body.naming_template,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/sql';
-import { Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
+import { type ImportMode, Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
 import type { ListCache } from './list-cache.js';
 import { visibleLibraryFilter } from './library-access.js';
 import { placeholders } from './sql-values.js';
@@ -29,6 +29,9 @@ export interface LibraryFields {
   scanSchedule: string;
   /** domain/reading-direction.ts */
   defaultReadingDirection: string;
+  importMode: ImportMode;
+  /** domain/naming-template.ts, checked by the service. */
+  namingTemplate: string;
 }
 
 export class LibraryRepository {

@@ -1,7 +1,20 @@
-import { NO_PROVIDER, type Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
+import {
+  NO_PROVIDER,
+  type ImportMode,
+  type Library,
+  type RefreshMode,
+  type WatchSetting,
+} from '../entities/library.entity.js';
 import type { Job } from '../entities/job.entity.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../domain/errors.js';
 import { DEFAULT_READING_DIRECTION, type ReadingDirection } from '../domain/reading-direction.js';
+import {
+  DEFAULT_NAMING_TEMPLATE,
+  NAMING_EXAMPLES,
+  NamingTemplateError,
+  parseNamingTemplate,
+  renderNamingTemplate,
+} from '../domain/naming-template.js';
 import { normaliseSchedule, scheduleProblem } from '../domain/schedule.js';
 import type { Logger } from '../logger.js';
 import {
@@ -23,6 +36,8 @@ export interface LibraryInput {
   watch?: WatchSetting;
   scanSchedule?: string;
   defaultReadingDirection?: ReadingDirection;
+  importMode?: ImportMode;
+  namingTemplate?: string;
 }
 
 export interface LibraryView {
@@ -46,6 +61,17 @@ function overlaps(a: string, b: string): boolean {
 }
 
 const ROOT_PATH_FIELD = '/body/root_path';
+
+/** A template the import could not use, as the 400's field issue (its message says which rule it breaks). */
+export function namingTemplateIssue(template: string, path = '/body/naming_template'): FieldIssue | null {
+  try {
+    parseNamingTemplate(template);
+    return null;
+  } catch (error) {
+    if (!(error instanceof NamingTemplateError)) throw error;
+    return { path, message: error.message, code: 'namingTemplate' };
+  }
+}
 
 /** Keeps each library's scheduled metadata refresh in line with its mode (the refresh service). */
 export interface RefreshScheduling {
@@ -114,6 +140,8 @@ export class LibraryService {
       watch: input.watch ?? 'auto',
       scanSchedule: input.scanSchedule ?? DEFAULT_SCAN_SCHEDULE,
       defaultReadingDirection: input.defaultReadingDirection ?? DEFAULT_READING_DIRECTION,
+      importMode: input.importMode ?? 'off',
+      namingTemplate: input.namingTemplate ?? DEFAULT_NAMING_TEMPLATE,
     };
     this.checkFields(fields);
     fields.scanSchedule = normaliseSchedule(fields.scanSchedule);
@@ -137,6 +165,8 @@ export class LibraryService {
     if (input.watch !== undefined) changes.watch = input.watch;
     if (input.scanSchedule !== undefined) changes.scanSchedule = input.scanSchedule;
     if (input.defaultReadingDirection !== undefined) changes.defaultReadingDirection = input.defaultReadingDirection;
+    if (input.importMode !== undefined) changes.importMode = input.importMode;
+    if (input.namingTemplate !== undefined) changes.namingTemplate = input.namingTemplate;
     this.checkFields({ ...library, ...changes });
     if (changes.scanSchedule !== undefined) changes.scanSchedule = normaliseSchedule(changes.scanSchedule);
     await this.libraries.update(library, changes);
@@ -144,6 +174,14 @@ export class LibraryService {
     if (changes.scanSchedule !== undefined) await this.scanScheduling?.applySchedule(library);
     if (changes.watch !== undefined || changes.rootPath !== undefined) this.watching?.libraryChanged(library.id);
     return (await this.views([library]))[0]!;
+  }
+
+  /** Where `template` puts the example books (the library form's preview); a bad template is the create's 400. */
+  previewNaming(template: string): { kind: (typeof NAMING_EXAMPLES)[number]['kind']; path: string }[] {
+    const issue = namingTemplateIssue(template, '/query/template');
+    if (issue !== null) throw new ValidationError(`template ${issue.message}`, [issue]);
+    const parsed = parseNamingTemplate(template);
+    return NAMING_EXAMPLES.map(({ kind, book }) => ({ kind, path: renderNamingTemplate(parsed, book) }));
   }
 
   async delete(id: string): Promise<void> {
@@ -173,9 +211,14 @@ export class LibraryService {
   }
 
   private checkFields(
-    fields: Pick<LibraryFields, 'name' | 'metadataProvider' | 'fallbackMetadataProvider' | 'scanSchedule'>,
+    fields: Pick<
+      LibraryFields,
+      'name' | 'metadataProvider' | 'fallbackMetadataProvider' | 'scanSchedule' | 'namingTemplate'
+    >,
   ): void {
     const issues: FieldIssue[] = [];
+    const templateIssue = namingTemplateIssue(fields.namingTemplate);
+    if (templateIssue !== null) issues.push(templateIssue);
     if (fields.name.length === 0) issues.push({ path: '/body/name', message: 'must not be blank', code: 'blank' });
     const scheduleIssue = scheduleProblem(fields.scanSchedule);
     if (scheduleIssue !== null) issues.push({ path: '/body/scan_schedule', message: scheduleIssue, code: 'schedule' });

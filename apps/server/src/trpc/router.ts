@@ -127,6 +127,9 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       update: operation('updateLibrary').mutation(async ({ input }) =>
         libraryDto(await services.libraries.update(input.library_id, libraryInput(input.body))),
       ),
+      previewNaming: operation('previewNamingTemplate').query(({ input }) => ({
+        examples: services.libraries.previewNaming(input.template),
+      })),
       remove: operation('deleteLibrary').mutation(async ({ input }) => {
         await services.libraries.delete(input.library_id);
         return { deleted: input.library_id };

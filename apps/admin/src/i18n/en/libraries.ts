@@ -96,6 +96,24 @@ const libraries = {
       vertical: 'Vertical scroll',
       webtoon: 'Webtoon (no gap)',
     },
+    importMode: 'Imports',
+    importModeHint:
+      'Whether imported books are written into this folder, and how. Off: the folder is never written to. The folder must be mounted writable for the other choices.',
+    importModes: {
+      off: 'Off (never write here)',
+      hardlink: 'Hard link (a copy across disks)',
+      copy: 'Copy',
+      move: 'Move',
+    },
+    namingTemplate: 'Naming template',
+    namingTemplateHint:
+      'Where an imported book goes, from the library’s folder. Fields: {fields:string} ({padded:string} pads the number); text inside the braces, as in {optional:string}, shows only with a value.',
+    namingPreview: 'Example names',
+    namingExamples: {
+      volume: 'Volume',
+      chapter: 'Chapter',
+      hors_serie: 'Hors-série',
+    },
     save: 'Save',
     create: 'Create the library',
     saving: 'Saving…',

@@ -74,6 +74,8 @@ const problems = {
     rangeStart: 'a range needs its start',
     notCandidate: 'is not one of the books offered for this entry',
     notWanted: 'names volumes that are not wanted (held already, or not of a series that misses them)',
+    namingTemplate:
+      'cannot be used: an unknown field, unbalanced braces, a character no file system accepts, or the volume or extension field missing',
     invalid: 'not valid',
     // Found by the admin's date fields before anything is sent (components/dates/date-text.ts).
     dateFormat: 'not a date in the format shown',

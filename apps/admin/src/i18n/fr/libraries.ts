@@ -100,6 +100,24 @@ const libraries: Translation['libraries'] = {
       vertical: 'Défilement vertical',
       webtoon: 'Webtoon (sans espace)',
     },
+    importMode: 'Imports',
+    importModeHint:
+      'Si les livres importés sont écrits dans ce dossier, et comment. Désactivé : le dossier n’est jamais modifié. Pour les autres choix, le dossier doit être monté en écriture.',
+    importModes: {
+      off: 'Désactivé (jamais d’écriture ici)',
+      hardlink: 'Lien physique (une copie entre disques)',
+      copy: 'Copie',
+      move: 'Déplacement',
+    },
+    namingTemplate: 'Modèle de nommage',
+    namingTemplateHint:
+      'Où va un livre importé, depuis le dossier de la bibliothèque. Champs : {fields} ({padded} complète le numéro de zéros) ; le texte entre les accolades, comme {optional}, n’apparaît qu’avec une valeur.',
+    namingPreview: 'Exemples de noms',
+    namingExamples: {
+      volume: 'Tome',
+      chapter: 'Chapitre',
+      hors_serie: 'Hors-série',
+    },
     save: 'Enregistrer',
     create: 'Créer la bibliothèque',
     saving: 'Enregistrement…',

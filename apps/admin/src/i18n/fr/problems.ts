@@ -73,6 +73,8 @@ const problems: Translation['problems'] = {
     rangeStart: 'une plage a besoin de son début',
     notCandidate: 'n’est pas l’un des livres proposés pour cette entrée',
     notWanted: 'désigne des tomes qui ne manquent pas (déjà présents, ou d’une série à laquelle ils ne manquent pas)',
+    namingTemplate:
+      'inutilisable : un champ inconnu, des accolades non appariées, un caractère refusé par un système de fichiers, ou le champ du tome ou de l’extension absent',
     invalid: 'non valable',
     dateFormat: 'n’est pas une date au format indiqué',
     dateMonth: 'ce mois n’existe pas : les mois vont de 1 à 12',

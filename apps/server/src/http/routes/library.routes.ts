@@ -17,6 +17,10 @@ export function libraryRoutes(routes: OperationRouter, libraries: LibraryService
     res.status(201).location(`${req.baseUrl}/libraries/${created.library.id}`).json(libraryCreatedDto(created));
   });
 
+  routes.handle('previewNamingTemplate', (req, res) => {
+    res.json({ examples: libraries.previewNaming(queryOf(req, 'previewNamingTemplate').template) });
+  });
+
   routes.handle('getLibrary', async (req, res) => {
     res.json(libraryDto(await libraries.get(String(req.params.library_id))));
   });

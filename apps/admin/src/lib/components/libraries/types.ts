@@ -18,6 +18,11 @@ export const WATCH_SETTINGS: readonly WatchSetting[] = ['auto', 'events', 'polli
 export type WatchMode = 'events' | 'polling' | 'off';
 export type ReadingDirection = NonNullable<Inputs['libraries']['create']['body']['default_reading_direction']>;
 export const READING_DIRECTIONS: readonly ReadingDirection[] = ['ltr', 'rtl', 'vertical', 'webtoon'];
+export type ImportMode = NonNullable<Inputs['libraries']['create']['body']['import_mode']>;
+export const IMPORT_MODES: readonly ImportMode[] = ['off', 'hardlink', 'copy', 'move'];
+export type NamingExample = Outputs['libraries']['previewNaming']['examples'][number];
+/** The server's default naming template (openapi.yaml `LibraryCreate`), shown in a new library's form. */
+export const DEFAULT_NAMING_TEMPLATE = '{series}/{series} - T{volume:02}{ - title}.{ext}';
 /** The provider id that means "no metadata provider" (the server's default). */
 export const NO_PROVIDER = 'none';
 export const TERMINAL_STATUSES: readonly Job['status'][] = [

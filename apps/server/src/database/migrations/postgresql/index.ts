@@ -36,6 +36,7 @@ import { Migration20261129120000_metadata_facets as m33 } from './Migration20261
 import { Migration20261129130000_saved_filters as m34 } from './Migration20261129130000_saved_filters.js';
 import { Migration20261129140000_series_match_key as m35 } from './Migration20261129140000_series_match_key.js';
 import { Migration20261129150000_wanted_releases as m36 } from './Migration20261129150000_wanted_releases.js';
+import { Migration20261129160000_library_import_settings as m37 } from './Migration20261129160000_library_import_settings.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -75,4 +76,5 @@ export const postgresqlMigrations = [
   m34,
   m35,
   m36,
+  m37,
 ];
