@@ -44,6 +44,10 @@ type RootTranslation = {
 		 */
 		jobs: string
 		/**
+		 * W​a​n​t​e​d
+		 */
+		wanted: string
+		/**
 		 * M​e​t​a​d​a​t​a
 		 */
 		metadata: string
@@ -7290,6 +7294,257 @@ type RootTranslation = {
 			more: RequiredParams<'count'>
 		}
 	}
+	wanted: {
+		/**
+		 * W​a​n​t​e​d
+		 */
+		title: string
+		/**
+		 * V​o​l​u​m​e​s​ ​m​i​s​s​i​n​g​ ​f​r​o​m​ ​y​o​u​r​ ​s​e​r​i​e​s​,​ ​t​h​e​ ​r​e​l​e​a​s​e​s​ ​f​o​u​n​d​ ​f​o​r​ ​t​h​e​m​,​ ​a​n​d​ ​t​h​e​i​r​ ​g​r​a​b​s​.
+		 */
+		intro: string
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​t​h​e​ ​w​a​n​t​e​d​ ​v​o​l​u​m​e​s
+			 */
+			label: string
+			/**
+			 * L​i​b​r​a​r​y
+			 */
+			library: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * A​n​y
+			 */
+			any: string
+			/**
+			 * C​l​e​a​r​ ​t​h​e​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+		}
+		statuses: {
+			/**
+			 * M​i​s​s​i​n​g
+			 */
+			missing: string
+			/**
+			 * G​r​a​b​b​e​d
+			 */
+			grabbed: string
+			/**
+			 * I​m​p​o​r​t​e​d
+			 */
+			imported: string
+		}
+		columns: {
+			/**
+			 * S​e​l​e​c​t
+			 */
+			select: string
+			/**
+			 * S​e​r​i​e​s
+			 */
+			series: string
+			/**
+			 * V​o​l​u​m​e
+			 */
+			volume: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * L​a​s​t​ ​g​r​a​b
+			 */
+			lastGrab: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+		}
+		/**
+		 * S​e​l​e​c​t​ ​{​s​e​r​i​e​s​}​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+		 * @param {string} series
+		 * @param {string} volume
+		 */
+		selectRow: RequiredParams<'series' | 'volume'>
+		/**
+		 * V​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+		 * @param {string} volume
+		 */
+		volume: RequiredParams<'volume'>
+		grabStatuses: {
+			/**
+			 * g​r​a​b​b​e​d
+			 */
+			grabbed: string
+			/**
+			 * i​m​p​o​r​t​e​d
+			 */
+			imported: string
+			/**
+			 * f​a​i​l​e​d
+			 */
+			failed: string
+			/**
+			 * e​x​p​i​r​e​d
+			 */
+			expired: string
+		}
+		/**
+		 * {​s​t​a​t​u​s​}​,​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 * @param {string} status
+		 */
+		lastGrab: RequiredParams<'date' | 'status'>
+		/**
+		 * N​e​v​e​r
+		 */
+		never: string
+		/**
+		 * S​e​a​r​c​h
+		 */
+		search: string
+		/**
+		 * S​e​a​r​c​h​ ​r​e​l​e​a​s​e​s​ ​f​o​r​ ​{​s​e​r​i​e​s​}​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+		 * @param {string} series
+		 * @param {string} volume
+		 */
+		searchRow: RequiredParams<'series' | 'volume'>
+		/**
+		 * S​e​a​r​c​h​ ​t​h​e​ ​s​e​l​e​c​t​i​o​n​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		searchSelection: RequiredParams<'count'>
+		/**
+		 * S​e​a​r​c​h​ ​a​l​l​ ​w​a​n​t​e​d
+		 */
+		searchAll: string
+		/**
+		 * T​h​e​ ​s​e​a​r​c​h​ ​i​s​ ​r​u​n​n​i​n​g​.
+		 */
+		searchStarted: string
+		/**
+		 * T​h​e​ ​s​e​a​r​c​h​ ​h​a​s​ ​f​i​n​i​s​h​e​d​.
+		 */
+		searchFinished: string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​j​o​b
+		 */
+		openJob: string
+		/**
+		 * R​e​l​e​a​s​e​s
+		 */
+		candidates: string
+		/**
+		 * S​h​o​w​ ​t​h​e​ ​r​e​l​e​a​s​e​s​ ​f​o​r​ ​{​s​e​r​i​e​s​}​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+		 * @param {string} series
+		 * @param {string} volume
+		 */
+		showCandidates: RequiredParams<'series' | 'volume'>
+		/**
+		 * H​i​d​e​ ​t​h​e​ ​r​e​l​e​a​s​e​s​ ​f​o​r​ ​{​s​e​r​i​e​s​}​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+		 * @param {string} series
+		 * @param {string} volume
+		 */
+		hideCandidates: RequiredParams<'series' | 'volume'>
+		/**
+		 * R​e​l​e​a​s​e​s​ ​f​o​u​n​d​ ​f​o​r​ ​{​s​e​r​i​e​s​}​ ​v​o​l​u​m​e​ ​{​v​o​l​u​m​e​}
+		 * @param {string} series
+		 * @param {string} volume
+		 */
+		candidatesOf: RequiredParams<'series' | 'volume'>
+		/**
+		 * N​o​ ​r​e​l​e​a​s​e​ ​s​t​o​r​e​d​ ​f​o​r​ ​t​h​i​s​ ​v​o​l​u​m​e​ ​y​e​t​:​ ​s​e​a​r​c​h​ ​i​t​ ​f​i​r​s​t​.
+		 */
+		noCandidates: string
+		candidateColumns: {
+			/**
+			 * T​i​t​l​e
+			 */
+			title: string
+			/**
+			 * S​i​z​e
+			 */
+			size: string
+			/**
+			 * I​n​d​e​x​e​r
+			 */
+			indexer: string
+			/**
+			 * P​r​o​t​o​c​o​l
+			 */
+			protocol: string
+			/**
+			 * A​g​e
+			 */
+			age: string
+			/**
+			 * G​r​a​b
+			 */
+			grab: string
+		}
+		protocols: {
+			/**
+			 * T​o​r​r​e​n​t
+			 */
+			torrent: string
+			/**
+			 * U​s​e​n​e​t
+			 */
+			usenet: string
+		}
+		/**
+		 * U​n​k​n​o​w​n
+		 */
+		unknown: string
+		/**
+		 * G​r​a​b
+		 */
+		grab: string
+		/**
+		 * G​r​a​b​ ​{​t​i​t​l​e​}
+		 * @param {string} title
+		 */
+		grabRelease: RequiredParams<'title'>
+		/**
+		 * T​h​e​ ​r​e​l​e​a​s​e​ ​i​n​d​e​x​e​r​ ​c​a​n​n​o​t​ ​g​r​a​b​:​ ​r​e​l​e​a​s​e​s​ ​c​a​n​ ​o​n​l​y​ ​b​e​ ​l​o​o​k​e​d​ ​a​t​.
+		 */
+		cannotGrab: string
+		/**
+		 * {​t​i​t​l​e​}​ ​w​a​s​ ​g​r​a​b​b​e​d​:​ ​t​h​e​ ​d​o​w​n​l​o​a​d​ ​c​l​i​e​n​t​ ​h​a​s​ ​i​t​.
+		 * @param {string} title
+		 */
+		grabbed: RequiredParams<'title'>
+		/**
+		 * T​h​e​ ​g​r​a​b​ ​o​f​ ​{​t​i​t​l​e​}​ ​f​a​i​l​e​d​.
+		 * @param {string} title
+		 */
+		grabFailed: RequiredParams<'title'>
+		/**
+		 * N​o​ ​v​o​l​u​m​e​ ​i​s​ ​w​a​n​t​e​d​:​ ​e​v​e​r​y​ ​s​e​r​i​e​s​ ​w​i​t​h​ ​a​ ​k​n​o​w​n​ ​n​u​m​b​e​r​ ​o​f​ ​v​o​l​u​m​e​s​ ​i​s​ ​c​o​m​p​l​e​t​e​.
+		 */
+		empty: string
+		/**
+		 * N​o​ ​w​a​n​t​e​d​ ​v​o​l​u​m​e​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		none: string
+		age: {
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​d​a​y​|​d​a​y​s​}​}
+			 * @param {number} count
+			 */
+			days: RequiredParams<'count'>
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}
+			 * @param {number} count
+			 */
+			hours: RequiredParams<'count'>
+		}
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -7337,6 +7592,10 @@ export type TranslationFunctions = {
 		 * Jobs
 		 */
 		jobs: () => LocalizedString
+		/**
+		 * Wanted
+		 */
+		wanted: () => LocalizedString
 		/**
 		 * Metadata
 		 */
@@ -14216,6 +14475,238 @@ export type TranslationFunctions = {
 			 * And {count} more
 			 */
 			more: (arg: { count: number }) => LocalizedString
+		}
+	}
+	wanted: {
+		/**
+		 * Wanted
+		 */
+		title: () => LocalizedString
+		/**
+		 * Volumes missing from your series, the releases found for them, and their grabs.
+		 */
+		intro: () => LocalizedString
+		filters: {
+			/**
+			 * Filter the wanted volumes
+			 */
+			label: () => LocalizedString
+			/**
+			 * Library
+			 */
+			library: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Any
+			 */
+			any: () => LocalizedString
+			/**
+			 * Clear the filters
+			 */
+			clear: () => LocalizedString
+		}
+		statuses: {
+			/**
+			 * Missing
+			 */
+			missing: () => LocalizedString
+			/**
+			 * Grabbed
+			 */
+			grabbed: () => LocalizedString
+			/**
+			 * Imported
+			 */
+			imported: () => LocalizedString
+		}
+		columns: {
+			/**
+			 * Select
+			 */
+			select: () => LocalizedString
+			/**
+			 * Series
+			 */
+			series: () => LocalizedString
+			/**
+			 * Volume
+			 */
+			volume: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Last grab
+			 */
+			lastGrab: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+		}
+		/**
+		 * Select {series} volume {volume}
+		 */
+		selectRow: (arg: { series: string, volume: string }) => LocalizedString
+		/**
+		 * Volume {volume}
+		 */
+		volume: (arg: { volume: string }) => LocalizedString
+		grabStatuses: {
+			/**
+			 * grabbed
+			 */
+			grabbed: () => LocalizedString
+			/**
+			 * imported
+			 */
+			imported: () => LocalizedString
+			/**
+			 * failed
+			 */
+			failed: () => LocalizedString
+			/**
+			 * expired
+			 */
+			expired: () => LocalizedString
+		}
+		/**
+		 * {status}, {date}
+		 */
+		lastGrab: (arg: { date: string, status: string }) => LocalizedString
+		/**
+		 * Never
+		 */
+		never: () => LocalizedString
+		/**
+		 * Search
+		 */
+		search: () => LocalizedString
+		/**
+		 * Search releases for {series} volume {volume}
+		 */
+		searchRow: (arg: { series: string, volume: string }) => LocalizedString
+		/**
+		 * Search the selection ({count})
+		 */
+		searchSelection: (arg: { count: number }) => LocalizedString
+		/**
+		 * Search all wanted
+		 */
+		searchAll: () => LocalizedString
+		/**
+		 * The search is running.
+		 */
+		searchStarted: () => LocalizedString
+		/**
+		 * The search has finished.
+		 */
+		searchFinished: () => LocalizedString
+		/**
+		 * Open the job
+		 */
+		openJob: () => LocalizedString
+		/**
+		 * Releases
+		 */
+		candidates: () => LocalizedString
+		/**
+		 * Show the releases for {series} volume {volume}
+		 */
+		showCandidates: (arg: { series: string, volume: string }) => LocalizedString
+		/**
+		 * Hide the releases for {series} volume {volume}
+		 */
+		hideCandidates: (arg: { series: string, volume: string }) => LocalizedString
+		/**
+		 * Releases found for {series} volume {volume}
+		 */
+		candidatesOf: (arg: { series: string, volume: string }) => LocalizedString
+		/**
+		 * No release stored for this volume yet: search it first.
+		 */
+		noCandidates: () => LocalizedString
+		candidateColumns: {
+			/**
+			 * Title
+			 */
+			title: () => LocalizedString
+			/**
+			 * Size
+			 */
+			size: () => LocalizedString
+			/**
+			 * Indexer
+			 */
+			indexer: () => LocalizedString
+			/**
+			 * Protocol
+			 */
+			protocol: () => LocalizedString
+			/**
+			 * Age
+			 */
+			age: () => LocalizedString
+			/**
+			 * Grab
+			 */
+			grab: () => LocalizedString
+		}
+		protocols: {
+			/**
+			 * Torrent
+			 */
+			torrent: () => LocalizedString
+			/**
+			 * Usenet
+			 */
+			usenet: () => LocalizedString
+		}
+		/**
+		 * Unknown
+		 */
+		unknown: () => LocalizedString
+		/**
+		 * Grab
+		 */
+		grab: () => LocalizedString
+		/**
+		 * Grab {title}
+		 */
+		grabRelease: (arg: { title: string }) => LocalizedString
+		/**
+		 * The release indexer cannot grab: releases can only be looked at.
+		 */
+		cannotGrab: () => LocalizedString
+		/**
+		 * {title} was grabbed: the download client has it.
+		 */
+		grabbed: (arg: { title: string }) => LocalizedString
+		/**
+		 * The grab of {title} failed.
+		 */
+		grabFailed: (arg: { title: string }) => LocalizedString
+		/**
+		 * No volume is wanted: every series with a known number of volumes is complete.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * No wanted volume matches these filters.
+		 */
+		none: () => LocalizedString
+		age: {
+			/**
+			 * {count} {{day|days}}
+			 */
+			days: (arg: { count: number }) => LocalizedString
+			/**
+			 * {count} {{hour|hours}}
+			 */
+			hours: (arg: { count: number }) => LocalizedString
 		}
 	}
 	common: {

@@ -20,6 +20,7 @@ import seriesCover from './seriesCover.js';
 import readingLists from './readingLists.js';
 import shelves from './shelves.js';
 import filters from './filters.js';
+import wanted from './wanted.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -30,6 +31,7 @@ const en = {
     series: 'Series',
     books: 'Books',
     jobs: 'Jobs',
+    wanted: 'Wanted',
     metadata: 'Metadata',
     settings: 'Settings',
     tokens: 'API tokens',
@@ -114,6 +116,7 @@ const en = {
     formatPartial: 'Format: {pattern:string}, or {monthYear:string}, or {year:string} when only these are known',
   },
   filters,
+  wanted,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

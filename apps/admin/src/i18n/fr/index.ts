@@ -20,6 +20,7 @@ import seriesCover from './seriesCover.js';
 import readingLists from './readingLists.js';
 import shelves from './shelves.js';
 import filters from './filters.js';
+import wanted from './wanted.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -30,6 +31,7 @@ const fr = {
     series: 'Séries',
     books: 'Livres',
     jobs: 'Tâches',
+    wanted: 'Recherchés',
     metadata: 'Métadonnées',
     settings: 'Réglages',
     tokens: 'Jetons d’API',
@@ -114,6 +116,7 @@ const fr = {
     formatPartial: 'Format : {pattern}, ou {monthYear}, ou {year} quand seuls ceux-ci sont connus',
   },
   filters,
+  wanted,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

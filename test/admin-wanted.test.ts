@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useAdminBrowser } from './support/admin-browser.js';
+import { expectNoSeriousViolations } from './support/axe.js';
+import { addLibrary, pointPluginAtFake, startPluginFakes, type PluginFakes } from './support/plugin-fakes.js';
+
+/**
+ * Issue 36: the admin's Wanted page in a real Chromium, over the built server and the Prowlarr plugin's fake: the
+ * volumes a series with a known number of volumes misses, a search of one of them (its job shown and linked), its
+ * candidates, a grab in one click that reads "grabbed", and the page in French.
+ */
+// No periodic search: only the page starts one.
+const admin = useAdminBrowser({ library: false, env: { RELEASE_SEARCH_INTERVAL_SECONDS: '0' } });
+let fakes: PluginFakes;
+let seriesId: string;
+
+beforeAll(async () => {
+  fakes = await startPluginFakes();
+  await pointPluginAtFake(admin.site, fakes, 'prowlarr');
+  // One Piece as the fake knows it: volume 1 here, 3 in all, so volumes 2 and 3 are wanted.
+  const libraryId = await addLibrary(admin.site, {
+    name: 'Manga',
+    rootPath: 'manga',
+    series: [{ name: 'One Piece', volumes: 1 }],
+  });
+  const series = await admin.site.api<{ id: string }>(
+    'PATCH',
+    `/libraries/${libraryId}/series/${encodeURIComponent('One Piece')}`,
+    { total_volumes: 3 },
+  );
+  seriesId = series.id;
+}, 120_000);
+afterAll(async () => {
+  await fakes?.close();
+});
+
+const row = (page: Page, volume: number) =>
+  page.locator(`[data-testid="wanted-row"][data-series-id="${seriesId}"][data-volume="${volume}"]`);
+
+describe('the Wanted page', () => {
+  it('lists the missing volumes, searches one, shows its candidates and grabs one', async () => {
+    const page = await admin.signedInPage();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wanted' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Wanted' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('wanted-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-volume'))))
+      .toEqual(['2', '3']);
+    await expect.poll(() => row(page, 2).getByTestId('wanted-status').textContent()).toBe('Missing');
+    expect(await row(page, 2).getByRole('link', { name: 'One Piece' }).getAttribute('href')).toBe(
+      `/series/${seriesId}`,
+    );
+    expect(await page.getByRole('columnheader', { name: 'Last grab' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Search releases for One Piece volume 2' }).click();
+    const job = page.getByTestId('wanted-job');
+    await job.getByRole('link', { name: 'Open the job' }).waitFor();
+    expect(await job.getByRole('link').getAttribute('href')).toMatch(/^\/jobs\/[0-9a-f-]+$/);
+    await expect.poll(() => job.getAttribute('data-status'), { timeout: 30_000 }).toBe('succeeded');
+
+    const candidates = page.getByTestId('wanted-candidates-row').filter({ has: page.getByTestId('wanted-candidate') });
+    const title = 'One Piece - Tome 02 [Glénat] (CBZ)';
+    const candidate = candidates.getByTestId('wanted-candidate').filter({ hasText: title }).first();
+    await candidate.waitFor({ timeout: 15_000 });
+    await expect.poll(() => candidate.textContent()).toContain('YggTorrent');
+    await expect.poll(() => candidate.textContent()).toContain('Torrent');
+
+    await candidate.getByRole('button', { name: `Grab ${title}` }).click();
+    const result = page.getByTestId('wanted-grab-result');
+    await expect.poll(() => result.getAttribute('data-status')).toBe('grabbed');
+    expect(await result.textContent()).toContain(`${title} was grabbed`);
+    await expect.poll(() => row(page, 2).getByTestId('wanted-status').textContent()).toBe('Grabbed');
+    await expect.poll(() => row(page, 2).textContent()).toMatch(/grabbed, /);
+    expect(await row(page, 3).getByTestId('wanted-status').textContent()).toBe('Missing');
+
+    // Labels, headers and buttons with names, with a row's candidates open (axe, WCAG 2.1 A/AA).
+    await expectNoSeriousViolations(page, 'the Wanted page with candidates');
+
+    await page.getByTestId('wanted-filter-status').selectOption('missing');
+    await expect
+      .poll(() => page.getByTestId('wanted-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-volume'))))
+      .toEqual(['3']);
+  });
+
+  it('speaks French: the navigation, the headers, the statuses and the buttons', async () => {
+    const page = await admin.signedInPage({ locale: 'fr-FR', path: '/wanted' });
+    await page.getByRole('heading', { level: 1, name: 'Recherchés' }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Recherchés' }).first().waitFor();
+    await expect.poll(() => row(page, 3).getByTestId('wanted-status').textContent()).toBe('Manquant');
+    for (const header of ['Série', 'Tome', 'État', 'Dernier envoi'])
+      expect(await page.getByRole('columnheader', { name: header, exact: true }).count()).toBe(1);
+    await row(page, 3).getByRole('button', { name: 'Chercher des sorties pour One Piece tome 3' }).waitFor();
+    await page.getByRole('button', { name: 'Chercher tous les recherchés' }).waitFor();
+  });
+});
