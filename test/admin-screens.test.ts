@@ -177,6 +177,10 @@ beforeAll(async () => {
       comic_format: 'TPB',
     });
   }
+  // Two volumes Harbour Lights lacks, for the Wanted page (issue 36).
+  await admin.site.api('PATCH', `/libraries/${admin.site.libraryId}/series/${encodeURIComponent('Harbour Lights')}`, {
+    total_volumes: 5,
+  });
   await admin.site.api('POST', '/saved-filters', {
     name: 'Aventures',
     target: 'series',
@@ -229,6 +233,7 @@ const PAGES: { name: string; path: () => string }[] = [
   { name: 'books-filtered', path: () => '/books?genre=Aventure&genre=Policier&author_role=writer' },
   { name: 'saved-filters', path: () => '/saved-filters' },
   { name: 'author', path: () => '/authors/Ana%20Lune' },
+  { name: 'wanted', path: () => '/wanted' },
 ];
 
 /** Console errors and uncaught exceptions of a page, from now on. */
