@@ -17,12 +17,16 @@ let seriesId: string;
 beforeAll(async () => {
   fakes = await startPluginFakes();
   await pointPluginAtFake(admin.site, fakes, 'prowlarr');
-  // One Piece as the fake knows it: volume 1 here, 3 in all, so volumes 2 and 3 are wanted.
+  // One Piece as the fake knows it: volume 1 here, 3 in all, so volumes 2 and 3 are wanted; Naruto wants its 2.
   const libraryId = await addLibrary(admin.site, {
     name: 'Manga',
     rootPath: 'manga',
-    series: [{ name: 'One Piece', volumes: 1 }],
+    series: [
+      { name: 'One Piece', volumes: 1 },
+      { name: 'Naruto', volumes: 1 },
+    ],
   });
+  await admin.site.api('PATCH', `/libraries/${libraryId}/series/Naruto`, { total_volumes: 2 });
   const series = await admin.site.api<{ id: string }>(
     'PATCH',
     `/libraries/${libraryId}/series/${encodeURIComponent('One Piece')}`,
@@ -34,6 +38,11 @@ afterAll(async () => {
   await fakes?.close();
 });
 
+/** One Piece's rows' volumes, in order. */
+const volumesOf = (page: Page) =>
+  page
+    .locator(`[data-testid="wanted-row"][data-series-id="${seriesId}"]`)
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-volume')));
 const row = (page: Page, volume: number) =>
   page.locator(`[data-testid="wanted-row"][data-series-id="${seriesId}"][data-volume="${volume}"]`);
 
@@ -42,9 +51,7 @@ describe('the Wanted page', () => {
     const page = await admin.signedInPage();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wanted' }).click();
     await page.getByRole('heading', { level: 1, name: 'Wanted' }).waitFor();
-    await expect
-      .poll(() => page.getByTestId('wanted-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-volume'))))
-      .toEqual(['2', '3']);
+    await expect.poll(() => volumesOf(page)).toEqual(['2', '3']);
     await expect.poll(() => row(page, 2).getByTestId('wanted-status').textContent()).toBe('Missing');
     expect(await row(page, 2).getByRole('link', { name: 'One Piece' }).getAttribute('href')).toBe(
       `/series/${seriesId}`,
@@ -76,9 +83,36 @@ describe('the Wanted page', () => {
     await expectNoSeriousViolations(page, 'the Wanted page with candidates');
 
     await page.getByTestId('wanted-filter-status').selectOption('missing');
+    await expect.poll(() => volumesOf(page)).toEqual(['3']);
+  });
+
+  it("shows each wanted volume's state on the series page, and opens Wanted on that series", async () => {
+    // Runs after the grab above: volume 2 grabbed, volume 3 missing.
+    const page = await admin.signedInPage({ path: `/series/${seriesId}` });
+    const section = page.getByTestId('series-wanted');
+    await section.getByRole('heading', { name: 'Wanted volumes' }).waitFor();
+    await expect
+      .poll(() =>
+        section
+          .getByTestId('series-wanted-volume')
+          .evaluateAll((items) => items.map((item) => [item.getAttribute('data-volume'), item.textContent?.trim()])),
+      )
+      .toEqual([
+        ['2', 'Volume 2: Grabbed'],
+        ['3', 'Volume 3: Missing'],
+      ]);
+    await section.getByRole('link', { name: 'See them in Wanted' }).click();
+    await page.waitForURL((url) => url.pathname === '/wanted' && url.searchParams.get('series_id') === seriesId);
     await expect
       .poll(() => page.getByTestId('wanted-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-volume'))))
-      .toEqual(['3']);
+      .toEqual(['2', '3']);
+    // "Search all wanted" on one series searches its missing volume only (3): not the grabbed one, nor Naruto's.
+    await page.getByTestId('wanted-search-all').click();
+    const job = page.getByTestId('wanted-job');
+    await expect.poll(() => job.getAttribute('data-status'), { timeout: 30_000 }).toBe('succeeded');
+    const href = await job.getByRole('link', { name: 'Open the job' }).getAttribute('href');
+    const searched = await admin.site.api<{ progress: { total: number } }>('GET', href!);
+    expect(searched.progress.total).toBe(1);
   });
 
   it('speaks French: the navigation, the headers, the statuses and the buttons', async () => {

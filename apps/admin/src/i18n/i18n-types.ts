@@ -7544,6 +7544,27 @@ type RootTranslation = {
 			 */
 			hours: RequiredParams<'count'>
 		}
+		ofSeries: {
+			/**
+			 * W​a​n​t​e​d​ ​v​o​l​u​m​e​s
+			 */
+			heading: string
+			/**
+			 * {​c​o​u​n​t​}​ ​w​a​n​t​e​d​ ​{​{​v​o​l​u​m​e​|​v​o​l​u​m​e​s​}​}
+			 * @param {number} count
+			 */
+			summary: RequiredParams<'count'>
+			/**
+			 * S​e​e​ ​t​h​e​m​ ​i​n​ ​W​a​n​t​e​d
+			 */
+			open: string
+			/**
+			 * V​o​l​u​m​e​ ​{​v​o​l​u​m​e​}​:​ ​{​s​t​a​t​u​s​}
+			 * @param {string} status
+			 * @param {string} volume
+			 */
+			volumeStatus: RequiredParams<'status' | 'volume'>
+		}
 	}
 	common: {
 		/**
@@ -14707,6 +14728,24 @@ export type TranslationFunctions = {
 			 * {count} {{hour|hours}}
 			 */
 			hours: (arg: { count: number }) => LocalizedString
+		}
+		ofSeries: {
+			/**
+			 * Wanted volumes
+			 */
+			heading: () => LocalizedString
+			/**
+			 * {count} wanted {{volume|volumes}}
+			 */
+			summary: (arg: { count: number }) => LocalizedString
+			/**
+			 * See them in Wanted
+			 */
+			open: () => LocalizedString
+			/**
+			 * Volume {volume}: {status}
+			 */
+			volumeStatus: (arg: { status: string, volume: string }) => LocalizedString
 		}
 	}
 	common: {

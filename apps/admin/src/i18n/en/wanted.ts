@@ -56,6 +56,12 @@ const wanted = {
     days: '{count:number} {{day|days}}',
     hours: '{count:number} {{hour|hours}}',
   },
+  ofSeries: {
+    heading: 'Wanted volumes',
+    summary: '{count:number} wanted {{volume|volumes}}',
+    open: 'See them in Wanted',
+    volumeStatus: 'Volume {volume:string}: {status:string}',
+  },
 };
 
 export default wanted;

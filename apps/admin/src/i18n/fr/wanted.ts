@@ -57,6 +57,12 @@ const wanted: Translation['wanted'] = {
     days: '{count} {{jour|jours}}',
     hours: '{count} {{heure|heures}}',
   },
+  ofSeries: {
+    heading: 'Tomes recherchés',
+    summary: '{count} {{tome recherché|tomes recherchés}}',
+    open: 'Les voir dans Recherchés',
+    volumeStatus: 'Tome {volume} : {status}',
+  },
 };
 
 export default wanted;

@@ -16,6 +16,8 @@ export const WANTED_PAGE_SIZE = 50;
 /** The page's filters, as its URL keeps them (so that a filtered list can be shared and survives a reload). */
 export interface WantedFilters {
   libraryId: string | null;
+  /** One series' volumes (from its page's "See in Wanted"). */
+  seriesId: string | null;
   status: WantedStatus | null;
   page: number;
 }
@@ -25,6 +27,7 @@ export function parseWantedFilters(params: Pick<URLSearchParams, 'get'>): Wanted
   const page = Number(params.get('page'));
   return {
     libraryId: params.get('library_id') || null,
+    seriesId: params.get('series_id') || null,
     status: WANTED_STATUSES.includes(status as WantedStatus) ? (status as WantedStatus) : null,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
   };
@@ -33,6 +36,7 @@ export function parseWantedFilters(params: Pick<URLSearchParams, 'get'>): Wanted
 export function wantedFiltersToSearch(filters: WantedFilters): string {
   const params = new URLSearchParams();
   if (filters.libraryId) params.set('library_id', filters.libraryId);
+  if (filters.seriesId) params.set('series_id', filters.seriesId);
   if (filters.status) params.set('status', filters.status);
   if (filters.page > 1) params.set('page', String(filters.page));
   const text = params.toString();
@@ -44,6 +48,7 @@ export function wantedListInput(filters: WantedFilters) {
     page: filters.page,
     limit: WANTED_PAGE_SIZE,
     ...(filters.libraryId ? { library_id: filters.libraryId } : {}),
+    ...(filters.seriesId ? { series_id: filters.seriesId } : {}),
     ...(filters.status ? { status: filters.status } : {}),
   };
 }
