@@ -38,7 +38,9 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
 export async function createTestDatabase(kind = testDatabaseKind()): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'shelfmark-db-'));
-    return { kind, url: `sqlite:${path.join(dir, 'test.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
+    // Retried: a connection closing as the folder goes may still be removing its -wal or -shm (ENOTEMPTY).
+    const drop = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    return { kind, url: `sqlite:${path.join(dir, 'test.db')}`, drop };
   }
   const name = `shelfmark_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((client) => client.query(`create database ${name}`));

@@ -96,7 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const leaked = leakedSecrets(logs);
       if (leaked.length > 0) throw new Error(`secrets found in the server logs: ${leaked.length} of them`);
       if (!options.database) await database.drop();
-      if (!options.scratch) await rm(scratch, { recursive: true, force: true });
+      if (!options.scratch) await rm(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
