@@ -1,19 +1,9 @@
-/** A size in bytes the way people read it (binary units, in the page's language), or null when unknown. */
+import { formatBytes } from '../books/format.js';
+
+/** A release's size as the books' file sizes are said (formatBytes), or null when unknown. */
 export function formatSize(bytes: number | null | undefined, locale: string): string | null {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return null;
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+  return formatBytes(bytes, locale);
 }
 
 /** Whole days (or hours under a day) since `iso`, or null when the date is unknown or unreadable. */
