@@ -390,7 +390,7 @@ export async function createContainer(
     libraries,
     plugins: new PluginService(plugins, settings),
     releases,
-    wanted: new WantedService(wantedRepository, listCache, config.releases.grabExpiryMs),
+    wanted: new WantedService(wantedRepository, catalogVersion, config.releases.grabExpiryMs),
     releaseSearches,
     releaseGrabs: new ReleaseGrabService(releases, releaseCandidates, config.releases.grabExpiryMs),
     metadata,

@@ -40,7 +40,7 @@ interface GrabRow {
 }
 
 /**
- * Reads what the wanted list is made of, for the series the viewer may see (repositories/library-access): the series
+ * Reads what the wanted list is made of, for every series or for those the viewer may see (library-access): the series
  * that can miss volumes (a `total_volumes`, or an approved metadata link), their books' volumes, their links' numbered
  * volumes and their grabs; domain/wanted-volumes.ts decides what is missing. Four queries whatever the number of
  * series, each restricted by the same conditions on `series`.
@@ -48,26 +48,34 @@ interface GrabRow {
 export class WantedRepository {
   constructor(private readonly em: EntityManager) {}
 
+  /** The missing volumes of the series the viewer may see, under the filters (release search's selection). */
   async wanted(filters: WantedFilters): Promise<WantedRow[]> {
-    const where = [
-      `(s.total_volumes is not null or exists (select 1 from external_metadata_links l
-          where l.series_id = s.id and l.status = 'approved'))`,
-    ];
-    const params: unknown[] = [];
+    const { where, params } = seriesConditions(filters);
     whereVisible('s.library_id', where, params);
-    if (filters.libraryId !== undefined) {
-      where.push('s.library_id = ?');
-      params.push(filters.libraryId);
-    }
-    if (filters.seriesId !== undefined) {
-      where.push('s.id = ?');
-      params.push(filters.seriesId);
-    }
-    if (filters.seriesStatus !== undefined) {
-      where.push('s.status = ?');
-      params.push(filters.seriesStatus);
-    }
-    const condition = where.join(' and ');
+    return this.rows(where.join(' and '), params);
+  }
+
+  /**
+   * The missing volumes of every series, whoever asks: the one list WantedService keeps, and narrows to what a viewer
+   * may see with `visibleSeriesIds`.
+   */
+  async everyWanted(): Promise<WantedRow[]> {
+    const { where, params } = seriesConditions({});
+    return this.rows(where.join(' and '), params);
+  }
+
+  /** The series that can miss volumes which the viewer may see, under the filters: library access decided here. */
+  async visibleSeriesIds(filters: WantedFilters): Promise<string[]> {
+    const { where, params } = seriesConditions(filters);
+    whereVisible('s.library_id', where, params);
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select s.id from series s where ${where.join(' and ')}`,
+      params,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  private async rows(condition: string, params: unknown[]): Promise<WantedRow[]> {
     const series = await this.em.execute<SeriesRow[]>(
       `select s.id, s.name, s.library_id, s.status, s.total_volumes from series s where ${condition}
         order by s.sort_name, s.name, s.id`,
@@ -127,6 +135,28 @@ export class WantedRepository {
     }
     return rows;
   }
+}
+
+/** The series that can miss volumes (a `total_volumes`, or an approved link), narrowed by the filters. */
+function seriesConditions(filters: WantedFilters): { where: string[]; params: unknown[] } {
+  const where = [
+    `(s.total_volumes is not null or exists (select 1 from external_metadata_links l
+        where l.series_id = s.id and l.status = 'approved'))`,
+  ];
+  const params: unknown[] = [];
+  if (filters.libraryId !== undefined) {
+    where.push('s.library_id = ?');
+    params.push(filters.libraryId);
+  }
+  if (filters.seriesId !== undefined) {
+    where.push('s.id = ?');
+    params.push(filters.seriesId);
+  }
+  if (filters.seriesStatus !== undefined) {
+    where.push('s.status = ?');
+    params.push(filters.seriesStatus);
+  }
+  return { where, params };
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
