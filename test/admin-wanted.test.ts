@@ -113,11 +113,30 @@ describe('the Wanted page', () => {
     const href = await job.getByRole('link', { name: 'Open the job' }).getAttribute('href');
     const searched = await admin.site.api<{ progress: { total: number } }>('GET', href!);
     expect(searched.progress.total).toBe(1);
+
+    // At phone width each volume is a card: nothing scrolls sideways and each row's actions are on screen.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const table = page.getByTestId('wanted-table');
+    expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
+    for (const volume of [2, 3]) {
+      const box = await row(page, volume).getByTestId('wanted-expand').boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    }
+    await admin.screenshot(page, 'wanted-series-phone');
+
+    // The series filter is said by a chip with the series' name, which removes it.
+    const chip = page.getByTestId('wanted-series-chip').getByRole('button', { name: 'Series: One Piece' });
+    await chip.click();
+    await page.waitForURL((url) => url.pathname === '/wanted' && !url.searchParams.has('series_id'));
+    await page.locator('[data-testid="wanted-row"]', { hasText: 'Naruto' }).first().waitFor();
+    expect(await page.getByTestId('wanted-series-chip').count()).toBe(0);
   });
 
   it('speaks French: the navigation, the headers, the statuses and the buttons', async () => {
-    const page = await admin.signedInPage({ locale: 'fr-FR', path: '/wanted' });
+    const page = await admin.signedInPage({ locale: 'fr-FR', path: `/wanted?series_id=${seriesId}` });
     await page.getByRole('heading', { level: 1, name: 'Recherchés' }).waitFor();
+    await page.getByTestId('wanted-series-chip').getByRole('button', { name: 'Série : One Piece' }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Recherchés' }).first().waitFor();
     await expect.poll(() => row(page, 3).getByTestId('wanted-status').textContent()).toBe('Manquant');
     for (const header of ['Série', 'Tome', 'État', 'Dernier envoi'])

@@ -7324,6 +7324,15 @@ type RootTranslation = {
 			 * C​l​e​a​r​ ​t​h​e​ ​f​i​l​t​e​r​s
 			 */
 			clear: string
+			/**
+			 * S​e​r​i​e​s​:​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			series: RequiredParams<'name'>
+			/**
+			 * S​h​o​w​ ​t​h​e​ ​w​a​n​t​e​d​ ​v​o​l​u​m​e​s​ ​o​f​ ​e​v​e​r​y​ ​s​e​r​i​e​s
+			 */
+			removeSeries: string
 		}
 		statuses: {
 			/**
@@ -14528,6 +14537,14 @@ export type TranslationFunctions = {
 			 * Clear the filters
 			 */
 			clear: () => LocalizedString
+			/**
+			 * Series: {name}
+			 */
+			series: (arg: { name: string }) => LocalizedString
+			/**
+			 * Show the wanted volumes of every series
+			 */
+			removeSeries: () => LocalizedString
 		}
 		statuses: {
 			/**

@@ -8,6 +8,8 @@ const wanted = {
     status: 'Status',
     any: 'Any',
     clear: 'Clear the filters',
+    series: 'Series: {name:string}',
+    removeSeries: 'Show the wanted volumes of every series',
   },
   statuses: { missing: 'Missing', grabbed: 'Grabbed', imported: 'Imported' },
   columns: {

@@ -9,6 +9,8 @@ const wanted: Translation['wanted'] = {
     status: 'État',
     any: 'Tous',
     clear: 'Effacer les filtres',
+    series: 'Série : {name}',
+    removeSeries: 'Afficher les tomes recherchés de toutes les séries',
   },
   statuses: { missing: 'Manquant', grabbed: 'Envoyé', imported: 'Importé' },
   columns: {
