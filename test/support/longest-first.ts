@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The files that take longest, longest first (CI's figures on 2 cores, four files at once: the two browser walks,
  * then the kills and resumes across processes). Vitest starts the files it has timed before longest first, but CI
  * installs from nothing, which removes its timings (node_modules/.vite): it then starts the largest files first, and
- * these, no larger than the rest, started last and ran alone for minutes after every other file had ended.
+ * these, not the largest, started behind shorter ones (jobs.test.ts 17th of 36) and could run on after the others ended.
  */
 export const LONGEST_FILES = [
   'admin-accessibility.test.ts',
