@@ -172,12 +172,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
     await writeLibrary(librariesRoot, 'shelf', { series: SERIES, perSeries: 2, pages: 1 });
     const database = await databaseFor(kind);
     const fake = await fakeProvider();
-    /*
-     * The shortest lock the configuration allows: the next process resumes the job as soon as it is up, instead of
-     * waiting out a longer lock. Only one process takes jobs at a time here, and a lock that lapses under load while its
-     * own process still runs the job is kept by that run (JobRuntime never runs a job twice in one process).
-     */
-    const options: StartOptions = { dataDir, librariesRoot, env: { JOB_LOCK_SECONDS: '2' } };
+    const options: StartOptions = { dataDir, librariesRoot, env: { JOB_LOCK_SECONDS: '10' } };
 
     const first = await launch('first server', database, options);
     await api(first, 'PATCH', '/settings', { plugins: { scripted_primary: { base_url: fake.url } } });
