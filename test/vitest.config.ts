@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './support/longest-first.js';
 
 /**
  * End-to-end tests: each file spawns the built server (`npx turbo run build` first) as a real process,
@@ -26,5 +27,7 @@ export default defineConfig({
      * folders, databases and browser, and the tests wait on events, not on time. VITEST_MAX_WORKERS overrides.
      */
     maxWorkers: Math.max(4, availableParallelism()),
+    // The longest files start first, so that none of them is left running alone at the end (support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });
