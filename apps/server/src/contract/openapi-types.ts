@@ -3619,6 +3619,13 @@ export interface components {
             grabbed_at: string;
         };
         /**
+         * @description Folders watched for arriving books (finished downloads): each relative to `LIBRARIES_ROOT` (as a library's
+         *     `root_path`), or absolute under a root listed in `IMPORT_ROOTS`. An existing folder, never a library's
+         *     folder, inside one or holding one, and not overlapping another import folder: 400 (`folder`) otherwise, and
+         *     nothing changes.
+         */
+        ImportFolders: string[];
+        /**
          * @description Why a file was not placed: `duplicate` (the series has that volume: replace it to upgrade), `import-off` (its
          *     library is not open to imports), `read-only` and `no-space` (the library's folder cannot take it),
          *     `target-exists` (another file took the name), `source-missing` (the file is gone), `outside-root`,
@@ -3928,6 +3935,7 @@ export interface components {
                 /** @description Newznab categories searched (default 7030 Comics, 7020 EBook). */
                 categories: number[];
             };
+            import_folders: components["schemas"]["ImportFolders"];
             /** @description Settings of each plugin, by plugin id. */
             plugins: {
                 [key: string]: components["schemas"]["PluginSettingsState"];
@@ -3950,6 +3958,7 @@ export interface components {
                 api_key?: string | null;
                 categories?: number[];
             };
+            import_folders?: components["schemas"]["ImportFolders"];
             /**
              * @description Settings to change, by plugin id then key (keys of the plugin's `settings_schema`). Secret values are
              *     write-only; null removes a value.
