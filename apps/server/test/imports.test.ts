@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withContext } from '../src/database/request-context.js';
+import { ReleaseGrab } from '../src/entities/release-grab.entity.js';
 import type { ImportSubmission } from '../src/services/import.service.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
@@ -210,6 +211,27 @@ describe('files arriving in an import folder', () => {
       (item: { volume: number }) => item.volume === 8,
     );
     expect(book.page_count).toBe(3);
+  });
+
+  it('matches a download to its grab by the release name, and the grab becomes imported', async () => {
+    const em = server.container.orm.em.fork();
+    const grab = em.create(ReleaseGrab, {
+      series: seriesIds['One Piece']!,
+      seriesName: 'One Piece',
+      volume: 12,
+      title: 'One.Piece.T12.FRENCH.CBZ-TEAM',
+      protocol: 'torrent',
+      provider: 'prowlarr',
+      status: 'grabbed',
+    });
+    await em.flush();
+    // The file's own name says nothing: the folder the client named after the release does.
+    await writeComic(path.join(incoming(), 'One.Piece.T12.FRENCH.CBZ-TEAM'), 'op-xx.cbz', { pages: 1 });
+    const record = await until(importedAs('op-xx.cbz'), 'the grabbed release imported');
+    expect(record).toMatchObject({ series_name: 'One Piece', volume: 12 });
+    await expect
+      .poll(async () => (await em.fork().findOneOrFail(ReleaseGrab, { id: grab.id })).status)
+      .toBe('imported');
   });
 
   it('keeps going when an import folder vanishes, and reads it again when it returns', async () => {
