@@ -2,7 +2,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Orm } from '../database/orm.js';
 import { withContext } from '../database/request-context.js';
-import { importReadiness, type EntrySnapshot, type FileState } from '../domain/import-readiness.js';
+import { importReadiness, isPartialName, type EntrySnapshot, type FileState } from '../domain/import-readiness.js';
 import { ignoredName } from '../indexer/ignored-names.js';
 import { formatFromExtension } from '../indexer/formats/index.js';
 import type { Logger } from '../logger.js';
@@ -98,6 +98,8 @@ export class ImportFolderWatcher {
         for (const entry of entries) {
           if (ignoredName(entry.name) || entry.isSymbolicLink()) continue;
           const absolute = path.join(folder.absolute, entry.name);
+          // A folder still named as a client's work in progress (`_UNPACK_…`): its files' own paths do not say so.
+          if (isPartialName(entry.name)) continue;
           seen.add(absolute);
           const files = await listFiles(absolute, entry.isDirectory());
           if (files === null) continue;
