@@ -109,7 +109,7 @@ export const CONFIG_VARIABLES = {
   IMPORT_ROOTS: {
     default: '',
     description:
-      'Comma-separated folders outside `LIBRARIES_ROOT` where import folders may be (a download client\'s completed folder); never a library\'s folder.',
+      "Comma-separated folders outside `LIBRARIES_ROOT` where import folders may be (a download client's completed folder); never a library's folder.",
   },
   IMPORT_QUIET_MS: {
     default: '30000',
