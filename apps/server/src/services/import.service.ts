@@ -311,7 +311,7 @@ export class ImportService {
       }
       const root = await this.librariesRoot.resolveLibraryFolder(target.libraryRootPath);
       // A file in the holding folder (an upload, a folder of images packed) is ours: moved whatever the mode.
-      const mode: PlacementMode = this.held(entry.path) ? 'move' : (target.importMode as PlacementMode);
+      const mode: PlacementMode = this.held(entry.path) ? 'move' : target.importMode;
       const placed = await this.placement.place({
         source: entry.path,
         root: root.absolute,
