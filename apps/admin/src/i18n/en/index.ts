@@ -21,6 +21,7 @@ import readingLists from './readingLists.js';
 import shelves from './shelves.js';
 import filters from './filters.js';
 import wanted from './wanted.js';
+import imports from './imports.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -32,6 +33,7 @@ const en = {
     books: 'Books',
     jobs: 'Jobs',
     wanted: 'Wanted',
+    imports: 'Import',
     metadata: 'Metadata',
     settings: 'Settings',
     tokens: 'API tokens',
@@ -117,6 +119,7 @@ const en = {
   },
   filters,
   wanted,
+  imports,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

@@ -21,6 +21,7 @@ import readingLists from './readingLists.js';
 import shelves from './shelves.js';
 import filters from './filters.js';
 import wanted from './wanted.js';
+import imports from './imports.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -32,6 +33,7 @@ const fr = {
     books: 'Livres',
     jobs: 'Tâches',
     wanted: 'Recherchés',
+    imports: 'Import',
     metadata: 'Métadonnées',
     settings: 'Réglages',
     tokens: 'Jetons d’API',
@@ -117,6 +119,7 @@ const fr = {
   },
   filters,
   wanted,
+  imports,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 
