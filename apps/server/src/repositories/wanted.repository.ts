@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { missingVolumes } from '../domain/wanted-volumes.js';
 import type { GrabStatus } from '../entities/release-grab.entity.js';
-import { whereVisible } from './library-access.js';
+import { whereVisibleSeries } from './library-access.js';
 import { bookVolume, providerVolume, type BookVolumeRow, type ProviderVolumeRow } from './release.repository.js';
 import { toDate, toNullableNumber } from './sql-values.js';
 
@@ -54,7 +54,7 @@ export class WantedRepository {
           where l.series_id = s.id and l.status = 'approved'))`,
     ];
     const params: unknown[] = [];
-    whereVisible('s.library_id', where, params);
+    whereVisibleSeries('s', where, params);
     if (filters.libraryId !== undefined) {
       where.push('s.library_id = ?');
       params.push(filters.libraryId);
