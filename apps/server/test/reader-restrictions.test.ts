@@ -51,7 +51,7 @@ beforeAll(async () => {
   server = await startTestServer({ thumbnails: false });
   call = apiClient(server.url);
   // The mature books alone have a genre: the facets counted from their own rows must leave it out too.
-  const rated = (rating: string | null) =>
+  const rated = (rating: string | null): { comicInfo?: Record<string, string> } =>
     rating === null
       ? {}
       : { comicInfo: rating === 'Mature 17+' ? { AgeRating: rating, Genre: 'Grim' } : { AgeRating: rating } };
