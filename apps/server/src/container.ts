@@ -67,6 +67,8 @@ import { CollectionService } from './services/collection.service.js';
 import { ReadingListService } from './services/reading-list.service.js';
 import { WantToReadService } from './services/want-to-read.service.js';
 import { SavedFilterService } from './services/saved-filter.service.js';
+import { LabelService } from './services/label.service.js';
+import { LabelRepository } from './repositories/label.repository.js';
 import { SavedFilterRepository } from './repositories/saved-filter.repository.js';
 import { listFilterCheck } from './http/list-filters.js';
 import { loadOpenApi } from './http/openapi-document.js';
@@ -138,6 +140,7 @@ export interface Container {
     wantToRead: WantToReadService;
     /** Saved filters of the series and books lists */
     savedFilters: SavedFilterService;
+    labels: LabelService;
     folders: FolderService;
     health: HealthService;
     jobs: JobService;
@@ -410,6 +413,7 @@ export async function createContainer(
       listCache,
     ),
     wantToRead: new WantToReadService(new WantToReadRepository(em), seriesRepository),
+    labels: new LabelService(new LabelRepository(em)),
     savedFilters: new SavedFilterService(new SavedFilterRepository(em), listFilterCheck(loadOpenApi().document)),
     readerSettings: new ReaderSettingsService(new ReaderSettingsRepository(em), series, libraries),
     folders: new FolderService(librariesRoot),

@@ -428,6 +428,19 @@ const CASES: Record<string, Case> = {
     body: () => ({ name: 'x' }),
   },
   deleteSavedFilter: { expect: 'hidden', path: () => `/saved-filters/${ids.savedFilterB}` },
+  // Issue 39: labels are the admin's, whose series they are on.
+  listLabels: { expect: 'forbidden', path: () => '/labels' },
+  getSeriesLabels: { expect: 'forbidden', path: () => `/series/${ids.seriesB}/labels` },
+  setSeriesLabels: {
+    expect: 'forbidden',
+    path: () => `/series/${ids.seriesB}/labels`,
+    body: () => ({ labels: ['x'] }),
+  },
+  editSeriesLabels: {
+    expect: 'forbidden',
+    path: () => '/series/labels',
+    body: () => ({ series_ids: [ids.seriesB], add: ['x'] }),
+  },
   addWantToRead: { expect: 'hidden', path: () => `/want-to-read/${ids.seriesB}` },
   removeWantToRead: { expect: 'hidden', path: () => `/want-to-read/${ids.seriesB}` },
 };

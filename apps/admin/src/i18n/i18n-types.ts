@@ -1232,6 +1232,58 @@ type RootTranslation = {
 				webtoon: string
 			}
 		}
+		labels: {
+			/**
+			 * L​a​b​e​l​s
+			 */
+			title: string
+			/**
+			 * L​a​b​e​l​s​ ​o​f​ ​t​h​i​s​ ​s​e​r​i​e​s
+			 */
+			field: string
+			/**
+			 * N​a​m​e​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​.​ ​L​a​b​e​l​s​ ​c​h​o​o​s​e​ ​w​h​a​t​ ​e​a​c​h​ ​r​e​a​d​e​r​ ​s​e​e​s​ ​(​t​h​e​i​r​ ​r​e​s​t​r​i​c​t​i​o​n​s​ ​o​n​ ​t​h​e​ ​u​s​e​r​s​ ​p​a​g​e​)​;​ ​t​h​e​y​ ​a​r​e​ ​n​e​v​e​r​ ​r​e​a​d​ ​f​r​o​m​ ​t​h​e​ ​f​i​l​e​s​.
+			 */
+			hint: string
+			/**
+			 * S​a​v​e​ ​t​h​e​ ​l​a​b​e​l​s
+			 */
+			save: string
+			/**
+			 * L​a​b​e​l​s​ ​s​a​v​e​d​.
+			 */
+			saved: string
+			/**
+			 * L​a​b​e​l​s
+			 */
+			action: string
+			/**
+			 * L​a​b​e​l​s​ ​o​f​ ​{​c​o​u​n​t​}​ ​s​e​r​i​e​s
+			 * @param {number} count
+			 */
+			bulkTitle: RequiredParams<'count'>
+			/**
+			 * L​a​b​e​l​s​ ​t​o​ ​a​d​d
+			 */
+			add: string
+			/**
+			 * L​a​b​e​l​s​ ​t​o​ ​r​e​m​o​v​e
+			 */
+			remove: string
+			/**
+			 * A​p​p​l​y
+			 */
+			apply: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * L​a​b​e​l​s​ ​c​h​a​n​g​e​d​ ​o​n​ ​{​c​o​u​n​t​}​ ​s​e​r​i​e​s​.
+			 * @param {number} count
+			 */
+			done: RequiredParams<'count'>
+		}
 	}
 	books: {
 		/**
@@ -6240,6 +6292,45 @@ type RootTranslation = {
 			 */
 			done: RequiredParams<'name'>
 		}
+		restrictions: {
+			/**
+			 * W​h​a​t​ ​t​h​e​y​ ​m​a​y​ ​s​e​e​ ​i​n​ ​t​h​o​s​e​ ​l​i​b​r​a​r​i​e​s
+			 */
+			title: string
+			/**
+			 * H​i​g​h​e​s​t​ ​a​g​e​ ​r​a​t​i​n​g
+			 */
+			ageMax: string
+			/**
+			 * A​n​y​ ​a​g​e
+			 */
+			anyAge: string
+			/**
+			 * {​a​g​e​}​+
+			 * @param {number} age
+			 */
+			age: RequiredParams<'age'>
+			/**
+			 * A​ ​b​o​o​k​ ​r​a​t​e​d​ ​a​b​o​v​e​ ​i​t​ ​i​s​ ​h​i​d​d​e​n​,​ ​a​n​d​ ​a​ ​s​e​r​i​e​s​ ​w​h​o​s​e​ ​h​i​g​h​e​s​t​-​r​a​t​e​d​ ​b​o​o​k​ ​i​s​.
+			 */
+			ageHint: string
+			/**
+			 * S​h​o​w​ ​b​o​o​k​s​ ​w​i​t​h​ ​n​o​ ​a​g​e​ ​r​a​t​i​n​g
+			 */
+			allowUnrated: string
+			/**
+			 * O​n​l​y​ ​s​e​r​i​e​s​ ​l​a​b​e​l​l​e​d
+			 */
+			labelsInclude: string
+			/**
+			 * N​e​v​e​r​ ​s​e​r​i​e​s​ ​l​a​b​e​l​l​e​d
+			 */
+			labelsExclude: string
+			/**
+			 * L​a​b​e​l​ ​n​a​m​e​s​,​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​c​o​m​m​a​s​;​ ​l​a​b​e​l​s​ ​a​r​e​ ​p​u​t​ ​o​n​ ​s​e​r​i​e​s​ ​f​r​o​m​ ​t​h​e​i​r​ ​e​d​i​t​ ​d​i​a​l​o​g​ ​o​r​ ​t​h​e​ ​s​e​l​e​c​t​i​o​n​ ​b​a​r​.
+			 */
+			labelsHint: string
+		}
 		password: {
 			/**
 			 * R​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d
@@ -8922,6 +9013,56 @@ export type TranslationFunctions = {
 				 */
 				webtoon: () => LocalizedString
 			}
+		}
+		labels: {
+			/**
+			 * Labels
+			 */
+			title: () => LocalizedString
+			/**
+			 * Labels of this series
+			 */
+			field: () => LocalizedString
+			/**
+			 * Names separated by commas. Labels choose what each reader sees (their restrictions on the users page); they are never read from the files.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Save the labels
+			 */
+			save: () => LocalizedString
+			/**
+			 * Labels saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Labels
+			 */
+			action: () => LocalizedString
+			/**
+			 * Labels of {count} series
+			 */
+			bulkTitle: (arg: { count: number }) => LocalizedString
+			/**
+			 * Labels to add
+			 */
+			add: () => LocalizedString
+			/**
+			 * Labels to remove
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Apply
+			 */
+			apply: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Labels changed on {count} series.
+			 */
+			done: (arg: { count: number }) => LocalizedString
 		}
 	}
 	books: {
@@ -13700,6 +13841,44 @@ export type TranslationFunctions = {
 			 * “{name}” saved.
 			 */
 			done: (arg: { name: string }) => LocalizedString
+		}
+		restrictions: {
+			/**
+			 * What they may see in those libraries
+			 */
+			title: () => LocalizedString
+			/**
+			 * Highest age rating
+			 */
+			ageMax: () => LocalizedString
+			/**
+			 * Any age
+			 */
+			anyAge: () => LocalizedString
+			/**
+			 * {age}+
+			 */
+			age: (arg: { age: number }) => LocalizedString
+			/**
+			 * A book rated above it is hidden, and a series whose highest-rated book is.
+			 */
+			ageHint: () => LocalizedString
+			/**
+			 * Show books with no age rating
+			 */
+			allowUnrated: () => LocalizedString
+			/**
+			 * Only series labelled
+			 */
+			labelsInclude: () => LocalizedString
+			/**
+			 * Never series labelled
+			 */
+			labelsExclude: () => LocalizedString
+			/**
+			 * Label names, separated by commas; labels are put on series from their edit dialog or the selection bar.
+			 */
+			labelsHint: () => LocalizedString
 		}
 		password: {
 			/**

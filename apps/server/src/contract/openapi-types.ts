@@ -853,6 +853,74 @@ export interface paths {
         patch: operations["updateSeries"];
         trace?: never;
     };
+    "/series/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or remove labels on several series
+         * @description The selection bar's bulk edit: puts each of `add` on every series named and takes each of `remove` off,
+         *     in one transaction (a label is made the first time it is put on a series; a name both added and removed
+         *     is a 400). Answers how many series exist among those named. A reader whose restrictions name these labels
+         *     sees the change at once, in every transport.
+         */
+        post: operations["editSeriesLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/series/{series_id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        /** The labels of a series */
+        get: operations["getSeriesLabels"];
+        /**
+         * Replace the labels of a series
+         * @description The series edit dialog's labels: the series carries exactly these afterwards (a label is made the first time
+         *     it is put on a series; one no series carries any more is kept, as users' restrictions may name it).
+         */
+        put: operations["setSeriesLabels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the labels
+         * @description Every label, by name, with how many series carry it (not paged; they are few).
+         */
+        get: operations["listLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/series/{series_id}/books": {
         parameters: {
             query?: never;
@@ -2510,6 +2578,11 @@ export interface components {
              *     granted; the grants are kept for when they become a reader).
              */
             library_ids: string[];
+            age_max: components["schemas"]["UserAgeMax"];
+            /** @description Whether books (and series) with no age rating are shown to the reader. */
+            allow_unrated: boolean;
+            labels_include: components["schemas"]["UserLabelNames"];
+            labels_exclude: components["schemas"]["UserLabelNames"];
             /** @description A disabled user cannot sign in, and their tokens are refused. */
             disabled: boolean;
             locale: components["schemas"]["Locale"];
@@ -2525,6 +2598,38 @@ export interface components {
         UserList: {
             items: components["schemas"]["User"][];
         };
+        /**
+         * @description The highest age rating (`age_rating_age`) a reader is shown; null: any. A book is judged by its own rating, a
+         *     series by its highest (its own and its books'). Ignored for admins, as are the other restrictions.
+         */
+        UserAgeMax: number | null;
+        /**
+         * @description `labels_include`: a reader sees only the series carrying one of these labels (empty: no such rule);
+         *     `labels_exclude`: a reader sees none of the series carrying one of these. A series' books follow it.
+         */
+        UserLabelNames: components["schemas"]["LabelName"][];
+        /** @description A label's name, without leading or trailing spaces. */
+        LabelName: string;
+        Label: {
+            /** Format: uuid */
+            id: string;
+            name: components["schemas"]["LabelName"];
+            series_count: number;
+        };
+        LabelList: {
+            items: components["schemas"]["Label"][];
+        };
+        SeriesLabels: {
+            labels: components["schemas"]["LabelName"][];
+        };
+        SeriesLabelsEdit: {
+            series_ids: string[];
+            add?: components["schemas"]["LabelName"][];
+            remove?: components["schemas"]["LabelName"][];
+        };
+        SeriesLabelsEditResult: {
+            updated: number;
+        };
         /** @description The libraries the user may see as a reader; empty means none. */
         UserLibraryIds: string[];
         /** Format: password */
@@ -2534,6 +2639,11 @@ export interface components {
             password: components["schemas"]["NewPassword"];
             role: components["schemas"]["UserRole"];
             library_ids?: components["schemas"]["UserLibraryIds"];
+            age_max?: components["schemas"]["UserAgeMax"];
+            /** @description Whether books (and series) with no age rating are shown to the reader; left out, they are. */
+            allow_unrated?: boolean;
+            labels_include?: components["schemas"]["UserLabelNames"];
+            labels_exclude?: components["schemas"]["UserLabelNames"];
             /** @description Create the account disabled (it cannot sign in until enabled); left out, it is enabled. */
             disabled?: boolean;
         };
@@ -2543,6 +2653,11 @@ export interface components {
             password?: components["schemas"]["NewPassword"];
             role?: components["schemas"]["UserRole"];
             library_ids?: components["schemas"]["UserLibraryIds"];
+            age_max?: components["schemas"]["UserAgeMax"];
+            /** @description Whether books (and series) with no age rating are shown to the reader; left out, they are. */
+            allow_unrated?: boolean;
+            labels_include?: components["schemas"]["UserLabelNames"];
+            labels_exclude?: components["schemas"]["UserLabelNames"];
             disabled?: boolean;
         };
         /** @description The preferences to change, and a new password with the current one; fields left out keep their value. */
@@ -6299,6 +6414,114 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    editSeriesLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesLabelsEdit"];
+            };
+        };
+        responses: {
+            /** @description How many of the series named exist (and were edited). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesLabelsEditResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getSeriesLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series' labels, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesLabels"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setSeriesLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
+                series_id: components["parameters"]["SeriesId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesLabels"];
+            };
+        };
+        responses: {
+            /** @description The series' labels now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesLabels"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listSeriesBooks: {

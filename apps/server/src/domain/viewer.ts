@@ -1,3 +1,5 @@
+import { restrictionsKey, type ReaderRestrictions } from './reader-restrictions.js';
+
 /**
  * Who a read is for: the user whose progress it shows, and the libraries they may see. Every transport (REST, tRPC,
  * OPDS, KOReader sync) resolves the caller to a viewer once; the services and repositories read it from the request's
@@ -9,6 +11,11 @@ export interface Viewer {
   readonly role: 'admin' | 'reader';
   /** The libraries this viewer may see; null means every library (admins, the system). */
   readonly libraryIds: readonly string[] | null;
+  /**
+   * What a reader may see inside those libraries (age rating, labels); absent or null: everything in them. Only
+   * readers carry any: an admin, or an admin's read token, is never restricted.
+   */
+  readonly restrictions?: ReaderRestrictions | null;
   /**
    * When what this user may see last changed (epoch ms, from `users.access_changed_at`), so that a catalog date
    * comes after it in every process (services/catalog-freshness.ts). Absent or null: never, or no user. Not part of
@@ -36,11 +43,12 @@ export function seesEveryLibrary(viewer: Viewer): boolean {
 }
 
 /**
- * What a cached answer shown to this viewer depends on: whose progress it shows and which libraries it may list.
+ * What a cached answer shown to this viewer depends on: whose progress it shows, which libraries it may list and
+ * what it may see in them (its restrictions).
  * Two viewers with the same key see the same bytes; any difference (another user, one more granted library) gives
  * another key, so a cache keyed by it never hands one reader another's list, feed or 304.
  */
 export function viewerCacheKey(viewer: Viewer): string {
   const libraries = viewer.libraryIds === null ? 'all' : [...viewer.libraryIds].sort().join(',');
-  return `${viewer.role}:${viewer.userId ?? '-'}:${libraries}`;
+  return `${viewer.role}:${viewer.userId ?? '-'}:${libraries}:${restrictionsKey(viewer.restrictions)}`;
 }

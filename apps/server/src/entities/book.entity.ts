@@ -114,6 +114,9 @@ export const BookSchema = defineEntity({
     { properties: ['comicFormat'] },
     { properties: ['ageRatingAge'] },
     { properties: ['publishDate'] },
+    // A restricted reader's series views (repositories/library-access.ts): whether a series has a book rated above
+    // their age, or any rated book at all, is one probe of this index per series.
+    { properties: ['series', 'ageRatingAge'] },
   ],
 });
 export class Book extends BookSchema.class {}

@@ -13,6 +13,7 @@ import { ImportRecord } from './import-record.entity.js';
 import { JobItemError } from './job-item-error.entity.js';
 import { Job } from './job.entity.js';
 import { KoreaderProgress } from './koreader-progress.entity.js';
+import { Label } from './label.entity.js';
 import { Library } from './library.entity.js';
 import { MetadataBatchResult } from './metadata-batch-result.entity.js';
 import { MetadataLink } from './metadata-link.entity.js';
@@ -25,6 +26,7 @@ import { ReleaseCandidate } from './release-candidate.entity.js';
 import { ReleaseGrab } from './release-grab.entity.js';
 import { ReleaseSearch } from './release-search.entity.js';
 import { SavedFilter } from './saved-filter.entity.js';
+import { SeriesLabel } from './series-label.entity.js';
 import { SeriesReaderSettings } from './series-reader-settings.entity.js';
 import { SeriesReaderState } from './series-reader-state.entity.js';
 import { SeriesFacet } from './series-facet.entity.js';
@@ -53,6 +55,7 @@ export {
   Job,
   JobItemError,
   KoreaderProgress,
+  Label,
   Library,
   MetadataBatchResult,
   MetadataLink,
@@ -67,6 +70,7 @@ export {
   SavedFilter,
   Series,
   SeriesFacet,
+  SeriesLabel,
   SeriesReaderSettings,
   SeriesReaderState,
   Session,
@@ -117,4 +121,6 @@ export const ALL_ENTITIES = [
   ReleaseCandidate,
   ImportEntry,
   ImportRecord,
+  Label,
+  SeriesLabel,
 ];

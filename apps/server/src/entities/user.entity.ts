@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
+import { addedStringList, createdAt, updatedAt, uuidPrimaryKey } from './columns.js';
 
 export const UI_LOCALES = ['en', 'fr'] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
@@ -32,6 +32,15 @@ export const UserSchema = defineEntity({
      * never answered 304 by a process that did not see the change happen. Null until the first change.
      */
     accessChangedAt: p.datetime().nullable(),
+    /**
+     * What a reader may see inside their libraries (issue 39, domain/reader-restrictions.ts): books rated up to
+     * `ageMax` (null: any), unrated ones or not, series carrying one of `labelsInclude` (if any) and none of
+     * `labelsExclude` (label names). Ignored for admins.
+     */
+    ageMax: p.integer().nullable(),
+    allowUnrated: p.boolean().default(true),
+    labelsInclude: addedStringList(),
+    labelsExclude: addedStringList(),
     locale: p.enum(UI_LOCALES).default('en'),
     theme: p.enum(UI_THEMES).default('system'),
     createdAt: createdAt(),

@@ -42,6 +42,7 @@ import {
 import { collectionRoutes } from './routes/collection.routes.js';
 import { readingListRoutes } from './routes/reading-list.routes.js';
 import { savedFilterRoutes } from './routes/saved-filter.routes.js';
+import { labelRoutes } from './routes/label.routes.js';
 import { folderRoutes } from './routes/folder.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { jobRoutes } from './routes/job.routes.js';
@@ -137,6 +138,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   collectionRoutes(routes, services.collections, services.remoteCovers);
   readingListRoutes(routes, services.readingLists, services.wantToRead, services.remoteCovers);
   savedFilterRoutes(routes, services.savedFilters);
+  labelRoutes(routes, services.labels);
 
   app.use(spec.basePath, express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   // RFC 9110: HEAD is GET without the body. The contract lists GET only, so HEAD is validated and routed as GET;

@@ -34,6 +34,9 @@ describe('scopes from openapi.yaml', () => {
             // The import queue and history span every library (issue 37).
             'listImports',
             'listImportHistory',
+            // Labels decide what readers see: the admins' (issue 39).
+            'listLabels',
+            'getSeriesLabels',
           ].includes(operation.operationId)) ||
         [
           'setBookProgress',
@@ -59,6 +62,11 @@ describe('scopes from openapi.yaml', () => {
         ].includes(operation.operationId);
       expect(scope, operation.operationId).toBe(readable ? 'read' : 'admin');
     }
+  });
+
+  it('keeps labels, which decide what readers see, to admins (issue 39)', () => {
+    for (const id of ['listLabels', 'getSeriesLabels', 'setSeriesLabels', 'editSeriesLabels'])
+      expect(scopeOf(id), id).toBe('admin');
   });
 
   it('lets read credentials see the wanted list of their libraries; searching, candidates and grabs are admins’ (issue 36)', () => {

@@ -1,3 +1,4 @@
+import type { LabelRow } from '../repositories/label.repository.js';
 import path from 'node:path';
 import type { StoredPage } from '../repositories/book-page.repository.js';
 import type { ReaderSettingsView } from '../services/reader-settings.service.js';
@@ -41,11 +42,19 @@ export function userDto({ user, libraryIds }: UserWithLibraries) {
     username: user.username,
     role: user.role,
     library_ids: libraryIds,
+    age_max: user.ageMax ?? null,
+    allow_unrated: user.allowUnrated,
+    labels_include: user.labelsInclude,
+    labels_exclude: user.labelsExclude,
     disabled: user.disabled,
     locale: user.locale,
     theme: user.theme,
     created_at: user.createdAt.toISOString(),
   };
+}
+
+export function labelDto(label: LabelRow) {
+  return { id: label.id, name: label.name, series_count: label.seriesCount };
 }
 
 export function authStatusDto(setupRequired: boolean, principal: Principal | null | undefined) {

@@ -8,12 +8,28 @@ import type { SeriesEdit } from '../services/series.service.js';
 import type { SeriesCoverChoice } from '../services/series-cover.service.js';
 import { ValidationError } from '../domain/errors.js';
 import type { SettingsUpdate } from '../services/settings.service.js';
+import type { UserUpdateInput } from '../services/user.service.js';
 import type { SettingValue } from '@shelfmark/plugin-sdk';
 
 /**
  * Wire bodies (snake_case, from openapi.yaml) → service inputs, the other direction of dto.ts. Shared by REST
  * routes and tRPC procedures, so the two transports cannot map a request differently.
  */
+
+/** An account as the admin creates or edits it (the same fields for both; those left out keep their value). */
+export function userInput(body: OperationBody<'updateUser'>): UserUpdateInput {
+  return {
+    username: body.username,
+    password: body.password,
+    role: body.role,
+    libraryIds: body.library_ids,
+    disabled: body.disabled,
+    ageMax: body.age_max,
+    allowUnrated: body.allow_unrated,
+    labelsInclude: body.labels_include,
+    labelsExclude: body.labels_exclude,
+  };
+}
 
 export function libraryInput(body: OperationBody<'updateLibrary'>): LibraryInput {
   return {

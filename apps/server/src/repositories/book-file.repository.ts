@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { BookFile } from '../entities/book-file.entity.js';
 import type { BookFormat } from '../entities/book.entity.js';
-import { visibleLibrarySql, whereVisible } from './library-access.js';
+import { visibleBookSql, whereVisibleBook } from './library-access.js';
 
 export interface BookFileRow {
   fileId: string;
@@ -25,7 +25,7 @@ export class BookFileRepository {
 
   /** Null when the book has no file, or is in a library the viewer may not see (its file, pages and thumbnail 404). */
   async forBook(bookId: string): Promise<BookFileRow | null> {
-    const visible = visibleLibrarySql('f.library_id');
+    const visible = visibleBookSql('b');
     const [row] = await this.em.execute<
       {
         id: string;
@@ -69,7 +69,7 @@ export class BookFileRepository {
   ): Promise<{ bookId: string; format: BookFormat; pageCount: number | null }[]> {
     const where = ['f.partial_hash = ?'];
     const params: unknown[] = [partialHash];
-    whereVisible('f.library_id', where, params);
+    whereVisibleBook('b', where, params);
     const rows = await this.em.execute<{ book_id: string; format: BookFormat; page_count: number | null }[]>(
       `select f.book_id, b.format, b.page_count
          from book_files f join books b on b.id = f.book_id

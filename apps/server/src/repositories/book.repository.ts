@@ -6,7 +6,7 @@ import type { ParseStatus } from '../entities/book-file.entity.js';
 import { Book, type BookFormat, type LockableBookField, type VolumeKind } from '../entities/book.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import { bookSearchText, chapterSort, fold, likePattern, volumeSort } from '../domain/search-text.js';
-import { visibleLibrarySql } from './library-access.js';
+import { visibleBookSql } from './library-access.js';
 import { currentViewer } from '../services/viewer-context.js';
 import type { ListCache } from './list-cache.js';
 import { lockRowsForEdit } from './row-locks.js';
@@ -289,12 +289,15 @@ function summary(row: SummaryRow): BookSummary {
   };
 }
 
-/** ` and <the viewer's library condition>` on books `b`, or nothing: a book of another library is not found. */
+/**
+ * ` and <the viewer's access condition>` on books `b`, or nothing: a book of another library, or one the reader's
+ * restrictions keep from them, is not found.
+ */
 const andVisible = () => {
-  const condition = visibleLibrarySql('b.library_id');
+  const condition = visibleBookSql('b');
   return condition ? ` and ${condition.sql}` : '';
 };
-const visibleParams = () => visibleLibrarySql('b.library_id')?.params ?? [];
+const visibleParams = () => visibleBookSql('b')?.params ?? [];
 
 /** Books for the browsing API: paged lists, details and edits, each with the current reader's progress. */
 export class BookRepository {
@@ -330,7 +333,7 @@ export class BookRepository {
     const { items } = await this.cache.remember(key, async () => {
       const facets = await countFacets(this.em, this.cache, 'book', names, filters, async (except) => {
         const { joins, where } = await this.filterSql(filters, null, except);
-        const visible = visibleLibrarySql('b.library_id') ? 1 : 0;
+        const visible = visibleBookSql('b') ? 1 : 0;
         return { joins, where, bare: joins.sql.trim() === '' && where.length === visible };
       });
       return { items: Object.entries(facets) };
@@ -351,7 +354,7 @@ export class BookRepository {
     const { userId } = currentViewer();
     let needsProgress = sort === 'recently_read';
     let needsFile = false;
-    const visible = visibleLibrarySql('b.library_id');
+    const visible = visibleBookSql('b');
     if (visible) where.push(visible);
     if (filters.libraryId !== undefined) where.push({ sql: 'b.library_id = ?', params: [filters.libraryId] });
     if (filters.series !== undefined)

@@ -3,7 +3,7 @@ import { fold } from '../domain/search-text.js';
 import { CollectionSeries } from '../entities/collection-series.entity.js';
 import { Collection } from '../entities/collection.entity.js';
 import { Series } from '../entities/series.entity.js';
-import { visibleLibraryFilter, visibleLibrarySql } from './library-access.js';
+import { visibleLibraryFilter, visibleSeriesSql } from './library-access.js';
 import { placeholders, toDate, toNumber } from './sql-values.js';
 
 export interface CollectionRow {
@@ -46,16 +46,17 @@ interface RawRow {
 const SERIES_ORDER = 'case when c.ordered then cs.position else 0 end, s.sort_name, s.id';
 
 /**
- * Collections of series. What a viewer sees of one goes through the viewer's libraries (library-access.ts): a reader
- * sees a collection holding at least one series of a granted library, and counts and covers only those series.
+ * Collections of series. What a viewer sees of one goes through the viewer's access (library-access.ts): a reader
+ * sees a collection holding at least one series they may see (library, rating, labels), and counts and covers only
+ * those series.
  * Admins see every collection, empty ones included.
  */
 export class CollectionRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** The member condition on `collection_series cs join series s` for the viewer, and its parameters. */
-  private visibleMembers(): { sql: string; params: string[] } {
-    const visible = visibleLibrarySql('s.library_id');
+  private visibleMembers(): { sql: string; params: unknown[] } {
+    const visible = visibleSeriesSql('s');
     return visible ? { sql: ` and ${visible.sql}`, params: visible.params } : { sql: '', params: [] };
   }
 

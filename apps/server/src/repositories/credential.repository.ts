@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { TokenScope } from '../entities/api-token.entity.js';
 import type { UserRole } from '../entities/user.entity.js';
-import { toDate } from './sql-values.js';
+import { readerRestrictions, type ReaderRestrictions } from '../domain/reader-restrictions.js';
+import { toDate, toNullableNumber, toStringList } from './sql-values.js';
 
 /** The account a credential acts for, as authentication needs it. */
 export interface CredentialOwner {
@@ -13,6 +14,8 @@ export interface CredentialOwner {
   libraryIds: string[];
   /** When what the user may see last changed (epoch ms; null if never): catalog dates are later (ADR 15). */
   accessChangedAt: number | null;
+  /** What the user may see inside their libraries as a reader (age rating, labels); null: no restriction. */
+  restrictions: ReaderRestrictions | null;
 }
 
 export interface TokenCredential {
@@ -37,12 +40,18 @@ interface OwnerRow {
   owner_role: UserRole | null;
   owner_disabled: boolean | number | null;
   owner_access_changed_at: Date | number | string | null;
+  owner_age_max: number | string | null;
+  owner_allow_unrated: boolean | number | null;
+  owner_labels_include: string[] | string | null;
+  owner_labels_exclude: string[] | string | null;
   library_id: string | null;
 }
 
 // The owner and, for a reader, one row per granted library: a credential is checked with one query whatever it is.
 const OWNER_COLUMNS = `u.id as owner_id, u.username as owner_username, u.role as owner_role,
-  u.disabled as owner_disabled, u.access_changed_at as owner_access_changed_at, ul.library_id`;
+  u.disabled as owner_disabled, u.access_changed_at as owner_access_changed_at, u.age_max as owner_age_max,
+  u.allow_unrated as owner_allow_unrated, u.labels_include as owner_labels_include,
+  u.labels_exclude as owner_labels_exclude, ul.library_id`;
 const OWNER_JOINS = `left join user_libraries ul on ul.user_id = u.id and u.role = 'reader'`;
 
 function ownerOf(rows: readonly OwnerRow[]): CredentialOwner | null {
@@ -55,6 +64,12 @@ function ownerOf(rows: readonly OwnerRow[]): CredentialOwner | null {
     disabled: Boolean(first.owner_disabled),
     libraryIds: rows.flatMap((row) => (row.library_id ? [row.library_id] : [])),
     accessChangedAt: first.owner_access_changed_at === null ? null : toDate(first.owner_access_changed_at).getTime(),
+    restrictions: readerRestrictions({
+      ageMax: toNullableNumber(first.owner_age_max),
+      allowUnrated: first.owner_allow_unrated === null ? true : Boolean(first.owner_allow_unrated),
+      labelsInclude: toStringList(first.owner_labels_include ?? []),
+      labelsExclude: toStringList(first.owner_labels_exclude ?? []),
+    }),
   };
 }
 

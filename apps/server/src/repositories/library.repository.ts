@@ -1,7 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/sql';
 import { type ImportMode, Library, type RefreshMode, type WatchSetting } from '../entities/library.entity.js';
 import type { ListCache } from './list-cache.js';
-import { visibleLibraryFilter } from './library-access.js';
+import { viewerIsRestricted, visibleBookSql, visibleLibraryFilter, visibleSeriesSql } from './library-access.js';
 import { placeholders } from './sql-values.js';
 
 /** The condition that keeps the viewer to their libraries ({} when they see every one). */
@@ -89,11 +89,12 @@ export class LibraryRepository {
    */
   async counts(libraryIds: string[]): Promise<Map<string, LibraryCounts>> {
     const key = JSON.stringify(['library-counts', libraryIds]);
-    // Library-wide counts are the same for every viewer (the caller names only libraries the viewer may see).
+    // Library-wide counts are the same for every viewer (the caller names only libraries the viewer may see), but
+    // for a restricted reader, who counts only what they may see: theirs are kept under their own key.
     const { items } = await this.cache.remember(
       key,
       async () => ({ items: [...(await this.countNow(libraryIds)).entries()] }),
-      { shared: true },
+      { shared: !viewerIsRestricted() },
     );
     return new Map(items.map(([id, counts]) => [id, { ...counts }]));
   }
@@ -102,16 +103,20 @@ export class LibraryRepository {
     const result = new Map<string, LibraryCounts>(libraryIds.map((id) => [id, { ...NO_COUNTS }]));
     if (libraryIds.length === 0) return result;
     const marks = placeholders(libraryIds.length);
+    const restricted = viewerIsRestricted();
+    const book = restricted ? visibleBookSql('b') : null;
+    const seriesOf = restricted ? visibleSeriesSql('s') : null;
     const [books, series] = await Promise.all([
       this.em.execute<{ library_id: string; n: number | string; unreadable: number | string | null }[]>(
         `select b.library_id, count(*) as n, sum(case when f.parse_status = 'error' then 1 else 0 end) as unreadable
            from books b left join book_files f on f.book_id = b.id
-          where b.library_id in (${marks}) group by b.library_id`,
-        libraryIds,
+          where b.library_id in (${marks})${book ? ` and ${book.sql}` : ''} group by b.library_id`,
+        [...libraryIds, ...(book?.params ?? [])],
       ),
       this.em.execute<{ library_id: string; n: number | string }[]>(
-        `select library_id, count(*) as n from series where library_id in (${marks}) group by library_id`,
-        libraryIds,
+        `select s.library_id, count(*) as n from series s
+          where s.library_id in (${marks})${seriesOf ? ` and ${seriesOf.sql}` : ''} group by s.library_id`,
+        [...libraryIds, ...(seriesOf?.params ?? [])],
       ),
     ]);
     for (const row of books) {

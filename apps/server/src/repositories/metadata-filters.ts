@@ -7,7 +7,7 @@ import {
 } from '../domain/catalog-filters.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ListCache } from './list-cache.js';
-import { visibleLibrarySql } from './library-access.js';
+import { viewerIsRestricted, visibleLibrarySql } from './library-access.js';
 import { placeholders, toNumber } from './sql-values.js';
 
 /** A piece of SQL with its parameters, in the order they appear. */
@@ -240,7 +240,9 @@ export async function countFacets(
   const facets: Facets = {};
   for (const name of [...new Set(names)]) {
     const filtered = await base(name);
-    const alone = filtered.bare && OWN_ROWS.has(name) && !(level === 'series' && name === 'story_arc');
+    // A restricted reader's items are not every item of their libraries: their facet rows are read through them.
+    const alone =
+      filtered.bare && !viewerIsRestricted() && OWN_ROWS.has(name) && !(level === 'series' && name === 'story_arc');
     const visible = visibleLibrarySql('fc.library_id');
     const where = alone ? (visible ? [visible] : []) : filtered.where;
     const whereParams = where.flatMap((condition) => condition.params);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { placeAfterReread, samePlace, type StoredPlace } from '../domain/progress-refit.js';
 import { ReadingProgress, type ReadingStatus } from '../entities/reading-progress.entity.js';
-import { whereVisible } from './library-access.js';
+import { whereVisibleBook } from './library-access.js';
 import { refreshCounts } from './series-counts.js';
 import { chunks, placeholders, toNullableNumber, type SqlDialect } from './sql-values.js';
 
@@ -50,11 +50,11 @@ export class ProgressRepository {
 
   /** The book a write is for; null (a 404) when it does not exist or is in a library the viewer may not see. */
   async target(bookId: string): Promise<ProgressTarget | null> {
-    const where = ['id = ?'];
+    const where = ['b.id = ?'];
     const params: unknown[] = [bookId];
-    whereVisible('library_id', where, params);
+    whereVisibleBook('b', where, params);
     const [row] = await this.em.execute<{ page_count: number | null; series_id: string | null }[]>(
-      `select page_count, series_id from books where ${where.join(' and ')}`,
+      `select b.page_count, b.series_id from books b where ${where.join(' and ')}`,
       params,
     );
     return row ? { pageCount: row.page_count, seriesId: row.series_id } : null;

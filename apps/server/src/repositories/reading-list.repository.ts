@@ -5,7 +5,7 @@ import { ReadingListBook } from '../entities/reading-list-book.entity.js';
 import { ReadingList } from '../entities/reading-list.entity.js';
 import { currentViewer } from '../services/viewer-context.js';
 import { executeBatch } from './bound-statements.js';
-import { visibleLibrarySql, visibleReadingListSql } from './library-access.js';
+import { visibleBookSql, visibleReadingListSql } from './library-access.js';
 import {
   chunks,
   insertValues,
@@ -54,7 +54,7 @@ interface RawRow {
 
 /**
  * Reading lists of books. A viewer sees their own lists and the shared ones (library-access.ts
- * `visibleReadingListSql`), and of each list only the books of libraries they may see: counts, covers and the books
+ * `visibleReadingListSql`), and of each list only the books they may see (library, rating, labels): counts, covers and the books
  * themselves. Another user's private list is not found, whoever asks.
  */
 export class ReadingListRepository {
@@ -64,8 +64,8 @@ export class ReadingListRepository {
   ) {}
 
   /** The entry condition on `reading_list_books e join books b` for the viewer, and its parameters. */
-  private visibleBooks(): { sql: string; params: string[] } {
-    const visible = visibleLibrarySql('b.library_id');
+  private visibleBooks(): { sql: string; params: unknown[] } {
+    const visible = visibleBookSql('b');
     return visible ? { sql: ` and ${visible.sql}`, params: visible.params } : { sql: '', params: [] };
   }
 
@@ -199,7 +199,7 @@ export class ReadingListRepository {
 
   /** Which of these books exist and the viewer may see. */
   async existingBooks(ids: readonly string[]): Promise<Set<string>> {
-    const visible = visibleLibrarySql('b.library_id');
+    const visible = visibleBookSql('b');
     const found = new Set<string>();
     for (const batch of chunks([...new Set(ids)])) {
       const rows = await this.em.execute<{ id: string }[]>(
@@ -217,7 +217,7 @@ export class ReadingListRepository {
    * hundred keys per query. Each key's books come in volume order.
    */
   async cblCandidates(seriesKeys: ReadonlySet<string>): Promise<CblCandidate[]> {
-    const visible = visibleLibrarySql('s.library_id');
+    const visible = visibleBookSql('b');
     const candidates: CblCandidate[] = [];
     for (const keys of chunks([...seriesKeys])) {
       const books = await this.em.execute<
@@ -299,7 +299,7 @@ export class ReadingListRepository {
 
   /** The list's books of libraries the viewer may not see, in order. */
   private async hiddenEntries(em: EntityManager, id: string): Promise<string[]> {
-    const visible = visibleLibrarySql('b.library_id');
+    const visible = visibleBookSql('b');
     if (!visible) return [];
     const rows = await em.execute<{ id: string }[]>(
       `select b.id from reading_list_books e join books b on b.id = e.book_id

@@ -9,7 +9,7 @@ import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filte
 import { countFacets, metadataConditions, type Sql } from './metadata-filters.js';
 import { metadataSearch } from './metadata-search.js';
 import { currentViewer } from '../services/viewer-context.js';
-import { visibleLibraryFilter, visibleLibrarySql } from './library-access.js';
+import { viewerIsRestricted, visibleBookSql, visibleLibraryFilter, visibleSeriesSql } from './library-access.js';
 import type { ListCache } from './list-cache.js';
 import { refreshCounts, refreshSeriesCounts } from './series-counts.js';
 import type { SeriesCoverSource } from '../domain/series-cover.js';
@@ -234,7 +234,7 @@ export class SeriesRepository {
     const { items } = await this.cache.remember(key, async () => {
       const facets = await countFacets(this.em, this.cache, 'series', names, filters, async (except) => {
         const { where } = await this.filterSql(filters, except);
-        const visible = visibleLibrarySql('s.library_id') ? 1 : 0;
+        const visible = visibleSeriesSql('s') ? 1 : 0;
         return { joins: { sql: '', params: [] }, where, bare: where.length === visible };
       });
       return { items: Object.entries(facets) };
@@ -248,7 +248,7 @@ export class SeriesRepository {
    */
   private async filterSql(filters: SeriesFilters, except?: FacetName): Promise<{ where: Sql[]; rank: Sql | null }> {
     const where: Sql[] = [];
-    const visible = visibleLibrarySql('s.library_id');
+    const visible = visibleSeriesSql('s');
     if (visible) where.push(visible);
     if (filters.libraryId !== undefined) where.push({ sql: 's.library_id = ?', params: [filters.libraryId] });
     let rank: Sql | null = null;
@@ -293,11 +293,18 @@ export class SeriesRepository {
     // (PostgreSQL puts their nulls first in a backward walk).
     const where = ['st.user_id = ?', 'st.on_deck_book_id is not null', 'st.last_read_at is not null'];
     const params: unknown[] = [userId];
-    const visible = visibleLibrarySql('s.library_id');
+    const visible = visibleSeriesSql('s');
     let join = visible ? 'join series s on s.id = st.series_id' : '';
     if (visible) {
       where.push(visible.sql);
       params.push(...visible.params);
+    }
+    // A restricted reader's on-deck book is judged by its own rating too: one they may not see is not offered.
+    const book = visibleBookSql('b');
+    if (book && visible) {
+      join += ' join books b on b.id = st.on_deck_book_id';
+      where.push(book.sql);
+      params.push(...book.params);
     }
     if (libraryId !== undefined) {
       join = 'join series s on s.id = st.series_id';
@@ -325,7 +332,7 @@ export class SeriesRepository {
    */
   async summaries(ids: string[]): Promise<SeriesSummary[]> {
     if (ids.length === 0) return [];
-    const visible = visibleLibrarySql('s.library_id');
+    const visible = visibleSeriesSql('s');
     const { userId } = currentViewer();
     // A viewer without a user matches no state or shelf row (null = null is not true): everything unread, unwanted.
     // The lists that cache these rows key them by viewer, and the shelf's table bumps the catalog version (ADR 19).
@@ -348,15 +355,28 @@ export class SeriesRepository {
     return found ?? null;
   }
 
-  /** Null for a series of a library the viewer may not see, as for one that does not exist. */
-  findById(id: string): Promise<Series | null> {
+  /** Null for a series the viewer may not see (another library, or kept from a restricted reader), as for none. */
+  async findById(id: string): Promise<Series | null> {
     const library = visibleLibraryFilter();
-    return this.em.findOne(Series, library === undefined ? { id } : { id, library });
+    const series = await this.em.findOne(Series, library === undefined ? { id } : { id, library });
+    return series && (await this.mayRestrictedSee(series.id)) ? series : null;
   }
 
   async findByName(libraryId: string, name: string): Promise<Series | null> {
     if (visibleLibraryFilter()?.$in.includes(libraryId) === false) return null;
-    return this.em.findOne(Series, { library: libraryId, name });
+    const series = await this.em.findOne(Series, { library: libraryId, name });
+    return series && (await this.mayRestrictedSee(series.id)) ? series : null;
+  }
+
+  /** Whether the viewer may see the series beyond its library: its rating and labels, for a restricted reader. */
+  private async mayRestrictedSee(id: string): Promise<boolean> {
+    const visible = viewerIsRestricted() ? visibleSeriesSql('s') : null;
+    if (!visible) return true;
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select s.id from series s where s.id = ? and ${visible.sql}`,
+      [id, ...visible.params],
+    );
+    return rows.length > 0;
   }
 
   async update(series: Series, changes: SeriesChanges): Promise<Series> {
@@ -395,9 +415,9 @@ export class SeriesRepository {
 
   /** Statuses present on the viewer's series plus every non-null mapped status, distinct and sorted. */
   async statuses(): Promise<string[]> {
-    const visible = visibleLibrarySql('library_id');
+    const visible = visibleSeriesSql('s');
     const rows = await this.em.execute<{ status: string }[]>(
-      `select status from series where status is not null${visible ? ` and ${visible.sql}` : ''}
+      `select s.status from series s where s.status is not null${visible ? ` and ${visible.sql}` : ''}
        union
        select mapped_status as status from status_mappings where mapped_status is not null`,
       visible?.params ?? [],

@@ -128,6 +128,39 @@ export class UserRepository {
     await this.em.nativeUpdate(User, { id: userId }, { accessChangedAt: now });
   }
 
+  /**
+   * Sets what the user may see inside their libraries (those given; the others keep their value). A change moves
+   * `access_changed_at` (`now`; null for a user just created) as a change of libraries does, so every process dates
+   * their catalog after it; the restrictions themselves are part of their cache key (domain/viewer.ts).
+   */
+  async setRestrictions(
+    user: User,
+    input: {
+      ageMax?: number | null;
+      allowUnrated?: boolean;
+      labelsInclude?: readonly string[];
+      labelsExclude?: readonly string[];
+    },
+    now: Date | null,
+  ): Promise<void> {
+    const sorted = (names: readonly string[] | undefined) =>
+      names === undefined ? undefined : [...new Set(names)].sort();
+    const next = {
+      ageMax: input.ageMax === undefined ? (user.ageMax ?? null) : input.ageMax,
+      allowUnrated: input.allowUnrated ?? user.allowUnrated,
+      labelsInclude: sorted(input.labelsInclude) ?? user.labelsInclude,
+      labelsExclude: sorted(input.labelsExclude) ?? user.labelsExclude,
+    };
+    const same =
+      next.ageMax === (user.ageMax ?? null) &&
+      next.allowUnrated === user.allowUnrated &&
+      JSON.stringify(next.labelsInclude) === JSON.stringify(user.labelsInclude) &&
+      JSON.stringify(next.labelsExclude) === JSON.stringify(user.labelsExclude);
+    if (same) return;
+    this.em.assign(user, now === null ? next : { ...next, accessChangedAt: now });
+    await this.em.flush();
+  }
+
   /** The first libraries of a user just created: nothing was shown to them before, so no date has to move. */
   async grantLibraries(userId: string, libraryIds: readonly string[]): Promise<void> {
     if (libraryIds.length === 0) return;

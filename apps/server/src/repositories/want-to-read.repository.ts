@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { WantToRead } from '../entities/want-to-read.entity.js';
-import { visibleLibrarySql } from './library-access.js';
+import { visibleSeriesSql } from './library-access.js';
 import { toNumber } from './sql-values.js';
 
 /** Each reader's own shelf of series they want to read; a reader sees only its series of libraries granted to them. */
@@ -9,7 +9,7 @@ export class WantToReadRepository {
 
   /** The user's series the viewer may see, the most recently added first. */
   async page(userId: string, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
-    const visible = visibleLibrarySql('s.library_id');
+    const visible = visibleSeriesSql('s');
     const from = `from want_to_read w join series s on s.id = w.series_id
       where w.user_id = ?${visible ? ` and ${visible.sql}` : ''}`;
     const params = [userId, ...(visible?.params ?? [])];

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { missingVolumes } from '../domain/wanted-volumes.js';
 import type { GrabStatus } from '../entities/release-grab.entity.js';
-import { whereVisible } from './library-access.js';
+import { whereVisibleSeries } from './library-access.js';
 import { bookVolume, providerVolume, type BookVolumeRow, type ProviderVolumeRow } from './release.repository.js';
 import { toDate, toNullableNumber } from './sql-values.js';
 
@@ -51,7 +51,7 @@ export class WantedRepository {
   /** The missing volumes of the series the viewer may see, under the filters (release search's selection). */
   async wanted(filters: WantedFilters): Promise<WantedRow[]> {
     const { where, params } = seriesConditions(filters);
-    whereVisible('s.library_id', where, params);
+    whereVisibleSeries('s', where, params);
     return this.rows(where.join(' and '), params);
   }
 
@@ -67,7 +67,7 @@ export class WantedRepository {
   /** The series that can miss volumes which the viewer may see, under the filters: library access decided here. */
   async visibleSeriesIds(filters: WantedFilters): Promise<string[]> {
     const { where, params } = seriesConditions(filters);
-    whereVisible('s.library_id', where, params);
+    whereVisibleSeries('s', where, params);
     const rows = await this.em.execute<{ id: string }[]>(
       `select s.id from series s where ${where.join(' and ')}`,
       params,

@@ -282,6 +282,7 @@ export class AuthService {
             disabled: false,
             libraryIds: [],
             accessChangedAt: user.accessChangedAt?.getTime() ?? null,
+            restrictions: null,
           }
         : null,
     );

@@ -17,7 +17,15 @@ export class UsernameTakenConflict extends DomainError {
   }
 }
 
-export interface NewUserInput {
+/** What a reader may see inside their libraries (domain/reader-restrictions.ts); those left out keep their value. */
+export interface RestrictionsInput {
+  ageMax?: number | null;
+  allowUnrated?: boolean;
+  labelsInclude?: readonly string[];
+  labelsExclude?: readonly string[];
+}
+
+export interface NewUserInput extends RestrictionsInput {
   username: string;
   password: string;
   role: UserRole;
@@ -25,7 +33,7 @@ export interface NewUserInput {
   disabled?: boolean;
 }
 
-export interface UserUpdateInput {
+export interface UserUpdateInput extends RestrictionsInput {
   username?: string;
   password?: string;
   role?: UserRole;
@@ -70,6 +78,8 @@ export class UserService {
           disabled: input.disabled ?? false,
         });
         await tx.grantLibraries(created.id, libraryIds);
+        // Nothing was shown to the user yet: no date has to move.
+        await tx.setRestrictions(created, input, null);
         return created;
       })
       .catch((error: unknown) => {
@@ -99,6 +109,7 @@ export class UserService {
           this.now(),
         );
         if (libraryIds !== undefined) await tx.setLibraries(user.id, libraryIds, this.now());
+        await tx.setRestrictions(user, input, this.now());
         if (endsAccess) await tx.endSessions(user.id);
         // A reset password revokes the tokens (they may have leaked with it); disabling only refuses them.
         if (passwordHash !== undefined) await tx.revokeTokens(user.id);

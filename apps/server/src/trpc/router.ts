@@ -40,6 +40,7 @@ import {
   seriesCoverChoice,
   seriesEdit,
   settingsUpdate,
+  userInput,
 } from '../http/request-inputs.js';
 import { setUp, signIn, signOut, updateOwnAccount } from '../http/sign-in.js';
 import { callerLanguages } from '../http/caller-languages.js';
@@ -48,6 +49,7 @@ import { importEntryDto, importRecordDto } from '../http/import-dto.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
 import { savedFilterRouter } from './saved-filter-router.js';
+import { labelRouter } from './label-router.js';
 import { shelfRouters } from './shelf-routers.js';
 import { operationProcedures, router, toTrpcError } from './procedures.js';
 import { tracked } from '@trpc/server';
@@ -320,24 +322,15 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
       create: operation('createUser').mutation(async ({ input }) =>
         userDto(
           await services.users.create({
+            ...userInput(input.body),
             username: input.body.username,
             password: input.body.password,
             role: input.body.role,
-            libraryIds: input.body.library_ids,
-            disabled: input.body.disabled,
           }),
         ),
       ),
       update: operation('updateUser').mutation(async ({ input }) =>
-        userDto(
-          await services.users.update(input.user_id, {
-            username: input.body.username,
-            password: input.body.password,
-            role: input.body.role,
-            libraryIds: input.body.library_ids,
-            disabled: input.body.disabled,
-          }),
-        ),
+        userDto(await services.users.update(input.user_id, userInput(input.body))),
       ),
       remove: operation('deleteUser').mutation(async ({ input }) => {
         await services.users.delete(input.user_id);
@@ -547,6 +540,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
     }),
     ...shelfRouters(services, operation),
     savedFilters: savedFilterRouter(services, operation),
+    labels: labelRouter(services, operation),
   });
 }
 

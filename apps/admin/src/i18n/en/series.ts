@@ -116,6 +116,20 @@ const series = {
       webtoon: 'Webtoon (no gap)',
     },
   },
+  labels: {
+    title: 'Labels',
+    field: 'Labels of this series',
+    hint: 'Names separated by commas. Labels choose what each reader sees (their restrictions on the users page); they are never read from the files.',
+    save: 'Save the labels',
+    saved: 'Labels saved.',
+    action: 'Labels',
+    bulkTitle: 'Labels of {count:number} series',
+    add: 'Labels to add',
+    remove: 'Labels to remove',
+    apply: 'Apply',
+    cancel: 'Cancel',
+    done: 'Labels changed on {count:number} series.',
+  },
 };
 
 export default series;

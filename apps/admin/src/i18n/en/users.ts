@@ -46,6 +46,18 @@ const users = {
     cancel: 'Cancel',
     done: '“{name:string}” saved.',
   },
+  restrictions: {
+    title: 'What they may see in those libraries',
+    ageMax: 'Highest age rating',
+    anyAge: 'Any age',
+    age: '{age:number}+',
+    ageHint: 'A book rated above it is hidden, and a series whose highest-rated book is.',
+    allowUnrated: 'Show books with no age rating',
+    labelsInclude: 'Only series labelled',
+    labelsExclude: 'Never series labelled',
+    labelsHint:
+      'Label names, separated by commas; labels are put on series from their edit dialog or the selection bar.',
+  },
   password: {
     action: 'Reset the password',
     title: 'New password for “{name:string}”',

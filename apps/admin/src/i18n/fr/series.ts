@@ -117,6 +117,20 @@ const series: Translation['series'] = {
       webtoon: 'Webtoon (sans espace)',
     },
   },
+  labels: {
+    title: 'Étiquettes',
+    field: 'Étiquettes de cette série',
+    hint: 'Noms séparés par des virgules. Les étiquettes choisissent ce que voit chaque lecteur (ses restrictions, sur la page des utilisateurs) ; elles ne sont jamais lues dans les fichiers.',
+    save: 'Enregistrer les étiquettes',
+    saved: 'Étiquettes enregistrées.',
+    action: 'Étiquettes',
+    bulkTitle: 'Étiquettes de {count} séries',
+    add: 'Étiquettes à ajouter',
+    remove: 'Étiquettes à retirer',
+    apply: 'Appliquer',
+    cancel: 'Annuler',
+    done: 'Étiquettes modifiées sur {count} séries.',
+  },
 };
 
 export default series;

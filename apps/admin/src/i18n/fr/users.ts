@@ -47,6 +47,18 @@ const users: Translation['users'] = {
     cancel: 'Annuler',
     done: '« {name} » enregistré.',
   },
+  restrictions: {
+    title: 'Ce qu’il peut voir dans ces bibliothèques',
+    ageMax: 'Classification d’âge maximale',
+    anyAge: 'Tout âge',
+    age: '{age}+',
+    ageHint: 'Un livre classé au-dessus est masqué, ainsi qu’une série dont le livre le mieux classé l’est.',
+    allowUnrated: 'Montrer les livres sans classification d’âge',
+    labelsInclude: 'Seulement les séries étiquetées',
+    labelsExclude: 'Jamais les séries étiquetées',
+    labelsHint:
+      'Noms d’étiquettes, séparés par des virgules ; les étiquettes se posent sur les séries depuis leur fenêtre de modification ou la barre de sélection.',
+  },
   password: {
     action: 'Réinitialiser le mot de passe',
     title: 'Nouveau mot de passe pour « {name} »',

@@ -1,6 +1,7 @@
 import type { UserService } from '../../services/user.service.js';
 import { userDto } from '../dto.js';
 import { bodyOf, type OperationRouter } from '../operation-router.js';
+import { userInput } from '../request-inputs.js';
 
 export function userRoutes(routes: OperationRouter, users: UserService): void {
   routes.handle('listUsers', async (_req, res) => {
@@ -10,11 +11,10 @@ export function userRoutes(routes: OperationRouter, users: UserService): void {
   routes.handle('createUser', async (req, res) => {
     const body = bodyOf(req, 'createUser');
     const created = await users.create({
+      ...userInput(body),
       username: body.username,
       password: body.password,
       role: body.role,
-      libraryIds: body.library_ids,
-      disabled: body.disabled,
     });
     res.status(201).json(userDto(created));
   });
@@ -25,13 +25,7 @@ export function userRoutes(routes: OperationRouter, users: UserService): void {
 
   routes.handle('updateUser', async (req, res) => {
     const body = bodyOf(req, 'updateUser');
-    const updated = await users.update(String(req.params.user_id), {
-      username: body.username,
-      password: body.password,
-      role: body.role,
-      libraryIds: body.library_ids,
-      disabled: body.disabled,
-    });
+    const updated = await users.update(String(req.params.user_id), userInput(body));
     res.json(userDto(updated));
   });
 

@@ -9,6 +9,10 @@ export interface UserChanges {
   library_ids?: string[];
   disabled?: boolean;
   password?: string;
+  age_max?: number | null;
+  allow_unrated?: boolean;
+  labels_include?: string[];
+  labels_exclude?: string[];
 }
 
 export async function listUsers(): Promise<UserRow[]> {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { activeAdmins, isLastAdmin, libraryNames, type UserRow } from './types.js';
+import { activeAdmins, isLastAdmin, labelList, libraryNames, type UserRow } from './types.js';
 
 const user = (over: Partial<UserRow>): UserRow => ({
   id: over.username ?? 'u',
   username: 'u',
   role: 'reader',
   library_ids: [],
+  age_max: null,
+  allow_unrated: true,
+  labels_include: [],
+  labels_exclude: [],
   disabled: false,
   created_at: '2026-11-26T00:00:00.000Z',
   ...over,
@@ -31,5 +35,12 @@ describe('the users list', () => {
     expect(libraryNames(user({ library_ids: ['b'] }), libraries)).toEqual(['Novels']);
     expect(libraryNames(user({ library_ids: [] }), libraries)).toEqual([]);
     expect(libraryNames(user({ role: 'admin', library_ids: [] }), libraries)).toBe('all');
+  });
+});
+
+describe('labelList', () => {
+  it('reads comma-separated label names, trimmed, without empties or repeats', () => {
+    expect(labelList(' family,  kids ,, family ,')).toEqual(['family', 'kids']);
+    expect(labelList('   ')).toEqual([]);
   });
 });

@@ -7,6 +7,11 @@ export interface UserRow {
   role: Role;
   /** The libraries a reader may see (empty = none); what an administrator sees is every library whatever it holds. */
   library_ids: string[];
+  /** What a reader may see inside those libraries (issue 39); ignored for an administrator. */
+  age_max: number | null;
+  allow_unrated: boolean;
+  labels_include: string[];
+  labels_exclude: string[];
   disabled: boolean;
   created_at: string;
 }
@@ -33,4 +38,19 @@ export function libraryNames(user: UserRow, libraries: readonly LibraryChoice[])
   if (user.role === 'admin') return 'all';
   const names = new Map(libraries.map((library) => [library.id, library.name]));
   return user.library_ids.map((id) => names.get(id) ?? id);
+}
+
+/** The ages a rating may stand for (the server's domain/age-ratings.ts): the choices of a reader's highest age. */
+export const AGE_CHOICES: readonly number[] = [0, 3, 6, 10, 13, 15, 17, 18];
+
+/** Label names typed as a comma-separated list: trimmed, without empties or repeats, in the order typed. */
+export function labelList(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
+  ];
 }

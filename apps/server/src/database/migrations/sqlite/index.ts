@@ -38,45 +38,6 @@ import { Migration20261129140000_series_match_key as m35 } from './Migration2026
 import { Migration20261129150000_wanted_releases as m36 } from './Migration20261129150000_wanted_releases.js';
 import { Migration20261129160000_library_import_settings as m37 } from './Migration20261129160000_library_import_settings.js';
 import { Migration20261130100000_import_queue_history as m38 } from './Migration20261130100000_import_queue_history.js';
+import { Migration20261130120000_reader_restrictions as m39 } from './Migration20261130120000_reader_restrictions.js';
 
-export const sqliteMigrations = [
-  m0,
-  m1,
-  m2,
-  m3,
-  m4,
-  m5,
-  m6,
-  m7,
-  m8,
-  m9,
-  m10,
-  m11,
-  m12,
-  m13,
-  m14,
-  m15,
-  m16,
-  m17,
-  m18,
-  m19,
-  m20,
-  m21,
-  m22,
-  m23,
-  m24,
-  m25,
-  m26,
-  m27,
-  m28,
-  m29,
-  m30,
-  m31,
-  m32,
-  m33,
-  m34,
-  m35,
-  m36,
-  m37,
-  m38,
-];
+export const sqliteMigrations = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37, m38, m39];
