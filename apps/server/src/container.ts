@@ -87,6 +87,8 @@ import { AnalysisThread } from './indexer/analysis-thread.js';
 import { BookReader } from './indexer/book-reader.js';
 import { READER_RECYCLE_RSS_BYTES, ReaderPool } from './indexer/reader-process/reader-pool.js';
 import { VERSION } from './version.js';
+import { BookUploadService, type UploadImporter } from './services/book-upload.service.js';
+import { NotImplementedError } from './domain/errors.js';
 
 /** How long a starting worker waits for its first watch pass before it serves anyway. */
 const FIRST_WATCH_WAIT_MS = 10_000;
@@ -153,6 +155,8 @@ export interface Container {
     kosync: KosyncService;
     remoteCovers: RemoteCoverService;
     seriesCovers: SeriesCoverService;
+    /** Book files uploaded from the admin, handed to the import pipeline (issue 37). */
+    bookUploads: BookUploadService;
   };
   /** Watches libraries' folders once the worker has started. */
   watcher: WatchService;
@@ -160,6 +164,11 @@ export interface Container {
   startWorker(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Until the import pipeline (ImportService.submit) is merged: uploads are checked, then refused with 501. */
+const importPipelinePending: UploadImporter = {
+  submit: () => Promise.reject(new NotImplementedError('importing an uploaded book')),
+};
 
 export async function createContainer(
   config: Config,
@@ -404,6 +413,7 @@ export async function createContainer(
     kosync,
     remoteCovers,
     seriesCovers,
+    bookUploads: new BookUploadService(series, libraries, importPipelinePending),
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));
