@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Orm } from './database/orm.js';
 import { withContext } from './database/request-context.js';
@@ -26,6 +27,8 @@ import { WantedRepository } from './repositories/wanted.repository.js';
 import { ReleaseCandidateRepository } from './repositories/release-candidate.repository.js';
 import { StatusMappingRepository } from './repositories/status-mapping.repository.js';
 import { SettingsService } from './services/settings.service.js';
+import { ImportService } from './services/import.service.js';
+import { ImportRepository } from './repositories/import.repository.js';
 import { ApiTokenRepository } from './repositories/api-token.repository.js';
 import { BookFileRepository } from './repositories/book-file.repository.js';
 import { BookRepository } from './repositories/book.repository.js';
@@ -144,6 +147,8 @@ export interface Container {
     wanted: WantedService;
     releaseSearches: ReleaseSearchService;
     releaseGrabs: ReleaseGrabService;
+    /** The import queue and history: arriving files matched and placed into libraries (issue 37). */
+    imports: ImportService;
     metadata: MetadataService;
     metadataBatch: MetadataBatchService;
     metadataRefresh: MetadataRefreshService;
@@ -402,6 +407,15 @@ export async function createContainer(
     wanted: new WantedService(wantedRepository, listCache, config.releases.grabExpiryMs),
     releaseSearches,
     releaseGrabs: new ReleaseGrabService(releases, releaseCandidates, config.releases.grabExpiryMs),
+    imports: new ImportService(
+      new ImportRepository(em),
+      librariesRoot,
+      bookReader,
+      jobs,
+      watchRepository,
+      path.join(config.dataDir, 'imports'),
+      logger.child({ area: 'imports' }),
+    ),
     metadata,
     metadataBatch,
     metadataRefresh,

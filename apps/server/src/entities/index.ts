@@ -8,6 +8,8 @@ import { Book } from './book.entity.js';
 import { DirectoryMtime } from './directory-mtime.entity.js';
 import { DirtyFolder } from './dirty-folder.entity.js';
 import { ExternalBookMetadata } from './external-book-metadata.entity.js';
+import { ImportEntry } from './import-entry.entity.js';
+import { ImportRecord } from './import-record.entity.js';
 import { JobItemError } from './job-item-error.entity.js';
 import { Job } from './job.entity.js';
 import { KoreaderProgress } from './koreader-progress.entity.js';
@@ -46,6 +48,8 @@ export {
   DirectoryMtime,
   DirtyFolder,
   ExternalBookMetadata,
+  ImportEntry,
+  ImportRecord,
   Job,
   JobItemError,
   KoreaderProgress,
@@ -111,4 +115,6 @@ export const ALL_ENTITIES = [
   ReleaseGrab,
   ReleaseSearch,
   ReleaseCandidate,
+  ImportEntry,
+  ImportRecord,
 ];

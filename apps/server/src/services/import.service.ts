@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import path from 'node:path';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
+import { matchImport, nameKeys, type ArrivingFile, type MatchResult } from '../domain/import-matching.js';
+import { safeSegment, targetPath, type NamingBook } from '../domain/naming-template.js';
+import { ImportEntry, type ImportSource, type ImportSuggestion } from '../entities/import-entry.entity.js';
+import { ImportRecord } from '../entities/import-record.entity.js';
+import { parseFileName } from '../indexer/filename-parser.js';
+import type { BookReader } from '../indexer/book-reader.js';
+import { formatFromExtension } from '../indexer/formats/index.js';
+import type { EmbeddedMetadata } from '../indexer/formats/types.js';
+import type { Logger } from '../logger.js';
+import type { ImportRepository, ImportTarget } from '../repositories/import.repository.js';
+import type { WatchRepository } from '../repositories/watch.repository.js';
+import { FilePlacement, PlacementError, type PlacementMode } from './file-placement.js';
+import type { JobService } from './job.service.js';
+import type { LibrariesRoot } from './libraries-root.js';
+
+export interface ImportSubmission {
+  /** Absolute path of a file already staged (an upload under DATA_DIR/uploads, or a file an import folder made). */
+  path: string;
+  /** The name the file arrived with: what matching reads (never a path: only its last segment is kept). */
+  originalName: string;
+  source: ImportSource;
+  /** Dropped on a series: that series is the match, exact. */
+  seriesId?: string;
+  /** Dropped on a library: only its series are suggested first (the match is still by name). */
+  libraryId?: string;
+  userId?: string;
+  /** A folder entry: the name of the folder it came in (a release name). */
+  folderName?: string | null;
+}
+
+export interface ImportChoice {
+  seriesId: string;
+  volume: number;
+  /** Replace the file the book has now (an upgrade): the book keeps its id, progress and locks. */
+  replace?: boolean;
+  userId?: string;
+}
+
+/** Why placing failed, as recorded on the entry (openapi.yaml `ImportFailure`). */
+export type ImportFailure =
+  PlacementError['code'] | 'duplicate' | 'import-off' | 'series-missing' | 'number-missing' | 'format-changed';
+
+class ImportRefused extends Error {
+  constructor(
+    readonly code: ImportFailure,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/**
+ * Brings arriving files into libraries (issue 37): takes each into the queue, matches it, places it by the
+ * library's naming template and mode (file-placement.ts: never outside the root, never over a file, never half
+ * written), records the import for undo, and has the new file indexed at once by a scan of its folder.
+ */
+export class ImportService {
+  private readonly placement = new FilePlacement();
+
+  constructor(
+    private readonly repository: ImportRepository,
+    private readonly librariesRoot: LibrariesRoot,
+    private readonly bookReader: BookReader,
+    private readonly jobs: JobService,
+    private readonly watch: WatchRepository,
+    /** DATA_DIR/imports: where submitted uploads wait, each in a folder of its own. */
+    private readonly holdingDirectory: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Takes ownership of a staged file and matches it: imported at once when the match is exact (or the series was
+   * given), else left in the queue. An upload is moved out of the staging folder first, so the request's clean-up
+   * cannot remove it; a folder entry stays where it is until it is placed.
+   */
+  async submit(input: ImportSubmission): Promise<ImportEntry> {
+    const originalName = safeSegment(path.basename(input.originalName.replaceAll('\\', '/'))) || 'upload';
+    let filePath = input.path;
+    if (input.source === 'upload') {
+      const folder = path.join(this.holdingDirectory, randomUUID());
+      await fs.mkdir(folder, { recursive: true });
+      await this.placement.place({ source: input.path, root: folder, target: originalName, mode: 'move' });
+      filePath = path.join(folder, originalName);
+    }
+    const size = await fs
+      .stat(filePath)
+      .then((s) => s.size)
+      .catch(() => null);
+    const match = await this.match(filePath, originalName, input.folderName ?? null, input.seriesId).catch(
+      async (error: unknown) => {
+        // Nothing of a refused upload is kept.
+        if (input.source === 'upload') await fs.rm(path.dirname(filePath), { recursive: true, force: true });
+        throw error;
+      },
+    );
+    const em = this.repository.fork();
+    const entry = em.create(ImportEntry, {
+      id: randomUUID(),
+      source: input.source,
+      path: filePath,
+      originalName,
+      sizeBytes: size,
+      status: 'queued',
+      suggestions: match.suggestions,
+      grab: match.grabId,
+      series: input.seriesId ?? null,
+      library: input.libraryId ?? null,
+      submittedBy: input.userId ?? null,
+    });
+    await em.flush();
+    const exact = match.exact;
+    if (exact === null || exact.volume === null) return entry;
+    try {
+      await this.place(entry, { seriesId: exact.seriesId, volume: exact.volume, userId: input.userId }, false);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      // Recorded on the entry: it waits in the queue for an admin.
+    }
+    return (await this.repository.entry(entry.id))!;
+  }
+
+  async queue(page: number, limit: number) {
+    return this.repository.queuePage((page - 1) * limit, limit);
+  }
+
+  async history(page: number, limit: number) {
+    return this.repository.historyPage((page - 1) * limit, limit);
+  }
+
+  /** The admin's choice for a queued entry: series and number, and whether to replace an owned file. */
+  async importEntry(id: string, choice: ImportChoice): Promise<ImportEntry> {
+    const entry = await this.requireQueued(id);
+    await this.place(entry, choice, true);
+    return (await this.repository.entry(id))!;
+  }
+
+  async ignore(id: string): Promise<ImportEntry> {
+    const entry = await this.requireQueued(id);
+    const em = this.repository.fork();
+    await em.nativeUpdate(ImportEntry, { id: entry.id }, { status: 'ignored' });
+    return (await this.repository.entry(id))!;
+  }
+
+  /**
+   * Takes an import back: the placed file goes back where it came from (a move), or is removed (a copy or hard
+   * link, whose source is still there), only while it is as the import left it (size and mtime). An upgrade cannot be
+   * undone: the file it replaced is gone. The entry returns to the queue.
+   */
+  async undo(recordId: string, userId?: string): Promise<ImportRecord> {
+    const record = await this.repository.record(recordId);
+    if (record === null) throw new NotFoundError('import', recordId);
+    if (record.undoneAt) throw new ConflictError('This import was already undone.');
+    if (record.replaced) throw new ConflictError('An upgrade cannot be undone: the file it replaced is gone.');
+    if (!record.library) throw new ConflictError('The library of this import is gone.');
+    const root = await this.librariesRoot.resolveLibraryFolder(await this.libraryRootOf(record.library.id));
+    const absolute = path.join(root.absolute, ...record.targetPath.split('/'));
+    // Through a symlink made since, the path could lead out of the library: nothing is touched then.
+    const real = await fs.realpath(absolute).catch(() => null);
+    if (real === null || !real.startsWith(root.absolute + path.sep)) {
+      throw new ConflictError('The imported file is gone from its library.');
+    }
+    const now = await fs.lstat(absolute).catch(() => null);
+    if (now === null || !now.isFile()) throw new ConflictError('The imported file is gone from the library.');
+    if (
+      now.size !== Number(record.targetSize) ||
+      Math.trunc(now.mtimeMs) !== Math.trunc(Number(record.targetMtimeMs))
+    ) {
+      throw new ConflictError('The imported file has changed since its import: it is left as it is.');
+    }
+    const sourceThere = await fs.lstat(record.sourcePath).catch(() => null);
+    if (record.how === 'move' && sourceThere === null) {
+      await fs.mkdir(path.dirname(record.sourcePath), { recursive: true });
+      await this.placement.place({
+        source: absolute,
+        root: path.dirname(record.sourcePath),
+        target: path.basename(record.sourcePath),
+        mode: 'move',
+      });
+    } else if (record.how !== 'move' && sourceThere !== null) {
+      await fs.unlink(absolute);
+    } else {
+      throw new ConflictError('The file the import came from is not where it was: the import is left as it is.');
+    }
+    const em = this.repository.fork();
+    await em.nativeUpdate(ImportRecord, { id: record.id }, { undoneAt: new Date() });
+    if (record.entry) {
+      await em.nativeUpdate(
+        ImportEntry,
+        { id: record.entry.id },
+        { status: 'queued', errorCode: null, errorMessage: null },
+      );
+    }
+    this.logger.info({ recordId, userId }, 'import undone');
+    await this.rescan(record.library.id, path.posix.dirname(record.targetPath));
+    return (await this.repository.record(recordId))!;
+  }
+
+  private async requireQueued(id: string): Promise<ImportEntry> {
+    const entry = await this.repository.entry(id);
+    if (entry === null) throw new NotFoundError('import', id);
+    if (entry.status !== 'queued') throw new ConflictError(`This file is already ${entry.status}.`);
+    return entry;
+  }
+
+  private async libraryRootOf(libraryId: string): Promise<string> {
+    const em = this.repository.fork();
+    const [row] = await em.execute<{ root_path: string }[]>('select root_path from libraries where id = ?', [
+      libraryId,
+    ]);
+    if (row === undefined) throw new ConflictError('The library of this import is gone.');
+    return row.root_path;
+  }
+
+  private async match(
+    filePath: string,
+    fileName: string,
+    folderName: string | null,
+    seriesId: string | undefined,
+  ): Promise<MatchResult> {
+    if (seriesId !== undefined) {
+      const target = await this.repository.target(seriesId);
+      if (target === null) throw new NotFoundError('series', seriesId);
+      const embedded = await this.embedded(filePath, fileName);
+      const volume = embedded?.number ?? embedded?.volume ?? parseFileName(fileName, target.seriesName).volume;
+      const suggestion: ImportSuggestion = {
+        seriesId,
+        seriesName: target.seriesName,
+        libraryId: target.libraryId,
+        volume: volume ?? null,
+        confidence: 1,
+        matchedBy: 'chosen',
+      };
+      return { suggestions: [suggestion], grabId: null, exact: suggestion };
+    }
+    const embedded = await this.embedded(filePath, fileName);
+    const file: ArrivingFile = {
+      fileName,
+      folderName,
+      embedded:
+        embedded === null ? null : { series: embedded.series, number: embedded.number, volume: embedded.volume },
+    };
+    const keys = new Set([...nameKeys(fileName), ...(folderName ? nameKeys(folderName) : [])]);
+    if (embedded?.series) keys.add(nameKeys(embedded.series)[0] ?? '');
+    const series = await this.repository.seriesByKeys([...keys].filter(Boolean));
+    return matchImport(file, await this.repository.openGrabs(), series);
+  }
+
+  /** The file's ComicInfo or OPF, or null when it has none or cannot be read (a hostile file is only read). */
+  private async embedded(filePath: string, fileName: string): Promise<EmbeddedMetadata | null> {
+    const format = formatFromExtension(fileName);
+    if (format === null) return null;
+    return this.bookReader.readMetadata(filePath, format).catch(() => null);
+  }
+
+  /**
+   * Places the entry's file in the chosen series. A failure is recorded on the entry and thrown as a conflict (the
+   * entry stays queued); `asked` says an admin chose it, so a duplicate may be replaced when asked to.
+   */
+  private async place(entry: ImportEntry, choice: ImportChoice, asked: boolean): Promise<void> {
+    const em = this.repository.fork();
+    try {
+      const target = await this.repository.target(choice.seriesId);
+      if (target === null) throw new ImportRefused('series-missing', 'The series is gone.');
+      if (target.importMode === 'off') {
+        throw new ImportRefused('import-off', `The library of "${target.seriesName}" is not open to imports.`);
+      }
+      const ext = path.extname(entry.originalName).slice(1).toLowerCase();
+      const owned = await this.repository.ownedBook(target.seriesId, choice.volume);
+      if (owned !== null && !(asked && choice.replace)) {
+        throw new ImportRefused(
+          'duplicate',
+          `"${target.seriesName}" already has volume ${choice.volume} (${owned.path}); choose to replace it to upgrade.`,
+        );
+      }
+      let relative: string;
+      if (owned !== null) {
+        // An upgrade takes the old file's name, so the scan sees the same book's file changed: id, progress, locks kept.
+        if (path.extname(owned.path).slice(1).toLowerCase() !== ext) {
+          throw new ImportRefused('format-changed', 'An upgrade must keep the format of the file it replaces.');
+        }
+        relative = path.posix.relative(target.libraryRootPath, owned.path);
+        if (relative.startsWith('..')) relative = owned.path;
+      } else {
+        relative = targetPath(
+          target.namingTemplate,
+          this.namingBook(entry, target, choice.volume, ext),
+          target.folderPath,
+        );
+      }
+      const root = await this.librariesRoot.resolveLibraryFolder(target.libraryRootPath);
+      // An upload is ours: it is moved whatever the library's mode (the holding folder is on the data disk).
+      const mode: PlacementMode = entry.source === 'upload' ? 'move' : (target.importMode as PlacementMode);
+      const placed = await this.placement.place({
+        source: entry.path,
+        root: root.absolute,
+        target: relative,
+        mode,
+        replace: owned !== null,
+      });
+      const stat = await fs.stat(placed.path);
+      em.create(ImportRecord, {
+        id: randomUUID(),
+        entry: entry.id,
+        library: target.libraryId,
+        sourcePath: entry.path,
+        targetPath: path.relative(root.absolute, placed.path).split(path.sep).join('/'),
+        seriesName: target.seriesName,
+        volume: choice.volume,
+        how: placed.how,
+        replaced: placed.replaced,
+        targetSize: stat.size,
+        targetMtimeMs: stat.mtimeMs,
+        importedBy: choice.userId ?? null,
+      });
+      await em.flush();
+      await em.nativeUpdate(
+        ImportEntry,
+        { id: entry.id },
+        { status: 'imported', series: target.seriesId, errorCode: null, errorMessage: null },
+      );
+      await this.repository.markGrabsImported(entry.grab?.id ?? null, target.seriesId, choice.volume);
+      if (entry.source === 'upload') await fs.rmdir(path.dirname(entry.path)).catch(() => undefined);
+      await this.rescan(
+        target.libraryId,
+        path.posix.dirname(path.relative(root.absolute, placed.path).split(path.sep).join('/')),
+      );
+    } catch (error) {
+      const failure =
+        error instanceof ImportRefused || error instanceof PlacementError
+          ? { code: error.code, message: error.message }
+          : null;
+      if (failure === null) throw error;
+      await em.nativeUpdate(ImportEntry, { id: entry.id }, { errorCode: failure.code, errorMessage: failure.message });
+      this.logger.info({ entryId: entry.id, code: failure.code }, 'import not placed');
+      throw new ConflictError(failure.message);
+    }
+  }
+
+  private namingBook(entry: ImportEntry, target: ImportTarget, volume: number, ext: string): NamingBook {
+    const parsed = parseFileName(entry.originalName, target.seriesName);
+    return {
+      series: target.seriesName,
+      volume,
+      volumeEnd: parsed.volume === volume ? parsed.volumeEnd : null,
+      chapter: null,
+      kind: 'regular',
+      title: null,
+      year: null,
+      ext,
+    };
+  }
+
+  /** Indexes the folder at once: a scan of that folder (after the library's running scan, when one is). */
+  private async rescan(libraryId: string, folder: string): Promise<void> {
+    const scope = folder === '.' || folder === '' ? null : folder;
+    if (scope !== null) await this.watch.markDirty(libraryId, [scope], Date.now());
+    // A book at the library's root: an incremental scan of the whole library (a scope is a folder below the root).
+    const params = scope === null ? { mode: 'incremental' } : { mode: 'incremental', folders: [scope] };
+    const { created, job } = await this.jobs.start('scan', libraryId, params);
+    if (created) return;
+    // Another scan is running: it may have passed the folder already, so this one follows it.
+    void this.followUp(libraryId, job.id, params);
+  }
+
+  private async followUp(libraryId: string, jobId: string, params: Record<string, unknown>): Promise<void> {
+    try {
+      for (;;) {
+        const job = await this.jobs.require(jobId);
+        if (job.status !== 'queued' && job.status !== 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      await this.jobs.start('scan', libraryId, params);
+    } catch (error) {
+      this.logger.warn({ err: error, libraryId }, 'scan after an import could not start');
+    }
+  }
+}
