@@ -90,8 +90,7 @@ import { AnalysisThread } from './indexer/analysis-thread.js';
 import { BookReader } from './indexer/book-reader.js';
 import { READER_RECYCLE_RSS_BYTES, ReaderPool } from './indexer/reader-process/reader-pool.js';
 import { VERSION } from './version.js';
-import { BookUploadService, type UploadImporter } from './services/book-upload.service.js';
-import { NotImplementedError } from './domain/errors.js';
+import { BookUploadService } from './services/book-upload.service.js';
 
 /** How long a starting worker waits for its first watch pass before it serves anyway. */
 const FIRST_WATCH_WAIT_MS = 10_000;
@@ -169,11 +168,6 @@ export interface Container {
   startWorker(): Promise<void>;
   close(): Promise<void>;
 }
-
-/** Until the import pipeline (ImportService.submit) is merged: uploads are checked, then refused with 501. */
-const importPipelinePending: UploadImporter = {
-  submit: () => Promise.reject(new NotImplementedError('importing an uploaded book')),
-};
 
 export async function createContainer(
   config: Config,
@@ -375,6 +369,15 @@ export async function createContainer(
     config.dataDir,
     logger.child({ area: 'covers' }),
   );
+  const imports = new ImportService(
+    new ImportRepository(em),
+    librariesRoot,
+    bookReader,
+    jobs,
+    watchRepository,
+    path.join(config.dataDir, 'imports'),
+    logger.child({ area: 'imports' }),
+  );
   const services = {
     auth,
     users: new UserService(userRepository, logger.child({ area: 'users' })),
@@ -407,15 +410,7 @@ export async function createContainer(
     wanted: new WantedService(wantedRepository, listCache, config.releases.grabExpiryMs),
     releaseSearches,
     releaseGrabs: new ReleaseGrabService(releases, releaseCandidates, config.releases.grabExpiryMs),
-    imports: new ImportService(
-      new ImportRepository(em),
-      librariesRoot,
-      bookReader,
-      jobs,
-      watchRepository,
-      path.join(config.dataDir, 'imports'),
-      logger.child({ area: 'imports' }),
-    ),
+    imports,
     metadata,
     metadataBatch,
     metadataRefresh,
@@ -427,7 +422,7 @@ export async function createContainer(
     kosync,
     remoteCovers,
     seriesCovers,
-    bookUploads: new BookUploadService(series, libraries, importPipelinePending),
+    bookUploads: new BookUploadService(series, libraries, imports),
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));

@@ -6549,10 +6549,6 @@ type RootTranslation = {
 		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​C​B​Z​,​ ​C​B​R​,​ ​C​B​7​,​ ​P​D​F​ ​o​r​ ​E​P​U​B​ ​b​o​o​k​.
 		 */
 		notABook: string
-		/**
-		 * O​p​e​n​ ​t​h​e​ ​b​o​o​k
-		 */
-		openBook: string
 	}
 	readingLists: {
 		/**
@@ -13902,10 +13898,6 @@ export type TranslationFunctions = {
 		 * This file is not a CBZ, CBR, CB7, PDF or EPUB book.
 		 */
 		notABook: () => LocalizedString
-		/**
-		 * Open the book
-		 */
-		openBook: () => LocalizedString
 	}
 	readingLists: {
 		/**

@@ -2244,7 +2244,8 @@ export interface components {
         /** @description What became of an uploaded book file. */
         BookUpload: {
             /**
-             * @description `imported`: the file is a book of the library now; `queued`: it waits in the import queue.
+             * @description `imported`: the file is in its series' folder, and a scan of that folder is under way (the book is listed
+             *     once it is done); `queued`: it waits in the import queue for an admin.
              * @enum {string}
              */
             outcome: "imported" | "queued";
@@ -2255,16 +2256,14 @@ export interface components {
             format: "cbz" | "cbr" | "cb7" | "pdf" | "epub";
             /**
              * Format: uuid
-             * @description The book the file became, when imported.
+             * @description The file's entry in the import history and queue.
              */
-            book_id: string | null;
+            import_id: string;
             /**
              * Format: uuid
-             * @description The series the book was imported into, when imported.
+             * @description The series the file was imported into; null when queued.
              */
             series_id: string | null;
-            /** @description The entry of the import queue the file waits in, when queued. */
-            import_id: string | null;
         };
         /** @description An error, as RFC 9457 problem details. */
         Problem: {
@@ -8159,7 +8158,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The file was taken in; `outcome` says whether it is a book already or waits in the import queue. */
+            /** @description The file was taken in; `outcome` says whether it was imported or waits in the import queue. */
             201: {
                 headers: {
                     [name: string]: unknown;

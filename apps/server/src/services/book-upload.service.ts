@@ -2,6 +2,7 @@ import { UnsupportedMediaTypeError, ValidationError } from '../domain/errors.js'
 import { BookFileError } from '../indexer/formats/errors.js';
 import { formatOfContent } from '../indexer/formats/content-format.js';
 import type { BookFormat } from '../indexer/formats/types.js';
+import type { ImportService } from './import.service.js';
 import type { LibraryService } from './library.service.js';
 import type { SeriesService } from './series.service.js';
 import { currentViewer } from './viewer-context.js';
@@ -10,25 +11,16 @@ import { currentViewer } from './viewer-context.js';
 export const UPLOADABLE_FORMATS = ['cbz', 'cbr', 'cb7', 'pdf', 'epub'] as const;
 export type UploadableFormat = (typeof UPLOADABLE_FORMATS)[number];
 
-/** A staged file handed to the import pipeline, which takes it over (moves it out of the staging folder). */
-export interface ImportSubmission {
-  path: string;
-  originalName: string;
-  source: 'upload' | 'folder';
-  seriesId?: string;
-  libraryId?: string;
-  userId?: string;
+/** What the upload needs of the import pipeline: one call (ImportService.submit), which takes the staged file over. */
+export type UploadImporter = Pick<ImportService, 'submit'>;
+
+export interface BookUploadResult {
+  outcome: 'imported' | 'queued';
+  format: UploadableFormat;
+  importId: string;
+  /** The series the file was imported into; null while it waits in the queue. */
+  seriesId: string | null;
 }
-
-export type ImportOutcome =
-  { outcome: 'imported'; bookId: string; seriesId: string } | { outcome: 'queued'; importId: string };
-
-/** What the upload needs of the import pipeline: one call (ImportService.submit). */
-export interface UploadImporter {
-  submit(input: ImportSubmission): Promise<ImportOutcome>;
-}
-
-export type BookUploadResult = ImportOutcome & { format: UploadableFormat };
 
 /** Longest file name stem kept from the client's name: the import names the file by its template anyway. */
 const MAX_STEM = 200;
@@ -54,14 +46,21 @@ export class BookUploadService {
   }): Promise<BookUploadResult> {
     const target = await this.target(input.seriesId, input.libraryId);
     const format = await uploadedFormat(input.staged);
-    const outcome = await this.importer.submit({
+    const userId = currentViewer().userId;
+    const entry = await this.importer.submit({
       path: input.staged,
       originalName: `${stemOf(input.clientName)}.${format}`,
       source: 'upload',
       ...target,
-      ...(currentViewer().userId !== null ? { userId: currentViewer().userId! } : {}),
+      ...(userId !== null ? { userId } : {}),
     });
-    return { ...outcome, format };
+    const imported = entry.status === 'imported';
+    return {
+      outcome: imported ? 'imported' : 'queued',
+      format,
+      importId: entry.id,
+      seriesId: imported ? (entry.series?.id ?? null) : null,
+    };
   }
 
   /** The series (and its library) or the library the upload is for; 404 when unknown, 400 when they disagree. */

@@ -18,7 +18,6 @@ const bookUpload = {
   dismiss: 'Remove {name:string} from the list',
   tooLarge: 'This file is over the upload limit.',
   notABook: 'This file is not a CBZ, CBR, CB7, PDF or EPUB book.',
-  openBook: 'Open the book',
 };
 
 export default bookUpload;

@@ -20,7 +20,6 @@ const bookUpload: Translation['bookUpload'] = {
   dismiss: 'Retirer {name} de la liste',
   tooLarge: 'Ce fichier dépasse la taille maximale d’envoi.',
   notABook: 'Ce fichier n’est pas un livre CBZ, CBR, CB7, PDF ou EPUB.',
-  openBook: 'Ouvrir le livre',
 };
 
 export default bookUpload;

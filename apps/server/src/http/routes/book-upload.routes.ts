@@ -15,9 +15,8 @@ export function bookUploadRoutes(routes: OperationRouter, uploads: BookUploadSer
     res.status(201).json({
       outcome: result.outcome,
       format: result.format,
-      book_id: result.outcome === 'imported' ? result.bookId : null,
-      series_id: result.outcome === 'imported' ? result.seriesId : null,
-      import_id: result.outcome === 'queued' ? result.importId : null,
+      import_id: result.importId,
+      series_id: result.seriesId,
     });
   });
 }
