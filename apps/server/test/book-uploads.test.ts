@@ -153,5 +153,9 @@ describe('a book uploaded from the browser', () => {
     expectProblem(await upload(comic, { query: { library_id: unknown } }), 404);
     expectProblem(await upload(comic, { query: { series_id: seriesId, library_id: unknown } }), 400);
     expectProblem(await upload(comic, { query: { series_id: 'not-a-uuid' } }), 400);
+    // Not multipart at all: refused by the contract, nothing read.
+    const json = await call('/imports/uploads', { method: 'POST', token, body: {} });
+    expect(json.status, json.text).toBeGreaterThanOrEqual(400);
+    expect(json.status, json.text).toBeLessThan(500);
   });
 });
