@@ -107,7 +107,7 @@ async function uploadedFormat(staged: string): Promise<UploadableFormat> {
 
 /**
  * The client's file name without folders, control characters or extension: a hint for the match (series, number),
- * never a path. An empty or dot-only name becomes `upload`.
+ * never a path, never hidden. An empty or dot-only name becomes `upload`.
  */
 export function stemOf(clientName: string): string {
   const base = clientName.split(/[\\/]/).pop() ?? '';
@@ -115,5 +115,6 @@ export function stemOf(clientName: string): string {
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const dot = clean.lastIndexOf('.');
   const stem = [...(dot > 0 ? clean.slice(0, dot) : clean)].slice(0, MAX_STEM).join('').trim();
-  return stem.replace(/^\.+$/, '') || 'upload';
+  // No leading dot: a hidden name is one the scanner skips.
+  return stem.replace(/^\.+/, '').trim() || 'upload';
 }
