@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       scanCovers: 'scan',
       releases: { searchIntervalMs: 5000, grabExpiryMs: 72 * 3_600_000 },
       bookUploadMaxBytes: 2 * 1024 ** 3,
+      imports: { roots: [], quietMs: 30_000 },
       watch: { quietMs: 30_000, maxWaitMs: 300_000, pollIntervalMs: 1_200_000, leaseMs: 30_000, maxWatches: undefined },
     });
   });
@@ -35,6 +36,11 @@ describe('loadConfig', () => {
     expect(watch).toMatchObject({ quietMs: 500, pollIntervalMs: 3000, maxWatches: 3 });
     expect(() => loadConfig({ WATCH_QUIET_SECONDS: '0' }, cwd)).toThrow(/WATCH_QUIET_SECONDS must be between/);
     expect(() => loadConfig({ GRAB_EXPIRY_HOURS: '0' }, cwd)).toThrow(/GRAB_EXPIRY_HOURS must be between 1 and 8760/);
+    expect(loadConfig({ IMPORT_ROOTS: ' /srv/downloads/ , /mnt/x', IMPORT_QUIET_MS: '250' }, cwd).imports).toEqual({
+      roots: ['/srv/downloads', '/mnt/x'],
+      quietMs: 250,
+    });
+    expect(() => loadConfig({ IMPORT_ROOTS: 'downloads' }, cwd)).toThrow(/IMPORT_ROOTS/);
     expect(loadConfig({ RELEASE_SEARCH_INTERVAL_SECONDS: '0', GRAB_EXPIRY_HOURS: '1.5' }, cwd).releases).toEqual({
       searchIntervalMs: 0,
       grabExpiryMs: 5_400_000,

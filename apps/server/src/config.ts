@@ -32,6 +32,8 @@ export interface Config {
   releases: { searchIntervalMs: number; grabExpiryMs: number };
   /** The largest book file an admin may upload from the browser, in bytes (issue 37). */
   bookUploadMaxBytes: number;
+  /** Import folders (issue 37): roots besides LIBRARIES_ROOT they may be under, and how long an arrival must be still. */
+  imports: { roots: string[]; quietMs: number };
 }
 
 export const SCAN_COVERS = ['scan', 'on-demand'] as const;
@@ -105,6 +107,16 @@ export const CONFIG_VARIABLES = {
     default: BUILT_IN_PLUGINS.join(','),
     description:
       'Comma-separated plugin modules to load (package names or absolute paths); a plugin that fails to load is listed as failed.',
+  },
+  IMPORT_ROOTS: {
+    default: '',
+    description:
+      "Comma-separated folders outside `LIBRARIES_ROOT` where import folders may be (a download client's completed folder); never a library's folder.",
+  },
+  IMPORT_QUIET_MS: {
+    default: '30000',
+    description:
+      'How long (ms) a file or folder in an import folder must stay unchanged, with no partial name left (`.part`…), before it is imported.',
   },
   WATCH_QUIET_SECONDS: {
     default: '30',
@@ -200,6 +212,15 @@ const schema = {
     if (new Set(entries).size !== entries.length) throw new InvalidValue('must not name a plugin twice');
     return entries;
   },
+  IMPORT_ROOTS: (input: string | undefined): string[] => {
+    const entries = (input ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0);
+    if (entries.some((entry) => !path.isAbsolute(entry))) throw new InvalidValue('must list absolute folders');
+    return entries.map((entry) => path.resolve(entry));
+  },
+  IMPORT_QUIET_MS: number({ min: 0, max: 86_400_000, integer: true, range: 'must be between 0 and 86400000' }),
   WATCH_QUIET_SECONDS: seconds(0.05, 3600),
   WATCH_MAX_WAIT_SECONDS: seconds(0.05, 86_400),
   WATCH_POLL_MINUTES: seconds(0.01, 1440),
@@ -245,6 +266,7 @@ const ECHOABLE = new Set<ConfigVariable>([
   'RELEASE_SEARCH_INTERVAL_SECONDS',
   'GRAB_EXPIRY_HOURS',
   'BOOK_UPLOAD_MAX_MB',
+  'IMPORT_QUIET_MS',
 ]);
 
 function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): ReturnType<(typeof schema)[K]> {
@@ -303,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       grabExpiryMs: read(env, 'GRAB_EXPIRY_HOURS') * 3_600_000,
     },
     bookUploadMaxBytes: read(env, 'BOOK_UPLOAD_MAX_MB') * 1024 * 1024,
+    imports: { roots: read(env, 'IMPORT_ROOTS'), quietMs: read(env, 'IMPORT_QUIET_MS') },
     watch: {
       quietMs: read(env, 'WATCH_QUIET_SECONDS') * 1000,
       maxWaitMs: read(env, 'WATCH_MAX_WAIT_SECONDS') * 1000,

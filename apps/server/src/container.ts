@@ -28,6 +28,8 @@ import { ReleaseCandidateRepository } from './repositories/release-candidate.rep
 import { StatusMappingRepository } from './repositories/status-mapping.repository.js';
 import { SettingsService } from './services/settings.service.js';
 import { ImportService } from './services/import.service.js';
+import { ImportFolders } from './services/import-folders.js';
+import { ImportFolderWatcher } from './watch/import-folder-watcher.js';
 import { ImportRepository } from './repositories/import.repository.js';
 import { ApiTokenRepository } from './repositories/api-token.repository.js';
 import { BookFileRepository } from './repositories/book-file.repository.js';
@@ -164,6 +166,8 @@ export interface Container {
   };
   /** Watches libraries' folders once the worker has started. */
   watcher: WatchService;
+  /** Reads the import folders for arriving books once the worker has started (issue 37). */
+  importWatcher: ImportFolderWatcher;
   /** Starts taking jobs and watching folders (the worker role). */
   startWorker(): Promise<void>;
   close(): Promise<void>;
@@ -378,6 +382,19 @@ export async function createContainer(
     path.join(config.dataDir, 'imports'),
     logger.child({ area: 'imports' }),
   );
+  const libraryRepository = new LibraryRepository(em, listCache);
+  const importFolders = new ImportFolders(librariesRoot, config.imports.roots, async () =>
+    (await libraryRepository.rootPaths()).map((library) => library.rootPath),
+  );
+  settings.setImportFolderCheck(async (folders) => (await importFolders.check(folders)).issues);
+  const importWatcher = new ImportFolderWatcher(
+    orm,
+    settings,
+    importFolders,
+    imports,
+    config.imports.quietMs,
+    logger.child({ area: 'imports' }),
+  );
   const services = {
     auth,
     users: new UserService(userRepository, logger.child({ area: 'users' })),
@@ -446,11 +463,13 @@ export async function createContainer(
     readers,
     services,
     watcher,
+    importWatcher,
     async startWorker() {
       // Before any job runs here: what a backup killed mid-copy left is removed (a resumed one starts over).
       await withContext(orm, () => backups.removeLeftovers());
       await jobRuntime.start(true);
       libraries.setWatchScheduling(watcher);
+      importWatcher.start();
       // The first answers then say how the libraries are watched now, not what a predecessor wrote; a folder that
       // is slow to subscribe (a large tree, a sluggish disk) does not hold the start up for long.
       const firstPass = watcher.start();
@@ -459,6 +478,7 @@ export async function createContainer(
       clearTimeout(bound);
     },
     async close() {
+      await importWatcher.stop();
       await watcher.stop();
       await jobRuntime.stop();
       await readers.close();

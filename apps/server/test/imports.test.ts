@@ -1,11 +1,15 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withContext } from '../src/database/request-context.js';
+import { ReleaseGrab } from '../src/entities/release-grab.entity.js';
 import type { ImportSubmission } from '../src/services/import.service.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
-import { comicBuffer, writeComic } from './support/library-builder.js';
+import { comicBuffer, samplePage, writeComic } from './support/library-builder.js';
+import { loopMount, loopMountRefusal } from './support/loop-mount.js';
+import { expectProblem } from './support/problems.js';
 import { BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -47,7 +51,7 @@ async function waitForVolume(seriesId: string, volume: number, present = true): 
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ thumbnails: false });
+  server = await startTestServer({ thumbnails: false, env: { IMPORT_QUIET_MS: '300' } });
   call = apiClient(server.url);
   const shelf = path.join(server.librariesRoot, 'shelf');
   await writeComic(shelf, 'One Piece/One Piece T01.cbz', { pages: 1 });
@@ -116,5 +120,277 @@ describe('submit (the intake uploads and import folders call)', () => {
     expect(entry.errorCode).toBe('duplicate');
     expect(await readFile(path.join(server.librariesRoot, 'shelf', 'Naruto', 'Naruto T01.cbz'))).toEqual(before);
     expect(await readdir(path.join(server.librariesRoot, 'shelf', 'Naruto'))).not.toContain('Naruto - T01.cbz');
+  });
+});
+
+const incoming = () => path.join(server.librariesRoot, 'incoming');
+const step = () => server.container.importWatcher.pass();
+
+async function queue(): Promise<any[]> {
+  const result = await call('/imports?limit=100', { token });
+  expect(result.status, result.text).toBe(200);
+  return result.body.items;
+}
+
+async function history(): Promise<any[]> {
+  const result = await call('/imports/history?limit=100', { token });
+  expect(result.status, result.text).toBe(200);
+  return result.body.items;
+}
+
+/** Steps the watcher until `check` holds (the quiet time passes between steps). */
+async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await step();
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const importedAs = (name: string) => async () =>
+  (await history()).find((record) => record.source_name === name && record.undone_at === null);
+
+describe('the import_folders setting', () => {
+  it('refuses folders outside a root, a library’s folder, and a folder that does not exist, changing nothing', async () => {
+    await mkdir(incoming(), { recursive: true });
+    for (const folders of [['../outside'], ['/tmp'], ['shelf'], ['shelf/Naruto'], ['missing-folder']]) {
+      const result = await call('/settings', { token, method: 'PATCH', body: { import_folders: folders } });
+      expectProblem(result, 400);
+      expect(result.body.errors[0], JSON.stringify(folders)).toMatchObject({ code: 'folder' });
+    }
+    expect((await call('/settings', { token })).body.import_folders).toEqual([]);
+    const set = await call('/settings', { token, method: 'PATCH', body: { import_folders: ['incoming'] } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.import_folders).toEqual(['incoming']);
+  });
+});
+
+describe('files arriving in an import folder', () => {
+  it('waits while a file is written in pieces under .part, then imports it once renamed and still', async () => {
+    const partial = path.join(incoming(), 'Naruto T06.cbz.part');
+    const data = await comicBuffer({ pages: 2 });
+    const half = Math.floor(data.length / 2);
+    await writeFile(partial, data.subarray(0, half));
+    for (let i = 0; i < 3; i++) await step();
+    await appendFile(partial, data.subarray(half));
+    for (let i = 0; i < 3; i++) await step();
+    expect((await queue()).map((entry) => entry.original_name)).not.toContain('Naruto T06.cbz');
+    expect(await importedAs('Naruto T06.cbz')()).toBeUndefined();
+    await rename(partial, path.join(incoming(), 'Naruto T06.cbz'));
+    const record = await until(importedAs('Naruto T06.cbz'), 'Naruto T06 imported');
+    // A hard link: the download stays for seeding, the library has the same bytes.
+    expect(record).toMatchObject({ how: 'hardlink', series_name: 'Naruto', volume: 6 });
+    expect(await readFile(path.join(server.librariesRoot, 'shelf', record.target_path))).toEqual(data);
+    await stat(path.join(incoming(), 'Naruto T06.cbz'));
+    await waitForVolume(seriesIds['Naruto']!, 6);
+  });
+
+  it('waits for a folder being unpacked (_UNPACK_), then imports its book under the release name', async () => {
+    const unpacking = path.join(incoming(), '_UNPACK_Naruto.T07.FRENCH.CBZ');
+    await writeComic(unpacking, 'naruto-07.cbz', { pages: 1 });
+    for (let i = 0; i < 3; i++) await step();
+    expect(await importedAs('naruto-07.cbz')()).toBeUndefined();
+    await rename(unpacking, path.join(incoming(), 'Naruto.T07.FRENCH.CBZ'));
+    const record = await until(importedAs('naruto-07.cbz'), 'the unpacked book imported');
+    expect(record).toMatchObject({ series_name: 'Naruto', volume: 7 });
+  });
+
+  it('packs a folder of images into a CBZ and imports it', async () => {
+    const folder = path.join(incoming(), 'Naruto - Tome 08');
+    await mkdir(folder);
+    const page = await samplePage();
+    for (const name of ['002.jpg', '001.jpg', '010.jpg']) await writeFile(path.join(folder, name), page);
+    const record = await until(importedAs('Naruto - Tome 08.cbz'), 'the packed folder imported');
+    expect(record).toMatchObject({ series_name: 'Naruto', volume: 8, how: 'move' });
+    expect(record.target_path).toMatch(/\.cbz$/);
+    await waitForVolume(seriesIds['Naruto']!, 8);
+    const book = (await call(`/series/${seriesIds['Naruto']}/books?limit=100`, { token })).body.items.find(
+      (item: { volume: number }) => item.volume === 8,
+    );
+    expect(book.page_count).toBe(3);
+  });
+
+  it('matches a download to its grab by the release name, and the grab becomes imported', async () => {
+    const em = server.container.orm.em.fork();
+    const grab = em.create(ReleaseGrab, {
+      series: seriesIds['One Piece']!,
+      seriesName: 'One Piece',
+      volume: 12,
+      title: 'One.Piece.T12.FRENCH.CBZ-TEAM',
+      protocol: 'torrent',
+      provider: 'prowlarr',
+      status: 'grabbed',
+    });
+    await em.flush();
+    // The file's own name says nothing: the folder the client named after the release does.
+    await writeComic(path.join(incoming(), 'One.Piece.T12.FRENCH.CBZ-TEAM'), 'op-xx.cbz', { pages: 1 });
+    const record = await until(importedAs('op-xx.cbz'), 'the grabbed release imported');
+    expect(record).toMatchObject({ series_name: 'One Piece', volume: 12 });
+    await expect
+      .poll(async () => (await em.fork().findOneOrFail(ReleaseGrab, { id: grab.id })).status)
+      .toBe('imported');
+  });
+
+  it('keeps going when an import folder vanishes, and reads it again when it returns', async () => {
+    await rm(incoming(), { recursive: true, force: true });
+    await step();
+    expect(server.logs.join('')).toContain('is skipped');
+    await mkdir(incoming());
+    await writeComic(incoming(), 'One Piece - T05.cbz', { pages: 1 });
+    const record = await until(importedAs('One Piece - T05.cbz'), 'the file in the returned folder imported');
+    expect(record).toMatchObject({ series_name: 'One Piece', volume: 5 });
+  });
+});
+
+describe('the queue, history and undo over REST', () => {
+  it('imports a queued file as the admin chooses, then undoes it: the file goes back and the book leaves', async () => {
+    const entry = await submit({ path: await stage(), originalName: 'mystery.cbz', source: 'upload' });
+    expect(entry.status).toBe('queued');
+    expect((await queue()).map((item) => item.id)).toContain(entry.id);
+    const done = await call(`/imports/${entry.id}/import`, {
+      token,
+      method: 'POST',
+      body: { series_id: seriesIds['One Piece'], volume: 9 },
+    });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body).toMatchObject({ status: 'imported', series_id: seriesIds['One Piece'] });
+    await waitForVolume(seriesIds['One Piece']!, 9);
+    const record = (await history()).find((item) => item.import_id === entry.id);
+    expect(record).toMatchObject({ how: 'move', volume: 9, imported_by: expect.any(String) });
+    const placed = path.join(server.librariesRoot, 'shelf', record.target_path);
+    await stat(placed);
+    const undone = await call(`/imports/history/${record.id}/undo`, { token, method: 'POST' });
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.body.undone_at).not.toBeNull();
+    await expect(stat(placed)).rejects.toThrow();
+    await stat(entry.path);
+    expect((await queue()).map((item) => item.id)).toContain(entry.id);
+    await waitForVolume(seriesIds['One Piece']!, 9, false);
+    expectProblem(await call(`/imports/history/${record.id}/undo`, { token, method: 'POST' }), 409);
+  });
+
+  it('refuses to undo an import whose file changed since, and leaves it', async () => {
+    const entry = await submit({ path: await stage(), originalName: 'One Piece T10.cbz', source: 'upload' });
+    expect(entry.status, entry.errorMessage ?? '').toBe('imported');
+    const record = (await history()).find((item) => item.import_id === entry.id);
+    const placed = path.join(server.librariesRoot, 'shelf', record.target_path);
+    await appendFile(placed, 'edited');
+    expectProblem(await call(`/imports/history/${record.id}/undo`, { token, method: 'POST' }), 409);
+    await stat(placed);
+  });
+
+  it('upgrades an owned volume only when asked: the book keeps its id', async () => {
+    await waitForVolume(seriesIds['Naruto']!, 1);
+    const before = (await call(`/series/${seriesIds['Naruto']}/books?limit=100`, { token })).body.items.find(
+      (item: { volume: number }) => item.volume === 1,
+    );
+    const entry = await submit({
+      path: await stage({ pages: 4 }),
+      originalName: 'Naruto T01 HD.cbz',
+      source: 'upload',
+    });
+    expect(entry.errorCode).toBe('duplicate');
+    const refused = await call(`/imports/${entry.id}/import`, {
+      token,
+      method: 'POST',
+      body: { series_id: seriesIds['Naruto'], volume: 1 },
+    });
+    expectProblem(refused, 409);
+    const upgraded = await call(`/imports/${entry.id}/import`, {
+      token,
+      method: 'POST',
+      body: { series_id: seriesIds['Naruto'], volume: 1, replace: true },
+    });
+    expect(upgraded.status, upgraded.text).toBe(200);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const books = (await call(`/series/${seriesIds['Naruto']}/books?limit=100`, { token })).body.items;
+      const book = books.find((item: { volume: number }) => item.volume === 1);
+      if (book?.page_count === 4) {
+        expect(book.id).toBe(before.id);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('the upgrade was not indexed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const record = (await history()).find((item) => item.import_id === entry.id);
+    expect(record.replaced).toBe(true);
+    expectProblem(await call(`/imports/history/${record.id}/undo`, { token, method: 'POST' }), 409);
+  });
+
+  it('ignores a queued file, which then leaves the queue', async () => {
+    const entry = await submit({ path: await stage(), originalName: 'nothing known.cbz', source: 'upload' });
+    const ignored = await call(`/imports/${entry.id}/ignore`, { token, method: 'POST' });
+    expect(ignored.status, ignored.text).toBe(200);
+    expect((await queue()).map((item) => item.id)).not.toContain(entry.id);
+    expectProblem(await call(`/imports/${entry.id}/ignore`, { token, method: 'POST' }), 409);
+  });
+
+  it('lets two files racing for one name place one, and queues the other with the reason, nothing overwritten', async () => {
+    const [a, b] = await Promise.all([
+      stage({ pages: 1 }).then((file) => submit({ path: file, originalName: 'One Piece T11.cbz', source: 'upload' })),
+      stage({ pages: 2 }).then((file) => submit({ path: file, originalName: 'One Piece - 11.cbz', source: 'upload' })),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual(['imported', 'queued']);
+    const loser = a.status === 'queued' ? a : b;
+    expect(['target-exists', 'duplicate']).toContain(loser.errorCode);
+    await stat(loser.path);
+  });
+});
+
+const refusal = await loopMountRefusal(path.join('/tmp', `shelfmark-loop-${process.pid}`));
+
+describe.skipIf(refusal !== null)(`libraries that cannot take a file${refusal ? ` (skipped: ${refusal})` : ''}`, () => {
+  it('records a read-only library as the reason, and a full one, with nothing half-written', async () => {
+    const scratch = path.join('/tmp', `shelfmark-loop-${process.pid}`);
+    const readOnly = await loopMount(path.join(scratch, 'ro.img'), path.join(server.librariesRoot, 'ro'), 4);
+    const full = await loopMount(path.join(scratch, 'full.img'), path.join(server.librariesRoot, 'full'), 2);
+    try {
+      await writeComic(readOnly.at, 'Bleach/Bleach T01.cbz', { pages: 1 });
+      await writeComic(full.at, 'Berserk/Berserk T01.cbz', { pages: 1 });
+      for (const [name, root] of [
+        ['RO', 'ro'],
+        ['Full', 'full'],
+      ] as const) {
+        const created = await call('/libraries', {
+          token,
+          method: 'POST',
+          body: { name, root_path: root, import_mode: 'copy' },
+        });
+        expect(created.status, created.text).toBe(201);
+        expect((await waitForJob(call, token, created.body.scan_job.id, 60_000)).status).toBe('succeeded');
+      }
+      await readOnly.remountReadOnly();
+      // Fill the small file system but for a little room: the copy starts, then the disk fills up mid-copy.
+      await writeFile(path.join(full.at, 'room'), randomBytes(64 * 1024));
+      await writeFile(path.join(full.at, 'filler'), Buffer.alloc(8_000_000)).catch(() => undefined);
+      await rm(path.join(full.at, 'room'));
+      const series = await call('/series?limit=100', { token });
+      const idOf = (name: string) => series.body.items.find((item: { name: string }) => item.name === name).id;
+
+      const ro = await submit({ path: await stage(), originalName: 'Bleach T02.cbz', source: 'upload' });
+      expect(ro.status).toBe('queued');
+      expect(ro.errorCode).toBe('read-only');
+
+      const big = await comicBuffer({ pages: 2, cover: randomBytes(600_000) });
+      const file = path.join(server.dataDir, 'uploads', 'big');
+      await writeFile(file, big);
+      const entry = await submit({ path: file, originalName: 'Berserk T02.cbz', source: 'upload' });
+      expect(entry.status).toBe('queued');
+      expect(entry.errorCode).toBe('no-space');
+      // Nothing half-written: no partial book, no temporary file left.
+      expect((await readdir(path.join(full.at, 'Berserk'))).sort()).toEqual(['Berserk T01.cbz']);
+      expect(idOf('Berserk')).toBeTruthy();
+      // The file is still the import's, whole.
+      expect(await readFile(entry.path)).toEqual(big);
+    } finally {
+      await readOnly.unmount();
+      await full.unmount();
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });

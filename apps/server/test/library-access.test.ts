@@ -352,6 +352,16 @@ const CASES: Record<string, Case> = {
   listReleaseCandidates: { expect: 'forbidden', path: () => `/releases/candidates?series_id=${ids.seriesB}` },
   grabRelease: { expect: 'forbidden', path: () => '/releases/grab', body: () => ({ candidate_id: ids.bookB }) },
   listReleaseGrabs: { expect: 'forbidden', path: () => '/releases/grabs' },
+  // The import queue and history hold every library's arriving files: admins only (issue 37).
+  listImports: { expect: 'forbidden', path: () => '/imports' },
+  importQueuedFile: {
+    expect: 'forbidden',
+    path: () => `/imports/${ids.bookB}/import`,
+    body: () => ({ series_id: ids.seriesB, volume: 1 }),
+  },
+  ignoreImport: { expect: 'forbidden', path: () => `/imports/${ids.bookB}/ignore` },
+  listImportHistory: { expect: 'forbidden', path: () => '/imports/history' },
+  undoImport: { expect: 'forbidden', path: () => `/imports/history/${ids.bookB}/undo` },
   searchReleases: { expect: 'forbidden', path: () => '/releases/search', body: () => ({ query: 'Bravo' }) },
   testReleaseIndexer: { expect: 'forbidden', path: () => '/releases/test', body: () => ({}) },
   getSettings: { expect: 'forbidden', path: () => '/settings' },

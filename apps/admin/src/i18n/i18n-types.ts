@@ -48,6 +48,10 @@ type RootTranslation = {
 		 */
 		wanted: string
 		/**
+		 * I​m​p​o​r​t
+		 */
+		imports: string
+		/**
 		 * M​e​t​a​d​a​t​a
 		 */
 		metadata: string
@@ -7643,6 +7647,171 @@ type RootTranslation = {
 			volumeStatus: RequiredParams<'status' | 'volume'>
 		}
 	}
+	imports: {
+		/**
+		 * I​m​p​o​r​t
+		 */
+		title: string
+		/**
+		 * F​i​l​e​s​ ​t​h​a​t​ ​a​r​r​i​v​e​d​ ​i​n​ ​t​h​e​ ​i​m​p​o​r​t​ ​f​o​l​d​e​r​s​ ​o​r​ ​w​e​r​e​ ​u​p​l​o​a​d​e​d​,​ ​a​n​d​ ​t​h​a​t​ ​n​o​ ​s​u​r​e​ ​m​a​t​c​h​ ​f​i​l​e​d​ ​b​y​ ​t​h​e​m​s​e​l​v​e​s​:​ ​c​h​o​o​s​e​ ​t​h​e​i​r​ ​s​e​r​i​e​s​ ​a​n​d​ ​n​u​m​b​e​r​,​ ​o​r​ ​i​g​n​o​r​e​ ​t​h​e​m​.
+		 */
+		intro: string
+		/**
+		 * W​a​i​t​i​n​g
+		 */
+		queue: string
+		/**
+		 * H​i​s​t​o​r​y
+		 */
+		history: string
+		/**
+		 * N​o​t​h​i​n​g​ ​i​s​ ​w​a​i​t​i​n​g​:​ ​e​v​e​r​y​ ​a​r​r​i​v​a​l​ ​f​o​u​n​d​ ​i​t​s​ ​s​e​r​i​e​s​.
+		 */
+		empty: string
+		/**
+		 * N​o​t​h​i​n​g​ ​w​a​s​ ​i​m​p​o​r​t​e​d​ ​y​e​t​.
+		 */
+		historyEmpty: string
+		columns: {
+			/**
+			 * F​i​l​e
+			 */
+			file: string
+			/**
+			 * S​e​r​i​e​s
+			 */
+			series: string
+			/**
+			 * N​u​m​b​e​r
+			 */
+			volume: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+			/**
+			 * P​l​a​c​e​d​ ​a​s
+			 */
+			target: string
+			/**
+			 * H​o​w
+			 */
+			how: string
+			/**
+			 * W​h​e​n
+			 */
+			when: string
+		}
+		/**
+		 * {​s​e​r​i​e​s​}​ ​(​{​c​o​n​f​i​d​e​n​c​e​}​%​)
+		 * @param {number} confidence
+		 * @param {string} series
+		 */
+		suggestion: RequiredParams<'confidence' | 'series'>
+		/**
+		 * N​o​ ​s​u​g​g​e​s​t​i​o​n
+		 */
+		noSuggestion: string
+		/**
+		 * S​e​r​i​e​s​ ​f​o​r​ ​{​f​i​l​e​}
+		 * @param {string} file
+		 */
+		seriesFor: RequiredParams<'file'>
+		/**
+		 * N​u​m​b​e​r​ ​f​o​r​ ​{​f​i​l​e​}
+		 * @param {string} file
+		 */
+		volumeFor: RequiredParams<'file'>
+		/**
+		 * R​e​p​l​a​c​e​ ​t​h​e​ ​v​o​l​u​m​e​ ​t​h​e​ ​s​e​r​i​e​s​ ​h​a​s​ ​(​u​p​g​r​a​d​e​)
+		 */
+		replace: string
+		/**
+		 * I​m​p​o​r​t
+		 */
+		'import': string
+		/**
+		 * I​g​n​o​r​e
+		 */
+		ignore: string
+		/**
+		 * U​n​d​o
+		 */
+		undo: string
+		/**
+		 * U​n​d​o​n​e
+		 */
+		undone: string
+		/**
+		 * U​p​g​r​a​d​e
+		 */
+		upgraded: string
+		hows: {
+			/**
+			 * H​a​r​d​ ​l​i​n​k
+			 */
+			hardlink: string
+			/**
+			 * C​o​p​y
+			 */
+			copy: string
+			/**
+			 * M​o​v​e
+			 */
+			move: string
+		}
+		failures: {
+			/**
+			 * T​h​e​ ​s​e​r​i​e​s​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​t​h​i​s​ ​v​o​l​u​m​e​.
+			 */
+			duplicate: string
+			/**
+			 * I​t​s​ ​l​i​b​r​a​r​y​ ​i​s​ ​n​o​t​ ​o​p​e​n​ ​t​o​ ​i​m​p​o​r​t​s​.
+			 */
+			'import-off': string
+			/**
+			 * T​h​e​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​w​r​i​t​t​e​n​ ​t​o​.
+			 */
+			'read-only': string
+			/**
+			 * T​h​e​ ​l​i​b​r​a​r​y​’​s​ ​d​i​s​k​ ​i​s​ ​f​u​l​l​.
+			 */
+			'no-space': string
+			/**
+			 * A​n​o​t​h​e​r​ ​f​i​l​e​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​i​t​s​ ​n​a​m​e​.
+			 */
+			'target-exists': string
+			/**
+			 * T​h​e​ ​f​i​l​e​ ​i​s​ ​g​o​n​e​.
+			 */
+			'source-missing': string
+			/**
+			 * T​h​e​ ​t​a​r​g​e​t​ ​w​o​u​l​d​ ​b​e​ ​o​u​t​s​i​d​e​ ​t​h​e​ ​l​i​b​r​a​r​y​.
+			 */
+			'outside-root': string
+			/**
+			 * T​h​e​ ​s​e​r​i​e​s​ ​i​s​ ​g​o​n​e​.
+			 */
+			'series-missing': string
+			/**
+			 * N​o​ ​n​u​m​b​e​r​ ​w​a​s​ ​r​e​a​d​.
+			 */
+			'number-missing': string
+			/**
+			 * A​n​ ​u​p​g​r​a​d​e​ ​m​u​s​t​ ​k​e​e​p​ ​t​h​e​ ​f​i​l​e​’​s​ ​f​o​r​m​a​t​.
+			 */
+			'format-changed': string
+			/**
+			 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​p​l​a​c​e​d​.
+			 */
+			failed: string
+		}
+		/**
+		 * {​f​i​l​e​}​ ​w​a​s​ ​i​m​p​o​r​t​e​d​.
+		 * @param {string} file
+		 */
+		imported: RequiredParams<'file'>
+	}
 	common: {
 		/**
 		 * L​o​a​d​i​n​g​…
@@ -7694,6 +7863,10 @@ export type TranslationFunctions = {
 		 * Wanted
 		 */
 		wanted: () => LocalizedString
+		/**
+		 * Import
+		 */
+		imports: () => LocalizedString
 		/**
 		 * Metadata
 		 */
@@ -14898,6 +15071,166 @@ export type TranslationFunctions = {
 			 */
 			volumeStatus: (arg: { status: string, volume: string }) => LocalizedString
 		}
+	}
+	imports: {
+		/**
+		 * Import
+		 */
+		title: () => LocalizedString
+		/**
+		 * Files that arrived in the import folders or were uploaded, and that no sure match filed by themselves: choose their series and number, or ignore them.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Waiting
+		 */
+		queue: () => LocalizedString
+		/**
+		 * History
+		 */
+		history: () => LocalizedString
+		/**
+		 * Nothing is waiting: every arrival found its series.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Nothing was imported yet.
+		 */
+		historyEmpty: () => LocalizedString
+		columns: {
+			/**
+			 * File
+			 */
+			file: () => LocalizedString
+			/**
+			 * Series
+			 */
+			series: () => LocalizedString
+			/**
+			 * Number
+			 */
+			volume: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+			/**
+			 * Placed as
+			 */
+			target: () => LocalizedString
+			/**
+			 * How
+			 */
+			how: () => LocalizedString
+			/**
+			 * When
+			 */
+			when: () => LocalizedString
+		}
+		/**
+		 * {series} ({confidence}%)
+		 */
+		suggestion: (arg: { confidence: number, series: string }) => LocalizedString
+		/**
+		 * No suggestion
+		 */
+		noSuggestion: () => LocalizedString
+		/**
+		 * Series for {file}
+		 */
+		seriesFor: (arg: { file: string }) => LocalizedString
+		/**
+		 * Number for {file}
+		 */
+		volumeFor: (arg: { file: string }) => LocalizedString
+		/**
+		 * Replace the volume the series has (upgrade)
+		 */
+		replace: () => LocalizedString
+		/**
+		 * Import
+		 */
+		'import': () => LocalizedString
+		/**
+		 * Ignore
+		 */
+		ignore: () => LocalizedString
+		/**
+		 * Undo
+		 */
+		undo: () => LocalizedString
+		/**
+		 * Undone
+		 */
+		undone: () => LocalizedString
+		/**
+		 * Upgrade
+		 */
+		upgraded: () => LocalizedString
+		hows: {
+			/**
+			 * Hard link
+			 */
+			hardlink: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Move
+			 */
+			move: () => LocalizedString
+		}
+		failures: {
+			/**
+			 * The series already has this volume.
+			 */
+			duplicate: () => LocalizedString
+			/**
+			 * Its library is not open to imports.
+			 */
+			'import-off': () => LocalizedString
+			/**
+			 * The library’s folder cannot be written to.
+			 */
+			'read-only': () => LocalizedString
+			/**
+			 * The library’s disk is full.
+			 */
+			'no-space': () => LocalizedString
+			/**
+			 * Another file already has its name.
+			 */
+			'target-exists': () => LocalizedString
+			/**
+			 * The file is gone.
+			 */
+			'source-missing': () => LocalizedString
+			/**
+			 * The target would be outside the library.
+			 */
+			'outside-root': () => LocalizedString
+			/**
+			 * The series is gone.
+			 */
+			'series-missing': () => LocalizedString
+			/**
+			 * No number was read.
+			 */
+			'number-missing': () => LocalizedString
+			/**
+			 * An upgrade must keep the file’s format.
+			 */
+			'format-changed': () => LocalizedString
+			/**
+			 * The file could not be placed.
+			 */
+			failed: () => LocalizedString
+		}
+		/**
+		 * {file} was imported.
+		 */
+		imported: (arg: { file: string }) => LocalizedString
 	}
 	common: {
 		/**

@@ -8,7 +8,7 @@ export type Role = 'admin' | 'reader';
  * The server refuses the calls anyway (403, or 404 for a library they may not see); this list is what the admin
  * shows, so that a reader who opens such a page by its address reads "not available" instead of a failed page.
  */
-const ADMIN_ONLY = ['/settings', '/libraries', '/jobs', '/metadata', '/users', '/wanted'];
+const ADMIN_ONLY = ['/settings', '/libraries', '/jobs', '/metadata', '/users', '/wanted', '/imports'];
 
 /** `/series/<id>/metadata` (matching a series with a provider) is metadata management too. */
 const ADMIN_ONLY_PATTERNS = [/^\/series\/[^/]+\/metadata(\/|$)/];

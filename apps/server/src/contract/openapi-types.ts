@@ -1508,6 +1508,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the import queue
+         * @description Files waiting for an admin, oldest first: those no exact match placed by themselves, and those whose placing
+         *     failed (`error` says why: a duplicate of an owned volume, a read-only or full library…). Each has up to five
+         *     `suggestions`, the surest first.
+         */
+        get: operations["listImports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{import_id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a queue entry (`ImportEntry.id`). */
+                import_id: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a queued file into a series
+         * @description Places the file as volume `volume` of the series, by its library's naming template and import mode. A
+         *     volume the series already has is never overwritten: 409 unless `replace` is true (an upgrade: the file takes
+         *     the old file's name, so the book keeps its id, progress and locks). 409 too when the library is not open to
+         *     imports, or is read-only or full: the reason is recorded on the entry, which stays queued, and nothing is
+         *     left half-written. 404 for an unknown entry or series.
+         */
+        post: operations["importQueuedFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{import_id}/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a queue entry (`ImportEntry.id`). */
+                import_id: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ignore a queued file
+         * @description Takes the file out of the queue; the file itself is left where it is (an import folder's file is not
+         *     offered again). 409 when the entry is no longer queued.
+         */
+        post: operations["ignoreImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the imports made
+         * @description Every import, newest first, with where the file came from and went, how, when and by whom.
+         */
+        get: operations["listImportHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/history/{record_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a history row (`ImportRecord.id`). */
+                record_id: components["parameters"]["ImportRecordId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo an import
+         * @description A moved file goes back where it came from; a copied or hard-linked one is removed from the library (its
+         *     source is still there). Only while the placed file is as the import left it (same size and modification
+         *     time), and never for an upgrade (the replaced file is gone): 409 then, and nothing changes. The entry returns
+         *     to the queue and the library's folder is scanned again.
+         */
+        post: operations["undoImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/releases/grabs": {
         parameters: {
             query?: never;
@@ -3554,6 +3673,111 @@ export interface components {
             /** Format: date-time */
             grabbed_at: string;
         };
+        /**
+         * @description Folders watched for arriving books (finished downloads): each relative to `LIBRARIES_ROOT` (as a library's
+         *     `root_path`), or absolute under a root listed in `IMPORT_ROOTS`. An existing folder, never a library's
+         *     folder, inside one or holding one, and not overlapping another import folder: 400 (`folder`) otherwise, and
+         *     nothing changes.
+         */
+        ImportFolders: string[];
+        /**
+         * @description Why a file was not placed: `duplicate` (the series has that volume: replace it to upgrade), `import-off` (its
+         *     library is not open to imports), `read-only` and `no-space` (the library's folder cannot take it),
+         *     `target-exists` (another file took the name), `source-missing` (the file is gone), `outside-root`,
+         *     `series-missing`, `format-changed` (an upgrade must keep the format), `failed`.
+         * @enum {string}
+         */
+        ImportFailure: "duplicate" | "import-off" | "read-only" | "no-space" | "target-exists" | "source-missing" | "outside-root" | "series-missing" | "number-missing" | "format-changed" | "failed";
+        ImportSuggestion: {
+            /** Format: uuid */
+            series_id: string;
+            series_name: string;
+            /** Format: uuid */
+            library_id: string;
+            /** @description The number read for that series; null when none was. */
+            volume: number | null;
+            confidence: number;
+            /**
+             * @description `grab`: a grab's release name is the file's; `metadata`: its ComicInfo or OPF series; `name`: its
+             *     name or folder names the series; `chosen`: the series it was dropped on.
+             * @enum {string}
+             */
+            matched_by: "grab" | "metadata" | "name" | "chosen";
+        };
+        ImportEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            source: "upload" | "folder";
+            /** @description The file's name as it arrived (never a path). */
+            original_name: string;
+            size: number | null;
+            /** @enum {string} */
+            status: "queued" | "imported" | "ignored";
+            suggestions: components["schemas"]["ImportSuggestion"][];
+            /**
+             * Format: uuid
+             * @description The series it was dropped on, or imported into.
+             */
+            series_id: string | null;
+            /**
+             * Format: uuid
+             * @description The grab it is the download of, when its name says so.
+             */
+            grab_id: string | null;
+            /** @description Why the last attempt to place it failed; null when none did. */
+            error: components["schemas"]["ImportFailure"] | null;
+            /** @description The same in English. */
+            message: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ImportEntryPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["ImportEntry"][];
+        };
+        ImportChoice: {
+            /** Format: uuid */
+            series_id: string;
+            volume: number;
+            /**
+             * @description Replace the volume's file the series has (an upgrade).
+             * @default false
+             */
+            replace: boolean;
+        };
+        ImportRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            import_id: string | null;
+            /** Format: uuid */
+            library_id: string | null;
+            /** @description The name of the file it came from. */
+            source_name: string;
+            /** @description Where it went, relative to the library's folder. */
+            target_path: string;
+            series_name: string;
+            volume: number | null;
+            /**
+             * @description How it was placed in the end (a hard link or a move across file systems is a copy).
+             * @enum {string}
+             */
+            how: "hardlink" | "copy" | "move";
+            /** @description An upgrade, which replaced the book's file (it cannot be undone). */
+            replaced: boolean;
+            /**
+             * Format: uuid
+             * @description The user who imported it; null when it imported itself (an exact match) or the user is gone.
+             */
+            imported_by: string | null;
+            /** Format: date-time */
+            imported_at: string;
+            /** Format: date-time */
+            undone_at: string | null;
+        };
+        ImportRecordPage: components["schemas"]["PageEnvelope"] & {
+            items: components["schemas"]["ImportRecord"][];
+        };
         ReleaseGrabPage: components["schemas"]["PageEnvelope"] & {
             items: components["schemas"]["ReleaseGrab"][];
         };
@@ -3766,6 +3990,7 @@ export interface components {
                 /** @description Newznab categories searched (default 7030 Comics, 7020 EBook). */
                 categories: number[];
             };
+            import_folders: components["schemas"]["ImportFolders"];
             /** @description Settings of each plugin, by plugin id. */
             plugins: {
                 [key: string]: components["schemas"]["PluginSettingsState"];
@@ -3788,6 +4013,7 @@ export interface components {
                 api_key?: string | null;
                 categories?: number[];
             };
+            import_folders?: components["schemas"]["ImportFolders"];
             /**
              * @description Settings to change, by plugin id then key (keys of the plugin's `settings_schema`). Secret values are
              *     write-only; null removes a value.
@@ -4459,6 +4685,10 @@ export interface components {
         LinkId: string;
         /** @description Identifier of the job. */
         JobId: string;
+        /** @description Identifier of a queue entry (`ImportEntry.id`). */
+        ImportId: string;
+        /** @description Identifier of a history row (`ImportRecord.id`). */
+        ImportRecordId: string;
         /** @description Identifier of the series (`SeriesItem.id`, `Book.series_id`). */
         SeriesId: string;
         /**
@@ -7006,6 +7236,154 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportEntryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importQueuedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a queue entry (`ImportEntry.id`). */
+                import_id: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportChoice"];
+            };
+        };
+        responses: {
+            /** @description The entry, now imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    ignoreImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a queue entry (`ImportEntry.id`). */
+                import_id: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry, now ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listImportHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number. At most 1,000,000, so that the offset (page − 1) × limit stays below 2^31 on every
+                 *     database; a page past the end is an empty page.
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRecordPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    undoImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a history row (`ImportRecord.id`). */
+                record_id: components["parameters"]["ImportRecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history row, now undone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRecord"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listReleaseGrabs: {

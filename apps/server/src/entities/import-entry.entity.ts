@@ -39,6 +39,11 @@ export const ImportEntrySchema = defineEntity({
     source: p.enum(IMPORT_SOURCES),
     /** Absolute path of the file now (the staged upload, or the file in its import folder). */
     path: p.text(),
+    /**
+     * The entry of an import folder it came from (the file itself, or the folder it was in or packed from), so the
+     * watcher offers each arrival once; null for an upload.
+     */
+    origin: p.text().nullable(),
     /** The name the file arrived with (an upload's own name; a folder entry's name in its import folder). */
     originalName: p.string().length(1024),
     sizeBytes: p.double().nullable(),
@@ -56,7 +61,7 @@ export const ImportEntrySchema = defineEntity({
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  indexes: [{ properties: ['status', 'createdAt'] }],
+  indexes: [{ properties: ['status', 'createdAt'] }, { properties: ['origin'] }],
 });
 export class ImportEntry extends ImportEntrySchema.class {}
 ImportEntrySchema.setClass(ImportEntry);

@@ -27,6 +27,7 @@ import { pluginRoutes } from './routes/plugin.routes.js';
 import { releaseRoutes } from './routes/release.routes.js';
 import { wantedRoutes } from './routes/wanted.routes.js';
 import { releaseGrabRoutes } from './routes/release-grab.routes.js';
+import { importRoutes } from './routes/import.routes.js';
 import { statusMappingRoutes } from './routes/status-mapping.routes.js';
 import { seriesRoutes } from './routes/series.routes.js';
 import { seriesCoverRoutes } from './routes/series-cover.routes.js';
@@ -131,6 +132,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   releaseRoutes(routes, services.releases);
   wantedRoutes(routes, services.wanted);
   releaseGrabRoutes(routes, services.releaseSearches, services.releaseGrabs);
+  importRoutes(routes, services.imports);
   metadataRoutes(routes, services.metadata, services.remoteCovers);
   metadataJobRoutes(routes, services.metadataBatch, services.metadataRefresh);
   folderRoutes(routes, services.folders);

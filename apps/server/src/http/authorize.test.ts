@@ -31,6 +31,9 @@ describe('scopes from openapi.yaml', () => {
             'listReleaseGrabs',
             // Only an admin edits a library's naming template (issue 37).
             'previewNamingTemplate',
+            // The import queue and history span every library (issue 37).
+            'listImports',
+            'listImportHistory',
           ].includes(operation.operationId)) ||
         [
           'setBookProgress',
@@ -65,6 +68,11 @@ describe('scopes from openapi.yaml', () => {
   it('lets read credentials see the wanted list of their libraries; searching, candidates and grabs are admins’ (issue 36)', () => {
     expect(scopeOf('listWanted')).toBe('read');
     for (const id of ['startReleaseSearch', 'listReleaseCandidates', 'grabRelease', 'listReleaseGrabs'])
+      expect(scopeOf(id), id).toBe('admin');
+  });
+
+  it('keeps the import queue, its choices, the history and undo to admins (issue 37)', () => {
+    for (const id of ['listImports', 'importQueuedFile', 'ignoreImport', 'listImportHistory', 'undoImport'])
       expect(scopeOf(id), id).toBe('admin');
   });
 });

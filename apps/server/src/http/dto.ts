@@ -409,6 +409,7 @@ export function settingsDto(view: SettingsView) {
       api_key_set: view.releaseIndexer.apiKeySet,
       categories: view.releaseIndexer.categories,
     },
+    import_folders: view.importFolders,
     plugins: Object.fromEntries(
       Object.entries(view.plugins).map(([id, state]) => [id, { values: state.values, secrets_set: state.secretsSet }]),
     ),

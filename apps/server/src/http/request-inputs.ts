@@ -120,6 +120,7 @@ export function settingsUpdate(body: OperationBody<'updateSettings'>): SettingsU
     backupSchedule: body.backup_schedule,
     backupKeep: body.backup_keep,
     releaseIndexer: indexer && { url: indexer.url, apiKey: indexer.api_key, categories: indexer.categories },
+    importFolders: body.import_folders,
     // The contract takes any JSON values here; SettingsService checks each against its plugin field's type.
     plugins: body.plugins as Record<string, Record<string, SettingValue>> | undefined,
   };

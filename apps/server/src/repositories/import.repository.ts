@@ -35,11 +35,11 @@ export class ImportRepository {
     return this.em.fork().findOne(ImportEntry, { id });
   }
 
-  /** Whether a file at `path` is already known (in the queue, imported or ignored): the watcher submits it once. */
-  async knownPaths(paths: readonly string[]): Promise<Set<string>> {
-    if (paths.length === 0) return new Set();
-    const rows = await this.em.fork().find(ImportEntry, { path: { $in: [...paths] } }, { fields: ['path'] });
-    return new Set(rows.map((row) => row.path));
+  /** Which import-folder entries were offered already (queued, imported or ignored): each is offered once. */
+  async knownOrigins(origins: readonly string[]): Promise<Set<string>> {
+    if (origins.length === 0) return new Set();
+    const rows = await this.em.fork().find(ImportEntry, { origin: { $in: [...origins] } }, { fields: ['origin'] });
+    return new Set(rows.map((row) => row.origin!));
   }
 
   async queuePage(offset: number, limit: number): Promise<{ items: ImportEntry[]; total: number }> {

@@ -30,6 +30,8 @@ export interface ImportSubmission {
   userId?: string;
   /** A folder entry: the name of the folder it came in (a release name). */
   folderName?: string | null;
+  /** A folder entry: the import folder's entry it came from (the watcher offers each once). */
+  origin?: string;
 }
 
 export interface ImportChoice {
@@ -80,9 +82,8 @@ export class ImportService {
   async submit(input: ImportSubmission): Promise<ImportEntry> {
     const originalName = safeSegment(path.basename(input.originalName.replaceAll('\\', '/'))) || 'upload';
     let filePath = input.path;
-    if (input.source === 'upload') {
-      const folder = path.join(this.holdingDirectory, randomUUID());
-      await fs.mkdir(folder, { recursive: true });
+    if (input.source === 'upload' && !this.held(input.path)) {
+      const folder = await this.holdingFolder();
       await this.placement.place({ source: input.path, root: folder, target: originalName, mode: 'move' });
       filePath = path.join(folder, originalName);
     }
@@ -102,6 +103,7 @@ export class ImportService {
       id: randomUUID(),
       source: input.source,
       path: filePath,
+      origin: input.origin ?? null,
       originalName,
       sizeBytes: size,
       status: 'queued',
@@ -199,6 +201,22 @@ export class ImportService {
     return (await this.repository.record(recordId))!;
   }
 
+  /** A folder of its own under the holding directory, for a file the import made or took (a packed folder). */
+  async holdingFolder(): Promise<string> {
+    const folder = path.join(this.holdingDirectory, randomUUID());
+    await fs.mkdir(folder, { recursive: true });
+    return folder;
+  }
+
+  /** Import-folder entries already offered (the watcher offers each once). */
+  async knownOrigins(origins: readonly string[]): Promise<Set<string>> {
+    return this.repository.knownOrigins(origins);
+  }
+
+  private held(file: string): boolean {
+    return file.startsWith(this.holdingDirectory + path.sep);
+  }
+
   private async requireQueued(id: string): Promise<ImportEntry> {
     const entry = await this.repository.entry(id);
     if (entry === null) throw new NotFoundError('import', id);
@@ -292,8 +310,8 @@ export class ImportService {
         );
       }
       const root = await this.librariesRoot.resolveLibraryFolder(target.libraryRootPath);
-      // An upload is ours: it is moved whatever the library's mode (the holding folder is on the data disk).
-      const mode: PlacementMode = entry.source === 'upload' ? 'move' : (target.importMode as PlacementMode);
+      // A file in the holding folder (an upload, a folder of images packed) is ours: moved whatever the mode.
+      const mode: PlacementMode = this.held(entry.path) ? 'move' : (target.importMode as PlacementMode);
       const placed = await this.placement.place({
         source: entry.path,
         root: root.absolute,
@@ -323,7 +341,7 @@ export class ImportService {
         { status: 'imported', series: target.seriesId, errorCode: null, errorMessage: null },
       );
       await this.repository.markGrabsImported(entry.grab?.id ?? null, target.seriesId, choice.volume);
-      if (entry.source === 'upload') await fs.rmdir(path.dirname(entry.path)).catch(() => undefined);
+      if (this.held(entry.path)) await fs.rmdir(path.dirname(entry.path)).catch(() => undefined);
       await this.rescan(
         target.libraryId,
         path.posix.dirname(path.relative(root.absolute, placed.path).split(path.sep).join('/')),

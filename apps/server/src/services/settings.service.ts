@@ -24,6 +24,8 @@ export interface SettingsView {
   backupSchedule: string;
   backupKeep: number;
   releaseIndexer: { url: string | null; apiKeySet: boolean; categories: number[] };
+  /** Folders watched for arriving books (issue 37; services/import-folders.ts). */
+  importFolders: string[];
   plugins: Record<string, PluginSettingsState>;
 }
 
@@ -34,6 +36,7 @@ export interface SettingsUpdate {
   backupSchedule?: string;
   backupKeep?: number;
   releaseIndexer?: { url?: string | null; apiKey?: string | null; categories?: number[] };
+  importFolders?: string[];
   plugins?: Record<string, Record<string, SettingValue>>;
 }
 
@@ -42,8 +45,12 @@ const UI_LANGUAGE = 'ui_language';
 const OPDS_PSE_MARKS_READ = 'opds_pse_marks_read';
 const BACKUP_SCHEDULE = 'backup_schedule';
 const BACKUP_KEEP = 'backup_keep';
+const IMPORT_FOLDERS = 'import_folders';
 export const DEFAULT_BACKUP_SCHEDULE = 'daily';
 export const DEFAULT_BACKUP_KEEP = 7;
+
+/** The import folders' rule (services/import-folders.ts): the issues that refuse a list. */
+export type ImportFolderCheck = (folders: readonly string[]) => Promise<FieldIssue[]>;
 
 /** Keeps the scheduled backup in line with `backup_schedule` (the backup service). */
 export interface BackupScheduling {
@@ -88,6 +95,7 @@ export function settingProblem(field: SettingField, value: SettingValue): string
  */
 export class SettingsService implements PluginCallSettings {
   private backupScheduling: BackupScheduling | undefined;
+  private importFolderCheck: ImportFolderCheck | undefined;
 
   constructor(
     private readonly settings: SettingRepository,
@@ -113,6 +121,14 @@ export class SettingsService implements PluginCallSettings {
 
   async backupSchedule(): Promise<string> {
     return (await this.settings.get<string>(BACKUP_SCHEDULE)) ?? DEFAULT_BACKUP_SCHEDULE;
+  }
+
+  setImportFolderCheck(check: ImportFolderCheck): void {
+    this.importFolderCheck = check;
+  }
+
+  async importFolders(): Promise<string[]> {
+    return (await this.settings.get<string[]>(IMPORT_FOLDERS)) ?? [];
   }
 
   async backupKeep(): Promise<number> {
@@ -158,6 +174,7 @@ export class SettingsService implements PluginCallSettings {
         apiKeySet: hasValue(indexerSettings.api_key ?? null),
         categories: Array.isArray(categories) ? categories.map(Number) : DEFAULT_RELEASE_CATEGORIES,
       },
+      importFolders: await this.importFolders(),
       plugins,
     };
   }
@@ -217,6 +234,9 @@ export class SettingsService implements PluginCallSettings {
       const problem = scheduleProblem(update.backupSchedule);
       if (problem !== null) issues.push({ path: '/body/backup_schedule', message: problem, code: 'schedule' });
     }
+    if (update.importFolders !== undefined && this.importFolderCheck) {
+      issues.push(...(await this.importFolderCheck(update.importFolders)));
+    }
     if (issues.length > 0) {
       throw new ValidationError(
         issues.map((issue) => `${issue.path.replace('/body/', '')} ${issue.message}`).join('; '),
@@ -229,6 +249,7 @@ export class SettingsService implements PluginCallSettings {
       await this.backupScheduling?.applySchedule(schedule);
     }
     if (update.backupKeep !== undefined) await this.settings.put(BACKUP_KEEP, update.backupKeep);
+    if (update.importFolders !== undefined) await this.settings.put(IMPORT_FOLDERS, update.importFolders);
     if (update.providerLanguage !== undefined) await this.settings.put(PROVIDER_LANGUAGE, update.providerLanguage);
     if (update.uiLanguage !== undefined) await this.settings.put(UI_LANGUAGE, update.uiLanguage);
     if (update.opdsPseMarksRead !== undefined) await this.settings.put(OPDS_PSE_MARKS_READ, update.opdsPseMarksRead);

@@ -44,6 +44,7 @@ import {
 import { setUp, signIn, signOut, updateOwnAccount } from '../http/sign-in.js';
 import { callerLanguages } from '../http/caller-languages.js';
 import { releaseCandidateDto, releaseGrabDto, wantedVolumeDto } from '../http/wanted-dto.js';
+import { importEntryDto, importRecordDto } from '../http/import-dto.js';
 import type { SignInLimiter } from '../http/sign-in-limiter.js';
 import { OperationInputs } from './operation-input.js';
 import { savedFilterRouter } from './saved-filter-router.js';
@@ -481,6 +482,36 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
         const result = await services.releaseGrabs.page(input.status, page, limit);
         return pageDto(result.items.map(releaseGrabDto), result.total, page, limit);
       }),
+    }),
+    imports: router({
+      queue: operation('listImports').query(async ({ input }) => {
+        const page = input.page ?? 1;
+        const limit = input.limit ?? 50;
+        const result = await services.imports.queue(page, limit);
+        return pageDto(result.items.map(importEntryDto), result.total, page, limit);
+      }),
+      import: operation('importQueuedFile').mutation(async ({ input, ctx }) =>
+        importEntryDto(
+          await services.imports.importEntry(input.import_id, {
+            seriesId: input.body.series_id,
+            volume: input.body.volume,
+            replace: input.body.replace ?? false,
+            userId: ctx.principal?.userId ?? undefined,
+          }),
+        ),
+      ),
+      ignore: operation('ignoreImport').mutation(async ({ input }) =>
+        importEntryDto(await services.imports.ignore(input.import_id)),
+      ),
+      history: operation('listImportHistory').query(async ({ input }) => {
+        const page = input.page ?? 1;
+        const limit = input.limit ?? 50;
+        const result = await services.imports.history(page, limit);
+        return pageDto(result.items.map(importRecordDto), result.total, page, limit);
+      }),
+      undo: operation('undoImport').mutation(async ({ input, ctx }) =>
+        importRecordDto(await services.imports.undo(input.record_id, ctx.principal?.userId ?? undefined)),
+      ),
     }),
     statusMappings: router({
       list: operation('listStatusMappings').query(async () => ({

@@ -22,6 +22,7 @@ import readingLists from './readingLists.js';
 import shelves from './shelves.js';
 import filters from './filters.js';
 import wanted from './wanted.js';
+import imports from './imports.js';
 
 const en = {
   appName: 'Shelfmark',
@@ -33,6 +34,7 @@ const en = {
     books: 'Books',
     jobs: 'Jobs',
     wanted: 'Wanted',
+    imports: 'Import',
     metadata: 'Metadata',
     settings: 'Settings',
     tokens: 'API tokens',
@@ -119,6 +121,7 @@ const en = {
   },
   filters,
   wanted,
+  imports,
   common: { loading: 'Loading…', close: 'Close', pageTitle: '{page:string} · Shelfmark' },
 } satisfies BaseTranslation;
 

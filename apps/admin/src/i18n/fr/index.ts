@@ -22,6 +22,7 @@ import readingLists from './readingLists.js';
 import shelves from './shelves.js';
 import filters from './filters.js';
 import wanted from './wanted.js';
+import imports from './imports.js';
 
 const fr = {
   appName: 'Shelfmark',
@@ -33,6 +34,7 @@ const fr = {
     books: 'Livres',
     jobs: 'Tâches',
     wanted: 'Recherchés',
+    imports: 'Import',
     metadata: 'Métadonnées',
     settings: 'Réglages',
     tokens: 'Jetons d’API',
@@ -119,6 +121,7 @@ const fr = {
   },
   filters,
   wanted,
+  imports,
   common: { loading: 'Chargement…', close: 'Fermer', pageTitle: '{page} · Shelfmark' },
 } satisfies Translation;
 

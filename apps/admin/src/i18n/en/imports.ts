@@ -1,0 +1,46 @@
+// The Import page's strings (English, the base locale: fr/imports.ts must have the same keys).
+const imports = {
+  title: 'Import',
+  intro:
+    'Files that arrived in the import folders or were uploaded, and that no sure match filed by themselves: choose their series and number, or ignore them.',
+  queue: 'Waiting',
+  history: 'History',
+  empty: 'Nothing is waiting: every arrival found its series.',
+  historyEmpty: 'Nothing was imported yet.',
+  columns: {
+    file: 'File',
+    series: 'Series',
+    volume: 'Number',
+    actions: 'Actions',
+    target: 'Placed as',
+    how: 'How',
+    when: 'When',
+  },
+  suggestion: '{series:string} ({confidence:number}%)',
+  noSuggestion: 'No suggestion',
+  seriesFor: 'Series for {file:string}',
+  volumeFor: 'Number for {file:string}',
+  replace: 'Replace the volume the series has (upgrade)',
+  import: 'Import',
+  ignore: 'Ignore',
+  undo: 'Undo',
+  undone: 'Undone',
+  upgraded: 'Upgrade',
+  hows: { hardlink: 'Hard link', copy: 'Copy', move: 'Move' },
+  failures: {
+    duplicate: 'The series already has this volume.',
+    'import-off': 'Its library is not open to imports.',
+    'read-only': 'The library’s folder cannot be written to.',
+    'no-space': 'The library’s disk is full.',
+    'target-exists': 'Another file already has its name.',
+    'source-missing': 'The file is gone.',
+    'outside-root': 'The target would be outside the library.',
+    'series-missing': 'The series is gone.',
+    'number-missing': 'No number was read.',
+    'format-changed': 'An upgrade must keep the file’s format.',
+    failed: 'The file could not be placed.',
+  },
+  imported: '{file:string} was imported.',
+} as const;
+
+export default imports;

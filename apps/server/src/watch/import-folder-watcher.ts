@@ -1,0 +1,193 @@
+import { lstat, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Orm } from '../database/orm.js';
+import { withContext } from '../database/request-context.js';
+import { importReadiness, isPartialName, type EntrySnapshot, type FileState } from '../domain/import-readiness.js';
+import { ignoredName } from '../indexer/ignored-names.js';
+import { formatFromExtension } from '../indexer/formats/index.js';
+import type { Logger } from '../logger.js';
+import type { ImportFolders } from '../services/import-folders.js';
+import type { ImportService } from '../services/import.service.js';
+import type { SettingsService } from '../services/settings.service.js';
+import { isImageName, packImages } from './pack-images.js';
+
+/** The most files one entry (a folder) may hold before it is left alone: a whole tree is no download. */
+const MAX_ENTRY_FILES = 5000;
+/** Snapshots kept per entry: enough to see it still since the quiet time began. */
+const KEPT_SNAPSHOTS = 64;
+
+interface Tracked {
+  snapshots: EntrySnapshot[];
+  isFolder: boolean;
+}
+
+/**
+ * Watches the import folders (issue 37) by polling: each pass lists every import folder's entries (a file, or a
+ * folder a download client made) and notes their files' names, sizes and mtimes. An entry ready by
+ * domain/import-readiness.ts (still for IMPORT_QUIET_MS, no partial name left) is handed to the import once: its
+ * book files, or its images packed into one CBZ. Polling is what readiness needs anyway (it compares snapshots, and
+ * events say nothing about a file's last write), so it is also what a folder on a network share gets.
+ *
+ * An import folder that vanishes (an unmounted share) is skipped with a warning until it returns; its entries are
+ * forgotten so they are seen whole again.
+ */
+export class ImportFolderWatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private readonly tracked = new Map<string, Tracked>();
+  private readonly warned = new Set<string>();
+  private last: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly settings: SettingsService,
+    private readonly folders: ImportFolders,
+    private readonly imports: ImportService,
+    private readonly quietMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  /** How often the folders are read: a quarter of the quiet time, between 100 ms and 5 s. */
+  get intervalMs(): number {
+    return Math.min(5000, Math.max(100, Math.round(this.quietMs / 4)));
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      this.running = this.pass()
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'import folders pass failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
+        });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One look at every import folder, after the one under way (tests step it too): an entry is offered once. */
+  pass(): Promise<void> {
+    const next = this.last.then(() => this.look());
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+
+  private async look(): Promise<void> {
+    await withContext(this.orm, async () => {
+      const given = await this.settings.importFolders();
+      if (given.length === 0) return;
+      const { folders, issues } = await this.folders.check(given);
+      for (const issue of issues) this.warnOnce(issue.path, `an import folder is skipped: it ${issue.message}`);
+      const seen = new Set<string>();
+      for (const folder of folders) {
+        const entries = await readdir(folder.absolute, { withFileTypes: true }).catch(() => null);
+        if (entries === null) {
+          this.warnOnce(folder.absolute, `import folder "${folder.given}" is skipped: it cannot be read`);
+          continue;
+        }
+        this.warned.delete(folder.absolute);
+        const now = Date.now();
+        const ready: string[] = [];
+        for (const entry of entries) {
+          if (ignoredName(entry.name) || entry.isSymbolicLink()) continue;
+          const absolute = path.join(folder.absolute, entry.name);
+          // A folder still named as a client's work in progress (`_UNPACK_…`): its files' own paths do not say so.
+          if (isPartialName(entry.name)) continue;
+          seen.add(absolute);
+          const files = await listFiles(absolute, entry.isDirectory());
+          if (files === null) continue;
+          const tracked = this.tracked.get(absolute) ?? { snapshots: [], isFolder: entry.isDirectory() };
+          tracked.snapshots.push({ takenAt: now, files });
+          if (tracked.snapshots.length > KEPT_SNAPSHOTS) tracked.snapshots.shift();
+          this.tracked.set(absolute, tracked);
+          const readiness = importReadiness(tracked.snapshots, this.quietMs, takes(tracked.isFolder));
+          if (readiness.ready) ready.push(absolute);
+        }
+        const known = await this.imports.knownOrigins(ready);
+        for (const absolute of ready) {
+          if (known.has(absolute)) continue;
+          await this.offer(absolute).catch((error: unknown) =>
+            this.logger.warn({ err: error, entry: path.basename(absolute) }, 'an arrival could not be imported'),
+          );
+        }
+      }
+      for (const key of [...this.tracked.keys()]) if (!seen.has(key)) this.tracked.delete(key);
+    });
+  }
+
+  /** Hands one ready entry to the import: its book files, or its images packed into a CBZ named after it. */
+  private async offer(absolute: string): Promise<void> {
+    const tracked = this.tracked.get(absolute)!;
+    const files = tracked.snapshots.at(-1)!.files;
+    const name = path.basename(absolute);
+    if (!tracked.isFolder) {
+      await this.imports.submit({ path: absolute, originalName: name, source: 'folder', origin: absolute });
+      return;
+    }
+    const books = files.filter((file) => formatFromExtension(file.path) !== null);
+    if (books.length > 0) {
+      for (const book of books) {
+        await this.imports.submit({
+          path: path.join(absolute, ...book.path.split('/')),
+          originalName: path.posix.basename(book.path),
+          source: 'folder',
+          folderName: name,
+          origin: absolute,
+        });
+      }
+      return;
+    }
+    const images = files.filter((file) => isImageName(file.path)).map((file) => file.path);
+    const holding = await this.imports.holdingFolder();
+    const packed = path.join(holding, `${name}.cbz`);
+    await packImages(absolute, images, packed);
+    await this.imports.submit({ path: packed, originalName: `${name}.cbz`, source: 'folder', origin: absolute });
+  }
+
+  private warnOnce(key: string, message: string): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.logger.warn(message);
+  }
+}
+
+/** A file entry must be a book; a folder may hold books, or images only (packed into a CBZ). */
+function takes(isFolder: boolean): (file: string) => boolean {
+  return (file) => formatFromExtension(file) !== null || (isFolder && isImageName(file));
+}
+
+/** The entry's files (relative, `/`-separated) with sizes and mtimes; null when it cannot be read or is too big. */
+async function listFiles(absolute: string, isFolder: boolean): Promise<FileState[] | null> {
+  if (!isFolder) {
+    const info = await lstat(absolute).catch(() => null);
+    if (info === null || !info.isFile()) return null;
+    return [{ path: path.basename(absolute), size: info.size, mtimeMs: info.mtimeMs }];
+  }
+  const files: FileState[] = [];
+  const walk = async (folder: string, prefix: string): Promise<boolean> => {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => null);
+    if (entries === null) return false;
+    for (const entry of entries) {
+      // A hidden name may be a client's partial file: it counts for readiness, never as a book.
+      const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!(await walk(full, relative))) return false;
+      } else if (entry.isFile()) {
+        const info = await lstat(full).catch(() => null);
+        if (info === null) return false;
+        files.push({ path: relative, size: info.size, mtimeMs: info.mtimeMs });
+        if (files.length > MAX_ENTRY_FILES) return false;
+      }
+    }
+    return true;
+  };
+  return (await walk(absolute, '')) ? files : null;
+}
