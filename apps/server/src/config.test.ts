@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       scanCovers: 'scan',
       releases: { searchIntervalMs: 5000, grabExpiryMs: 72 * 3_600_000 },
+      bookUploadMaxBytes: 2 * 1024 ** 3,
       imports: { roots: [], quietMs: 30_000 },
       watch: { quietMs: 30_000, maxWaitMs: 300_000, pollIntervalMs: 1_200_000, leaseMs: 30_000, maxWatches: undefined },
     });
@@ -45,6 +46,12 @@ describe('loadConfig', () => {
       grabExpiryMs: 5_400_000,
     });
     expect(() => loadConfig({ WATCH_LEASE_SECONDS: 'soon' }, cwd)).toThrow(/WATCH_LEASE_SECONDS must be a number/);
+  });
+
+  it('reads the book upload limit in MiB, a whole number of at least 1', () => {
+    expect(loadConfig({ BOOK_UPLOAD_MAX_MB: '3' }, cwd).bookUploadMaxBytes).toBe(3 * 1024 * 1024);
+    expect(() => loadConfig({ BOOK_UPLOAD_MAX_MB: '0' }, cwd)).toThrow(/BOOK_UPLOAD_MAX_MB must be between/);
+    expect(() => loadConfig({ BOOK_UPLOAD_MAX_MB: '1.5' }, cwd)).toThrow(/BOOK_UPLOAD_MAX_MB/);
   });
 
   it('reads TRUST_PROXY as Express understands it, and refuses what it would not', () => {

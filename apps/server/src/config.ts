@@ -30,6 +30,8 @@ export interface Config {
   scanCovers: ScanCovers;
   /** The release search job's pace and how long a grab waits for its file (issue 36). */
   releases: { searchIntervalMs: number; grabExpiryMs: number };
+  /** The largest book file an admin may upload from the browser, in bytes (issue 37). */
+  bookUploadMaxBytes: number;
   /** Import folders (issue 37): roots besides LIBRARIES_ROOT they may be under, and how long an arrival must be still. */
   imports: { roots: string[]; quietMs: number };
 }
@@ -154,6 +156,11 @@ export const CONFIG_VARIABLES = {
     description:
       'A grabbed release whose file has not come in after this long is `expired`, and its volume is wanted again.',
   },
+  BOOK_UPLOAD_MAX_MB: {
+    default: '2048',
+    description:
+      'The largest book file (CBZ, CBR, CB7, PDF, EPUB) an admin may upload from the browser, in MiB; a reverse proxy in front must let as much through.',
+  },
   TRUST_PROXY: {
     default: 'false',
     description:
@@ -222,6 +229,7 @@ const schema = {
   SCAN_COVERS: oneOf(SCAN_COVERS),
   RELEASE_SEARCH_INTERVAL_SECONDS: seconds(0, 3600),
   GRAB_EXPIRY_HOURS: number({ min: 1, max: 8760, range: 'must be between 1 and 8760' }),
+  BOOK_UPLOAD_MAX_MB: number({ min: 1, max: 1_048_576, integer: true, range: 'must be between 1 and 1048576' }),
   TRUST_PROXY: (input: string | undefined): TrustProxy => {
     const text = (input ?? '').trim();
     if (/^(false|no|off|0)$/i.test(text)) return false;
@@ -257,6 +265,7 @@ const ECHOABLE = new Set<ConfigVariable>([
   'WATCH_MAX_WATCHES',
   'RELEASE_SEARCH_INTERVAL_SECONDS',
   'GRAB_EXPIRY_HOURS',
+  'BOOK_UPLOAD_MAX_MB',
   'IMPORT_QUIET_MS',
 ]);
 
@@ -315,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       searchIntervalMs: read(env, 'RELEASE_SEARCH_INTERVAL_SECONDS') * 1000,
       grabExpiryMs: read(env, 'GRAB_EXPIRY_HOURS') * 3_600_000,
     },
+    bookUploadMaxBytes: read(env, 'BOOK_UPLOAD_MAX_MB') * 1024 * 1024,
     imports: { roots: read(env, 'IMPORT_ROOTS'), quietMs: read(env, 'IMPORT_QUIET_MS') },
     watch: {
       quietMs: read(env, 'WATCH_QUIET_SECONDS') * 1000,

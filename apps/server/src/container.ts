@@ -94,6 +94,7 @@ import { AnalysisThread } from './indexer/analysis-thread.js';
 import { BookReader } from './indexer/book-reader.js';
 import { READER_RECYCLE_RSS_BYTES, ReaderPool } from './indexer/reader-process/reader-pool.js';
 import { VERSION } from './version.js';
+import { BookUploadService } from './services/book-upload.service.js';
 
 /** How long a starting worker waits for its first watch pass before it serves anyway. */
 const FIRST_WATCH_WAIT_MS = 10_000;
@@ -163,6 +164,8 @@ export interface Container {
     kosync: KosyncService;
     remoteCovers: RemoteCoverService;
     seriesCovers: SeriesCoverService;
+    /** Book files uploaded from the admin, handed to the import pipeline (issue 37). */
+    bookUploads: BookUploadService;
   };
   /** Watches libraries' folders once the worker has started. */
   watcher: WatchService;
@@ -440,6 +443,7 @@ export async function createContainer(
     kosync,
     remoteCovers,
     seriesCovers,
+    bookUploads: new BookUploadService(series, libraries, imports),
   };
 
   await withContext(orm, () => auth.ensureAdminFromEnvironment(config.adminPassword));

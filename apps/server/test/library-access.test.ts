@@ -294,6 +294,16 @@ const CASES: Record<string, Case> = {
   },
   // Refused before the uploader reads a byte (authorization comes first, ADR 18).
   uploadSeriesCover: { expect: 'forbidden', path: () => `/series/${ids.seriesB}/cover/image` },
+  // Only admins bring books in (issue 37), refused before the uploader reads a byte.
+  uploadBookFile: {
+    expect: 'forbidden',
+    path: () => `/imports/uploads?series_id=${ids.seriesB}`,
+    form: () => {
+      const form = new FormData();
+      form.append('file', new Blob(['PK\u0003\u0004'], { type: 'application/zip' }), 'Bravo 2.cbz');
+      return form;
+    },
+  },
   getSeriesCoverImage: { expect: 'hidden', path: () => `/series/${ids.seriesB}/cover/image` },
   setSeriesReaderSettings: {
     expect: 'hidden',

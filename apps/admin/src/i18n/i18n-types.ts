@@ -6568,6 +6568,83 @@ type RootTranslation = {
 		 */
 		notAnImage: string
 	}
+	bookUpload: {
+		/**
+		 * A​d​d​ ​b​o​o​k​s
+		 */
+		title: string
+		/**
+		 * D​r​o​p​ ​C​B​Z​,​ ​C​B​R​,​ ​C​B​7​,​ ​P​D​F​ ​o​r​ ​E​P​U​B​ ​f​i​l​e​s​ ​h​e​r​e​,​ ​o​r
+		 */
+		drop: string
+		/**
+		 * c​h​o​o​s​e​ ​f​i​l​e​s
+		 */
+		choose: string
+		/**
+		 * T​h​e​y​ ​a​r​e​ ​a​d​d​e​d​ ​t​o​ ​t​h​i​s​ ​s​e​r​i​e​s​.
+		 */
+		hintSeries: string
+		/**
+		 * E​a​c​h​ ​i​s​ ​m​a​t​c​h​e​d​ ​t​o​ ​a​ ​s​e​r​i​e​s​ ​o​f​ ​t​h​i​s​ ​l​i​b​r​a​r​y​;​ ​f​i​l​e​s​ ​t​h​a​t​ ​m​a​t​c​h​ ​n​o​n​e​ ​w​a​i​t​ ​i​n​ ​t​h​e​ ​i​m​p​o​r​t​ ​q​u​e​u​e​.
+		 */
+		hintLibrary: string
+		/**
+		 * E​a​c​h​ ​i​s​ ​m​a​t​c​h​e​d​ ​t​o​ ​a​ ​s​e​r​i​e​s​;​ ​f​i​l​e​s​ ​t​h​a​t​ ​m​a​t​c​h​ ​n​o​n​e​ ​w​a​i​t​ ​i​n​ ​t​h​e​ ​i​m​p​o​r​t​ ​q​u​e​u​e​.
+		 */
+		hintAny: string
+		/**
+		 * U​p​l​o​a​d​s
+		 */
+		listLabel: string
+		/**
+		 * W​a​i​t​i​n​g
+		 */
+		waiting: string
+		/**
+		 * U​p​l​o​a​d​i​n​g​ ​{​p​e​r​c​e​n​t​}​%
+		 * @param {number} percent
+		 */
+		uploading: RequiredParams<'percent'>
+		/**
+		 * C​h​e​c​k​i​n​g​ ​a​n​d​ ​i​m​p​o​r​t​i​n​g​…
+		 */
+		checking: string
+		/**
+		 * I​m​p​o​r​t​e​d
+		 */
+		imported: string
+		/**
+		 * W​a​i​t​i​n​g​ ​i​n​ ​t​h​e​ ​i​m​p​o​r​t​ ​q​u​e​u​e
+		 */
+		queued: string
+		/**
+		 * C​a​n​c​e​l​l​e​d
+		 */
+		cancelled: string
+		/**
+		 * F​a​i​l​e​d
+		 */
+		failed: string
+		/**
+		 * C​a​n​c​e​l​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		cancel: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​l​i​s​t
+		 * @param {string} name
+		 */
+		dismiss: RequiredParams<'name'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​o​v​e​r​ ​t​h​e​ ​u​p​l​o​a​d​ ​l​i​m​i​t​.
+		 */
+		tooLarge: string
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​C​B​Z​,​ ​C​B​R​,​ ​C​B​7​,​ ​P​D​F​ ​o​r​ ​E​P​U​B​ ​b​o​o​k​.
+		 */
+		notABook: string
+	}
 	readingLists: {
 		/**
 		 * R​e​a​d​i​n​g​ ​l​i​s​t​s
@@ -14108,6 +14185,80 @@ export type TranslationFunctions = {
 		 * This file is not a JPEG, PNG or WebP image the server can read.
 		 */
 		notAnImage: () => LocalizedString
+	}
+	bookUpload: {
+		/**
+		 * Add books
+		 */
+		title: () => LocalizedString
+		/**
+		 * Drop CBZ, CBR, CB7, PDF or EPUB files here, or
+		 */
+		drop: () => LocalizedString
+		/**
+		 * choose files
+		 */
+		choose: () => LocalizedString
+		/**
+		 * They are added to this series.
+		 */
+		hintSeries: () => LocalizedString
+		/**
+		 * Each is matched to a series of this library; files that match none wait in the import queue.
+		 */
+		hintLibrary: () => LocalizedString
+		/**
+		 * Each is matched to a series; files that match none wait in the import queue.
+		 */
+		hintAny: () => LocalizedString
+		/**
+		 * Uploads
+		 */
+		listLabel: () => LocalizedString
+		/**
+		 * Waiting
+		 */
+		waiting: () => LocalizedString
+		/**
+		 * Uploading {percent}%
+		 */
+		uploading: (arg: { percent: number }) => LocalizedString
+		/**
+		 * Checking and importing…
+		 */
+		checking: () => LocalizedString
+		/**
+		 * Imported
+		 */
+		imported: () => LocalizedString
+		/**
+		 * Waiting in the import queue
+		 */
+		queued: () => LocalizedString
+		/**
+		 * Cancelled
+		 */
+		cancelled: () => LocalizedString
+		/**
+		 * Failed
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Cancel the upload of {name}
+		 */
+		cancel: (arg: { name: string }) => LocalizedString
+		/**
+		 * Remove {name} from the list
+		 */
+		dismiss: (arg: { name: string }) => LocalizedString
+		/**
+		 * This file is over the upload limit.
+		 */
+		tooLarge: () => LocalizedString
+		/**
+		 * This file is not a CBZ, CBR, CB7, PDF or EPUB book.
+		 */
+		notABook: () => LocalizedString
 	}
 	readingLists: {
 		/**

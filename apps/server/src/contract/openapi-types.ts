@@ -2393,10 +2393,65 @@ export interface paths {
         patch: operations["updateSavedFilter"];
         trace?: never;
     };
+    "/imports/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a book file to import
+         * @description Brings one book into a library from the browser: one part named `file`, a CBZ, CBR, CB7, PDF or EPUB. The
+         *     upload streams to a staging folder under `DATA_DIR` (ADR 18); its format is read from its content (the
+         *     indexer's signature detection, an EPUB told from a comic by its `mimetype` entry), never from the part's
+         *     name or type, and the file takes the extension of what it is. It is then handed to the import pipeline
+         *     (issue 37): with `series_id` it is imported into that series; otherwise it is matched as a file arriving in
+         *     an import folder would be, imported when the match is exact and queued for an admin (`GET /imports`) when it
+         *     is not. The part's file name is only a hint for the match and never becomes a path.
+         *     The limit is `BOOK_UPLOAD_MAX_MB` (2 GiB by default; `x-shelfmark-upload-limit` here is that default).
+         *     A file cut off, refused or failed leaves nothing in the staging folder. No `file` part, or a `series_id` and
+         *     a `library_id` that disagree: 400; an unknown series or library: 404; over the limit: 413 `payload-too-large`;
+         *     not one of the five formats: 415 `unsupported-media-type`. Files go over REST only (ADR 18): this operation
+         *     has no tRPC twin.
+         */
+        post: operations["uploadBookFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What became of an uploaded book file. */
+        BookUpload: {
+            /**
+             * @description `imported`: the file is in its series' folder, and a scan of that folder is under way (the book is listed
+             *     once it is done); `queued`: it waits in the import queue for an admin.
+             * @enum {string}
+             */
+            outcome: "imported" | "queued";
+            /**
+             * @description The format read from the file's content.
+             * @enum {string}
+             */
+            format: "cbz" | "cbr" | "cb7" | "pdf" | "epub";
+            /**
+             * Format: uuid
+             * @description The file's entry in the import history and queue.
+             */
+            import_id: string;
+            /**
+             * Format: uuid
+             * @description The series the file was imported into; null when queued.
+             */
+            series_id: string | null;
+        };
         /** @description An error, as RFC 9457 problem details. */
         Problem: {
             /**
@@ -8678,6 +8733,47 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    uploadBookFile: {
+        parameters: {
+            query?: {
+                /** @description The series the book belongs to; the book is imported into it. */
+                series_id?: string;
+                /** @description The library the book is meant for; the match looks only at its series. */
+                library_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The book (CBZ, CBR, CB7, PDF or EPUB).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The file was taken in; `outcome` says whether it was imported or waits in the import queue. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
 }

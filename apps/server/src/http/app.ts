@@ -31,6 +31,7 @@ import { importRoutes } from './routes/import.routes.js';
 import { statusMappingRoutes } from './routes/status-mapping.routes.js';
 import { seriesRoutes } from './routes/series.routes.js';
 import { seriesCoverRoutes } from './routes/series-cover.routes.js';
+import { bookUploadRoutes } from './routes/book-upload.routes.js';
 import {
   abandonedUploads,
   refuseDeclaredOversize,
@@ -126,6 +127,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   bookRoutes(routes, services.books);
   seriesRoutes(routes, services.series, services.readerSettings, services.remoteCovers);
   seriesCoverRoutes(routes, services.seriesCovers, services.remoteCovers);
+  bookUploadRoutes(routes, services.bookUploads);
   pluginRoutes(routes, services.plugins, services.settings);
   statusMappingRoutes(routes, services.statusMappings);
   releaseRoutes(routes, services.releases);
@@ -148,6 +150,7 @@ export function createApp(container: Container, options: AppOptions = {}): App {
     next();
   });
   const staging = uploadStagingDirectory(container.config.dataDir);
+  const uploadLimits = { uploadBookFile: container.config.bookUploadMaxBytes };
   void sweepStagedUploads(staging, logger);
   app.use(
     openApiValidation(
@@ -157,10 +160,10 @@ export function createApp(container: Container, options: AppOptions = {}): App {
         authorize(spec.document, services.auth),
         notImplemented(routes.implemented),
         inputGuard(),
-        refuseDeclaredOversize(),
+        refuseDeclaredOversize(uploadLimits),
         removeStagedUploads(logger),
       ],
-      uploaderOptions(spec.document, staging),
+      uploaderOptions(spec.document, staging, uploadLimits),
       options,
     ),
   );

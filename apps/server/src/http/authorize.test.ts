@@ -69,6 +69,10 @@ describe('scopes from openapi.yaml', () => {
       expect(scopeOf(id), id).toBe('admin');
   });
 
+  it('keeps uploading a book to import to admins (issue 37)', () => {
+    expect(scopeOf('uploadBookFile')).toBe('admin');
+  });
+
   it('lets read credentials see the wanted list of their libraries; searching, candidates and grabs are admins’ (issue 36)', () => {
     expect(scopeOf('listWanted')).toBe('read');
     for (const id of ['startReleaseSearch', 'listReleaseCandidates', 'grabRelease', 'listReleaseGrabs'])

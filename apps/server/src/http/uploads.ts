@@ -19,6 +19,7 @@ const STALE_STAGED_MS = 24 * 60 * 60 * 1000;
 interface StagedFile {
   fieldname: string;
   path: string;
+  originalname?: string;
 }
 
 /** Where uploads stream to while they arrive: DATA_DIR/uploads, on the same disk as what they become. */
@@ -26,9 +27,21 @@ export function uploadStagingDirectory(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
 
-function uploadLimitOf(operation: Record<string, unknown> | undefined): number | null {
+/**
+ * Limits the configuration sets instead of openapi.yaml, by operationId: how large a book an admin may upload is
+ * theirs to say (BOOK_UPLOAD_MAX_MB); the contract's `x-shelfmark-upload-limit` is then the documented default.
+ */
+export type UploadLimits = Readonly<Record<string, number>>;
+
+function uploadLimitOf(operation: Record<string, unknown> | undefined, configured: UploadLimits = {}): number | null {
+  const id = operation?.operationId;
+  if (typeof id === 'string' && Object.hasOwn(configured, id)) return configured[id] ?? null;
   const limit = operation?.[UPLOAD_LIMIT_EXTENSION];
   return typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : null;
+}
+
+function requestLimit(req: Request, configured: UploadLimits): number | null {
+  return uploadLimitOf((req as { openapi?: { schema?: Record<string, unknown> } }).openapi?.schema, configured);
 }
 
 function takesMultipart(operation: Record<string, unknown>): boolean {
@@ -43,15 +56,27 @@ function takesMultipart(operation: Record<string, unknown>): boolean {
  * partial file removed by multer itself (it listens for the request's abort); every other staged file is removed
  * when the response ends (`removeStagedUploads`).
  */
-export function uploaderOptions(document: OpenApiDocument, stagingDirectory: string): multer.Options {
+export function uploaderOptions(
+  document: OpenApiDocument,
+  stagingDirectory: string,
+  configured: UploadLimits = {},
+): multer.Options {
+  const multipart = new Set<unknown>();
   for (const { method, path: route, operation } of operations(document)) {
-    if (takesMultipart(operation) && uploadLimitOf(operation) === null) {
+    if (!takesMultipart(operation)) continue;
+    multipart.add(operation.operationId);
+    if (uploadLimitOf(operation) === null) {
       throw new Error(`${method.toUpperCase()} ${route} takes multipart/form-data without ${UPLOAD_LIMIT_EXTENSION}`);
+    }
+  }
+  for (const [id, limit] of Object.entries(configured)) {
+    if (!multipart.has(id) || !Number.isInteger(limit) || limit <= 0) {
+      throw new Error(`configured upload limit for ${id}: not a multipart operation, or not a positive byte count`);
     }
   }
   mkdirSync(stagingDirectory, { recursive: true });
   const limits = (req: Request) => ({
-    fileSize: uploadLimitOf((req as { openapi?: { schema?: Record<string, unknown> } }).openapi?.schema) ?? 0,
+    fileSize: requestLimit(req, configured) ?? 0,
     files: 1,
     parts: 1,
     fields: 0,
@@ -59,7 +84,12 @@ export function uploaderOptions(document: OpenApiDocument, stagingDirectory: str
     headerPairs: 20,
   });
   // multer 2.5 evaluates `limits` per request when it is a function; its types still say an object.
-  return { storage: multer.diskStorage({ destination: stagingDirectory }), limits: limits as multer.Options['limits'] };
+  return {
+    storage: multer.diskStorage({ destination: stagingDirectory }),
+    limits: limits as multer.Options['limits'],
+    // Browsers send a file name in UTF-8 without saying so; busboy's default (latin1) would garble "Astérix.cbz".
+    defParamCharset: 'utf8',
+  };
 }
 
 /** What multipart framing adds to a file (boundaries, part headers): generous, a few hundred bytes in practice. */
@@ -70,9 +100,9 @@ const MULTIPART_FRAMING_BYTES = 64 * 1024;
  * byte of it is read: otherwise the uploader would read and drop the whole body to answer 413 cleanly. The
  * connection closes after the answer, since the body is never read.
  */
-export function refuseDeclaredOversize(): RequestHandler {
+export function refuseDeclaredOversize(configured: UploadLimits = {}): RequestHandler {
   return (req, res, next) => {
-    const limit = uploadLimitOf((req as { openapi?: { schema?: Record<string, unknown> } }).openapi?.schema);
+    const limit = requestLimit(req, configured);
     const declared = Number(req.headers['content-length']);
     if (limit !== null && Number.isFinite(declared) && declared > limit + MULTIPART_FRAMING_BYTES) {
       res.setHeader('Connection', 'close');
@@ -106,12 +136,17 @@ function stagedFiles(req: Request): StagedFile[] {
 
 /** The staged file of a validated multipart request's `field` (the contract requires it; the check is for types). */
 export function stagedFile(req: Request, field: string): string {
+  return stagedUpload(req, field).path;
+}
+
+/** The staged file of `field` and the name the client gave it (a hint only: it never becomes a path). */
+export function stagedUpload(req: Request, field: string): { path: string; clientName: string } {
   const file = stagedFiles(req).find((staged) => staged.fieldname === field);
   if (!file)
     throw new ValidationError(`The request needs a file part named ${field}.`, [
       { path: field, message: 'required', code: 'required' },
     ]);
-  return file.path;
+  return { path: file.path, clientName: file.originalname ?? '' };
 }
 
 /** Removes what a crash left in the staging folder: files older than a day, so a running upload is never touched. */

@@ -17,6 +17,7 @@ import libraryPages from './libraryPages.js';
 import metaPages from './metaPages.js';
 import users from './users.js';
 import seriesCover from './seriesCover.js';
+import bookUpload from './bookUpload.js';
 import readingLists from './readingLists.js';
 import shelves from './shelves.js';
 import filters from './filters.js';
@@ -109,6 +110,7 @@ const en = {
   metaPages,
   users,
   seriesCover,
+  bookUpload,
   readingLists,
   shelves,
   dates: {
