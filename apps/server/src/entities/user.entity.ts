@@ -32,11 +32,18 @@ export const UserSchema = defineEntity({
      * never answered 304 by a process that did not see the change happen. Null until the first change.
      */
     accessChangedAt: p.datetime().nullable(),
+    /**
+     * The OpenID provider's issuer and `sub` this account is linked to (issue 38): a sign-in through the provider is
+     * this user only when both match; null for an account never linked.
+     */
+    oidcIssuer: p.string().length(512).nullable(),
+    oidcSubject: p.string().length(255).nullable(),
     locale: p.enum(UI_LOCALES).default('en'),
     theme: p.enum(UI_THEMES).default('system'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  uniques: [{ name: 'users_oidc_issuer_oidc_subject_unique', properties: ['oidcIssuer', 'oidcSubject'] }],
 });
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);

@@ -18,6 +18,7 @@ import { openApiValidation, type ValidationOptions } from './openapi-validation.
 import { OperationRouter } from './operation-router.js';
 import { problem, sendProblem } from './problem.js';
 import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
+import { oidcRoutes } from './routes/oidc.routes.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 import { bookFileRoutes } from './routes/book-file.routes.js';
 import { bookRoutes } from './routes/book.routes.js';
@@ -114,7 +115,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   healthRoutes(routes, services.health);
   // One limiter for every way of signing in to the admin (REST and tRPC).
   const signIns = new SignInLimiter(options.loginLimit ?? { attempts: 10, windowMs: 15 * 60 * 1000 });
-  authRoutes(routes, services.auth, signIns);
+  authRoutes(routes, services.auth, services.oidc, signIns);
+  oidcRoutes(routes, services.auth, services.oidc, container.config.publicUrl, spec.basePath);
   tokenRoutes(routes, services.auth);
   userRoutes(routes, services.users);
   libraryRoutes(routes, services.libraries, services.scans);

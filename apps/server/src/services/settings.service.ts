@@ -4,6 +4,7 @@ import { normaliseSchedule, scheduleProblem } from '../domain/schedule.js';
 import type { PluginCallSettings } from '../plugins/plugin-runner.js';
 import type { PluginRegistry } from '../plugins/plugin-registry.js';
 import type { SettingRepository } from '../repositories/setting.repository.js';
+import type { SignInSettings, SignInUpdate, SignInView } from './sign-in-settings.js';
 
 export type UiLanguage = 'en' | 'fr';
 
@@ -25,6 +26,7 @@ export interface SettingsView {
   backupKeep: number;
   releaseIndexer: { url: string | null; apiKeySet: boolean; categories: number[] };
   plugins: Record<string, PluginSettingsState>;
+  signIn: SignInView;
 }
 
 export interface SettingsUpdate {
@@ -35,6 +37,7 @@ export interface SettingsUpdate {
   backupKeep?: number;
   releaseIndexer?: { url?: string | null; apiKey?: string | null; categories?: number[] };
   plugins?: Record<string, Record<string, SettingValue>>;
+  signIn?: SignInUpdate;
 }
 
 const PROVIDER_LANGUAGE = 'provider_language';
@@ -92,6 +95,7 @@ export class SettingsService implements PluginCallSettings {
   constructor(
     private readonly settings: SettingRepository,
     private readonly registry: PluginRegistry,
+    readonly signIn: SignInSettings,
   ) {}
 
   async providerLanguage(): Promise<string> {
@@ -159,6 +163,7 @@ export class SettingsService implements PluginCallSettings {
         categories: Array.isArray(categories) ? categories.map(Number) : DEFAULT_RELEASE_CATEGORIES,
       },
       plugins,
+      signIn: await this.signIn.view(),
     };
   }
 
@@ -217,6 +222,7 @@ export class SettingsService implements PluginCallSettings {
       const problem = scheduleProblem(update.backupSchedule);
       if (problem !== null) issues.push({ path: '/body/backup_schedule', message: problem, code: 'schedule' });
     }
+    if (update.signIn) issues.push(...(await this.signIn.problems(update.signIn)));
     if (issues.length > 0) {
       throw new ValidationError(
         issues.map((issue) => `${issue.path.replace('/body/', '')} ${issue.message}`).join('; '),
@@ -228,6 +234,7 @@ export class SettingsService implements PluginCallSettings {
       await this.settings.put(BACKUP_SCHEDULE, schedule);
       await this.backupScheduling?.applySchedule(schedule);
     }
+    if (update.signIn) await this.signIn.apply(update.signIn);
     if (update.backupKeep !== undefined) await this.settings.put(BACKUP_KEEP, update.backupKeep);
     if (update.providerLanguage !== undefined) await this.settings.put(PROVIDER_LANGUAGE, update.providerLanguage);
     if (update.uiLanguage !== undefined) await this.settings.put(UI_LANGUAGE, update.uiLanguage);

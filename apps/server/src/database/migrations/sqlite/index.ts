@@ -37,6 +37,7 @@ import { Migration20261129130000_saved_filters as m34 } from './Migration2026112
 import { Migration20261129140000_series_match_key as m35 } from './Migration20261129140000_series_match_key.js';
 import { Migration20261129150000_wanted_releases as m36 } from './Migration20261129150000_wanted_releases.js';
 import { Migration20261129160000_library_import_settings as m37 } from './Migration20261129160000_library_import_settings.js';
+import { Migration20261130110000_user_oidc_subject as m38 } from './Migration20261130110000_user_oidc_subject.js';
 
 export const sqliteMigrations = [
   m0,
@@ -77,4 +78,5 @@ export const sqliteMigrations = [
   m35,
   m36,
   m37,
+  m38,
 ];
