@@ -119,6 +119,13 @@ describe('the sign-in round trip', () => {
     expect(await whoAmI(replay)).toBeNull();
   });
 
+  it('accepts an ID token re-signed unchanged by the provider’s key (so the refusals below are the claims’ doing)', async () => {
+    provider.tamperWith((idToken, sign) => sign(claimsOf(idToken)));
+    const { error, user } = await signIn({ sub: 'sub-resigned', preferred_username: 'resigned' });
+    expect(error).toBeNull();
+    expect(user?.username).toBe('resigned');
+  });
+
   it.each([
     ['for another audience', (claims: Record<string, unknown>) => ({ ...claims, aud: 'another-client' })],
     [

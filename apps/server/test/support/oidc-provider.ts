@@ -66,6 +66,7 @@ export async function startTestProvider(redirectUri: string, postLogoutRedirectU
     },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     findAccount: (_ctx, id) => {
       const account = accounts.get(id);
       return account ? { accountId: id, claims: () => ({ ...account }) } : undefined;
