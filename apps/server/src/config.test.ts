@@ -22,6 +22,17 @@ describe('loadConfig', () => {
       trustProxy: false,
       scanCovers: 'scan',
       releases: { searchIntervalMs: 5000, grabExpiryMs: 72 * 3_600_000 },
+      publicUrl: undefined,
+      oidc: {
+        issuer: undefined,
+        clientId: undefined,
+        clientSecret: undefined,
+        scopes: undefined,
+        buttonLabel: undefined,
+        createUsers: undefined,
+        adminGroup: undefined,
+      },
+      forwardAuth: undefined,
       watch: { quietMs: 30_000, maxWaitMs: 300_000, pollIntervalMs: 1_200_000, leaseMs: 30_000, maxWatches: undefined },
     });
   });
@@ -39,6 +50,30 @@ describe('loadConfig', () => {
       grabExpiryMs: 5_400_000,
     });
     expect(() => loadConfig({ WATCH_LEASE_SECONDS: 'soon' }, cwd)).toThrow(/WATCH_LEASE_SECONDS must be a number/);
+  });
+
+  it('reads single sign-on and forward authentication, and refuses values that cannot work', () => {
+    const config = loadConfig(
+      {
+        PUBLIC_URL: 'https://example.org/shelfmark/',
+        OIDC_ISSUER: 'https://id.example.org',
+        OIDC_CREATE_USERS: 'yes',
+        FORWARD_AUTH_PROXIES: '10.0.0.0/8, loopback',
+        FORWARD_AUTH_GROUPS_HEADER: 'Remote-Groups',
+      },
+      cwd,
+    );
+    expect(config.publicUrl).toBe('https://example.org/shelfmark');
+    expect(config.oidc).toMatchObject({ issuer: 'https://id.example.org', createUsers: true });
+    expect(config.forwardAuth).toEqual({
+      proxies: ['10.0.0.0/8', 'loopback'],
+      userHeader: 'remote-user',
+      groupsHeader: 'remote-groups',
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'example.org' }, cwd)).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ OIDC_CREATE_USERS: 'maybe' }, cwd)).toThrow(/OIDC_CREATE_USERS must be true or false/);
+    expect(() => loadConfig({ FORWARD_AUTH_PROXIES: 'not an address' }, cwd)).toThrow(/FORWARD_AUTH_PROXIES must be/);
+    expect(() => loadConfig({ OIDC_CLIENT_SECRET: 'x'.repeat(2000) }, cwd)).toThrow(/^OIDC_CLIENT_SECRET must be at most/);
   });
 
   it('reads TRUST_PROXY as Express understands it, and refuses what it would not', () => {

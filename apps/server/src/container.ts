@@ -210,8 +210,8 @@ export async function createContainer(
     config.bootstrapToken,
     logger.child({ area: 'auth' }),
   );
-  auth.setSignInSettings(signIn);
   const externalAccounts = new ExternalAccounts(userRepository, logger.child({ area: 'auth' }));
+  auth.setSignInSettings(signIn, externalAccounts);
   const oidc = new OidcService(signIn, externalAccounts, logger.child({ area: 'oidc' }));
   const watchRepository = new WatchRepository(em);
   const libraries = new LibraryService(

@@ -19,6 +19,7 @@ import { OperationRouter } from './operation-router.js';
 import { problem, sendProblem } from './problem.js';
 import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
+import { forwardAuth } from './forward-auth.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 import { bookFileRoutes } from './routes/book-file.routes.js';
 import { bookRoutes } from './routes/book.routes.js';
@@ -77,6 +78,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   // TRUST_PROXY: whose X-Forwarded-* headers set req.ip, req.protocol and req.host (off unless configured).
   app.set('trust proxy', container.config.trustProxy);
 
+  // Before the request logger: a trusted proxy's user header is read, and every such header dropped, first.
+  app.use(forwardAuth(container.config.forwardAuth));
   app.use(
     pinoHttp({
       logger,

@@ -49,6 +49,8 @@ export async function resolvePrincipal(
     }
     return null;
   }
+  // The proxy signed this person in for every request it forwards: its word wins over a session cookie.
+  if (req.forwardedUser && allowed.includes('session')) return auth.authenticateForwarded(req.forwardedUser);
   const session = cookiesOf(req)[SESSION_COOKIE];
   if (session && allowed.includes('session')) return auth.authenticateSession(session);
   return null;

@@ -18,6 +18,7 @@ import type { UserRepository, UserWithLibraries } from '../repositories/user.rep
 import { effectiveRights, roleScope } from './effective-rights.js';
 import { decoyHash, hashPassword, verifyPassword } from './password-hashing.js';
 import type { SignInSettings } from './sign-in-settings.js';
+import { ExternalSignInError, type ExternalAccounts } from './external-accounts.js';
 import { issueApiToken, issueSessionSecret, parseApiToken, secretsEqual, sha256 } from './secret-tokens.js';
 
 export type Scope = TokenScope;
@@ -83,6 +84,7 @@ export class PasswordsOffError extends UnauthorizedError {
 export class AuthService {
   private readonly verifiedPasswords = new Map<string, RememberedPassword>();
   private signIn: SignInSettings | undefined;
+  private accounts: ExternalAccounts | undefined;
 
   constructor(
     private readonly users: UserRepository,
@@ -95,8 +97,30 @@ export class AuthService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  setSignInSettings(signIn: SignInSettings): void {
+  setSignInSettings(signIn: SignInSettings, accounts: ExternalAccounts): void {
     this.signIn = signIn;
+    this.accounts = accounts;
+  }
+
+  /**
+   * The user a trusted proxy names (FORWARD_AUTH_*): that account, created at first sight when the sign-in settings
+   * allow it, with the admin group applied. Acts as a session would (the proxy is the browser's sign-in).
+   */
+  async authenticateForwarded(forwarded: { name: string; groups: string[] | undefined }): Promise<Principal | null> {
+    if (!this.signIn || !this.accounts) return null;
+    const policy = await this.signIn.oidc();
+    try {
+      const user = await this.accounts.resolve(
+        { name: forwarded.name, groups: forwarded.groups },
+        { ...policy, linkByEmail: false },
+      );
+      const owner = await this.credentials.userById(user.id);
+      if (!owner || owner.disabled) return null;
+      return this.principalOf('session', owner, roleScope(owner.role), null, null);
+    } catch (error) {
+      if (error instanceof ExternalSignInError) return null;
+      throw error;
+    }
   }
 
   /** Whether this account may sign in with its password: everyone's may, unless passwords are off. */
