@@ -73,7 +73,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'example.org' }, cwd)).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
     expect(() => loadConfig({ OIDC_CREATE_USERS: 'maybe' }, cwd)).toThrow(/OIDC_CREATE_USERS must be true or false/);
     expect(() => loadConfig({ FORWARD_AUTH_PROXIES: 'not an address' }, cwd)).toThrow(/FORWARD_AUTH_PROXIES must be/);
-    expect(() => loadConfig({ OIDC_CLIENT_SECRET: 'x'.repeat(2000) }, cwd)).toThrow(/^OIDC_CLIENT_SECRET must be at most/);
+    expect(() => loadConfig({ OIDC_CLIENT_SECRET: 'x'.repeat(2000) }, cwd)).toThrow(
+      /^OIDC_CLIENT_SECRET must be at most/,
+    );
   });
 
   it('reads TRUST_PROXY as Express understands it, and refuses what it would not', () => {

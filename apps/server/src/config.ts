@@ -171,7 +171,8 @@ export const CONFIG_VARIABLES = {
   },
   OIDC_ISSUER: {
     default: '',
-    description: "OpenID Connect: the provider's issuer URL (its `/.well-known/openid-configuration` is read). Wins over the admin's setting, as every `OIDC_*` does.",
+    description:
+      "OpenID Connect: the provider's issuer URL (its `/.well-known/openid-configuration` is read). Wins over the admin's setting, as every `OIDC_*` does.",
   },
   OIDC_CLIENT_ID: { default: '', description: 'OpenID Connect: the client id registered at the provider.' },
   OIDC_CLIENT_SECRET: { default: '', description: 'OpenID Connect: the client secret (never shown).' },
@@ -187,7 +188,7 @@ export const CONFIG_VARIABLES = {
   OIDC_ADMIN_GROUP: {
     default: '',
     description:
-      "A group (the `groups` claim, or the forward-auth groups header) whose members are administrators; the last administrator is never demoted.",
+      'A group (the `groups` claim, or the forward-auth groups header) whose members are administrators; the last administrator is never demoted.',
   },
   FORWARD_AUTH_PROXIES: {
     default: '',
@@ -200,7 +201,7 @@ export const CONFIG_VARIABLES = {
   },
   FORWARD_AUTH_GROUPS_HEADER: {
     default: '',
-    description: 'The header in which those proxies list the user\'s groups, comma-separated (e.g. `Remote-Groups`).',
+    description: "The header in which those proxies list the user's groups, comma-separated (e.g. `Remote-Groups`).",
   },
   TRUST_PROXY: {
     default: 'false',

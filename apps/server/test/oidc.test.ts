@@ -68,7 +68,11 @@ describe('settings', () => {
       set_by_environment: ['scopes'],
     });
     expect(JSON.stringify(settings)).not.toContain(provider.clientSecret);
-    const refused = await call('/settings', { method: 'PATCH', ...admin, body: { sign_in: { oidc: { scopes: 'openid' } } } });
+    const refused = await call('/settings', {
+      method: 'PATCH',
+      ...admin,
+      body: { sign_in: { oidc: { scopes: 'openid' } } },
+    });
     expectProblem(refused, 400);
     expect(refused.body.errors[0].path).toBe('/body/sign_in/oidc/scopes');
     expect((await call('/auth/status')).body.sso_button_label).toBe('');
@@ -178,9 +182,7 @@ describe('accounts', () => {
     expect(unverified.error).toBe('no-account');
     expect(unverified.user).toBeNull();
     await configure({ link_by_email: false });
-    expect((await signIn({ sub: 'sub-bob', email: 'bob@example.org', email_verified: true })).error).toBe(
-      'no-account',
-    );
+    expect((await signIn({ sub: 'sub-bob', email: 'bob@example.org', email_verified: true })).error).toBe('no-account');
     await configure({ link_by_email: true });
     const verified = await signIn({ sub: 'sub-bob', email: 'bob@example.org', email_verified: true });
     expect(verified.user?.username).toBe('bob');
@@ -233,10 +235,17 @@ describe('local passwords off', () => {
         body: { name: 'opds', scope: 'read' },
       })
     ).body.token as string;
-    const refused = await call('/settings', { method: 'PATCH', ...admin, body: { sign_in: { local_passwords: false } } });
+    const refused = await call('/settings', {
+      method: 'PATCH',
+      ...admin,
+      body: { sign_in: { local_passwords: false } },
+    });
     expectProblem(refused, 400);
     await configure({ create_users: true }, { local_passwords: false, break_glass_user_id: first.id });
-    expectProblem(await call('/auth/login', { method: 'POST', body: { username: 'bob', password: READER_PASSWORD } }), 401);
+    expectProblem(
+      await call('/auth/login', { method: 'POST', body: { username: 'bob', password: READER_PASSWORD } }),
+      401,
+    );
     expect(
       (await call('/auth/login', { method: 'POST', body: { username: 'admin', password: ADMIN_PASSWORD } })).status,
     ).toBe(200);

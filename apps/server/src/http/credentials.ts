@@ -4,9 +4,17 @@ import type { AuthService, Principal } from '../services/auth.service.js';
 
 export const SESSION_COOKIE = 'shelfmark_session';
 
+/** The user a trusted proxy says is signed in (its user header, and its groups header when configured). */
+export interface ForwardedUser {
+  name: string;
+  groups: string[] | undefined;
+}
+
 declare module 'express-serve-static-core' {
   interface Request {
     principal?: Principal | null;
+    /** Set by forward-auth.ts, from an address of FORWARD_AUTH_PROXIES only. */
+    forwardedUser?: ForwardedUser;
   }
 }
 

@@ -2,17 +2,7 @@ import type { RequestHandler } from 'express';
 import proxyAddr from 'proxy-addr';
 import type { ForwardAuthConfig } from '../config.js';
 
-/** The user a trusted proxy says is signed in (its user header, and its groups header when configured). */
-export interface ForwardedUser {
-  name: string;
-  groups: string[] | undefined;
-}
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    forwardedUser?: ForwardedUser;
-  }
-}
+import './credentials.js';
 
 /**
  * Forward authentication (issue 38): the user header is believed only from an address in FORWARD_AUTH_PROXIES, the

@@ -175,7 +175,10 @@ export class OidcService {
       (reason instanceof TypeError && reason.message === 'fetch failed') ||
       code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' ||
       (reason as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
-    this.logger.warn({ err: { name: reason.name, message: reason.message.slice(0, 300), code } }, 'sign-in through the OpenID provider failed');
+    this.logger.warn(
+      { err: { name: reason.name, message: reason.message.slice(0, 300), code } },
+      'sign-in through the OpenID provider failed',
+    );
     return new OidcError(unreachable ? 'unreachable' : 'invalid-response');
   }
 }

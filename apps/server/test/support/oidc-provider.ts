@@ -13,7 +13,10 @@ export interface ProviderAccount {
 }
 
 /** Rewrites the ID token the token endpoint answers (a provider gone wrong, or a token tampered with on the way). */
-export type IdTokenTamper = (idToken: string, sign: (claims: Record<string, unknown>) => Promise<string>) => Promise<string>;
+export type IdTokenTamper = (
+  idToken: string,
+  sign: (claims: Record<string, unknown>) => Promise<string>,
+) => Promise<string>;
 
 export interface TestProvider {
   issuer: string;
@@ -104,7 +107,12 @@ export async function startTestProvider(redirectUri: string, postLogoutRedirectU
     }
     void (async () => {
       accounts.set(current.sub, current);
-      await provider.interactionFinished(req, res, { login: { accountId: current.sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: current.sub } },
+        { mergeWithLastSubmission: false },
+      );
     })().catch((error: unknown) => {
       res.statusCode = 500;
       res.end(String(error));
