@@ -25,7 +25,7 @@ export function forwardAuth(config: ForwardAuthConfig | undefined): RequestHandl
           config.groupsHeader === undefined
             ? undefined
             : (typeof groups === 'string' ? groups : '')
-                .split(',')
+                .split(/[,|]/)
                 .map((group) => group.trim())
                 .filter((group) => group !== ''),
       };
