@@ -81,7 +81,7 @@ const installed = { nginx: NGINX_BINARY, caddy: CADDY_BINARY };
 describe.each([
   ['nginx', 'Authelia'],
   ['caddy', 'Authentik'],
-] as const)('behind %s with %s, with the README block', (name) => {
+] as const)('behind %s with %s, with the README block', (name, _provider) => {
   const missing = installed[name] === undefined;
   if (missing) {
     if (process.env.CI) throw new Error(`${name} is not installed: .ci/run installs it (apt-get install -y ${name})`);
@@ -105,4 +105,3 @@ describe.each([
     },
   );
 });
-
