@@ -153,9 +153,9 @@ describe('the sign-in round trip', () => {
       const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
       return `${header}.${payload}.`;
     };
-    provider.tamperWith(async (idToken) => unsigned(idToken));
+    provider.tamperWith((idToken) => Promise.resolve(unsigned(idToken)));
     expect((await signIn({ sub: 'sub-none', preferred_username: 'none' })).error).toBe('invalid-response');
-    provider.tamperWith(async (idToken) => `${idToken.slice(0, -6)}AAAAAA`);
+    provider.tamperWith((idToken) => Promise.resolve(`${idToken.slice(0, -6)}AAAAAA`));
     expect((await signIn({ sub: 'sub-none', preferred_username: 'none' })).error).toBe('invalid-response');
   });
 

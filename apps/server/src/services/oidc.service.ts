@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { User } from '../entities/user.entity.js';
 import type { Logger } from '../logger.js';
-import { ExternalAccounts, ExternalSignInError, type ExternalIdentity } from './external-accounts.js';
+import { ExternalSignInError, type ExternalAccounts, type ExternalIdentity } from './external-accounts.js';
 import type { OidcSettings, SignInSettings } from './sign-in-settings.js';
 
 /** Why single sign-on failed, as the admin's sign-in page says it (`?sso_error=`). */
