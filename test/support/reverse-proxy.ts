@@ -54,6 +54,29 @@ export async function readmeProxySnippets(): Promise<ProxySnippets> {
   return { caddyRoot: caddyRoot[0]!, caddySubPath: caddySubPath[0]!, nginx: nginx[0]! };
 }
 
+/** The README's forward-authentication blocks (fenced as `nginx authelia` and `caddy authentik`). */
+export interface ForwardAuthSnippets {
+  autheliaNginx: string;
+  authentikCaddy: string;
+}
+
+/** Where the snippets reach the identity provider's forward-auth endpoint; replaced by the test's stand-in. */
+export const DOCUMENTED_AUTHELIA = '127.0.0.1:9091';
+export const DOCUMENTED_AUTHENTIK = '127.0.0.1:9000';
+
+export async function readmeForwardAuthSnippets(): Promise<ForwardAuthSnippets> {
+  const readme = await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Behind a reverse proxy\n');
+  const next = readme.indexOf('\n## ', start + 1);
+  const section = readme.slice(start, next < 0 ? undefined : next);
+  const block = (info: string) => {
+    const found = [...section.matchAll(new RegExp(`^\`\`\`${info}\n([\\s\\S]*?)^\`\`\`$`, 'gm'))];
+    if (found.length !== 1) throw new Error(`expected one \`\`\`${info} block in the README's proxy section`);
+    return found[0]![1]!;
+  };
+  return { autheliaNginx: block('nginx authelia'), authentikCaddy: block('caddy authentik') };
+}
+
 /** The first executable of `candidates` (absolute paths, then names looked up on PATH and the sbin folders). */
 export function findExecutable(...candidates: string[]): string | undefined {
   const folders = [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/bin', '/sbin', '/usr/local/bin'];
@@ -105,6 +128,11 @@ export function adaptCaddy(snippet: string, port: number, upstreamPort: number):
 
 /** nginx in the foreground (one process, no daemon), with the README's server block inside a minimal `http {}`. */
 export async function startNginx(snippets: ProxySnippets, upstreamPort: number): Promise<RunningProxy> {
+  return startNginxServer((port) => adaptNginx(snippets.nginx, port, upstreamPort));
+}
+
+/** nginx in the foreground with one server block, written for the free port it is given. */
+export async function startNginxServer(serverBlock: (port: number) => string): Promise<RunningProxy> {
   if (!NGINX_BINARY) throw new Error('nginx is not installed (apt-get install -y nginx)');
   const scratch = await scratchDir('shelfmark-nginx-');
   const port = await freePort();
@@ -125,7 +153,7 @@ http {
     uwsgi_temp_path ${dir}/uwsgi;
     scgi_temp_path ${dir}/scgi;
 
-${adaptNginx(snippets.nginx, port, upstreamPort)}
+${serverBlock(port)}
 }
 `;
   const file = path.join(dir, 'nginx.conf');
@@ -140,9 +168,18 @@ ${adaptNginx(snippets.nginx, port, upstreamPort)}
 
 /** Caddy in the foreground (`caddy run`), both README blocks in one Caddyfile: one port each. */
 export async function startCaddy(snippets: ProxySnippets, upstreamPort: number): Promise<RunningProxy> {
+  return startCaddySites([
+    (port) => adaptCaddy(snippets.caddyRoot, port, upstreamPort),
+    (port) => adaptCaddy(snippets.caddySubPath, port, upstreamPort),
+  ]);
+}
+
+/** Caddy in the foreground with these sites, each written for the free port it is given. */
+export async function startCaddySites(sites: ((port: number) => string)[]): Promise<RunningProxy> {
   if (!CADDY_BINARY) throw new Error('caddy is not installed (apt-get install -y caddy)');
   const scratch = await scratchDir('shelfmark-caddy-');
-  const [rootPort, subPathPort] = [await freePort(), await freePort()];
+  const ports: number[] = [];
+  for (const _site of sites) ports.push(await freePort());
   const dir = scratch.dir;
   // No admin endpoint (port 2019 may be taken, and nothing reloads this one), no certificates.
   const config = `{
@@ -150,8 +187,7 @@ export async function startCaddy(snippets: ProxySnippets, upstreamPort: number):
 	auto_https off
 }
 
-${adaptCaddy(snippets.caddyRoot, rootPort, upstreamPort)}
-${adaptCaddy(snippets.caddySubPath, subPathPort, upstreamPort)}`;
+${sites.map((site, index) => site(ports[index]!)).join('\n')}`;
   const file = path.join(dir, 'Caddyfile');
   await writeFile(file, config);
   const child = spawn(CADDY_BINARY, ['run', '--config', file, '--adapter', 'caddyfile'], {
@@ -160,7 +196,7 @@ ${adaptCaddy(snippets.caddySubPath, subPathPort, upstreamPort)}`;
     env: cleanEnv({ HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), XDG_CONFIG_HOME: path.join(dir, 'config') }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return watchProxy('caddy', child, [rootPort, subPathPort], config, scratch, []);
+  return watchProxy('caddy', child, ports, config, scratch, []);
 }
 
 /** Waits until every port answers HTTP; on failure the proxy is stopped and the error carries what it printed. */

@@ -24,6 +24,17 @@ describe('loadConfig', () => {
       releases: { searchIntervalMs: 5000, grabExpiryMs: 72 * 3_600_000 },
       bookUploadMaxBytes: 2 * 1024 ** 3,
       imports: { roots: [], quietMs: 30_000 },
+      publicUrl: undefined,
+      oidc: {
+        issuer: undefined,
+        clientId: undefined,
+        clientSecret: undefined,
+        scopes: undefined,
+        buttonLabel: undefined,
+        createUsers: undefined,
+        adminGroup: undefined,
+      },
+      forwardAuth: undefined,
       watch: { quietMs: 30_000, maxWaitMs: 300_000, pollIntervalMs: 1_200_000, leaseMs: 30_000, maxWatches: undefined },
     });
   });
@@ -52,6 +63,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ BOOK_UPLOAD_MAX_MB: '3' }, cwd).bookUploadMaxBytes).toBe(3 * 1024 * 1024);
     expect(() => loadConfig({ BOOK_UPLOAD_MAX_MB: '0' }, cwd)).toThrow(/BOOK_UPLOAD_MAX_MB must be between/);
     expect(() => loadConfig({ BOOK_UPLOAD_MAX_MB: '1.5' }, cwd)).toThrow(/BOOK_UPLOAD_MAX_MB/);
+  });
+
+  it('reads single sign-on and forward authentication, and refuses values that cannot work', () => {
+    const config = loadConfig(
+      {
+        PUBLIC_URL: 'https://example.org/shelfmark/',
+        OIDC_ISSUER: 'https://id.example.org',
+        OIDC_CREATE_USERS: 'yes',
+        FORWARD_AUTH_PROXIES: '10.0.0.0/8, loopback',
+        FORWARD_AUTH_GROUPS_HEADER: 'Remote-Groups',
+      },
+      cwd,
+    );
+    expect(config.publicUrl).toBe('https://example.org/shelfmark');
+    expect(config.oidc).toMatchObject({ issuer: 'https://id.example.org', createUsers: true });
+    expect(config.forwardAuth).toEqual({
+      proxies: ['10.0.0.0/8', 'loopback'],
+      userHeader: 'remote-user',
+      groupsHeader: 'remote-groups',
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'example.org' }, cwd)).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ OIDC_CREATE_USERS: 'maybe' }, cwd)).toThrow(/OIDC_CREATE_USERS must be true or false/);
+    expect(() => loadConfig({ FORWARD_AUTH_PROXIES: 'not an address' }, cwd)).toThrow(/FORWARD_AUTH_PROXIES must be/);
+    expect(() => loadConfig({ OIDC_CLIENT_SECRET: 'x'.repeat(2000) }, cwd)).toThrow(
+      /^OIDC_CLIENT_SECRET must be at most/,
+    );
   });
 
   it('reads TRUST_PROXY as Express understands it, and refuses what it would not', () => {

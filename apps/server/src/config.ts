@@ -34,6 +34,28 @@ export interface Config {
   bookUploadMaxBytes: number;
   /** Import folders (issue 37): roots besides LIBRARIES_ROOT they may be under, and how long an arrival must be still. */
   imports: { roots: string[]; quietMs: number };
+  /** Where browsers reach this server (scheme, host and any sub-path): the OpenID Connect redirect is built on it. */
+  publicUrl: string | undefined;
+  /** OpenID Connect set by the environment; each field given here wins over the admin's settings (issue 38). */
+  oidc: OidcEnvironment;
+  /** A trusted proxy's user header (issue 38): believed only from `proxies`. */
+  forwardAuth: ForwardAuthConfig | undefined;
+}
+
+export interface OidcEnvironment {
+  issuer?: string;
+  clientId?: string;
+  clientSecret?: string;
+  scopes?: string;
+  buttonLabel?: string;
+  createUsers?: boolean;
+  adminGroup?: string;
+}
+
+export interface ForwardAuthConfig {
+  proxies: string[];
+  userHeader: string;
+  groupsHeader: string | undefined;
 }
 
 export const SCAN_COVERS = ['scan', 'on-demand'] as const;
@@ -161,6 +183,45 @@ export const CONFIG_VARIABLES = {
     description:
       'The largest book file (CBZ, CBR, CB7, PDF, EPUB) an admin may upload from the browser, in MiB; a reverse proxy in front must let as much through.',
   },
+  PUBLIC_URL: {
+    default: '',
+    description:
+      'The address browsers use to reach Shelfmark, with any sub-path (`https://example.org/shelfmark`); OpenID Connect redirects to `{PUBLIC_URL}/api/v1/auth/oidc/callback`. Default: the address of each request.',
+  },
+  OIDC_ISSUER: {
+    default: '',
+    description:
+      "OpenID Connect: the provider's issuer URL (its `/.well-known/openid-configuration` is read). Wins over the admin's setting, as every `OIDC_*` does.",
+  },
+  OIDC_CLIENT_ID: { default: '', description: 'OpenID Connect: the client id registered at the provider.' },
+  OIDC_CLIENT_SECRET: { default: '', description: 'OpenID Connect: the client secret (never shown).' },
+  OIDC_SCOPES: { default: '', description: 'OpenID Connect: the scopes asked for (default `openid profile email`).' },
+  OIDC_BUTTON_LABEL: {
+    default: '',
+    description: 'OpenID Connect: the sign-in button\'s label (default "Sign in with single sign-on").',
+  },
+  OIDC_CREATE_USERS: {
+    default: '',
+    description: '`true`: a provider account with no Shelfmark account gets one at its first sign-in (a reader).',
+  },
+  OIDC_ADMIN_GROUP: {
+    default: '',
+    description:
+      'A group (the `groups` claim, or the forward-auth groups header) whose members are administrators; the last administrator is never demoted.',
+  },
+  FORWARD_AUTH_PROXIES: {
+    default: '',
+    description:
+      'Comma-separated addresses/subnets of the proxies whose user header is believed (apart from `TRUST_PROXY`); from any other address the header is ignored.',
+  },
+  FORWARD_AUTH_USER_HEADER: {
+    default: 'Remote-User',
+    description: 'The header in which those proxies name the signed-in user.',
+  },
+  FORWARD_AUTH_GROUPS_HEADER: {
+    default: '',
+    description: "The header in which those proxies list the user's groups, comma-separated (e.g. `Remote-Groups`).",
+  },
   TRUST_PROXY: {
     default: 'false',
     description:
@@ -183,6 +244,45 @@ const blankToUndefined = (value: string | undefined) => (value?.trim() === '' ? 
 
 /** A positive duration, decimals allowed (tests use fractions of a second). */
 const seconds = (min: number, max: number) => number({ min, max, range: `must be between ${min} and ${max}` });
+
+const present = (input: string | undefined): string => {
+  if (input === undefined) throw new InvalidValue('must be set');
+  return input.trim();
+};
+
+const httpUrl = (input: string | undefined): string => {
+  const value = text({ min: 1, max: 2048 })(input);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidValue('must be an http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidValue('must be an http(s) URL');
+  return value.replace(/\/+$/, '');
+};
+
+const flag = (input: string | undefined): boolean => {
+  const value = present(input);
+  if (/^(true|yes|on|1)$/i.test(value)) return true;
+  if (/^(false|no|off|0)$/i.test(value)) return false;
+  throw new InvalidValue('must be true or false');
+};
+
+const addressList = (input: string | undefined): string[] => {
+  const entries = (input ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    proxyAddr.compile(entries);
+  } catch {
+    throw new InvalidValue('must be comma-separated addresses/subnets');
+  }
+  return entries;
+};
+
+const HEADER_NAME = { min: 1, max: 100, pattern: /^[A-Za-z0-9-]+$/, patternMessage: 'must be a header name' };
 
 const schema = {
   PORT: number({ min: 1, max: 65535, integer: true, range: 'must be between 1 and 65535' }),
@@ -230,6 +330,17 @@ const schema = {
   RELEASE_SEARCH_INTERVAL_SECONDS: seconds(0, 3600),
   GRAB_EXPIRY_HOURS: number({ min: 1, max: 8760, range: 'must be between 1 and 8760' }),
   BOOK_UPLOAD_MAX_MB: number({ min: 1, max: 1_048_576, integer: true, range: 'must be between 1 and 1048576' }),
+  PUBLIC_URL: optional(httpUrl),
+  OIDC_ISSUER: optional(httpUrl),
+  OIDC_CLIENT_ID: optional(text({ min: 1, max: 512 })),
+  OIDC_CLIENT_SECRET: optional(text({ min: 1, max: 1024 })),
+  OIDC_SCOPES: optional(text({ min: 1, max: 512, pattern: /^[\x21-\x7e ]+$/, patternMessage: 'must be scopes' })),
+  OIDC_BUTTON_LABEL: optional(text({ min: 1, max: 100 })),
+  OIDC_CREATE_USERS: optional(flag),
+  OIDC_ADMIN_GROUP: optional(text({ min: 1, max: 256 })),
+  FORWARD_AUTH_PROXIES: addressList,
+  FORWARD_AUTH_USER_HEADER: text(HEADER_NAME),
+  FORWARD_AUTH_GROUPS_HEADER: optional(text(HEADER_NAME)),
   TRUST_PROXY: (input: string | undefined): TrustProxy => {
     const text = (input ?? '').trim();
     if (/^(false|no|off|0)$/i.test(text)) return false;
@@ -267,6 +378,13 @@ const ECHOABLE = new Set<ConfigVariable>([
   'GRAB_EXPIRY_HOURS',
   'BOOK_UPLOAD_MAX_MB',
   'IMPORT_QUIET_MS',
+  'PUBLIC_URL',
+  'OIDC_ISSUER',
+  'OIDC_SCOPES',
+  'OIDC_CREATE_USERS',
+  'FORWARD_AUTH_PROXIES',
+  'FORWARD_AUTH_USER_HEADER',
+  'FORWARD_AUTH_GROUPS_HEADER',
 ]);
 
 function read<K extends ConfigVariable>(env: NodeJS.ProcessEnv, name: K): ReturnType<(typeof schema)[K]> {
@@ -326,6 +444,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     bookUploadMaxBytes: read(env, 'BOOK_UPLOAD_MAX_MB') * 1024 * 1024,
     imports: { roots: read(env, 'IMPORT_ROOTS'), quietMs: read(env, 'IMPORT_QUIET_MS') },
+    publicUrl: read(env, 'PUBLIC_URL'),
+    oidc: {
+      issuer: read(env, 'OIDC_ISSUER'),
+      clientId: read(env, 'OIDC_CLIENT_ID'),
+      clientSecret: read(env, 'OIDC_CLIENT_SECRET'),
+      scopes: read(env, 'OIDC_SCOPES'),
+      buttonLabel: read(env, 'OIDC_BUTTON_LABEL'),
+      createUsers: read(env, 'OIDC_CREATE_USERS'),
+      adminGroup: read(env, 'OIDC_ADMIN_GROUP'),
+    },
+    forwardAuth: forwardAuthOf(env),
     watch: {
       quietMs: read(env, 'WATCH_QUIET_SECONDS') * 1000,
       maxWaitMs: read(env, 'WATCH_MAX_WAIT_SECONDS') * 1000,
@@ -333,6 +462,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       leaseMs: read(env, 'WATCH_LEASE_SECONDS') * 1000,
       maxWatches: read(env, 'WATCH_MAX_WATCHES'),
     },
+  };
+}
+
+function forwardAuthOf(env: NodeJS.ProcessEnv): ForwardAuthConfig | undefined {
+  const proxies = read(env, 'FORWARD_AUTH_PROXIES');
+  if (proxies.length === 0) return undefined;
+  return {
+    proxies,
+    userHeader: read(env, 'FORWARD_AUTH_USER_HEADER').toLowerCase(),
+    groupsHeader: read(env, 'FORWARD_AUTH_GROUPS_HEADER')?.toLowerCase(),
   };
 }
 

@@ -47,6 +47,9 @@ import { SessionRepository } from './repositories/session.repository.js';
 import { SettingRepository } from './repositories/setting.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { AuthService } from './services/auth.service.js';
+import { ExternalAccounts } from './services/external-accounts.js';
+import { OidcService } from './services/oidc.service.js';
+import { SignInSettings } from './services/sign-in-settings.js';
 import { UserService } from './services/user.service.js';
 import { CredentialRepository } from './repositories/credential.repository.js';
 import { BookFileService } from './services/book-file.service.js';
@@ -124,6 +127,10 @@ export interface Container {
   readers: ReaderPool;
   services: {
     auth: AuthService;
+    /** Single sign-on through an OpenID provider (issue 38). */
+    oidc: OidcService;
+    /** Accounts signed in by a provider or a trusted proxy's user header. */
+    externalAccounts: ExternalAccounts;
     users: UserService;
     backups: BackupService;
     bookFiles: BookFileService;
@@ -194,14 +201,21 @@ export async function createContainer(
     userAgent: `Shelfmark/${VERSION} (+https://github.com/shelfmark/shelfmark)`,
     logSink: (level, message, fields) => pluginLogger[level](fields, message),
   });
-  const settings = new SettingsService(new SettingRepository(em), plugins);
+  const userRepository = new UserRepository(em);
+  const signIn = new SignInSettings(new SettingRepository(em), config.oidc, {
+    unknownLibraries: (ids) => userRepository.unknownLibraries(ids),
+    isEnabledAdmin: async (id) => {
+      const user = await userRepository.findById(id);
+      return user !== null && user.role === 'admin' && !user.disabled;
+    },
+  });
+  const settings = new SettingsService(new SettingRepository(em), plugins, signIn);
   const pluginRunner = new PluginRunner(plugins, settings, pluginLogger);
   const statusMappings = new StatusMappingService(new StatusMappingRepository(em, config.database.kind));
 
   const catalogVersion = await openCatalogVersion(config.database, em, logger.child({ area: 'catalog' }));
   const listCache = new ListCache(catalogVersion);
   const librariesRoot = new LibrariesRoot(config.librariesRoot);
-  const userRepository = new UserRepository(em);
   const auth = new AuthService(
     userRepository,
     new SessionRepository(em),
@@ -211,6 +225,9 @@ export async function createContainer(
     config.bootstrapToken,
     logger.child({ area: 'auth' }),
   );
+  const externalAccounts = new ExternalAccounts(userRepository, logger.child({ area: 'auth' }));
+  auth.setSignInSettings(signIn, externalAccounts);
+  const oidc = new OidcService(signIn, externalAccounts, logger.child({ area: 'oidc' }));
   const watchRepository = new WatchRepository(em);
   const libraries = new LibraryService(
     new LibraryRepository(em, listCache),
@@ -400,6 +417,8 @@ export async function createContainer(
   );
   const services = {
     auth,
+    oidc,
+    externalAccounts,
     users: new UserService(userRepository, logger.child({ area: 'users' })),
     backups,
     bookFiles,

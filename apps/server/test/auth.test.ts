@@ -156,6 +156,7 @@ describe('sessions', () => {
       setup_required: false,
       authenticated: true,
       username: 'admin',
+      sso_button_label: null,
     });
     expect((await call('/auth/logout', { method: 'POST', cookie })).status).toBe(204);
     expectProblem(await call('/auth/me', { cookie }), 401);
@@ -242,6 +243,7 @@ describe('first run', () => {
         setup_required: true,
         authenticated: false,
         username: null,
+        sso_button_label: null,
       });
       expectProblem(
         await freshCall('/auth/setup', { method: 'POST', body: { username: 'me', password: 'short' } }),

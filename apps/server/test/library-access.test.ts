@@ -234,6 +234,10 @@ const CASES: Record<string, Case> = {
   setupAdmin: { expect: 'open', path: () => '/auth/setup', body: () => ({ username: 'x', password: 'y'.repeat(12) }) },
   login: { expect: 'open', path: () => '/auth/login', body: () => ({ username: 'admin', password: 'wrong' }) },
   logout: { expect: 'open', path: () => '/auth/logout', body: () => ({}) },
+  // Single sign-on's redirects (issue 38) are public and about no library: without a provider they lead back home.
+  startOidcSignIn: { expect: 'open', path: () => '/auth/oidc/start' },
+  finishOidcSignIn: { expect: 'open', path: () => '/auth/oidc/callback?code=x&state=y' },
+  endOidcSession: { expect: 'open', path: () => '/auth/oidc/logout' },
   getCurrentPrincipal: { expect: 'open', path: () => '/auth/me' },
   updateCurrentUser: { expect: 'open', path: () => '/auth/me', body: () => ({ locale: 'fr' }) },
   listTokens: { expect: 'open', path: () => '/tokens' },

@@ -57,6 +57,7 @@ describe('tRPC for the admin', () => {
       setup_required: false,
       authenticated: false,
       username: null,
+      sso_button_label: null,
     });
     const refused = await failure(client().libraries.list.query({}));
     expect(refused.data?.code).toBe('UNAUTHORIZED');
@@ -86,6 +87,7 @@ describe('tRPC for the admin', () => {
       setup_required: false,
       authenticated: true,
       username: 'admin',
+      sso_button_label: null,
     });
   });
 

@@ -198,6 +198,40 @@ type RootTranslation = {
 		 * P​l​e​a​s​e​ ​w​a​i​t​…
 		 */
 		working: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​s​i​n​g​l​e​ ​s​i​g​n​-​o​n
+		 */
+		sso: string
+		/**
+		 * o​r​ ​w​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d
+		 */
+		or: string
+		ssoErrors: {
+			/**
+			 * S​i​n​g​l​e​ ​s​i​g​n​-​o​n​ ​i​s​ ​n​o​t​ ​s​e​t​ ​u​p​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​.
+			 */
+			notConfigured: string
+			/**
+			 * T​h​e​ ​i​d​e​n​t​i​t​y​ ​p​r​o​v​i​d​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​,​ ​o​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​.
+			 */
+			unreachable: string
+			/**
+			 * T​h​e​ ​i​d​e​n​t​i​t​y​ ​p​r​o​v​i​d​e​r​ ​d​i​d​ ​n​o​t​ ​s​i​g​n​ ​y​o​u​ ​i​n​.
+			 */
+			denied: string
+			/**
+			 * T​h​e​ ​i​d​e​n​t​i​t​y​ ​p​r​o​v​i​d​e​r​’​s​ ​a​n​s​w​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​t​r​u​s​t​e​d​,​ ​s​o​ ​y​o​u​ ​w​e​r​e​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n​.​ ​T​r​y​ ​a​g​a​i​n​.
+			 */
+			invalidResponse: string
+			/**
+			 * N​o​ ​a​c​c​o​u​n​t​ ​h​e​r​e​ ​m​a​t​c​h​e​s​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y​ ​p​r​o​v​i​d​e​r​ ​a​c​c​o​u​n​t​.​ ​A​s​k​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+			 */
+			noAccount: string
+			/**
+			 * T​h​i​s​ ​a​c​c​o​u​n​t​ ​i​s​ ​d​i​s​a​b​l​e​d​.
+			 */
+			disabled: string
+		}
 	}
 	dashboard: {
 		/**
@@ -4368,6 +4402,85 @@ type RootTranslation = {
 			 */
 			notUrl: string
 		}
+		signIn: {
+			/**
+			 * S​i​g​n​ ​i​n​ ​t​h​r​o​u​g​h​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y​ ​p​r​o​v​i​d​e​r​ ​(​A​u​t​h​e​l​i​a​,​ ​A​u​t​h​e​n​t​i​k​,​ ​K​e​y​c​l​o​a​k​,​ ​P​o​c​k​e​t​ ​I​D​…​)​ ​w​i​t​h​ ​O​p​e​n​I​D​ ​C​o​n​n​e​c​t​,​ ​a​n​d​ ​c​h​o​o​s​e​ ​w​h​e​t​h​e​r​ ​p​a​s​s​w​o​r​d​s​ ​s​t​a​y​ ​o​n​.
+			 */
+			intro: string
+			/**
+			 * S​i​n​g​l​e​ ​s​i​g​n​-​o​n​ ​(​O​p​e​n​I​D​ ​C​o​n​n​e​c​t​)
+			 */
+			oidc: string
+			/**
+			 * I​s​s​u​e​r​ ​U​R​L
+			 */
+			issuer: string
+			/**
+			 * C​l​i​e​n​t​ ​i​d
+			 */
+			clientId: string
+			/**
+			 * C​l​i​e​n​t​ ​s​e​c​r​e​t
+			 */
+			clientSecret: string
+			/**
+			 * S​c​o​p​e​s
+			 */
+			scopes: string
+			/**
+			 * B​u​t​t​o​n​ ​l​a​b​e​l
+			 */
+			buttonLabel: string
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r​s​’​ ​g​r​o​u​p
+			 */
+			adminGroup: string
+			/**
+			 * S​e​t​ ​b​y​ ​t​h​e​ ​s​e​r​v​e​r​’​s​ ​e​n​v​i​r​o​n​m​e​n​t​ ​(​O​I​D​C​_​*​)​:​ ​c​h​a​n​g​e​ ​i​t​ ​t​h​e​r​e​.
+			 */
+			fromEnvironment: string
+			/**
+			 * R​e​g​i​s​t​e​r​ ​{​u​r​l​}​ ​a​s​ ​t​h​e​ ​r​e​d​i​r​e​c​t​ ​U​R​I​ ​a​t​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​(​b​e​h​i​n​d​ ​a​ ​p​r​o​x​y​ ​o​r​ ​a​t​ ​a​ ​s​u​b​-​p​a​t​h​,​ ​s​e​t​ ​P​U​B​L​I​C​_​U​R​L​)​.
+			 * @param {unknown} url
+			 */
+			redirectHint: RequiredParams<'url'>
+			/**
+			 * C​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​a​t​ ​a​ ​f​i​r​s​t​ ​s​i​g​n​-​i​n
+			 */
+			createUsers: string
+			/**
+			 * R​o​l​e​ ​o​f​ ​a​ ​c​r​e​a​t​e​d​ ​a​c​c​o​u​n​t
+			 */
+			defaultRole: string
+			/**
+			 * R​e​a​d​e​r
+			 */
+			roleReader: string
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			roleAdmin: string
+			/**
+			 * L​i​n​k​ ​a​n​ ​e​x​i​s​t​i​n​g​ ​a​c​c​o​u​n​t​ ​b​y​ ​i​t​s​ ​e​-​m​a​i​l​,​ ​w​h​e​n​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​s​a​y​s​ ​t​h​e​ ​e​-​m​a​i​l​ ​i​s​ ​v​e​r​i​f​i​e​d
+			 */
+			linkByEmail: string
+			/**
+			 * P​a​s​s​w​o​r​d​s
+			 */
+			passwords: string
+			/**
+			 * E​v​e​r​y​o​n​e​ ​m​a​y​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​w​o​r​d​ ​(​a​l​s​o​ ​i​n​ ​r​e​a​d​i​n​g​ ​a​p​p​s​)
+			 */
+			localPasswords: string
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​w​h​o​ ​k​e​e​p​s​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			breakGlass: string
+			/**
+			 * W​i​t​h​ ​p​a​s​s​w​o​r​d​s​ ​o​f​f​,​ ​o​n​l​y​ ​t​h​i​s​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​s​i​g​n​s​ ​i​n​ ​w​i​t​h​ ​o​n​e​.​ ​A​P​I​ ​t​o​k​e​n​s​ ​k​e​e​p​ ​w​o​r​k​i​n​g​.
+			 */
+			breakGlassHint: string
+		}
 		indexer: {
 			/**
 			 * S​h​e​l​f​m​a​r​k​ ​s​e​a​r​c​h​e​s​ ​r​e​l​e​a​s​e​s​ ​t​h​r​o​u​g​h​ ​a​ ​P​r​o​w​l​a​r​r​ ​s​e​r​v​e​r​.​ ​T​h​e​ ​A​P​I​ ​k​e​y​ ​i​s​ ​w​r​i​t​e​-​o​n​l​y​:​ ​t​h​e​ ​p​a​g​e​ ​o​n​l​y​ ​s​a​y​s​ ​w​h​e​t​h​e​r​ ​o​n​e​ ​i​s​ ​s​e​t​.
@@ -5714,6 +5827,10 @@ type RootTranslation = {
 			 * B​a​c​k​u​p​s
 			 */
 			backups: string
+			/**
+			 * S​i​g​n​-​i​n
+			 */
+			'sign-in': string
 			/**
 			 * A​b​o​u​t
 			 */
@@ -8113,6 +8230,40 @@ export type TranslationFunctions = {
 		 * Please wait…
 		 */
 		working: () => LocalizedString
+		/**
+		 * Sign in with single sign-on
+		 */
+		sso: () => LocalizedString
+		/**
+		 * or with a password
+		 */
+		or: () => LocalizedString
+		ssoErrors: {
+			/**
+			 * Single sign-on is not set up on this server.
+			 */
+			notConfigured: () => LocalizedString
+			/**
+			 * The identity provider could not be reached. Try again later, or sign in with a password.
+			 */
+			unreachable: () => LocalizedString
+			/**
+			 * The identity provider did not sign you in.
+			 */
+			denied: () => LocalizedString
+			/**
+			 * The identity provider’s answer could not be trusted, so you were not signed in. Try again.
+			 */
+			invalidResponse: () => LocalizedString
+			/**
+			 * No account here matches your identity provider account. Ask an administrator.
+			 */
+			noAccount: () => LocalizedString
+			/**
+			 * This account is disabled.
+			 */
+			disabled: () => LocalizedString
+		}
 	}
 	dashboard: {
 		/**
@@ -12075,6 +12226,84 @@ export type TranslationFunctions = {
 			 */
 			notUrl: () => LocalizedString
 		}
+		signIn: {
+			/**
+			 * Sign in through your identity provider (Authelia, Authentik, Keycloak, Pocket ID…) with OpenID Connect, and choose whether passwords stay on.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Single sign-on (OpenID Connect)
+			 */
+			oidc: () => LocalizedString
+			/**
+			 * Issuer URL
+			 */
+			issuer: () => LocalizedString
+			/**
+			 * Client id
+			 */
+			clientId: () => LocalizedString
+			/**
+			 * Client secret
+			 */
+			clientSecret: () => LocalizedString
+			/**
+			 * Scopes
+			 */
+			scopes: () => LocalizedString
+			/**
+			 * Button label
+			 */
+			buttonLabel: () => LocalizedString
+			/**
+			 * Administrators’ group
+			 */
+			adminGroup: () => LocalizedString
+			/**
+			 * Set by the server’s environment (OIDC_*): change it there.
+			 */
+			fromEnvironment: () => LocalizedString
+			/**
+			 * Register {url} as the redirect URI at the provider (behind a proxy or at a sub-path, set PUBLIC_URL).
+			 */
+			redirectHint: (arg: { url: unknown }) => LocalizedString
+			/**
+			 * Create an account at a first sign-in
+			 */
+			createUsers: () => LocalizedString
+			/**
+			 * Role of a created account
+			 */
+			defaultRole: () => LocalizedString
+			/**
+			 * Reader
+			 */
+			roleReader: () => LocalizedString
+			/**
+			 * Administrator
+			 */
+			roleAdmin: () => LocalizedString
+			/**
+			 * Link an existing account by its e-mail, when the provider says the e-mail is verified
+			 */
+			linkByEmail: () => LocalizedString
+			/**
+			 * Passwords
+			 */
+			passwords: () => LocalizedString
+			/**
+			 * Everyone may sign in with a password (also in reading apps)
+			 */
+			localPasswords: () => LocalizedString
+			/**
+			 * Administrator who keeps a password
+			 */
+			breakGlass: () => LocalizedString
+			/**
+			 * With passwords off, only this administrator signs in with one. API tokens keep working.
+			 */
+			breakGlassHint: () => LocalizedString
+		}
 		indexer: {
 			/**
 			 * Shelfmark searches releases through a Prowlarr server. The API key is write-only: the page only says whether one is set.
@@ -13360,6 +13589,10 @@ export type TranslationFunctions = {
 			 * Backups
 			 */
 			backups: () => LocalizedString
+			/**
+			 * Sign-in
+			 */
+			'sign-in': () => LocalizedString
 			/**
 			 * About
 			 */

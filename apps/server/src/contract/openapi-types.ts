@@ -107,6 +107,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in through the OpenID provider
+         * @description Public; the admin's single sign-on button opens it. Reads the provider's
+         *     `.well-known/openid-configuration` (issuer from `sign_in.oidc` or `OIDC_ISSUER`), keeps a fresh `state`,
+         *     `nonce` and PKCE verifier in a short-lived cookie (`shelfmark_oidc`, HttpOnly, SameSite=Lax, 10 minutes)
+         *     and redirects (302) to the provider's authorization endpoint, asking it to come back to
+         *     `{PUBLIC_URL}/api/v1/auth/oidc/callback`. When single sign-on is not configured or the provider cannot be
+         *     reached, redirects to the admin's sign-in page with `?sso_error=not-configured` or `unreachable` instead;
+         *     signing in with a password still works.
+         */
+        get: operations["startOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the OpenID provider sends the browser back
+         * @description Public. Exchanges the code (with the PKCE verifier) and checks, through `openid-client`, the `state`, the
+         *     ID token's signature, issuer, audience, expiry and `nonce`. The account is the one linked to the provider's
+         *     `sub`; otherwise, when `link_by_email` is on and the provider says the e-mail is verified, the unlinked account
+         *     whose user name is the e-mail's local part; otherwise a new one when `create_users` is on (user name from
+         *     `preferred_username`, made to fit the user-name rule, with a suffix on a clash; no password). A member of
+         *     `admin_group` becomes an administrator, and a non-member stops being one unless they are the last.
+         *     Success opens a session (the cookie `shelfmark_session`) and redirects to the admin; any failure redirects
+         *     to the admin's sign-in page with `?sso_error=` one of `denied`, `invalid-response`, `unreachable`,
+         *     `no-account`, `disabled`, `not-configured`. A code is used once.
+         */
+        get: operations["finishOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out here and at the OpenID provider
+         * @description Public (it acts on the session cookie sent with it, if any). Ends the session as `POST /auth/logout` does,
+         *     then redirects (303) to the provider's `end_session_endpoint` when the user signed in through a provider that
+         *     offers one (coming back to the admin), or else to the admin.
+         */
+        post: operations["endOidcSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/me": {
         parameters: {
             query?: never;
@@ -2611,6 +2687,8 @@ export interface components {
             };
         };
         AuthStatus: {
+            /** @description The label of the single sign-on (OpenID Connect) button, or null when single sign-on is not configured (the sign-in page then shows no button). The label is the configured one, else "Sign in with single sign-on" in the admin's language (an empty string here). */
+            sso_button_label: string | null;
             /** @description True while no admin account exists. */
             setup_required: boolean;
             /** @description True when the request carried a valid credential. */
@@ -4110,6 +4188,67 @@ export interface components {
             plugins: {
                 [key: string]: components["schemas"]["PluginSettingsState"];
             };
+            sign_in: components["schemas"]["SignInSettings"];
+        };
+        /**
+         * @description How people sign in (issue 38). A field set by an `OIDC_*` environment variable wins, is listed in
+         *     `set_by_environment`, and cannot be changed here (a 400).
+         */
+        SignInSettings: {
+            oidc: {
+                /** @description Whether issuer and client id are known, so the sign-in page offers the button. */
+                enabled: boolean;
+                /** @description The provider's issuer URL. */
+                issuer: string | null;
+                client_id: string | null;
+                /** @description Whether a client secret is set (never returned). */
+                client_secret_set: boolean;
+                /** @description Scopes asked for (default `openid profile email`). */
+                scopes: string;
+                button_label: string | null;
+                /** @description Whether a provider account without a Shelfmark account gets one at its first sign-in. */
+                create_users: boolean;
+                /** @description Whether a first sign-in whose e-mail the provider says is verified links the unlinked account whose user name is that e-mail's local part (off: accounts are linked only by `sub`). */
+                link_by_email: boolean;
+                /** @description Members of this group (the `groups` claim) are administrators. */
+                admin_group: string | null;
+                /**
+                 * @description The role of an account created at sign-in.
+                 * @enum {string}
+                 */
+                default_role: "admin" | "reader";
+                /** @description Libraries granted to an account created at sign-in. */
+                default_library_ids: string[];
+                /** @description Fields set by the environment. */
+                set_by_environment: ("issuer" | "client_id" | "client_secret" | "scopes" | "button_label" | "create_users" | "admin_group")[];
+            };
+            /** @description Whether everyone may sign in with a password (default true). When false only `break_glass_user_id` may, in the admin and in OPDS Basic; API tokens keep working for everyone. */
+            local_passwords: boolean;
+            /**
+             * Format: uuid
+             * @description The administrator who keeps a password when local passwords are off.
+             */
+            break_glass_user_id: string | null;
+        };
+        SignInSettingsUpdate: {
+            oidc?: {
+                /** Format: uri */
+                issuer?: string | null;
+                client_id?: string | null;
+                /** @description The client secret; null removes it. Never returned. */
+                client_secret?: string | null;
+                scopes?: string | null;
+                button_label?: string | null;
+                create_users?: boolean;
+                link_by_email?: boolean;
+                admin_group?: string | null;
+                /** @enum {string} */
+                default_role?: "admin" | "reader";
+                default_library_ids?: string[];
+            };
+            local_passwords?: boolean;
+            /** Format: uuid */
+            break_glass_user_id?: string | null;
         };
         SettingsUpdate: {
             provider_language?: components["schemas"]["LanguageTag"];
@@ -4138,6 +4277,7 @@ export interface components {
                     [key: string]: components["schemas"]["PluginSettingValue"];
                 };
             };
+            sign_in?: components["schemas"]["SignInSettingsUpdate"];
         };
         /**
          * @description When the SQLite database is backed up: `manual` (never on its own), `hourly`, `every_6h`, `daily` (the
@@ -4817,6 +4957,8 @@ export interface components {
     headers: {
         /** @description The session cookie, e.g. `shelfmark_session=…; Path=/; HttpOnly; SameSite=Lax`. */
         SetSessionCookie: string;
+        /** @description Where the browser goes next. */
+        RedirectLocation: string;
         /** @description Clears the session cookie (`shelfmark_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`). */
         ClearSessionCookie: string;
         /** @description Always `bytes`. */
@@ -4946,6 +5088,76 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    startOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or back to the admin's sign-in page with `sso_error`. */
+            302: {
+                headers: {
+                    Location: components["headers"]["RedirectLocation"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    finishOidcSignIn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                session_state?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (to the admin), or back to the admin's sign-in page with `sso_error`. */
+            302: {
+                headers: {
+                    Location: components["headers"]["RedirectLocation"];
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    endOidcSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's end of session, or to the admin. */
+            303: {
+                headers: {
+                    Location: components["headers"]["RedirectLocation"];
+                    "Set-Cookie": components["headers"]["ClearSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     getCurrentPrincipal: {

@@ -41,11 +41,18 @@ export const UserSchema = defineEntity({
     allowUnrated: p.boolean().default(true),
     labelsInclude: addedStringList(),
     labelsExclude: addedStringList(),
+    /**
+     * The OpenID provider's issuer and `sub` this account is linked to (issue 38): a sign-in through the provider is
+     * this user only when both match; null for an account never linked.
+     */
+    oidcIssuer: p.string().length(512).nullable(),
+    oidcSubject: p.string().length(255).nullable(),
     locale: p.enum(UI_LOCALES).default('en'),
     theme: p.enum(UI_THEMES).default('system'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  uniques: [{ name: 'users_oidc_issuer_oidc_subject_unique', properties: ['oidcIssuer', 'oidcSubject'] }],
 });
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);

@@ -18,6 +18,8 @@ import { openApiValidation, type ValidationOptions } from './openapi-validation.
 import { OperationRouter } from './operation-router.js';
 import { problem, sendProblem } from './problem.js';
 import { authRoutes, type LoginLimit } from './routes/auth.routes.js';
+import { oidcRoutes } from './routes/oidc.routes.js';
+import { forwardAuth } from './forward-auth.js';
 import { SignInLimiter } from './sign-in-limiter.js';
 import { bookFileRoutes } from './routes/book-file.routes.js';
 import { bookRoutes } from './routes/book.routes.js';
@@ -79,6 +81,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   // TRUST_PROXY: whose X-Forwarded-* headers set req.ip, req.protocol and req.host (off unless configured).
   app.set('trust proxy', container.config.trustProxy);
 
+  // Before the request logger: a trusted proxy's user header is read, and every such header dropped, first.
+  app.use(forwardAuth(container.config.forwardAuth));
   app.use(
     pinoHttp({
       logger,
@@ -117,7 +121,8 @@ export function createApp(container: Container, options: AppOptions = {}): App {
   healthRoutes(routes, services.health);
   // One limiter for every way of signing in to the admin (REST and tRPC).
   const signIns = new SignInLimiter(options.loginLimit ?? { attempts: 10, windowMs: 15 * 60 * 1000 });
-  authRoutes(routes, services.auth, signIns);
+  authRoutes(routes, services.auth, services.oidc, signIns);
+  oidcRoutes(routes, services.auth, services.oidc, container.config.publicUrl, spec.basePath);
   tokenRoutes(routes, services.auth);
   userRoutes(routes, services.users);
   libraryRoutes(routes, services.libraries, services.scans);

@@ -4,9 +4,17 @@ import type { AuthService, Principal } from '../services/auth.service.js';
 
 export const SESSION_COOKIE = 'shelfmark_session';
 
+/** The user a trusted proxy says is signed in (its user header, and its groups header when configured). */
+export interface ForwardedUser {
+  name: string;
+  groups: string[] | undefined;
+}
+
 declare module 'express-serve-static-core' {
   interface Request {
     principal?: Principal | null;
+    /** Set by forward-auth.ts, from an address of FORWARD_AUTH_PROXIES only. */
+    forwardedUser?: ForwardedUser;
   }
 }
 
@@ -49,6 +57,8 @@ export async function resolvePrincipal(
     }
     return null;
   }
+  // The proxy signed this person in for every request it forwards: its word wins over a session cookie.
+  if (req.forwardedUser && allowed.includes('session')) return auth.authenticateForwarded(req.forwardedUser);
   const session = cookiesOf(req)[SESSION_COOKIE];
   if (session && allowed.includes('session')) return auth.authenticateSession(session);
   return null;

@@ -1,4 +1,5 @@
 import type { LabelRow } from '../repositories/label.repository.js';
+import type { SignInView } from '../services/sign-in-settings.js';
 import path from 'node:path';
 import type { StoredPage } from '../repositories/book-page.repository.js';
 import type { ReaderSettingsView } from '../services/reader-settings.service.js';
@@ -57,8 +58,13 @@ export function labelDto(label: LabelRow) {
   return { id: label.id, name: label.name, series_count: label.seriesCount };
 }
 
-export function authStatusDto(setupRequired: boolean, principal: Principal | null | undefined) {
+export function authStatusDto(
+  setupRequired: boolean,
+  principal: Principal | null | undefined,
+  ssoButtonLabel: string | null,
+) {
   return {
+    sso_button_label: ssoButtonLabel,
     setup_required: setupRequired,
     authenticated: Boolean(principal),
     username: principal?.kind === 'session' ? principal.username : null,
@@ -422,6 +428,7 @@ export function settingsDto(view: SettingsView) {
     plugins: Object.fromEntries(
       Object.entries(view.plugins).map(([id, state]) => [id, { values: state.values, secrets_set: state.secretsSet }]),
     ),
+    sign_in: signInDto(view.signIn),
   };
 }
 
@@ -594,5 +601,27 @@ export function readerSettingsDto(view: ReaderSettingsView) {
     scroll_fit: view.scrollFit,
     max_width: view.maxWidth,
     background: view.background,
+  };
+}
+
+function signInDto(view: SignInView) {
+  const { oidc } = view;
+  return {
+    oidc: {
+      enabled: oidc.enabled,
+      issuer: oidc.issuer,
+      client_id: oidc.clientId,
+      client_secret_set: oidc.clientSecretSet,
+      scopes: oidc.scopes,
+      button_label: oidc.buttonLabel,
+      create_users: oidc.createUsers,
+      link_by_email: oidc.linkByEmail,
+      admin_group: oidc.adminGroup,
+      default_role: oidc.defaultRole,
+      default_library_ids: oidc.defaultLibraryIds,
+      set_by_environment: oidc.setByEnvironment,
+    },
+    local_passwords: view.localPasswords,
+    break_glass_user_id: view.breakGlassUserId,
   };
 }

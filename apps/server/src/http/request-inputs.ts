@@ -139,6 +139,22 @@ export function settingsUpdate(body: OperationBody<'updateSettings'>): SettingsU
     importFolders: body.import_folders,
     // The contract takes any JSON values here; SettingsService checks each against its plugin field's type.
     plugins: body.plugins as Record<string, Record<string, SettingValue>> | undefined,
+    signIn: body.sign_in && {
+      oidc: body.sign_in.oidc && {
+        issuer: body.sign_in.oidc.issuer,
+        clientId: body.sign_in.oidc.client_id,
+        clientSecret: body.sign_in.oidc.client_secret,
+        scopes: body.sign_in.oidc.scopes,
+        buttonLabel: body.sign_in.oidc.button_label,
+        createUsers: body.sign_in.oidc.create_users,
+        linkByEmail: body.sign_in.oidc.link_by_email,
+        adminGroup: body.sign_in.oidc.admin_group,
+        defaultRole: body.sign_in.oidc.default_role,
+        defaultLibraryIds: body.sign_in.oidc.default_library_ids,
+      },
+      localPasswords: body.sign_in.local_passwords,
+      breakGlassUserId: body.sign_in.break_glass_user_id,
+    },
   };
 }
 

@@ -11,6 +11,8 @@ export interface NewUser {
   passwordHash: string;
   role?: UserRole;
   disabled?: boolean;
+  /** The OpenID provider's account it is linked to (issuer and `sub`). */
+  oidc?: { issuer: string; subject: string };
 }
 
 /** The fields of an account an administrator changes; those left undefined keep their value. */
@@ -44,6 +46,23 @@ export class UserRepository {
 
   findByUsername(username: string): Promise<User | null> {
     return this.em.findOne(User, { username });
+  }
+
+  findByOidc(issuer: string, subject: string): Promise<User | null> {
+    return this.em.findOne(User, { oidcIssuer: issuer, oidcSubject: subject });
+  }
+
+  /** Links the account to the provider's account; false when another account holds that link already. */
+  async linkOidc(user: User, issuer: string, subject: string): Promise<boolean> {
+    user.oidcIssuer = issuer;
+    user.oidcSubject = subject;
+    try {
+      await this.em.flush();
+      return true;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return false;
+      throw error;
+    }
   }
 
   findById(id: string): Promise<User | null> {
@@ -84,6 +103,8 @@ export class UserRepository {
       passwordHash: user.passwordHash,
       role: user.role ?? 'admin',
       disabled: user.disabled ?? false,
+      oidcIssuer: user.oidc?.issuer ?? null,
+      oidcSubject: user.oidc?.subject ?? null,
       credentialsChangedAt: new Date(),
     });
     try {

@@ -17,6 +17,8 @@ import type { SettingRepository } from '../repositories/setting.repository.js';
 import type { UserRepository, UserWithLibraries } from '../repositories/user.repository.js';
 import { effectiveRights, roleScope } from './effective-rights.js';
 import { decoyHash, hashPassword, verifyPassword } from './password-hashing.js';
+import type { SignInSettings } from './sign-in-settings.js';
+import { ExternalSignInError, type ExternalAccounts } from './external-accounts.js';
 import { issueApiToken, issueSessionSecret, parseApiToken, secretsEqual, sha256 } from './secret-tokens.js';
 
 export type Scope = TokenScope;
@@ -72,8 +74,17 @@ interface RememberedPassword {
   until: number;
 }
 
+/** Local passwords are off and this is not the break-glass administrator (issue 38). */
+export class PasswordsOffError extends UnauthorizedError {
+  constructor() {
+    super('Signing in with a password is turned off here; use single sign-on.');
+  }
+}
+
 export class AuthService {
   private readonly verifiedPasswords = new Map<string, RememberedPassword>();
+  private signIn: SignInSettings | undefined;
+  private accounts: ExternalAccounts | undefined;
 
   constructor(
     private readonly users: UserRepository,
@@ -85,6 +96,43 @@ export class AuthService {
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  setSignInSettings(signIn: SignInSettings, accounts: ExternalAccounts): void {
+    this.signIn = signIn;
+    this.accounts = accounts;
+  }
+
+  /**
+   * The user a trusted proxy names (FORWARD_AUTH_*): that account, created at first sight when the sign-in settings
+   * allow it, with the admin group applied. Acts as a session would (the proxy is the browser's sign-in).
+   */
+  async authenticateForwarded(forwarded: { name: string; groups: string[] | undefined }): Promise<Principal | null> {
+    if (!this.signIn || !this.accounts) return null;
+    const policy = await this.signIn.oidc();
+    try {
+      const user = await this.accounts.resolve(
+        { name: forwarded.name, groups: forwarded.groups },
+        { ...policy, linkByEmail: false },
+      );
+      const owner = await this.credentials.userById(user.id);
+      if (!owner || owner.disabled) return null;
+      return this.principalOf('session', owner, roleScope(owner.role), null, null);
+    } catch (error) {
+      if (error instanceof ExternalSignInError) return null;
+      throw error;
+    }
+  }
+
+  /** Whether this account may sign in with its password: everyone's may, unless passwords are off. */
+  private async passwordAllowed(userId: string): Promise<boolean> {
+    const policy = await this.signIn?.passwordsOnlyFor();
+    return !policy || policy.only === userId;
+  }
+
+  /** A session for an account signed in elsewhere (an OpenID provider). */
+  openSession(user: User): Promise<StartedSession> {
+    return this.startSession(user);
+  }
 
   async setupRequired(): Promise<boolean> {
     return (await this.users.count()) === 0;
@@ -122,6 +170,7 @@ export class AuthService {
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     // A disabled account is refused like a wrong password: the answer does not say the account exists.
     if (!user || !valid || user.disabled) throw new UnauthorizedError('Wrong user name or password.');
+    if (!(await this.passwordAllowed(user.id))) throw new PasswordsOffError();
     return this.startSession(user);
   }
 
@@ -176,7 +225,8 @@ export class AuthService {
       if (
         owner &&
         !owner.disabled &&
-        (owner.credentialsChangedAt?.getTime() ?? null) === remembered.credentialsChangedAt
+        (owner.credentialsChangedAt?.getTime() ?? null) === remembered.credentialsChangedAt &&
+        (await this.passwordAllowed(owner.id))
       ) {
         return this.principalOf('password', owner, roleScope(owner.role), null, null);
       }
@@ -187,7 +237,7 @@ export class AuthService {
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid || user.disabled) return null;
     const owner = await this.credentials.userById(user.id);
-    if (!owner || owner.disabled) return null;
+    if (!owner || owner.disabled || !(await this.passwordAllowed(owner.id))) return null;
     if (this.verifiedPasswords.size >= BASIC_PASSWORD_MEMORY_SIZE) this.verifiedPasswords.clear();
     this.verifiedPasswords.set(key, {
       userId: user.id,

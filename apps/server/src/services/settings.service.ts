@@ -4,6 +4,7 @@ import { normaliseSchedule, scheduleProblem } from '../domain/schedule.js';
 import type { PluginCallSettings } from '../plugins/plugin-runner.js';
 import type { PluginRegistry } from '../plugins/plugin-registry.js';
 import type { SettingRepository } from '../repositories/setting.repository.js';
+import type { SignInSettings, SignInUpdate, SignInView } from './sign-in-settings.js';
 
 export type UiLanguage = 'en' | 'fr';
 
@@ -27,6 +28,7 @@ export interface SettingsView {
   /** Folders watched for arriving books (issue 37; services/import-folders.ts). */
   importFolders: string[];
   plugins: Record<string, PluginSettingsState>;
+  signIn: SignInView;
 }
 
 export interface SettingsUpdate {
@@ -38,6 +40,7 @@ export interface SettingsUpdate {
   releaseIndexer?: { url?: string | null; apiKey?: string | null; categories?: number[] };
   importFolders?: string[];
   plugins?: Record<string, Record<string, SettingValue>>;
+  signIn?: SignInUpdate;
 }
 
 const PROVIDER_LANGUAGE = 'provider_language';
@@ -100,6 +103,7 @@ export class SettingsService implements PluginCallSettings {
   constructor(
     private readonly settings: SettingRepository,
     private readonly registry: PluginRegistry,
+    readonly signIn: SignInSettings,
   ) {}
 
   async providerLanguage(): Promise<string> {
@@ -176,6 +180,7 @@ export class SettingsService implements PluginCallSettings {
       },
       importFolders: await this.importFolders(),
       plugins,
+      signIn: await this.signIn.view(),
     };
   }
 
@@ -237,6 +242,7 @@ export class SettingsService implements PluginCallSettings {
     if (update.importFolders !== undefined && this.importFolderCheck) {
       issues.push(...(await this.importFolderCheck(update.importFolders)));
     }
+    if (update.signIn) issues.push(...(await this.signIn.problems(update.signIn)));
     if (issues.length > 0) {
       throw new ValidationError(
         issues.map((issue) => `${issue.path.replace('/body/', '')} ${issue.message}`).join('; '),
@@ -248,6 +254,7 @@ export class SettingsService implements PluginCallSettings {
       await this.settings.put(BACKUP_SCHEDULE, schedule);
       await this.backupScheduling?.applySchedule(schedule);
     }
+    if (update.signIn) await this.signIn.apply(update.signIn);
     if (update.backupKeep !== undefined) await this.settings.put(BACKUP_KEEP, update.backupKeep);
     if (update.importFolders !== undefined) await this.settings.put(IMPORT_FOLDERS, update.importFolders);
     if (update.providerLanguage !== undefined) await this.settings.put(PROVIDER_LANGUAGE, update.providerLanguage);

@@ -69,7 +69,7 @@ export function createAppRouter(container: Container, spec: LoadedSpec, signIns:
   return router({
     auth: router({
       status: operation('getAuthStatus').query(async ({ ctx }) =>
-        authStatusDto(await services.auth.setupRequired(), ctx.principal),
+        authStatusDto(await services.auth.setupRequired(), ctx.principal, await services.oidc.buttonLabel()),
       ),
       setup: operation('setupAdmin').mutation(async ({ ctx, input }) =>
         userDto(await services.auth.withLibraries((await setUp(ctx.req, ctx.res, services.auth, input.body)).user)),

@@ -72,6 +72,16 @@ const en = {
     signIn: 'Sign in',
     create: 'Create the account',
     working: 'Please wait…',
+    sso: 'Sign in with single sign-on',
+    or: 'or with a password',
+    ssoErrors: {
+      notConfigured: 'Single sign-on is not set up on this server.',
+      unreachable: 'The identity provider could not be reached. Try again later, or sign in with a password.',
+      denied: 'The identity provider did not sign you in.',
+      invalidResponse: 'The identity provider’s answer could not be trusted, so you were not signed in. Try again.',
+      noAccount: 'No account here matches your identity provider account. Ask an administrator.',
+      disabled: 'This account is disabled.',
+    },
   },
   dashboard: {
     title: 'Dashboard',

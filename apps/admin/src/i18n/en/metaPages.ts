@@ -9,6 +9,7 @@ const metaPages = {
     plugins: 'Plugins',
     'release-indexer': 'Release indexer',
     backups: 'Backups',
+    'sign-in': 'Sign-in',
     about: 'About',
   },
   general: {

@@ -93,6 +93,29 @@ const settings = {
     notNumberList: 'Enter numbers separated by commas.',
     notUrl: 'Enter an address starting with http:// or https://.',
   },
+  signIn: {
+    intro:
+      'Sign in through your identity provider (Authelia, Authentik, Keycloak, Pocket ID…) with OpenID Connect, and choose whether passwords stay on.',
+    oidc: 'Single sign-on (OpenID Connect)',
+    issuer: 'Issuer URL',
+    clientId: 'Client id',
+    clientSecret: 'Client secret',
+    scopes: 'Scopes',
+    buttonLabel: 'Button label',
+    adminGroup: 'Administrators’ group',
+    fromEnvironment: 'Set by the server’s environment (OIDC_*): change it there.',
+    redirectHint:
+      'Register {url} as the redirect URI at the provider (behind a proxy or at a sub-path, set PUBLIC_URL).',
+    createUsers: 'Create an account at a first sign-in',
+    defaultRole: 'Role of a created account',
+    roleReader: 'Reader',
+    roleAdmin: 'Administrator',
+    linkByEmail: 'Link an existing account by its e-mail, when the provider says the e-mail is verified',
+    passwords: 'Passwords',
+    localPasswords: 'Everyone may sign in with a password (also in reading apps)',
+    breakGlass: 'Administrator who keeps a password',
+    breakGlassHint: 'With passwords off, only this administrator signs in with one. API tokens keep working.',
+  },
   indexer: {
     intro:
       'Shelfmark searches releases through a Prowlarr server. The API key is write-only: the page only says whether one is set.',

@@ -73,6 +73,19 @@ const fr = {
     signIn: 'Se connecter',
     create: 'Créer le compte',
     working: 'Un instant…',
+    sso: 'Se connecter avec l’authentification unique',
+    or: 'ou avec un mot de passe',
+    ssoErrors: {
+      notConfigured: 'L’authentification unique n’est pas configurée sur ce serveur.',
+      unreachable:
+        'Le fournisseur d’identité est injoignable. Réessayez plus tard, ou connectez-vous avec un mot de passe.',
+      denied: 'Le fournisseur d’identité ne vous a pas connecté.',
+      invalidResponse:
+        'La réponse du fournisseur d’identité n’était pas fiable : vous n’avez pas été connecté. Réessayez.',
+      noAccount:
+        'Aucun compte ici ne correspond à votre compte du fournisseur d’identité. Demandez à un administrateur.',
+      disabled: 'Ce compte est désactivé.',
+    },
   },
   dashboard: {
     title: 'Tableau de bord',

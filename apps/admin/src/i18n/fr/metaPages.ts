@@ -10,6 +10,7 @@ const metaPages: Translation['metaPages'] = {
     plugins: 'Extensions',
     'release-indexer': 'Indexeur de sorties',
     backups: 'Sauvegardes',
+    'sign-in': 'Connexion',
     about: 'À propos',
   },
   general: {

@@ -100,6 +100,29 @@ const settings: Translation['settings'] = {
     notNumberList: 'Saisissez des nombres séparés par des virgules.',
     notUrl: 'Saisissez une adresse commençant par http:// ou https://.',
   },
+  signIn: {
+    intro:
+      'Connectez-vous par votre fournisseur d’identité (Authelia, Authentik, Keycloak, Pocket ID…) avec OpenID Connect, et choisissez si les mots de passe restent actifs.',
+    oidc: 'Authentification unique (OpenID Connect)',
+    issuer: 'URL de l’émetteur',
+    clientId: 'Identifiant client',
+    clientSecret: 'Secret client',
+    scopes: 'Portées',
+    buttonLabel: 'Libellé du bouton',
+    adminGroup: 'Groupe des administrateurs',
+    fromEnvironment: 'Défini par l’environnement du serveur (OIDC_*) : changez-le là.',
+    redirectHint:
+      'Déclarez {url} comme URI de redirection chez le fournisseur (derrière un proxy ou sous un chemin, réglez PUBLIC_URL).',
+    createUsers: 'Créer un compte à la première connexion',
+    defaultRole: 'Rôle d’un compte créé',
+    roleReader: 'Lecteur',
+    roleAdmin: 'Administrateur',
+    linkByEmail: 'Lier un compte existant par son e-mail, quand le fournisseur dit l’e-mail vérifié',
+    passwords: 'Mots de passe',
+    localPasswords: 'Tout le monde peut se connecter avec un mot de passe (aussi dans les applis de lecture)',
+    breakGlass: 'Administrateur qui garde un mot de passe',
+    breakGlassHint: 'Mots de passe coupés, seul cet administrateur en utilise un. Les jetons d’API restent valides.',
+  },
   indexer: {
     intro:
       'Shelfmark cherche les parutions par un serveur Prowlarr. La clé d’API ne peut qu’être écrite : la page dit seulement si elle est définie.',

@@ -1,4 +1,5 @@
 import type { AuthService } from '../../services/auth.service.js';
+import type { OidcService } from '../../services/oidc.service.js';
 import { authStatusDto, principalDto, userDto } from '../dto.js';
 import { bodyOf, type OperationRouter } from '../operation-router.js';
 import { setUp, signIn, signOut, updateOwnAccount } from '../sign-in.js';
@@ -6,9 +7,14 @@ import type { SignInLimiter, SignInLimits } from '../sign-in-limiter.js';
 
 export type LoginLimit = SignInLimits;
 
-export function authRoutes(routes: OperationRouter, auth: AuthService, limiter: SignInLimiter): void {
+export function authRoutes(
+  routes: OperationRouter,
+  auth: AuthService,
+  oidc: OidcService,
+  limiter: SignInLimiter,
+): void {
   routes.handle('getAuthStatus', async (req, res) => {
-    res.json(authStatusDto(await auth.setupRequired(), req.principal));
+    res.json(authStatusDto(await auth.setupRequired(), req.principal, await oidc.buttonLabel()));
   });
 
   routes.handle('setupAdmin', async (req, res) => {

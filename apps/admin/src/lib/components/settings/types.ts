@@ -23,6 +23,7 @@ export const SETTINGS_TABS = [
   'plugins',
   'release-indexer',
   'backups',
+  'sign-in',
   'about',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

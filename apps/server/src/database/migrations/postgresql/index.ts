@@ -38,7 +38,8 @@ import { Migration20261129140000_series_match_key as m35 } from './Migration2026
 import { Migration20261129150000_wanted_releases as m36 } from './Migration20261129150000_wanted_releases.js';
 import { Migration20261129160000_library_import_settings as m37 } from './Migration20261129160000_library_import_settings.js';
 import { Migration20261130100000_import_queue_history as m38 } from './Migration20261130100000_import_queue_history.js';
-import { Migration20261130120000_reader_restrictions as m39 } from './Migration20261130120000_reader_restrictions.js';
+import { Migration20261130110000_user_oidc_subject as m39 } from './Migration20261130110000_user_oidc_subject.js';
+import { Migration20261130120000_reader_restrictions as m40 } from './Migration20261130120000_reader_restrictions.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -81,4 +82,5 @@ export const postgresqlMigrations = [
   m37,
   m38,
   m39,
+  m40,
 ];
