@@ -17,23 +17,24 @@ class TableRepository {
   reads = 0;
   selections = 0;
 
-  async everyWanted(): Promise<WantedRow[]> {
+  everyWanted(): Promise<WantedRow[]> {
     this.reads++;
-    return this.rows.map((row) => ({ ...row }));
+    return Promise.resolve(this.rows.map((row) => ({ ...row })));
   }
 
-  async wanted(): Promise<WantedRow[]> {
-    throw new Error('not used while the catalog version is known');
+  wanted(): Promise<WantedRow[]> {
+    return Promise.reject(new Error('not used while the catalog version is known'));
   }
 
-  async visibleSeriesIds(filters: WantedFilters, viewer: Viewer): Promise<string[]> {
+  visibleSeriesIds(filters: WantedFilters, viewer: Viewer): Promise<string[]> {
     this.selections++;
-    return [...this.libraries]
+    const ids = [...this.libraries]
       .filter(([, library]) => viewer.libraryIds === null || viewer.libraryIds.includes(library))
       .filter(
         ([series, library]) => (filters.libraryId ?? library) === library && (filters.seriesId ?? series) === series,
       )
       .map(([series]) => series);
+    return Promise.resolve(ids);
   }
 }
 
@@ -59,7 +60,7 @@ function setUp(grabbedAt = new Date()) {
     row('s2', 4),
   ];
   let version = 1;
-  const catalog: CatalogVersion = { current: async () => version, close: async () => {} };
+  const catalog: CatalogVersion = { current: () => Promise.resolve(version), close: () => Promise.resolve() };
   // The repository reads the viewer from the context; the table is given it explicitly.
   const repository = {
     everyWanted: () => table.everyWanted(),
