@@ -213,6 +213,31 @@ describe('files arriving in an import folder', () => {
     expect(book.page_count).toBe(3);
   });
 
+  it('places every arrival of a pass first, then indexes them all with one scan', async () => {
+    // Counts the scans asked for (the real service still starts them): one per arrival made a thousand downloads
+    // a thousand scans, each waiting for the one before.
+    const jobs = server.container.services.jobs;
+    const start = jobs.start.bind(jobs);
+    const asked: unknown[] = [];
+    jobs.start = (type, library, params, ...rest) => {
+      if (type === 'scan' && library === libraryId) asked.push(params);
+      return start(type, library, params, ...rest);
+    };
+    try {
+      const names = [40, 41, 42, 43, 44].map((volume) => `Naruto T${volume}.cbz`);
+      const data = await comicBuffer({ pages: 1 });
+      await Promise.all(names.map((name) => writeFile(path.join(incoming(), name), data)));
+      await until(
+        async () => (await Promise.all(names.map((name) => importedAs(name)()))).every(Boolean),
+        'the five arrivals imported',
+      );
+      for (const volume of [40, 41, 42, 43, 44]) await waitForVolume(seriesIds['Naruto']!, volume);
+      expect(asked).toEqual([{ mode: 'incremental', folders: ['Naruto'] }]);
+    } finally {
+      jobs.start = start;
+    }
+  });
+
   it('matches a download to its grab by the release name, and the grab becomes imported', async () => {
     const em = server.container.orm.em.fork();
     const grab = em.create(ReleaseGrab, {

@@ -60,8 +60,16 @@ class ImportRefused extends Error {
  * library's naming template and mode (file-placement.ts: never outside the root, never over a file, never half
  * written), records the import for undo, and has the new file indexed at once by a scan of its folder.
  */
+/** How often a scan that must follow the running one looks whether that one has ended. */
+const SCAN_WAIT_MS = 250;
+
 export class ImportService {
   private readonly placement = new FilePlacement();
+  /** Folders placed into and not yet given to a scan, per library ('' for the library's root). */
+  private readonly unscanned = new Map<string, Set<string>>();
+  /** The loop starting a library's scans after imports, while one runs. */
+  private readonly scanStarters = new Map<string, Promise<void>>();
+  private scansHeld = 0;
 
   constructor(
     private readonly repository: ImportRepository,
@@ -372,28 +380,62 @@ export class ImportService {
     };
   }
 
+  /**
+   * Holds the scans the imports of `work` ask for, then starts one for all their folders: a watcher's pass over a
+   * thousand arrivals is one scan, not a thousand (each would wait for the one before it).
+   */
+  async holdingScans<T>(work: () => Promise<T>): Promise<T> {
+    this.scansHeld++;
+    try {
+      return await work();
+    } finally {
+      this.scansHeld--;
+      if (this.scansHeld === 0) for (const libraryId of this.unscanned.keys()) this.startScans(libraryId);
+    }
+  }
+
   /** Indexes the folder at once: a scan of that folder (after the library's running scan, when one is). */
   private async rescan(libraryId: string, folder: string): Promise<void> {
     const scope = folder === '.' || folder === '' ? null : folder;
     if (scope !== null) await this.watch.markDirty(libraryId, [scope], Date.now());
-    // A book at the library's root: an incremental scan of the whole library (a scope is a folder below the root).
-    const params = scope === null ? { mode: 'incremental' } : { mode: 'incremental', folders: [scope] };
-    const { created, job } = await this.jobs.start('scan', libraryId, params);
-    if (created) return;
-    // Another scan is running: it may have passed the folder already, so this one follows it.
-    void this.followUp(libraryId, job.id, params);
+    const pending = this.unscanned.get(libraryId) ?? new Set<string>();
+    // '' stands for the library's root: a book there is found by an incremental scan of the whole library.
+    pending.add(scope ?? '');
+    this.unscanned.set(libraryId, pending);
+    if (this.scansHeld === 0) this.startScans(libraryId);
   }
 
-  private async followUp(libraryId: string, jobId: string, params: Record<string, unknown>): Promise<void> {
-    try {
+  /**
+   * Starts one scan for every folder of the library placed into since the last one. When another scan runs, it may
+   * have passed those folders already: they are scanned after it, with whatever else arrives meanwhile.
+   */
+  private startScans(libraryId: string): void {
+    if (this.scanStarters.has(libraryId)) return;
+    const starter = (async () => {
       for (;;) {
-        const job = await this.jobs.require(jobId);
-        if (job.status !== 'queued' && job.status !== 'running') break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        const folders = this.unscanned.get(libraryId);
+        if (folders === undefined || folders.size === 0) return;
+        this.unscanned.delete(libraryId);
+        const params = folders.has('')
+          ? { mode: 'incremental' }
+          : { mode: 'incremental', folders: [...folders].sort() };
+        const { created, job } = await this.jobs.start('scan', libraryId, params);
+        if (created) continue;
+        const waiting = this.unscanned.get(libraryId) ?? new Set<string>();
+        for (const folder of folders) waiting.add(folder);
+        this.unscanned.set(libraryId, waiting);
+        for (;;) {
+          const current = await this.jobs.require(job.id);
+          if (current.status !== 'queued' && current.status !== 'running') break;
+          await new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS));
+        }
       }
-      await this.jobs.start('scan', libraryId, params);
-    } catch (error) {
-      this.logger.warn({ err: error, libraryId }, 'scan after an import could not start');
-    }
+    })()
+      .catch((error: unknown) => this.logger.warn({ err: error, libraryId }, 'scan after an import could not start'))
+      .finally(() => {
+        this.scanStarters.delete(libraryId);
+        // Folders that arrived while it stopped on an error wait for the next import's call.
+      });
+    this.scanStarters.set(libraryId, starter);
   }
 }

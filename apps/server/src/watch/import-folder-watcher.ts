@@ -111,12 +111,15 @@ export class ImportFolderWatcher {
           if (readiness.ready) ready.push(absolute);
         }
         const known = await this.imports.knownOrigins(ready);
-        for (const absolute of ready) {
-          if (known.has(absolute)) continue;
-          await this.offer(absolute).catch((error: unknown) =>
-            this.logger.warn({ err: error, entry: path.basename(absolute) }, 'an arrival could not be imported'),
-          );
-        }
+        // Every arrival of the pass is placed first, then one scan indexes them all.
+        await this.imports.holdingScans(async () => {
+          for (const absolute of ready) {
+            if (known.has(absolute)) continue;
+            await this.offer(absolute).catch((error: unknown) =>
+              this.logger.warn({ err: error, entry: path.basename(absolute) }, 'an arrival could not be imported'),
+            );
+          }
+        });
       }
       for (const key of [...this.tracked.keys()]) if (!seen.has(key)) this.tracked.delete(key);
     });
