@@ -104,7 +104,11 @@ describe('a reader’s restrictions and the series’ labels', { timeout: 60_000
     await form.getByLabel('Montrer les livres sans classification d’âge').waitFor();
     await form.getByLabel('Seulement les séries étiquetées').waitFor();
     await form.getByLabel('Jamais les séries étiquetées').waitFor();
-    await form.getByRole('group', { name: 'Étiquettes en usage' }).first().getByRole('button', { name: LABEL }).waitFor();
+    await form
+      .getByRole('group', { name: 'Étiquettes en usage' })
+      .first()
+      .getByRole('button', { name: LABEL })
+      .waitFor();
     expect(await form.getByLabel('Classification d’âge maximale').locator('option').first().textContent()).toBe(
       'Tout âge',
     );
