@@ -11,7 +11,10 @@ import { horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser, waitForShell } fro
  */
 const admin = useAdminBrowser();
 
-const [HARBOUR, ECLATS, QUIET, NUIT] = SAMPLE_LIBRARY.series.map((series) => series.name);
+const HARBOUR = SAMPLE_LIBRARY.series[0].name;
+const ECLATS = SAMPLE_LIBRARY.series[1].name;
+const QUIET = SAMPLE_LIBRARY.series[2].name;
+const NUIT = SAMPLE_LIBRARY.series[3].name;
 const LABEL = 'Mature';
 const READER = { username: 'chloe', password: 'chloe-reads-comics' };
 
