@@ -7,7 +7,8 @@ import { horizontalOverflow, SAMPLE_LIBRARY, useAdminBrowser, waitForShell } fro
  * A reader's restrictions and the series' labels in a real Chromium (issue 39): the administrator creates a reader
  * with a highest age and an excluded label picked among the labels in use, puts that label on another series from
  * the selection bar, and the reader, signed in, is not shown the labelled series while the others are; the fields
- * in French; the user dialog and the labels dialog at 360 px; axe on the user dialog with the restriction fields.
+ * in French (axe on the create form); the user dialog and the labels dialog at 360 px; axe on the user dialog with
+ * the restriction fields.
  */
 const admin = useAdminBrowser();
 
@@ -115,6 +116,10 @@ describe('a reader’s restrictions and the series’ labels', { timeout: 60_000
     expect(await form.getByLabel('Classification d’âge maximale').locator('option').first().textContent()).toBe(
       'Tout âge',
     );
+    // The create form's restriction fields and label chips, in French (longer words).
+    await expectNoSeriousViolations(page, 'the create form with the restriction fields, in French', {
+      include: '[data-testid="user-form"]',
+    });
   });
 
   it('fits a 360 px phone: the user dialog and the labels dialog; axe finds nothing serious in the user dialog', async () => {
