@@ -18,12 +18,13 @@ const QUIET = SAMPLE_LIBRARY.series[2].name;
 const NUIT = SAMPLE_LIBRARY.series[3].name;
 const LABEL = 'Mature';
 const READER = { username: 'chloe', password: 'chloe-reads-comics' };
+let nuitId: string;
 
 beforeAll(async () => {
   // The label is already on one series, so that the forms offer it.
   const { items } = await admin.site.api<{ items: { id: string; name: string }[] }>('GET', '/series?limit=50');
-  const nuit = items.find((series) => series.name === NUIT)!;
-  await admin.site.api('PUT', `/series/${nuit.id}/labels`, { labels: [LABEL] });
+  nuitId = items.find((series) => series.name === NUIT)!.id;
+  await admin.site.api('PUT', `/series/${nuitId}/labels`, { labels: [LABEL] });
 });
 
 /** The series names the list shows once it has settled. */
@@ -98,6 +99,18 @@ describe('a reader’s restrictions and the series’ labels', { timeout: 60_000
     await waitForShell(reader);
     await reader.goto('/series');
     await expect.poll(async () => (await shownNames(reader)).sort()).toEqual([ECLATS, QUIET].sort());
+
+    // The series edit dialog shows its labels, the chip of each pressed; pressing it takes the label out of the text.
+    await page.goto(`/series/${nuitId}`);
+    await page.getByTestId('edit-series').click();
+    const own = page.getByRole('dialog', { name: 'Edit series' }).getByTestId('series-labels');
+    const field = own.getByLabel('Labels of this series');
+    await expect.poll(() => field.inputValue()).toBe(LABEL);
+    const chip = own.getByRole('group', { name: 'Labels in use' }).getByRole('button', { name: LABEL });
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
+    await chip.click();
+    expect(await field.inputValue()).toBe('');
+    expect(await chip.getAttribute('aria-pressed')).toBe('false');
   });
 
   it('names the restriction fields in French', async () => {
