@@ -1317,6 +1317,10 @@ type RootTranslation = {
 			 * @param {number} count
 			 */
 			done: RequiredParams<'count'>
+			/**
+			 * L​a​b​e​l​s​ ​i​n​ ​u​s​e
+			 */
+			known: string
 		}
 	}
 	books: {
@@ -9291,6 +9295,10 @@ export type TranslationFunctions = {
 			 * Labels changed on {count} series.
 			 */
 			done: (arg: { count: number }) => LocalizedString
+			/**
+			 * Labels in use
+			 */
+			known: () => LocalizedString
 		}
 	}
 	books: {

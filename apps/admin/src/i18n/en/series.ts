@@ -129,6 +129,7 @@ const series = {
     apply: 'Apply',
     cancel: 'Cancel',
     done: 'Labels changed on {count:number} series.',
+    known: 'Labels in use',
   },
 };
 

@@ -130,6 +130,7 @@ const series: Translation['series'] = {
     apply: 'Appliquer',
     cancel: 'Annuler',
     done: 'Étiquettes modifiées sur {count} séries.',
+    known: 'Étiquettes en usage',
   },
 };
 

@@ -19,7 +19,12 @@ export async function listUsers(): Promise<UserRow[]> {
   return (await trpc.users.list.query({})).items;
 }
 
-export function createUser(body: { username: string; password: string; role: Role; library_ids: string[] }) {
+export function createUser(
+  body: { username: string; password: string; role: Role; library_ids: string[] } & Pick<
+    UserChanges,
+    'age_max' | 'allow_unrated' | 'labels_include' | 'labels_exclude'
+  >,
+) {
   return trpc.users.create.mutate({ body: { ...body, disabled: false } });
 }
 
