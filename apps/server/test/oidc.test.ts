@@ -212,9 +212,15 @@ describe('sign-out', () => {
   it('ends the session here and at the provider', async () => {
     const { browser } = await signIn({ sub: 'sub-dave', preferred_username: 'dave' });
     const before = provider.endSessions;
+    // A link from another site leaves the session alone.
+    const elsewhere = await browser.request(`${server.url}/api/v1/auth/oidc/logout`, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(elsewhere.status).toBe(303);
+    expect(elsewhere.location).toBe(`${server.url}/`);
+    expect((await whoAmI(browser))?.username).toBe('dave');
     const out = await browser.request(`${server.url}/api/v1/auth/oidc/logout`, {
-      method: 'POST',
-      headers: { origin: server.url },
+      headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(out.status).toBe(303);
     expect(out.location?.startsWith(`${provider.issuer}/session/end`)).toBe(true);

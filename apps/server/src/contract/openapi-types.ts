@@ -168,15 +168,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Sign out here and at the OpenID provider
          * @description Public (it acts on the session cookie sent with it, if any). Ends the session as `POST /auth/logout` does,
          *     then redirects (303) to the provider's `end_session_endpoint` when the user signed in through a provider that
-         *     offers one (coming back to the admin), or else to the admin.
+         *     offers one (coming back to the admin), or else to the admin. A GET, navigated to: a form's POST could not be
+         *     redirected to the provider under the admin's `form-action 'self'` (ADR 17). A navigation from another site
+         *     (`Sec-Fetch-Site: cross-site`) is only sent to the admin, still signed in.
          */
-        post: operations["endOidcSession"];
+        get: operations["endOidcSession"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

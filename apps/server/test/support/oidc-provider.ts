@@ -30,14 +30,28 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
+export interface TestProviderOptions {
+  /**
+   * Sign in at oidc-provider's own login page (its development interactions: any login name, any password), as a
+   * person at a browser does; the account's sub and preferred_username are the name typed, unless `signInAs` named
+   * an account with that sub. Off: the login prompt is answered at once with the account `signInAs` named.
+   */
+  loginPage?: boolean;
+}
+
 export const TEST_CLIENT_ID = 'shelfmark';
 export const TEST_CLIENT_SECRET = 'a-client-secret-for-tests-only-0123456789';
 
 /**
  * A real OpenID provider (`oidc-provider`, a certified implementation) on a random port, signing in whichever account
- * the test names: the login prompt is answered at once, and consent is given for the scopes asked.
+ * the test names: the login prompt is answered at once (or by its login page, see `loginPage`), and consent is given
+ * for the scopes asked. Shared by the server's tests and the admin's browser tests (test/support/oidc-provider.ts).
  */
-export async function startTestProvider(redirectUri: string, postLogoutRedirectUri: string): Promise<TestProvider> {
+export async function startTestProvider(
+  redirectUri: string,
+  postLogoutRedirectUri: string,
+  { loginPage = false }: TestProviderOptions = {},
+): Promise<TestProvider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   let current: ProviderAccount = { sub: 'nobody' };
@@ -67,14 +81,15 @@ export async function startTestProvider(redirectUri: string, postLogoutRedirectU
       email: ['email', 'email_verified'],
       groups: ['groups'],
     },
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    features: { devInteractions: { enabled: loginPage }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
     ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     findAccount: (_ctx, id) => {
-      const account = accounts.get(id);
+      const account = accounts.get(id) ?? (loginPage ? { sub: id, preferred_username: id } : undefined);
       return account ? { accountId: id, claims: () => ({ ...account }) } : undefined;
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // The login page's own routes when it is on (oidc-provider warns that a URL given here would not be used).
+    interactions: loginPage ? undefined : { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async loadExistingGrant(ctx) {
       const grant = new ctx.oidc.provider.Grant({
         clientId: ctx.oidc.client!.clientId,
@@ -101,7 +116,7 @@ export async function startTestProvider(redirectUri: string, postLogoutRedirectU
 
   const callback = provider.callback();
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!req.url?.startsWith('/interaction/')) {
+    if (loginPage || !req.url?.startsWith('/interaction/')) {
       void callback(req, res);
       return;
     }
@@ -125,6 +140,7 @@ export async function startTestProvider(redirectUri: string, postLogoutRedirectU
     clientSecret: TEST_CLIENT_SECRET,
     signInAs(account) {
       current = account;
+      if (loginPage) accounts.set(account.sub, account);
     },
     tamperWith(next) {
       tamper = next;

@@ -70,6 +70,8 @@ export function oidcRoutes(
   });
 
   routes.handle('endOidcSession', async (req, res) => {
+    // A GET (see openapi.yaml): another site's link must not sign anyone out.
+    if (req.headers['sec-fetch-site'] === 'cross-site') return toAdmin(req, res, undefined, 303);
     const secret = cookiesOf(req)[SESSION_COOKIE];
     const principal = secret ? await auth.authenticateSession(secret) : null;
     const user = principal ? await auth.currentUser(principal) : null;
