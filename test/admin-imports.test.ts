@@ -7,7 +7,8 @@ import { buildZip } from './support/comics.js';
 /**
  * Issue 37: the admin's Import page in a real Chromium at phone width, over the built server: a file dropped into
  * the import folder whose name says its series but no number waits in the queue with that series suggested; the
- * admin gives the number and imports it; it is in the series; the history's undo takes it back out.
+ * admin gives the number and imports it; it is in the series; the history's undo takes it back out. A file the
+ * admin drops on the page itself, its number unknown, joins the queue at once.
  */
 const admin = useAdminBrowser({ env: { IMPORT_QUIET_MS: '200' } });
 
@@ -49,5 +50,15 @@ describe('the Import page', () => {
     await record.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => record.getAttribute('data-undone')).toBe('true');
     await expect.poll(volumes, { timeout: 30_000 }).not.toContain(2);
+
+    // The page's own drop zone: a file whose number nothing says joins the queue, with no reload asked for.
+    await page.getByTestId('book-upload-input').setInputFiles({
+      name: 'Nuit blanche (envoi).cbz',
+      mimeType: 'application/zip',
+      buffer: buildZip(pages),
+    });
+    await page.locator('[data-testid="book-upload"][data-state="queued"]').waitFor();
+    await page.getByTestId('import-entry').filter({ hasText: 'Nuit blanche (envoi).cbz' }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
   });
 });

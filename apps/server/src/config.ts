@@ -156,7 +156,7 @@ export const CONFIG_VARIABLES = {
   WATCH_LEASE_SECONDS: {
     default: '30',
     description:
-      'With several worker processes: how long a dead process keeps its libraries before another watches them (renewed every third of it).',
+      'With several worker processes: how long a dead process keeps its libraries and import folders before another watches them (renewed every third of it).',
   },
   WATCH_MAX_WATCHES: {
     default: '',

@@ -407,14 +407,6 @@ export async function createContainer(
     (await libraryRepository.rootPaths()).map((library) => library.rootPath),
   );
   settings.setImportFolderCheck(async (folders) => (await importFolders.check(folders)).issues);
-  const importWatcher = new ImportFolderWatcher(
-    orm,
-    settings,
-    importFolders,
-    imports,
-    config.imports.quietMs,
-    logger.child({ area: 'imports' }),
-  );
   const services = {
     auth,
     oidc,
@@ -476,6 +468,15 @@ export async function createContainer(
     return undefined;
   });
   const watcher = new WatchService(orm, libraries, watchRepository, jobs, config.watch, watchLogger, instanceId);
+  const importWatcher = new ImportFolderWatcher(
+    orm,
+    settings,
+    importFolders,
+    imports,
+    config.imports.quietMs,
+    logger.child({ area: 'imports' }),
+    { repository: watchRepository, leaseMs: config.watch.leaseMs, instanceId },
+  );
 
   return {
     config,

@@ -1,10 +1,14 @@
-import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withContext } from '../src/database/request-context.js';
 import { ReleaseGrab } from '../src/entities/release-grab.entity.js';
+import { WatchRepository } from '../src/repositories/watch.repository.js';
+import { ImportFolders } from '../src/services/import-folders.js';
 import type { ImportSubmission } from '../src/services/import.service.js';
+import { LibrariesRoot } from '../src/services/libraries-root.js';
+import { ImportFolderWatcher } from '../src/watch/import-folder-watcher.js';
 import { apiClient, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { comicBuffer, samplePage, writeComic } from './support/library-builder.js';
@@ -51,7 +55,7 @@ async function waitForVolume(seriesId: string, volume: number, present = true): 
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ thumbnails: false, env: { IMPORT_QUIET_MS: '300' } });
+  server = await startTestServer({ thumbnails: false, env: { IMPORT_QUIET_MS: '300', WATCH_LEASE_SECONDS: '1' } });
   call = apiClient(server.url);
   const shelf = path.join(server.librariesRoot, 'shelf');
   await writeComic(shelf, 'One Piece/One Piece T01.cbz', { pages: 1 });
@@ -267,6 +271,69 @@ describe('files arriving in an import folder', () => {
     await writeComic(incoming(), 'One Piece - T05.cbz', { pages: 1 });
     const record = await until(importedAs('One Piece - T05.cbz'), 'the file in the returned folder imported');
     expect(record).toMatchObject({ series_name: 'One Piece', volume: 5 });
+  });
+});
+
+describe('an import folder read by two workers on one database (one lease at a time, ADR 13)', () => {
+  it('imports each arrival once, and the other worker takes the folder over when the holder dies', async () => {
+    const { orm, config, services, logger, importWatcher: first } = server.container;
+    const repository = new WatchRepository(orm.em);
+    // A second worker's watcher: its own holder name and instance id, the same database and folders.
+    const second = new ImportFolderWatcher(
+      orm,
+      services.settings,
+      new ImportFolders(new LibrariesRoot(config.librariesRoot), config.imports.roots, () => Promise.resolve([])),
+      services.imports,
+      config.imports.quietMs,
+      logger,
+      { repository, leaseMs: config.watch.leaseMs },
+    );
+    second.start();
+    const folder = await realpath(incoming());
+    const lease = () => withContext(orm, () => repository.importFolderLease(folder));
+    const importedOnce = async (names: string[]) => {
+      const records = await history();
+      return names.every((name) => records.some((record) => record.source_name === name));
+    };
+    try {
+      const names = ['One Piece T14.cbz', 'One Piece T15.cbz', 'Naruto T09.cbz'];
+      for (const name of names) await writeComic(incoming(), name, { pages: 1 });
+      // Both read the folder at the same moments: both would find the arrivals ready and not yet imported.
+      const deadline = Date.now() + 30_000;
+      while (!(await importedOnce(names))) {
+        if (Date.now() > deadline) throw new Error('the arrivals were not imported');
+        await Promise.all([first.pass(), second.pass()]);
+      }
+      await Promise.all([first.pass(), second.pass()]);
+      const records = await history();
+      for (const name of names)
+        expect(
+          records.filter((record) => record.source_name === name),
+          name,
+        ).toHaveLength(1);
+      expect((await queue()).filter((entry) => names.includes(entry.original_name))).toEqual([]);
+
+      const holder = (await lease())!.holder;
+      const [dying, other] = holder === first.holderName ? [first, second] : [second, first];
+      expect(dying.holderName).toBe(holder);
+      // The holder dies: it reads no more, and its lease stays as it last renewed it, until it expires.
+      await dying.stop();
+      await withContext(orm, () =>
+        repository.acquireImportFolder(folder, holder, Date.now(), Date.now() + config.watch.leaseMs),
+      );
+      await writeComic(incoming(), 'Naruto T10.cbz', { pages: 1 });
+      const takeOverDeadline = Date.now() + 30_000;
+      while (!(await importedOnce(['Naruto T10.cbz']))) {
+        if (Date.now() > takeOverDeadline) throw new Error('the other worker did not take the folder over');
+        await other.pass();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await lease())!.holder).toBe(other.holderName);
+      expect((await history()).filter((record) => record.source_name === 'Naruto T10.cbz')).toHaveLength(1);
+    } finally {
+      await second.stop();
+      first.start();
+    }
   });
 });
 

@@ -38,6 +38,7 @@ import { UserLibrary } from './user-library.entity.js';
 import { User } from './user.entity.js';
 import { WantToRead } from './want-to-read.entity.js';
 import { WatchLease } from './watch-lease.entity.js';
+import { ImportFolderLease } from './import-folder-lease.entity.js';
 
 export {
   ApiToken,
@@ -80,6 +81,7 @@ export {
   UserLibrary,
   WantToRead,
   WatchLease,
+  ImportFolderLease,
 };
 
 export const ALL_ENTITIES = [
@@ -104,6 +106,7 @@ export const ALL_ENTITIES = [
   JobItemError,
   MetadataBatchResult,
   WatchLease,
+  ImportFolderLease,
   DirtyFolder,
   UserLibrary,
   KoreaderProgress,

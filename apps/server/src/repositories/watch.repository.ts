@@ -12,7 +12,7 @@ export interface DirtySummary {
   lastMs: number;
 }
 
-/** Watch leases (one holder per library) and the durable set of folders changed since their last scan. */
+/** Watch leases (one holder per library, and per import folder) and the durable set of folders changed since their last scan. */
 export class WatchRepository implements WatchStateSource {
   constructor(private readonly em: EntityManager) {}
 
@@ -101,6 +101,49 @@ export class WatchRepository implements WatchStateSource {
       [libraryId, holder],
       'run',
     );
+  }
+
+  /**
+   * Takes or renews an import folder's lease, by the rule of `acquire` (new, ours, expired, or a predecessor's):
+   * true when this holder has it now.
+   */
+  async acquireImportFolder(
+    folder: string,
+    holder: string,
+    nowMs: number,
+    expiresAtMs: number,
+    predecessor?: string,
+  ): Promise<boolean> {
+    const takeOver = predecessor === undefined ? '' : ' or substr(import_folder_leases.holder, 1, ?) = ?';
+    const rows = await this.em.execute<{ holder: string }[]>(
+      `insert into import_folder_leases (id, folder, holder, expires_at_ms) values (?, ?, ?, ?)
+       on conflict (folder) do update set holder = excluded.holder, expires_at_ms = excluded.expires_at_ms
+         where import_folder_leases.holder = excluded.holder or import_folder_leases.expires_at_ms < ?${takeOver}
+       returning holder`,
+      [
+        randomUUID(),
+        folder,
+        holder,
+        expiresAtMs,
+        nowMs,
+        ...(predecessor === undefined ? [] : [predecessor.length, predecessor]),
+      ],
+    );
+    return rows.length === 1 && rows[0]!.holder === holder;
+  }
+
+  /** Gives an import folder's lease back (a clean stop, a folder no longer in the setting). */
+  async releaseImportFolder(folder: string, holder: string): Promise<void> {
+    await this.em.execute('delete from import_folder_leases where folder = ? and holder = ?', [folder, holder], 'run');
+  }
+
+  /** Who holds an import folder's lease and until when (the logs and tests). */
+  async importFolderLease(folder: string): Promise<{ holder: string; expiresAtMs: number } | undefined> {
+    const [row] = await this.em.execute<{ holder: string; expires_at_ms: number | string }[]>(
+      'select holder, expires_at_ms from import_folder_leases where folder = ?',
+      [folder],
+    );
+    return row ? { holder: row.holder, expiresAtMs: Number(row.expires_at_ms) } : undefined;
   }
 
   /** Marks folders dirty; a folder already in the set takes the later time. */

@@ -6,15 +6,26 @@ import { importReadiness, isPartialName, type EntrySnapshot, type FileState } fr
 import { ignoredName } from '../indexer/ignored-names.js';
 import { formatFromExtension } from '../indexer/formats/index.js';
 import type { Logger } from '../logger.js';
-import type { ImportFolders } from '../services/import-folders.js';
+import type { WatchRepository } from '../repositories/watch.repository.js';
+import type { ImportFolder, ImportFolders } from '../services/import-folders.js';
 import type { ImportService } from '../services/import.service.js';
 import type { SettingsService } from '../services/settings.service.js';
+import { leaseHolder } from './lease-holder.js';
 import { isImageName, packImages } from './pack-images.js';
 
 /** The most files one entry (a folder) may hold before it is left alone: a whole tree is no download. */
 const MAX_ENTRY_FILES = 5000;
 /** Snapshots kept per entry: enough to see it still since the quiet time began. */
 const KEPT_SNAPSHOTS = 64;
+
+/** The lease each import folder is read under (ADR 13): one process at a time, as for a library's watch. */
+export interface ImportFolderLeasing {
+  repository: WatchRepository;
+  /** WATCH_LEASE_SECONDS: how long a holder that died keeps its folders. */
+  leaseMs: number;
+  /** The installation's instance id (watch/instance-id.ts): a restarted process takes its predecessor's leases. */
+  instanceId?: string;
+}
 
 interface Tracked {
   snapshots: EntrySnapshot[];
@@ -30,6 +41,12 @@ interface Tracked {
  *
  * An import folder that vanishes (an unmounted share) is skipped with a warning until it returns; its entries are
  * forgotten so they are seen whole again.
+ *
+ * With several worker processes on one database, each import folder is read by one of them at a time, the holder
+ * of its lease (taken or renewed at each pass, and again just before arrivals are handed over), as a library is
+ * watched by one (ADR 13): otherwise two processes would see the same arrival ready and both import it. A holder
+ * that dies keeps its folders until the lease expires; a clean stop gives them back at once. The entries already
+ * imported (`knownOrigins`) stay a second guard.
  */
 export class ImportFolderWatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -38,6 +55,11 @@ export class ImportFolderWatcher {
   private readonly tracked = new Map<string, Tracked>();
   private readonly warned = new Set<string>();
   private last: Promise<void> = Promise.resolve();
+  private readonly holder: string;
+  /** Cleared after the first pass, as the library watcher does: see WatchService. */
+  private predecessor: string | undefined;
+  /** The import folders (absolute) whose lease this process holds. */
+  private readonly holding = new Set<string>();
 
   constructor(
     private readonly orm: Orm,
@@ -46,11 +68,22 @@ export class ImportFolderWatcher {
     private readonly imports: ImportService,
     private readonly quietMs: number,
     private readonly logger: Logger,
-  ) {}
+    private readonly leasing: ImportFolderLeasing,
+  ) {
+    ({ holder: this.holder, predecessor: this.predecessor } = leaseHolder(leasing.instanceId));
+  }
 
-  /** How often the folders are read: a quarter of the quiet time, between 100 ms and 5 s. */
+  /** This process's name on the import folders' leases. */
+  get holderName(): string {
+    return this.holder;
+  }
+
+  /**
+   * How often the folders are read: a quarter of the quiet time, between 100 ms and 5 s, and at least three
+   * times a lease, which each pass renews.
+   */
   get intervalMs(): number {
-    return Math.min(5000, Math.max(100, Math.round(this.quietMs / 4)));
+    return Math.min(5000, Math.round(this.leasing.leaseMs / 3), Math.max(100, Math.round(this.quietMs / 4)));
   }
 
   start(): void {
@@ -70,6 +103,8 @@ export class ImportFolderWatcher {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    await this.last;
+    for (const folder of [...this.holding]) await this.release(folder);
   }
 
   /** One look at every import folder, after the one under way (tests step it too): an entry is offered once. */
@@ -82,11 +117,13 @@ export class ImportFolderWatcher {
   private async look(): Promise<void> {
     await withContext(this.orm, async () => {
       const given = await this.settings.importFolders();
-      if (given.length === 0) return;
-      const { folders, issues } = await this.folders.check(given);
+      const { folders, issues } = given.length === 0 ? { folders: [], issues: [] } : await this.folders.check(given);
       for (const issue of issues) this.warnOnce(issue.path, `an import folder is skipped: it ${issue.message}`);
       const seen = new Set<string>();
+      const current = new Set(folders.map((folder) => folder.absolute));
+      for (const folder of [...this.holding]) if (!current.has(folder)) await this.release(folder);
       for (const folder of folders) {
+        if (!(await this.hold(folder))) continue;
         const entries = await readdir(folder.absolute, { withFileTypes: true }).catch(() => null);
         if (entries === null) {
           this.warnOnce(folder.absolute, `import folder "${folder.given}" is skipped: it cannot be read`);
@@ -110,6 +147,8 @@ export class ImportFolderWatcher {
           const readiness = importReadiness(tracked.snapshots, this.quietMs, takes(tracked.isFolder));
           if (readiness.ready) ready.push(absolute);
         }
+        // Renewed before handing over: a pass slower than the lease must not import what a successor reads too.
+        if (ready.length === 0 || !(await this.hold(folder))) continue;
         const known = await this.imports.knownOrigins(ready);
         // Every arrival of the pass is placed first, then one scan indexes them all.
         await this.imports.holdingScans(async () => {
@@ -122,7 +161,34 @@ export class ImportFolderWatcher {
         });
       }
       for (const key of [...this.tracked.keys()]) if (!seen.has(key)) this.tracked.delete(key);
+      this.predecessor = undefined;
     });
+  }
+
+  /** Takes or renews the folder's lease; says when it was taken or lost. */
+  private async hold(folder: ImportFolder): Promise<boolean> {
+    const now = Date.now();
+    const held = await this.leasing.repository.acquireImportFolder(
+      folder.absolute,
+      this.holder,
+      now,
+      now + this.leasing.leaseMs,
+      this.predecessor,
+    );
+    if (held && !this.holding.has(folder.absolute)) {
+      this.holding.add(folder.absolute);
+      this.logger.info({ folder: folder.given }, 'import folder watched');
+    } else if (!held && this.holding.delete(folder.absolute)) {
+      this.logger.info({ folder: folder.given }, 'import folder lease lost to another process');
+    }
+    return held;
+  }
+
+  private async release(folder: string): Promise<void> {
+    this.holding.delete(folder);
+    await withContext(this.orm, () => this.leasing.repository.releaseImportFolder(folder, this.holder)).catch(
+      (error: unknown) => this.logger.warn({ err: error }, 'import folder lease could not be released'),
+    );
   }
 
   /** Hands one ready entry to the import: its book files, or its images packed into a CBZ named after it. */

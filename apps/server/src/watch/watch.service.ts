@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { WatchConfig } from '../config.js';
 import type { Orm } from '../database/orm.js';
 import { withContext } from '../database/request-context.js';
@@ -10,6 +9,7 @@ import type { WatchRepository } from '../repositories/watch.repository.js';
 import { isTerminal, type JobService } from '../services/job.service.js';
 import type { LibraryService, WatchScheduling } from '../services/library.service.js';
 import { pollingReasonFor } from './file-systems.js';
+import { leaseHolder } from './lease-holder.js';
 import { watchFolders, WatchUnavailableError, type FolderWatch } from './folder-watcher.js';
 import { POLLING_CHOSEN, ROOT_UNAVAILABLE, type WatchReason, type WatchReasonCode } from '../domain/watch-reasons.js';
 
@@ -88,8 +88,7 @@ export class WatchService implements WatchScheduling {
     private readonly logger: Logger,
     instanceId: string = randomUUID(),
   ) {
-    this.predecessor = `${instanceId}:`;
-    this.holder = `${this.predecessor}${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    ({ holder: this.holder, predecessor: this.predecessor } = leaseHolder(instanceId));
   }
 
   /** Starts watching; resolves once the first lease pass has watched what this process holds. */

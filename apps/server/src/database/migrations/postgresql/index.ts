@@ -40,6 +40,7 @@ import { Migration20261129160000_library_import_settings as m37 } from './Migrat
 import { Migration20261130100000_import_queue_history as m38 } from './Migration20261130100000_import_queue_history.js';
 import { Migration20261130110000_user_oidc_subject as m39 } from './Migration20261130110000_user_oidc_subject.js';
 import { Migration20261130120000_reader_restrictions as m40 } from './Migration20261130120000_reader_restrictions.js';
+import { Migration20261130130000_import_folder_leases as m41 } from './Migration20261130130000_import_folder_leases.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -83,4 +84,5 @@ export const postgresqlMigrations = [
   m38,
   m39,
   m40,
+  m41,
 ];
