@@ -1280,7 +1280,7 @@ type RootTranslation = {
 			 */
 			hint: string
 			/**
-			 * S​a​v​e​ ​t​h​e​ ​l​a​b​e​l​s
+			 * A​p​p​l​y​ ​t​h​e​ ​l​a​b​e​l​s
 			 */
 			save: string
 			/**
@@ -9260,7 +9260,7 @@ export type TranslationFunctions = {
 			 */
 			hint: () => LocalizedString
 			/**
-			 * Save the labels
+			 * Apply the labels
 			 */
 			save: () => LocalizedString
 			/**

@@ -120,7 +120,7 @@ const series = {
     title: 'Labels',
     field: 'Labels of this series',
     hint: 'Names separated by commas. Labels choose what each reader sees (their restrictions on the users page); they are never read from the files.',
-    save: 'Save the labels',
+    save: 'Apply the labels',
     saved: 'Labels saved.',
     action: 'Labels',
     bulkTitle: 'Labels of {count:number} series',

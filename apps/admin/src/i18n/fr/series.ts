@@ -121,7 +121,7 @@ const series: Translation['series'] = {
     title: 'Étiquettes',
     field: 'Étiquettes de cette série',
     hint: 'Noms séparés par des virgules. Les étiquettes choisissent ce que voit chaque lecteur (ses restrictions, sur la page des utilisateurs) ; elles ne sont jamais lues dans les fichiers.',
-    save: 'Enregistrer les étiquettes',
+    save: 'Appliquer les étiquettes',
     saved: 'Étiquettes enregistrées.',
     action: 'Étiquettes',
     bulkTitle: 'Étiquettes de {count} séries',
