@@ -198,7 +198,8 @@ describe('the admin shell', { timeout: 120_000 }, () => {
     expect(new URL(page.url()).pathname).toBe('/tokens');
     // …and signing in again comes back to it, with its data.
     await admin.signIn(page);
-    await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor();
+    // The page is made again and asks for its data anew: on a loaded CI machine that took past the 15 s default.
+    await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
     expect(new URL(page.url()).pathname).toBe('/tokens');
 
