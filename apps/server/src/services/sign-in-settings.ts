@@ -7,22 +7,7 @@ const SIGN_IN = 'sign_in';
 export const DEFAULT_OIDC_SCOPES = 'openid profile email';
 
 /** What is stored under `sign_in` (the client secret included: it never leaves through a read). */
-interface StoredSignIn {
-  oidc?: {
-    issuer?: string | null;
-    clientId?: string | null;
-    clientSecret?: string | null;
-    scopes?: string | null;
-    buttonLabel?: string | null;
-    createUsers?: boolean;
-    linkByEmail?: boolean;
-    adminGroup?: string | null;
-    defaultRole?: UserRole;
-    defaultLibraryIds?: string[];
-  };
-  localPasswords?: boolean;
-  breakGlassUserId?: string | null;
-}
+type StoredSignIn = SignInUpdate;
 
 /** The OpenID Connect settings in force: the environment's fields over the admin's. */
 export interface OidcSettings {
@@ -61,6 +46,7 @@ export interface SignInView {
   breakGlassUserId: string | null;
 }
 
+/** An admin's change to the sign-in settings, stored as given (the same shape as what is stored). */
 export interface SignInUpdate {
   oidc?: {
     issuer?: string | null;
