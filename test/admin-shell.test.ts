@@ -67,10 +67,17 @@ async function openUserMenu(page: Page) {
   if ((await userMenu(page).getAttribute('aria-expanded')) !== 'true') await userMenu(page).click();
 }
 
+/**
+ * Chooses the language in the user menu of a signed-in page, and waits until the account has kept it: the page
+ * changes language at once and saves it after, and a page closed before that answer leaves the account's old one
+ * (the next test signed in in French on a loaded machine).
+ */
 async function chooseLanguage(page: Page, locale: 'en' | 'fr') {
   await openUserMenu(page);
+  const saved = page.waitForResponse((response) => response.url().includes('auth.setLocale') && response.ok());
   await page.getByLabel(/^(Language|Langue)$/).selectOption(locale);
   await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
+  await saved;
 }
 
 describe('the admin shell', { timeout: 120_000 }, () => {
@@ -198,8 +205,7 @@ describe('the admin shell', { timeout: 120_000 }, () => {
     expect(new URL(page.url()).pathname).toBe('/tokens');
     // …and signing in again comes back to it, with its data.
     await admin.signIn(page);
-    // The page is made again and asks for its data anew: on a loaded CI machine that took past the 15 s default.
-    await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor();
     await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
     expect(new URL(page.url()).pathname).toBe('/tokens');
 

@@ -11,7 +11,8 @@
  * --database-url names another). Targets from the issue are printed next to each figure; nothing is asserted.
  * `--as reader` asks as a user of role reader granted every loaded library (their queries carry the library-access
  * condition, and their list cache entries are their own) instead of the bootstrap admin. `--only reading,collection`
- * measures only those whose name holds one of the words (and the /health floor).
+ * measures only those whose name holds one of the words (and the /health floor). `--databases sqlite` (or
+ * `postgresql`) runs on that one only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     'reading-lists': { type: 'string', default: '1000' },
     'list-books': { type: 'string', default: '500' },
     as: { type: 'string', default: 'admin' },
+    databases: { type: 'string', default: 'sqlite,postgresql' },
   },
 });
 const books = Number(values.books);
@@ -55,6 +57,10 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 /** `--only a,b`: the measures whose name holds one of these (the /health floor is always measured, for the shares). */
 const only = values.only?.split(',').map((part) => part.trim());
+/** `--databases sqlite`: one of the two only (both by default). */
+const databases = values.databases.split(',').map((part) => part.trim());
+const unknownDatabase = databases.find((name) => name !== 'sqlite' && name !== 'postgresql');
+if (unknownDatabase) throw new Error(`--databases: ${unknownDatabase} is neither sqlite nor postgresql`);
 
 /** The last page of `count` items at the lists' default 50 per page. */
 const lastPage = (count: number) => Math.max(1, Math.ceil(count / 50));
@@ -316,14 +322,18 @@ function table(figures: Figure[]): string {
 const figures: Figure[] = [];
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shelfmark-api-bench-'));
 try {
-  figures.push(
-    ...(await runOn('sqlite', { kind: 'sqlite', path: path.join(dataDir, 'shelfmark.db') }, { DATA_DIR: dataDir })),
-  );
-  const pgUrl = values['database-url'];
-  await freshPostgres(pgUrl);
-  figures.push(
-    ...(await runOn('postgresql', { kind: 'postgresql', url: pgUrl }, { DATA_DIR: dataDir, DATABASE_URL: pgUrl })),
-  );
+  if (databases.includes('sqlite')) {
+    figures.push(
+      ...(await runOn('sqlite', { kind: 'sqlite', path: path.join(dataDir, 'shelfmark.db') }, { DATA_DIR: dataDir })),
+    );
+  }
+  if (databases.includes('postgresql')) {
+    const pgUrl = values['database-url'];
+    await freshPostgres(pgUrl);
+    figures.push(
+      ...(await runOn('postgresql', { kind: 'postgresql', url: pgUrl }, { DATA_DIR: dataDir, DATABASE_URL: pgUrl })),
+    );
+  }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -286,7 +286,14 @@ export function useAdminBrowser(options: AdminSiteOptions = {}): AdminBrowser {
       const slug = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
       let n = 0;
       for (const open of contexts) {
-        for (const page of open.pages()) await saveScreenshot(page, `failed-${slug}-${++n}`).catch(() => undefined);
+        for (const page of open.pages()) {
+          await saveScreenshot(page, `failed-${slug}-${++n}`).catch(() => undefined);
+          // CI keeps its log, not the screenshots: what each page showed goes there too.
+          const shown = await page
+            .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 800))
+            .catch((error: Error) => `(unreadable: ${error.message.split('\n')[0]})`);
+          console.error(`--- page ${n}: ${page.url()}\n${shown}`);
+        }
       }
       if (pageErrors.length > 0) console.error(`--- errors in the pages ---\n${pageErrors.join('\n')}`);
       if (site) {

@@ -42,7 +42,7 @@ const HOUR = 3_600_000;
 const admin: Viewer = { userId: 'admin', role: 'admin', libraryIds: null };
 const reader: Viewer = { userId: 'reader', role: 'reader', libraryIds: ['l2'] };
 
-function setUp(grabbedAt = new Date()) {
+function setUp(grabbedAt = new Date(), ttlMs?: number) {
   const table = new TableRepository();
   table.libraries.set('s1', 'l1').set('s2', 'l2');
   const row = (seriesId: string, volume: number): WantedRow => ({
@@ -69,7 +69,7 @@ function setUp(grabbedAt = new Date()) {
   } as unknown as WantedRepository;
   let viewer = admin;
   const currentViewerOf = () => viewer;
-  const service = new WantedService(repository, catalog, 2 * HOUR);
+  const service = new WantedService(repository, catalog, 2 * HOUR, ttlMs);
   const ask = (as: Viewer, query = {}) => {
     viewer = as;
     return runAsViewer(as, () => service.page(query, 1, 50));
@@ -110,5 +110,16 @@ describe('WantedService', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => ask(admin)));
     expect(answers.every((answer) => answer.total === 3)).toBe(true);
     expect([table.reads, table.selections]).toEqual([1, 1]);
+  });
+
+  it('answers from the list it has while its staleness bound is renewed, then from the new one', async () => {
+    // No staleness allowed: every request finds the list too old, as one past its 60 s does.
+    const { table, ask } = setUp(new Date(), 0);
+    expect((await ask(admin)).total).toBe(3);
+    table.rows = table.rows.slice(1);
+    // Not waiting on the read it starts: the request is answered from the list already built.
+    expect((await ask(admin)).total).toBe(3);
+    expect(table.reads).toBe(2);
+    await expect.poll(async () => (await ask(admin)).total).toBe(2);
   });
 });

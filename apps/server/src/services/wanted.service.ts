@@ -50,10 +50,20 @@ export class WantedService {
   private async indexAt(version: number): Promise<WantedIndex> {
     const now = Date.now();
     const built = this.built;
-    if (built?.version === version && now - built.builtAt < this.ttlMs && now < built.index.statusesHoldUntil) {
+    if (built?.version === version && now < built.index.statusesHoldUntil) {
+      if (now - built.builtAt < this.ttlMs) return built.index;
+      // Only the staleness bound ran out (nothing this process knows of changed): the index is still answered from
+      // while a fresh one is built, so that every request in flight does not wait on a rebuild of 10k rows.
+      if (this.building?.version !== version) this.build(version).catch(() => undefined);
       return built.index;
     }
     if (this.building?.version === version) return this.building.promise;
+    return this.build(version);
+  }
+
+  /** Builds the index of `version` and keeps it (concurrent callers of the same version share the build). */
+  private async build(version: number): Promise<WantedIndex> {
+    const now = Date.now();
     const promise = this.wanted.everyWanted().then((rows) => new WantedIndex(rows, Date.now(), this.grabExpiryMs));
     const building = { version, promise };
     this.building = building;
