@@ -4965,6 +4965,10 @@ type RootTranslation = {
 			 */
 			namingTemplate: string
 			/**
+			 * i​s​ ​t​h​e​ ​s​a​m​e​ ​f​o​l​d​e​r​ ​a​s​ ​a​n​o​t​h​e​r​ ​o​n​e​,​ ​i​n​s​i​d​e​ ​i​t​ ​o​r​ ​h​o​l​d​i​n​g​ ​i​t​:​ ​a​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​ ​a​n​d​ ​t​h​e​ ​i​m​p​o​r​t​ ​f​o​l​d​e​r​s​ ​m​u​s​t​ ​b​e​ ​a​p​a​r​t
+			 */
+			overlap: string
+			/**
 			 * n​o​t​ ​v​a​l​i​d
 			 */
 			invalid: string
@@ -5032,6 +5036,11 @@ type RootTranslation = {
 			 * @param {number} limit
 			 */
 			maxItems: RequiredParams<'limit'>
+			/**
+			 * o​v​e​r​l​a​p​s​ ​“​{​f​o​l​d​e​r​}​”​ ​(​t​h​e​ ​s​a​m​e​ ​f​o​l​d​e​r​,​ ​i​n​s​i​d​e​ ​i​t​ ​o​r​ ​h​o​l​d​i​n​g​ ​i​t​)​:​ ​a​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​ ​a​n​d​ ​t​h​e​ ​i​m​p​o​r​t​ ​f​o​l​d​e​r​s​ ​m​u​s​t​ ​b​e​ ​a​p​a​r​t
+			 * @param {string} folder
+			 */
+			overlap: RequiredParams<'folder'>
 		}
 		failures: {
 			/**
@@ -12788,6 +12797,10 @@ export type TranslationFunctions = {
 			 */
 			namingTemplate: () => LocalizedString
 			/**
+			 * is the same folder as another one, inside it or holding it: a library’s folder and the import folders must be apart
+			 */
+			overlap: () => LocalizedString
+			/**
 			 * not valid
 			 */
 			invalid: () => LocalizedString
@@ -12845,6 +12858,10 @@ export type TranslationFunctions = {
 			 * must list at most {limit}
 			 */
 			maxItems: (arg: { limit: number }) => LocalizedString
+			/**
+			 * overlaps “{folder}” (the same folder, inside it or holding it): a library’s folder and the import folders must be apart
+			 */
+			overlap: (arg: { folder: string }) => LocalizedString
 		}
 		failures: {
 			/**
