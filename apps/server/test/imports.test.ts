@@ -160,10 +160,16 @@ const importedAs = (name: string) => async () =>
 describe('the import_folders setting', () => {
   it('refuses folders outside a root, a library’s folder, and a folder that does not exist, changing nothing', async () => {
     await mkdir(incoming(), { recursive: true });
-    for (const folders of [['../outside'], ['/tmp'], ['shelf'], ['shelf/Naruto'], ['missing-folder']]) {
+    for (const [folders, code] of [
+      [['../outside'], 'folder'],
+      [['/tmp'], 'folder'],
+      [['shelf'], 'overlap'],
+      [['shelf/Naruto'], 'overlap'],
+      [['missing-folder'], 'folder'],
+    ] as const) {
       const result = await call('/settings', { token, method: 'PATCH', body: { import_folders: folders } });
       expectProblem(result, 400);
-      expect(result.body.errors[0], JSON.stringify(folders)).toMatchObject({ code: 'folder' });
+      expect(result.body.errors[0], JSON.stringify(folders)).toMatchObject({ code });
     }
     expect((await call('/settings', { token })).body.import_folders).toEqual([]);
     const set = await call('/settings', { token, method: 'PATCH', body: { import_folders: ['incoming'] } });
