@@ -6,7 +6,7 @@ import { withContext } from '../src/database/request-context.js';
 import { WatchRepository } from '../src/repositories/watch.repository.js';
 import { createTRPCClient, httpBatchLink, type TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../src/trpc/router.js';
-import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
+import { apiClient, sessionCookie, type ApiClient, type CallResult } from './support/http-client.js';
 import { expectProblem } from './support/problems.js';
 import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -40,7 +40,7 @@ async function libraries(): Promise<{ id: string; root_path: string }[]> {
 }
 
 /** A 400 whose one error is an overlap on `field`, naming `folder`. */
-function expectOverlap(result: Awaited<ReturnType<ApiClient>>, field: string, folder: string): void {
+function expectOverlap(result: CallResult<any>, field: string, folder: string): void {
   expectProblem(result, 400);
   expect(result.body.type).toBe('urn:shelfmark:problem:validation');
   expect(result.body.errors).toEqual([
