@@ -406,7 +406,13 @@ export async function createContainer(
   const importFolders = new ImportFolders(librariesRoot, config.imports.roots, async () =>
     (await libraryRepository.rootPaths()).map((library) => library.rootPath),
   );
-  settings.setImportFolderCheck(async (folders) => (await importFolders.check(folders)).issues);
+  settings.setImportFolderCheck(async (given) => {
+    const { folders, issues } = await importFolders.check(given);
+    return { absolute: folders.map((folder) => folder.absolute), issues };
+  });
+  libraries.setImportFolderOverlap(async (absolute) =>
+    importFolders.overlapping(absolute, await settings.importFolders()),
+  );
   const services = {
     auth,
     oidc,

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -103,10 +103,19 @@ describe('submit (the intake uploads and import folders call)', () => {
   });
 
   it('matches by name alone, the series of the same number in another series untouched', async () => {
+    const otherSeries = path.join(server.librariesRoot, 'shelf', 'One Piece', 'One Piece - T02.cbz');
+    const before = await readFile(otherSeries);
     const entry = await submit({ path: await stage(), originalName: 'Naruto - Tome 2.cbz', source: 'upload' });
     expect(entry.status, entry.errorMessage ?? '').toBe('imported');
     expect(entry.series?.id).toBe(seriesIds['Naruto']);
     await waitForVolume(seriesIds['Naruto']!, 2);
+    // Not a duplicate of One Piece 2, not filed beside it.
+    expect(await readFile(otherSeries)).toEqual(before);
+    expect((await readdir(path.join(server.librariesRoot, 'shelf', 'One Piece'))).sort()).toEqual([
+      'One Piece - T02.cbz',
+      'One Piece T01.cbz',
+    ]);
+    expect(await bookVolumes(seriesIds['One Piece']!)).toEqual([1, 2]);
   });
 
   it('matches a name only its ComicInfo explains', async () => {
@@ -160,10 +169,16 @@ const importedAs = (name: string) => async () =>
 describe('the import_folders setting', () => {
   it('refuses folders outside a root, a library’s folder, and a folder that does not exist, changing nothing', async () => {
     await mkdir(incoming(), { recursive: true });
-    for (const folders of [['../outside'], ['/tmp'], ['shelf'], ['shelf/Naruto'], ['missing-folder']]) {
+    for (const [folders, code] of [
+      [['../outside'], 'folder'],
+      [['/tmp'], 'folder'],
+      [['shelf'], 'overlap'],
+      [['shelf/Naruto'], 'overlap'],
+      [['missing-folder'], 'folder'],
+    ] as const) {
       const result = await call('/settings', { token, method: 'PATCH', body: { import_folders: folders } });
       expectProblem(result, 400);
-      expect(result.body.errors[0], JSON.stringify(folders)).toMatchObject({ code: 'folder' });
+      expect(result.body.errors[0], JSON.stringify(folders)).toMatchObject({ code });
     }
     expect((await call('/settings', { token })).body.import_folders).toEqual([]);
     const set = await call('/settings', { token, method: 'PATCH', body: { import_folders: ['incoming'] } });
@@ -261,6 +276,70 @@ describe('files arriving in an import folder', () => {
     await expect
       .poll(async () => (await em.fork().findOneOrFail(ReleaseGrab, { id: grab.id })).status)
       .toBe('imported');
+  });
+
+  it('waits while a file grows under its final name, and imports it whole once it stops', async () => {
+    // Only this test's looks, so that a piece lands between every two of them however slow the machine is: the
+    // file never stays the same from one look to the next until the last piece.
+    const watcher = server.container.importWatcher;
+    await watcher.stop();
+    try {
+      const file = path.join(incoming(), 'Naruto T16.cbz');
+      const data = await comicBuffer({ pages: 3 });
+      const pieces = 5;
+      const size = Math.ceil(data.length / pieces);
+      await writeFile(file, data.subarray(0, size));
+      for (let piece = 1; piece < pieces; piece++) {
+        await step();
+        expect(await importedAs('Naruto T16.cbz')()).toBeUndefined();
+        expect((await queue()).map((entry) => entry.original_name)).not.toContain('Naruto T16.cbz');
+        await appendFile(file, data.subarray(piece * size, (piece + 1) * size));
+      }
+      const record = await until(importedAs('Naruto T16.cbz'), 'the grown file imported');
+      expect(record).toMatchObject({ series_name: 'Naruto', volume: 16 });
+      expect(await readFile(path.join(server.librariesRoot, 'shelf', record.target_path))).toEqual(data);
+    } finally {
+      watcher.start();
+    }
+  });
+
+  it('leaves a duplicate of an owned volume dropped in the folder waiting: the owned file and the download kept', async () => {
+    const owned = path.join(server.librariesRoot, 'shelf', 'Naruto', 'Naruto T01.cbz');
+    const before = await readFile(owned);
+    await writeComic(incoming(), 'Naruto - T01 [HD].cbz', { pages: 3 });
+    const entry = await until(
+      async () => (await queue()).find((item) => item.original_name === 'Naruto - T01 [HD].cbz'),
+      'the duplicate queued',
+    );
+    expect(entry.error).toBe('duplicate');
+    expect(await readFile(owned)).toEqual(before);
+    expect(await readdir(path.join(server.librariesRoot, 'shelf', 'Naruto'))).not.toContain('Naruto - T01.cbz');
+    await stat(path.join(incoming(), 'Naruto - T01 [HD].cbz'));
+  });
+
+  it('never takes a file from outside every root through a symlink dropped in the folder', async () => {
+    const outside = path.join(path.dirname(server.dataDir), 'outside');
+    await mkdir(outside, { recursive: true });
+    const data = await comicBuffer({ pages: 1 });
+    await writeFile(path.join(outside, 'Naruto T20.cbz'), data);
+    await writeFile(path.join(outside, 'Naruto T21.cbz'), data);
+    await symlink(path.join(outside, 'Naruto T20.cbz'), path.join(incoming(), 'Naruto T20.cbz'));
+    // A download's folder holding a symlink to the outside book beside nothing else.
+    await mkdir(path.join(incoming(), 'Naruto.T21.FRENCH'));
+    await symlink(path.join(outside, 'Naruto T21.cbz'), path.join(incoming(), 'Naruto.T21.FRENCH', 'Naruto T21.cbz'));
+    // A real arrival dropped with them: once it is imported, the symlinks were looked at as many times.
+    await writeComic(incoming(), 'Naruto T22.cbz', { pages: 1 });
+    await until(importedAs('Naruto T22.cbz'), 'the real arrival imported');
+    for (let i = 0; i < 3; i++) await step();
+    const names = [...(await history()), ...(await queue())].map((item) => item.source_name ?? item.original_name);
+    expect(names).not.toContain('Naruto T20.cbz');
+    expect(names).not.toContain('Naruto T21.cbz');
+    expect(await bookVolumes(seriesIds['Naruto']!)).not.toContain(20);
+    expect(await bookVolumes(seriesIds['Naruto']!)).not.toContain(21);
+    expect(await readFile(path.join(outside, 'Naruto T20.cbz'))).toEqual(data);
+    expect(await readFile(path.join(outside, 'Naruto T21.cbz'))).toEqual(data);
+    await rm(path.join(incoming(), 'Naruto T20.cbz'));
+    await rm(path.join(incoming(), 'Naruto.T21.FRENCH'), { recursive: true });
   });
 
   it('keeps going when an import folder vanishes, and reads it again when it returns', async () => {

@@ -4125,6 +4125,22 @@ type RootTranslation = {
 		 * N​o​t​h​i​n​g​ ​t​o​ ​s​a​v​e​:​ ​n​o​ ​f​i​e​l​d​ ​w​a​s​ ​c​h​a​n​g​e​d​.
 		 */
 		nothingChanged: string
+		importFolders: {
+			/**
+			 * I​m​p​o​r​t​ ​f​o​l​d​e​r​s
+			 */
+			label: string
+			/**
+			 * F​o​l​d​e​r​s​ ​w​a​t​c​h​e​d​ ​f​o​r​ ​f​i​n​i​s​h​e​d​ ​d​o​w​n​l​o​a​d​s​,​ ​o​n​e​ ​a​ ​l​i​n​e​:​ ​r​e​l​a​t​i​v​e​ ​t​o​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​r​o​o​t​,​ ​o​r​ ​a​b​s​o​l​u​t​e​ ​u​n​d​e​r​ ​a​ ​r​o​o​t​ ​l​i​s​t​e​d​ ​i​n​ ​I​M​P​O​R​T​_​R​O​O​T​S​.​ ​N​e​v​e​r​ ​a​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​,​ ​a​ ​f​o​l​d​e​r​ ​i​n​s​i​d​e​ ​o​n​e​ ​o​r​ ​h​o​l​d​i​n​g​ ​o​n​e​.
+			 */
+			hint: string
+			/**
+			 * “​{​f​o​l​d​e​r​}​”​:​ ​{​m​e​s​s​a​g​e​}
+			 * @param {string} folder
+			 * @param {string} message
+			 */
+			line: RequiredParams<'folder' | 'message'>
+		}
 		language: {
 			/**
 			 * T​h​e​ ​l​a​n​g​u​a​g​e​ ​o​f​ ​t​h​i​s​ ​i​n​t​e​r​f​a​c​e​ ​i​s​ ​y​o​u​r​s​;​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​l​a​n​g​u​a​g​e​ ​a​n​d​ ​t​h​e​ ​O​P​D​S​ ​o​p​t​i​o​n​ ​a​p​p​l​y​ ​t​o​ ​e​v​e​r​y​o​n​e​.
@@ -4965,6 +4981,10 @@ type RootTranslation = {
 			 */
 			namingTemplate: string
 			/**
+			 * i​s​ ​t​h​e​ ​s​a​m​e​ ​f​o​l​d​e​r​ ​a​s​ ​a​n​o​t​h​e​r​ ​o​n​e​,​ ​i​n​s​i​d​e​ ​i​t​ ​o​r​ ​h​o​l​d​i​n​g​ ​i​t​:​ ​a​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​ ​a​n​d​ ​t​h​e​ ​i​m​p​o​r​t​ ​f​o​l​d​e​r​s​ ​m​u​s​t​ ​b​e​ ​a​p​a​r​t
+			 */
+			overlap: string
+			/**
 			 * n​o​t​ ​v​a​l​i​d
 			 */
 			invalid: string
@@ -5032,6 +5052,11 @@ type RootTranslation = {
 			 * @param {number} limit
 			 */
 			maxItems: RequiredParams<'limit'>
+			/**
+			 * o​v​e​r​l​a​p​s​ ​“​{​f​o​l​d​e​r​}​”​ ​(​t​h​e​ ​s​a​m​e​ ​f​o​l​d​e​r​,​ ​i​n​s​i​d​e​ ​i​t​ ​o​r​ ​h​o​l​d​i​n​g​ ​i​t​)​:​ ​a​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​ ​a​n​d​ ​t​h​e​ ​i​m​p​o​r​t​ ​f​o​l​d​e​r​s​ ​m​u​s​t​ ​b​e​ ​a​p​a​r​t
+			 * @param {string} folder
+			 */
+			overlap: RequiredParams<'folder'>
 		}
 		failures: {
 			/**
@@ -11962,6 +11987,20 @@ export type TranslationFunctions = {
 		 * Nothing to save: no field was changed.
 		 */
 		nothingChanged: () => LocalizedString
+		importFolders: {
+			/**
+			 * Import folders
+			 */
+			label: () => LocalizedString
+			/**
+			 * Folders watched for finished downloads, one a line: relative to the libraries root, or absolute under a root listed in IMPORT_ROOTS. Never a library’s folder, a folder inside one or holding one.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * “{folder}”: {message}
+			 */
+			line: (arg: { folder: string, message: string }) => LocalizedString
+		}
 		language: {
 			/**
 			 * The language of this interface is yours; the provider language and the OPDS option apply to everyone.
@@ -12788,6 +12827,10 @@ export type TranslationFunctions = {
 			 */
 			namingTemplate: () => LocalizedString
 			/**
+			 * is the same folder as another one, inside it or holding it: a library’s folder and the import folders must be apart
+			 */
+			overlap: () => LocalizedString
+			/**
 			 * not valid
 			 */
 			invalid: () => LocalizedString
@@ -12845,6 +12888,10 @@ export type TranslationFunctions = {
 			 * must list at most {limit}
 			 */
 			maxItems: (arg: { limit: number }) => LocalizedString
+			/**
+			 * overlaps “{folder}” (the same folder, inside it or holding it): a library’s folder and the import folders must be apart
+			 */
+			overlap: (arg: { folder: string }) => LocalizedString
 		}
 		failures: {
 			/**

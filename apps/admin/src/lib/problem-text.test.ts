@@ -62,6 +62,13 @@ describe('problemText', () => {
     expect(fieldText(fr.problems, { path: '/body/x', message: 'm', code: 'maximum' })).toBe('trop grand');
   });
 
+  it('names the other folder of an overlap, in the page’s language', () => {
+    const overlap = { path: '/body/root_path', message: 'overlaps', code: 'overlap', folder: 'downloads/done' };
+    expect(fieldText(fr.problems, overlap)).toContain('chevauche « downloads/done »');
+    expect(fieldText(en.problems, overlap)).toContain('overlaps “downloads/done”');
+    expect(fieldText(en.problems, { ...overlap, folder: undefined })).toContain('the same folder as another one');
+  });
+
   it('names a provider failure from its fields, and other kinds in French by their type', () => {
     const failure = {
       type: 'urn:shelfmark:problem:provider-failure',

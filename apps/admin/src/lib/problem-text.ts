@@ -15,6 +15,8 @@ export interface ServerFieldError {
   code?: string;
   allowed?: unknown[];
   limit?: number;
+  /** With `overlap`: the other folder. */
+  folder?: string;
 }
 
 type Problems = TranslationFunctions['problems'];
@@ -53,9 +55,16 @@ function listed(values: unknown[] | undefined): string {
 export function fieldText(LL: Problems, issue: ServerFieldError): string {
   const code = issue.code;
   if (code === undefined || !has(LL.codes, code)) return issue.message;
+  if (code === 'overlap' && issue.folder !== undefined) return LL.detailed.overlap({ folder: issue.folder });
   if ((code === 'enum' || code === 'additionalProperties') && (issue.allowed ?? []).length > 0)
     return LL.detailed[code]({ allowed: listed(issue.allowed) });
-  if (issue.limit !== undefined && has(LL.detailed, code) && code !== 'enum' && code !== 'additionalProperties')
+  if (
+    issue.limit !== undefined &&
+    has(LL.detailed, code) &&
+    code !== 'enum' &&
+    code !== 'additionalProperties' &&
+    code !== 'overlap'
+  )
     return LL.detailed[code]({ limit: issue.limit });
   return LL.codes[code]();
 }

@@ -352,7 +352,9 @@ export interface paths {
          *     `GET /jobs/{job_id}` or `GET /jobs/{job_id}/events`. The `scan_schedule` (default `every_6h`) schedules the
          *     recurring incremental scan, and a refresh mode other than `manual` the recurring metadata refresh. The library
          *     is then watched (`watch`, `auto` by default): `watch_mode` is `off` until a worker process has taken it, a
-         *     moment later.
+         *     moment later. A `root_path` that is an import folder (setting `import_folders`), inside one or holding one
+         *     (symlinks followed) is a 400 whose error on `/body/root_path` has the code `overlap` and names the import
+         *     folder in `folder`; another library's folder, inside or around it, is a 409.
          */
         post: operations["createLibrary"];
         delete?: never;
@@ -388,7 +390,8 @@ export interface paths {
          * @description Changes only the fields given. Changing `metadata_refresh_mode` reschedules the recurring refresh, and
          *     changing `scan_schedule` the recurring scan (`manual` removes either). Changing `root_path` takes effect at
          *     the next scan. Changing `watch` (or `root_path`) makes the worker watch the library anew, then catch up with
-         *     one incremental scan; `watch_mode` follows within a moment.
+         *     one incremental scan; `watch_mode` follows within a moment. A `root_path` overlapping an import folder is
+         *     refused as on create (400, code `overlap`, the import folder in `folder`), and nothing changes.
          */
         patch: operations["updateLibrary"];
         trace?: never;
@@ -1838,7 +1841,10 @@ export interface paths {
          * Change the settings
          * @description Changes only the settings given. Secrets are write-only: give a value to set one, `null` to remove it, omit
          *     it to keep it. Plugin values are checked against the plugin's settings schema (`GET /plugins`); an unknown
-         *     plugin id or key is a 400.
+         *     plugin id or key is a 400. An import folder that overlaps a library's folder or another import folder
+         *     (`import_folders`) is a 400 with the code `overlap` on `/body/import_folders/<index>`, the other folder in
+         *     `folder`; nothing changes. The import folders taken out of the list are forgotten at once (their leases
+         *     with them).
          */
         patch: operations["updateSettings"];
         trace?: never;
@@ -2593,12 +2599,18 @@ export interface components {
              *     root), `provider` (not a loaded metadata provider), `notInSeries`, `unknownPlugin`, `setting` (not a value
              *     the plugin's setting takes), `rangeStart` (a range's end without its start), `notCandidate` (a book
              *     that is not one of an import entry's candidates), `notWanted` (a volume that is not a wanted volume),
-             *     `namingTemplate` (a library's naming template that cannot be used: unknown field, unbalanced braces…);
-             *     `invalid` for any other rule. With `allowed` and
+             *     `namingTemplate` (a library's naming template that cannot be used: unknown field, unbalanced braces…),
+             *     `overlap` (a library's folder and an import folder, or two import folders, are the same folder or one is
+             *     inside the other, symlinks followed: `folder` names the other one); `invalid` for any other rule. With `allowed` and
              *     `limit`, enough to write the message again. Every field error of this server carries one.
              * @enum {string}
              */
-            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "notWanted" | "namingTemplate" | "invalid";
+            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "notWanted" | "namingTemplate" | "overlap" | "invalid";
+            /**
+             * @description With `overlap`: the folder the value overlaps, as it is given elsewhere (a library's `root_path`, or an
+             *     import folder as the `import_folders` setting lists it).
+             */
+            folder?: string;
             /**
              * @description The bound that was crossed, for `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number),
              *     `minLength`, `maxLength` (characters) and `minItems`, `maxItems` (items).
@@ -3870,9 +3882,10 @@ export interface components {
         };
         /**
          * @description Folders watched for arriving books (finished downloads): each relative to `LIBRARIES_ROOT` (as a library's
-         *     `root_path`), or absolute under a root listed in `IMPORT_ROOTS`. An existing folder, never a library's
-         *     folder, inside one or holding one, and not overlapping another import folder: 400 (`folder`) otherwise, and
-         *     nothing changes.
+         *     `root_path`), or absolute under a root listed in `IMPORT_ROOTS`. An existing folder (400 `folder`
+         *     otherwise), never a library's folder, inside one or holding one, and not the same as, inside or around
+         *     another import folder, compared as real folders (symlinks followed, trailing slashes ignored, names in the
+         *     case the file system has them): 400 (`overlap`, the other folder in `folder`) otherwise, and nothing changes.
          */
         ImportFolders: string[];
         /**

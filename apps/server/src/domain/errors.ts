@@ -15,6 +15,8 @@ export interface FieldIssue {
   allowed?: unknown[];
   /** The bound crossed, for the range and size codes (`minimum`, `maxLength`…), so a client can say it again. */
   limit?: number;
+  /** With `overlap`: the other folder, as it is given where it is set (a library's root_path, an import folder). */
+  folder?: string;
 }
 
 /** Which external service failed and how: the `provider` and `failure` fields of the problem. */

@@ -86,6 +86,7 @@ export const FIELD_ISSUE_CODES = [
   'notCandidate',
   'notWanted',
   'namingTemplate',
+  'overlap',
   'invalid',
 ] as const satisfies readonly ContractFieldCode[];
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Setting } from '../entities/setting.entity.js';
+import { WatchRepository } from './watch.repository.js';
 
 export class SettingRepository {
   constructor(private readonly em: EntityManager) {}
@@ -12,6 +13,17 @@ export class SettingRepository {
 
   async put(key: string, value: unknown): Promise<void> {
     await this.em.upsert(Setting, { key, value, updatedAt: new Date() });
+  }
+
+  /**
+   * Stores the import folders and, in the same transaction, deletes the lease of every folder that is not one of
+   * them now (`kept`: their canonical paths, as the leases name them): a folder taken out of the list leaves no row.
+   */
+  async putImportFolders(key: string, folders: string[], kept: readonly string[]): Promise<void> {
+    await this.em.transactional(async (em) => {
+      await em.upsert(Setting, { key, value: folders, updatedAt: new Date() });
+      await new WatchRepository(em).deleteImportFolderLeasesExcept(kept);
+    });
   }
 
   /**

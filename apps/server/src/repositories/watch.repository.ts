@@ -137,6 +137,12 @@ export class WatchRepository implements WatchStateSource {
     await this.em.execute('delete from import_folder_leases where folder = ? and holder = ?', [folder, holder], 'run');
   }
 
+  /** Deletes the lease of every import folder not in `kept` (canonical paths), whoever holds it. */
+  async deleteImportFolderLeasesExcept(kept: readonly string[]): Promise<void> {
+    const unless = kept.length === 0 ? '' : ` where folder not in (${placeholders(kept.length)})`;
+    await this.em.execute(`delete from import_folder_leases${unless}`, [...kept], 'run');
+  }
+
   /** Who holds an import folder's lease and until when (the logs and tests). */
   async importFolderLease(folder: string): Promise<{ holder: string; expiresAtMs: number } | undefined> {
     const [row] = await this.em.execute<{ holder: string; expires_at_ms: number | string }[]>(

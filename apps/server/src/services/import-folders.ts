@@ -31,6 +31,19 @@ export class ImportFolders {
     private readonly libraryRoots: () => Promise<string[]>,
   ) {}
 
+  /**
+   * The first of `given` (the import folders as the setting lists them) that is the real folder `absolute`
+   * (canonical), inside it or holding it: a library may not be made there. A listed folder that cannot be resolved
+   * now (gone, unmounted) is compared by the path it would have.
+   */
+  async overlapping(absolute: string, given: readonly string[]): Promise<string | undefined> {
+    for (const folder of given) {
+      const resolved = await this.resolve(folder).catch(() => this.unresolved(folder));
+      if (resolved !== undefined && (inside(resolved, absolute) || inside(absolute, resolved))) return folder;
+    }
+    return undefined;
+  }
+
   /** Each folder resolved, or the issues that refuse the setting (nothing is stored then). */
   async check(folders: readonly string[]): Promise<{ folders: ImportFolder[]; issues: FieldIssue[] }> {
     const issues: FieldIssue[] = [];
@@ -43,14 +56,24 @@ export class ImportFolders {
         return null;
       });
       if (absolute === null) continue;
-      const library = libraries.find((root) => inside(root, absolute) || inside(absolute, root));
+      const library = libraries.find(({ folder }) => inside(folder, absolute) || inside(absolute, folder));
       if (library !== undefined) {
-        issues.push({ path: field, message: 'overlaps the folder of a library', code: 'folder' });
+        issues.push({
+          path: field,
+          message: `${relation(absolute, library.folder)} the library folder "${library.rootPath}"`,
+          code: 'overlap',
+          folder: library.rootPath,
+        });
         continue;
       }
       const twin = resolved.find((other) => inside(other.absolute, absolute) || inside(absolute, other.absolute));
       if (twin !== undefined) {
-        issues.push({ path: field, message: `overlaps the import folder "${twin.given}"`, code: 'folder' });
+        issues.push({
+          path: field,
+          message: `${relation(absolute, twin.absolute)} the import folder "${twin.given}"`,
+          code: 'overlap',
+          folder: twin.given,
+        });
         continue;
       }
       resolved.push({ given, absolute });
@@ -75,15 +98,32 @@ export class ImportFolders {
     return absolute;
   }
 
-  private async libraryFolders(): Promise<string[]> {
+  /** Where a listed folder would be if it existed: an unmounted share still overlaps what it would hold. */
+  private async unresolved(given: string): Promise<string | undefined> {
+    if (path.isAbsolute(given)) return path.resolve(given);
+    try {
+      const relative = this.librariesRoot.normalise(given);
+      return relative === '' ? undefined : path.join(await this.librariesRoot.rootPath(), ...relative.split('/'));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async libraryFolders(): Promise<{ rootPath: string; folder: string }[]> {
     const root = await this.librariesRoot.rootPath();
-    const folders: string[] = [];
-    for (const relative of await this.libraryRoots()) {
-      const joined = path.join(root, ...relative.split('/'));
-      folders.push(await realpath(joined).catch(() => joined));
+    const folders: { rootPath: string; folder: string }[] = [];
+    for (const rootPath of await this.libraryRoots()) {
+      const joined = path.join(root, ...rootPath.split('/'));
+      folders.push({ rootPath, folder: await realpath(joined).catch(() => joined) });
     }
     return folders;
   }
+}
+
+/** How `folder` stands to `other` (both canonical), in the words of the refusal. */
+function relation(folder: string, other: string): string {
+  if (folder === other) return 'is the same folder as';
+  return inside(other, folder) ? 'is inside' : 'holds';
 }
 
 function messageOf(error: unknown): string {

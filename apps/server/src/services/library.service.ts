@@ -88,10 +88,18 @@ export interface ScanScheduling {
 
 export const DEFAULT_SCAN_SCHEDULE = 'every_6h';
 
+/**
+ * The import folder (as the `import_folders` setting lists it) that a library's real folder would be, be inside
+ * or hold, if any (services/import-folders.ts): the watcher would import the library's own books, or a move would
+ * take them out of it.
+ */
+export type ImportFolderOverlap = (absolute: string) => Promise<string | undefined>;
+
 export class LibraryService {
   private scheduling: RefreshScheduling | undefined;
   private watching: WatchScheduling | undefined;
   private scanScheduling: ScanScheduling | undefined;
+  private importFolderOverlap: ImportFolderOverlap | undefined;
 
   constructor(
     private readonly libraries: LibraryRepository,
@@ -111,6 +119,10 @@ export class LibraryService {
 
   setScanScheduling(scheduling: ScanScheduling): void {
     this.scanScheduling = scheduling;
+  }
+
+  setImportFolderOverlap(overlap: ImportFolderOverlap): void {
+    this.importFolderOverlap = overlap;
   }
 
   /** Every library (its id, refresh mode and scan schedule reconcile the schedules at start). */
@@ -268,6 +280,13 @@ export class LibraryService {
       throw error;
     }
     await this.refuseOverlap(folder.relative, folder.absolute, libraryId);
+    const importFolder = await this.importFolderOverlap?.(folder.absolute);
+    if (importFolder !== undefined) {
+      const message = `overlaps the import folder "${importFolder}" (the same folder, inside it or holding it)`;
+      throw new ValidationError(`root_path ${message}`, [
+        { path: ROOT_PATH_FIELD, message, code: 'overlap', folder: importFolder },
+      ]);
+    }
     return folder.relative;
   }
 

@@ -52,8 +52,11 @@ const IMPORT_FOLDERS = 'import_folders';
 export const DEFAULT_BACKUP_SCHEDULE = 'daily';
 export const DEFAULT_BACKUP_KEEP = 7;
 
-/** The import folders' rule (services/import-folders.ts): the issues that refuse a list. */
-export type ImportFolderCheck = (folders: readonly string[]) => Promise<FieldIssue[]>;
+/**
+ * The import folders' rule (services/import-folders.ts): the issues that refuse a list, and the canonical path of
+ * each folder of a list that passes (the name of its lease).
+ */
+export type ImportFolderCheck = (folders: readonly string[]) => Promise<{ absolute: string[]; issues: FieldIssue[] }>;
 
 /** Keeps the scheduled backup in line with `backup_schedule` (the backup service). */
 export interface BackupScheduling {
@@ -239,8 +242,11 @@ export class SettingsService implements PluginCallSettings {
       const problem = scheduleProblem(update.backupSchedule);
       if (problem !== null) issues.push({ path: '/body/backup_schedule', message: problem, code: 'schedule' });
     }
+    let importFolderPaths: string[] | undefined;
     if (update.importFolders !== undefined && this.importFolderCheck) {
-      issues.push(...(await this.importFolderCheck(update.importFolders)));
+      const checked = await this.importFolderCheck(update.importFolders);
+      issues.push(...checked.issues);
+      importFolderPaths = checked.absolute;
     }
     if (update.signIn) issues.push(...(await this.signIn.problems(update.signIn)));
     if (issues.length > 0) {
@@ -256,7 +262,10 @@ export class SettingsService implements PluginCallSettings {
     }
     if (update.signIn) await this.signIn.apply(update.signIn);
     if (update.backupKeep !== undefined) await this.settings.put(BACKUP_KEEP, update.backupKeep);
-    if (update.importFolders !== undefined) await this.settings.put(IMPORT_FOLDERS, update.importFolders);
+    if (update.importFolders !== undefined) {
+      if (importFolderPaths === undefined) await this.settings.put(IMPORT_FOLDERS, update.importFolders);
+      else await this.settings.putImportFolders(IMPORT_FOLDERS, update.importFolders, importFolderPaths);
+    }
     if (update.providerLanguage !== undefined) await this.settings.put(PROVIDER_LANGUAGE, update.providerLanguage);
     if (update.uiLanguage !== undefined) await this.settings.put(UI_LANGUAGE, update.uiLanguage);
     if (update.opdsPseMarksRead !== undefined) await this.settings.put(OPDS_PSE_MARKS_READ, update.opdsPseMarksRead);

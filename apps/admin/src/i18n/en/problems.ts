@@ -76,6 +76,8 @@ const problems = {
     notWanted: 'names volumes that are not wanted (held already, or not of a series that misses them)',
     namingTemplate:
       'cannot be used: an unknown field, unbalanced braces, a character no file system accepts, or the volume or extension field missing',
+    overlap:
+      'is the same folder as another one, inside it or holding it: a library’s folder and the import folders must be apart',
     invalid: 'not valid',
     // Found by the admin's date fields before anything is sent (components/dates/date-text.ts).
     dateFormat: 'not a date in the format shown',
@@ -94,6 +96,8 @@ const problems = {
     maxLength: 'must be at most {limit:number} characters long',
     minItems: 'must list at least {limit:number}',
     maxItems: 'must list at most {limit:number}',
+    overlap:
+      'overlaps “{folder:string}” (the same folder, inside it or holding it): a library’s folder and the import folders must be apart',
   },
   failures: {
     not_configured: '{provider:string} is not configured yet: fill in its settings.',

@@ -13,6 +13,11 @@ const settings = {
   saving: 'Saving…',
   saved: 'Saved.',
   nothingChanged: 'Nothing to save: no field was changed.',
+  importFolders: {
+    label: 'Import folders',
+    hint: 'Folders watched for finished downloads, one a line: relative to the libraries root, or absolute under a root listed in IMPORT_ROOTS. Never a library’s folder, a folder inside one or holding one.',
+    line: '“{folder:string}”: {message:string}',
+  },
   language: {
     intro: 'The language of this interface is yours; the provider language and the OPDS option apply to everyone.',
     ui: 'Interface language',

@@ -75,6 +75,8 @@ const problems: Translation['problems'] = {
     notWanted: 'désigne des tomes qui ne manquent pas (déjà présents, ou d’une série à laquelle ils ne manquent pas)',
     namingTemplate:
       'inutilisable : un champ inconnu, des accolades non appariées, un caractère refusé par un système de fichiers, ou le champ du tome ou de l’extension absent',
+    overlap:
+      'est le même dossier qu’un autre, se trouve dedans ou le contient : le dossier d’une bibliothèque et les dossiers d’import doivent rester séparés',
     invalid: 'non valable',
     dateFormat: 'n’est pas une date au format indiqué',
     dateMonth: 'ce mois n’existe pas : les mois vont de 1 à 12',
@@ -91,6 +93,8 @@ const problems: Translation['problems'] = {
     maxLength: 'doit compter au plus {limit} caractères',
     minItems: 'doit contenir au moins {limit} éléments',
     maxItems: 'doit contenir au plus {limit} éléments',
+    overlap:
+      'chevauche « {folder} » (le même dossier, un dossier dedans ou qui le contient) : le dossier d’une bibliothèque et les dossiers d’import doivent rester séparés',
   },
   failures: {
     not_configured: '{provider} n’est pas encore configuré : renseignez ses réglages.',

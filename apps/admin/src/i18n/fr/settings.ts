@@ -14,6 +14,11 @@ const settings: Translation['settings'] = {
   saving: 'Enregistrement…',
   saved: 'Enregistré.',
   nothingChanged: 'Rien à enregistrer : aucun champ n’a changé.',
+  importFolders: {
+    label: 'Dossiers d’import',
+    hint: 'Dossiers surveillés pour les téléchargements terminés, un par ligne : relatifs au dossier des bibliothèques, ou absolus sous une racine listée dans IMPORT_ROOTS. Jamais le dossier d’une bibliothèque, un dossier qu’il contient ni un dossier qui le contient.',
+    line: '« {folder} » : {message}',
+  },
   language: {
     intro:
       'La langue de cette interface est la vôtre ; la langue des fournisseurs et l’option OPDS valent pour tout le monde.',
