@@ -26,6 +26,7 @@ export const PROBLEM_KINDS = [
   'scan-refused',
   'last-admin',
   'username-taken',
+  'email-taken',
   'wrong-password',
   'payload-too-large',
   'unsupported-media-type',
@@ -86,6 +87,7 @@ export const FIELD_ISSUE_CODES = [
   'notCandidate',
   'notWanted',
   'namingTemplate',
+  'taken',
   'invalid',
 ] as const satisfies readonly ContractFieldCode[];
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

@@ -41,6 +41,7 @@ import { Migration20261130100000_import_queue_history as m38 } from './Migration
 import { Migration20261130110000_user_oidc_subject as m39 } from './Migration20261130110000_user_oidc_subject.js';
 import { Migration20261130120000_reader_restrictions as m40 } from './Migration20261130120000_reader_restrictions.js';
 import { Migration20261130130000_import_folder_leases as m41 } from './Migration20261130130000_import_folder_leases.js';
+import { Migration20261201100000_user_email as m42 } from './Migration20261201100000_user_email.js';
 
 export const postgresqlMigrations = [
   m0,
@@ -85,4 +86,5 @@ export const postgresqlMigrations = [
   m39,
   m40,
   m41,
+  m42,
 ];
