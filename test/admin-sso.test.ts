@@ -16,7 +16,7 @@ const admin = useAdminBrowser({ library: false });
 let provider: TestProvider;
 
 let picked: string;
-let libraries: { id: string }[];
+let libraries: { id: string; name: string }[];
 
 beforeAll(async () => {
   provider = await startOidcProvider(admin.site.url);
