@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, useAdminBrowser, waitForShell } from './support/admin-browser.js';
@@ -13,8 +15,18 @@ import { startOidcProvider, type TestProvider } from './support/oidc-provider.js
 const admin = useAdminBrowser({ library: false });
 let provider: TestProvider;
 
+let picked: string;
+let libraries: { id: string; name: string }[];
+
 beforeAll(async () => {
   provider = await startOidcProvider(admin.site.url);
+  // Two libraries (empty folders): the account the first sign-in makes is granted the one picked.
+  for (const name of ['Picked', 'Left']) {
+    await mkdir(path.join(admin.site.server.librariesRoot, name.toLowerCase()), { recursive: true });
+    await admin.site.api('POST', '/libraries', { name, root_path: name.toLowerCase() });
+  }
+  libraries = (await admin.site.api<{ items: { id: string; name: string }[] }>('GET', '/libraries')).items;
+  picked = libraries.find((library) => library.name === 'Picked')!.id;
 });
 afterAll(async () => {
   await provider?.close();
@@ -37,6 +49,13 @@ describe('single sign-on', () => {
     await form.getByLabel('Client id').fill(provider.clientId);
     await form.getByLabel('Client secret').fill(provider.clientSecret);
     await form.getByLabel('Create an account at a first sign-in').check();
+    // The libraries of the accounts it creates, picked here rather than through the API only.
+    await form.getByRole('group', { name: 'Libraries of a created account' }).waitFor();
+    expect(
+      await form.getByRole('group', { name: 'Libraries of a created account' }).getByRole('checkbox').count(),
+    ).toBe(libraries.length);
+    await form.getByRole('checkbox', { name: 'Picked' }).check();
+    await form.getByText(/never an account by its user name/).waitFor();
     await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     // The secret is write-only: stored, never shown again.
@@ -47,6 +66,7 @@ describe('single sign-on', () => {
       issuer: provider.issuer,
       client_id: provider.clientId,
       client_secret_set: true,
+      default_library_ids: [picked],
     });
 
     // Signed out, the sign-in page offers the provider's button.
@@ -61,7 +81,7 @@ describe('single sign-on', () => {
     await waitForShell(page);
     expect(new URL(page.url()).origin).toBe(admin.site.url);
     await expect.poll(() => userMenu(page).textContent()).toContain('marguerite');
-    expect(await whoAmI(page)).toMatchObject({ username: 'marguerite', role: 'reader' });
+    expect(await whoAmI(page)).toMatchObject({ username: 'marguerite', role: 'reader', library_ids: [picked] });
 
     // Signing out ends the session here and sends the browser to the provider's sign-out, which comes back here.
     const endSessions = provider.endSessions;
@@ -89,6 +109,7 @@ describe('single sign-on', () => {
     await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toContain('Connexion');
     await page.getByRole('group', { name: 'Authentification unique (OpenID Connect)' }).waitFor();
     expect(await page.getByLabel('URL de l’émetteur').inputValue()).toBe(provider.issuer);
+    await page.getByRole('group', { name: 'Bibliothèques d’un compte créé' }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await admin.screenshot(page, 'settings-sign-in-phone');
   });

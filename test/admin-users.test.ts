@@ -46,6 +46,7 @@ beforeAll(async () => {
 interface UserDto {
   id: string;
   username: string;
+  email: string | null;
   role: string;
   library_ids: string[];
   disabled: boolean;
@@ -99,6 +100,7 @@ describe('users and what a reader sees', { timeout: 90_000 }, () => {
 
     const form = page.getByTestId('user-form');
     await form.getByLabel('User name').fill('anna');
+    await form.getByLabel('E-mail address').fill(' Anna.Reads@Example.org ');
     await form.getByLabel('Password', { exact: true }).fill('anna-reads-comics');
     await form.getByTestId('role-reader').check();
     await form.getByRole('checkbox', { name: MANGA.name }).check();
@@ -113,7 +115,13 @@ describe('users and what a reader sees', { timeout: 90_000 }, () => {
     expect(await userRow(page, 'anna').textContent()).toContain('Reader');
     expect(await userRow(page, 'anna').getByTestId('user-libraries').textContent()).toContain(MANGA.name);
     const anna = (await usersNow()).find((user) => user.username === 'anna')!;
-    expect(anna).toMatchObject({ role: 'reader', library_ids: [mangaId], disabled: false });
+    expect(anna).toMatchObject({
+      role: 'reader',
+      library_ids: [mangaId],
+      disabled: false,
+      email: 'Anna.Reads@Example.org',
+    });
+    expect(await userRow(page, 'anna').getByTestId('user-email').textContent()).toBe('Anna.Reads@Example.org');
     await admin.screenshot(page, 'users');
 
     await signOut(page);
@@ -218,15 +226,28 @@ describe('users and what a reader sees', { timeout: 90_000 }, () => {
     expect(await loginStatus('bruno', 'bruno-first-password')).toBe(401);
     expect(await loginStatus('bruno', 'bruno-second-password')).toBe(200);
 
-    // Libraries granted afterwards, by the edit dialog.
+    // Libraries granted afterwards, by the edit dialog, with an e-mail address: a wrong one and anna's (in another
+    // case) are refused on the field, nothing saved.
     await userAction(page, 'bruno', /^Edit$/);
     const edit = page.getByRole('dialog', { name: 'Edit “bruno”' });
+    const email = edit.getByLabel('E-mail address');
+    await email.fill('bruno at home');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    await email.fill('anna.reads@EXAMPLE.org');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('already used by another user').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await admin.screenshot(page, 'users-edit-email-taken');
+    expect((await usersNow()).find((user) => user.username === 'bruno')?.email).toBeNull();
+    await email.fill('bruno@example.org');
     await edit.getByRole('checkbox', { name: SAMPLE_LIBRARY.name }).check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
     await expect
       .poll(async () => userRow(page, 'bruno').getByTestId('user-libraries').textContent())
       .toContain(SAMPLE_LIBRARY.name);
+    expect((await usersNow()).find((user) => user.username === 'bruno')?.email).toBe('bruno@example.org');
 
     await userAction(page, 'bruno', /^Disable$/);
     await expect.poll(async () => userRow(page, 'bruno').textContent()).toContain('Disabled');
@@ -278,11 +299,12 @@ describe('users and what a reader sees', { timeout: 90_000 }, () => {
     await userRow(french, 'anna').waitFor();
     expect(await userRow(french, 'anna').textContent()).toContain('Lecteur');
     expect(await french.getByTestId('user-form').textContent()).toContain('Bibliothèques visibles');
+    await french.getByTestId('user-form').getByLabel('Adresse e-mail').waitFor();
     await french.getByTestId('last-admin').getByText('Le seul administrateur').waitFor();
     await admin.screenshot(french, 'users');
 
     const phone = await admin.signedInPage({ path: '/users', viewport: 'phone' });
-    await userRow(phone, 'anna').waitFor();
+    await userRow(phone, 'anna').getByTestId('user-email').waitFor();
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await admin.screenshot(phone, 'users-phone');
     await userAction(phone, 'anna', /^Edit$/);

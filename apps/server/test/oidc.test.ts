@@ -29,6 +29,23 @@ async function whoAmI(browser: RedirectBrowser) {
   return me.status === 200 ? (me.body as { username: string; role: string }) : null;
 }
 
+async function createUser(body: { username: string; email?: string }) {
+  const created = await call('/users', {
+    method: 'POST',
+    ...admin,
+    body: { ...body, password: READER_PASSWORD, role: 'reader' },
+  });
+  expect(created.status, created.text).toBe(201);
+  return created.body as { id: string; email: string | null };
+}
+
+async function userNamed(username: string) {
+  const users = (await call('/users', admin)).body.items as { username: string; email: string | null }[];
+  const user = users.find((candidate) => candidate.username === username);
+  expect(user, username).toBeDefined();
+  return user!;
+}
+
 /** The sign-in button's round trip; returns where the browser lands in the admin and the `sso_error` it carries. */
 async function signIn(account: ProviderAccount, browser = new RedirectBrowser()) {
   provider.signInAs(account);
@@ -170,27 +187,54 @@ describe('the sign-in round trip', () => {
 });
 
 describe('accounts', () => {
-  it('links an existing account by e-mail only when the provider says it is verified and linking is on', async () => {
-    const created = await call('/users', {
-      method: 'POST',
-      ...admin,
-      body: { username: 'bob', password: READER_PASSWORD, role: 'reader' },
-    });
-    expect(created.status).toBe(201);
+  it('links by e-mail only the account holding that whole verified address, never by user name', async () => {
+    const bob = await createUser({ username: 'bob', email: 'Bob@Example.org' });
+    // Named as the claim's local part, with no address or another one: never the one a sign-in finds.
+    await createUser({ username: 'dan' });
+    await createUser({ username: 'erin', email: 'erin@elsewhere.example' });
     await configure({ create_users: false, link_by_email: true });
+    for (const name of ['dan', 'erin']) {
+      const impostor = await signIn({ sub: `sub-${name}`, email: `${name}@example.org`, email_verified: true });
+      expect(impostor.error).toBe('no-account');
+      expect(impostor.user).toBeNull();
+    }
     const unverified = await signIn({ sub: 'sub-bob', email: 'bob@example.org', email_verified: false });
     expect(unverified.error).toBe('no-account');
     expect(unverified.user).toBeNull();
     await configure({ link_by_email: false });
     expect((await signIn({ sub: 'sub-bob', email: 'bob@example.org', email_verified: true })).error).toBe('no-account');
     await configure({ link_by_email: true });
-    const verified = await signIn({ sub: 'sub-bob', email: 'bob@example.org', email_verified: true });
+    // The stored address whatever its case.
+    const verified = await signIn({ sub: 'sub-bob', email: 'BOB@example.ORG', email_verified: true });
+    expect(verified.error).toBeNull();
     expect(verified.user?.username).toBe('bob');
     // Linked by sub from now on; another sub claiming the same verified e-mail does not take the account over.
     expect((await signIn({ sub: 'sub-mallory', email: 'bob@example.org', email_verified: true })).error).toBe(
       'no-account',
     );
+    expect((await signIn({ sub: 'sub-bob', email: 'changed@example.org' })).user?.username).toBe('bob');
+    expect((await userNamed('bob')).email).toBe(bob.email);
     await configure({ create_users: true, link_by_email: false });
+  });
+
+  it('gives a user created at first sign-in the verified e-mail, unless unverified or another account’s', async () => {
+    expect(
+      (
+        await signIn({
+          sub: 'sub-frank',
+          preferred_username: 'frank',
+          email: ' Frank@Example.org',
+          email_verified: true,
+        })
+      ).user?.username,
+    ).toBe('frank');
+    expect((await userNamed('frank')).email).toBe('Frank@Example.org');
+    await signIn({ sub: 'sub-gina', preferred_username: 'gina', email: 'gina@example.org', email_verified: false });
+    expect((await userNamed('gina')).email).toBeNull();
+    // Linking is off, so bob's address makes a new account, which does not get it.
+    await signIn({ sub: 'sub-hank', preferred_username: 'hank', email: 'bob@EXAMPLE.org', email_verified: true });
+    expect((await userNamed('hank')).email).toBeNull();
+    expect((await userNamed('bob')).email).toBe('Bob@Example.org');
   });
 
   it('makes a member of the admin group an admin, and never demotes the last admin', async () => {

@@ -26,7 +26,9 @@ async function createLibrary(name: string): Promise<string> {
   return created.body.id;
 }
 
-async function createUser(body: Record<string, unknown> = {}): Promise<{ id: string; username: string }> {
+async function createUser(
+  body: Record<string, unknown> = {},
+): Promise<{ id: string; username: string; email: string | null }> {
   const username = `user${++counter}`;
   const created = await call('/users', {
     method: 'POST',
@@ -130,6 +132,98 @@ describe('users', { timeout: SCRYPT_HEAVY_MS }, () => {
         await call('/libraries', { ...credential, method: 'POST', body: { name: 'n', root_path: 'a' } }),
         403,
       );
+    }
+  });
+});
+
+describe('a user’s e-mail address', { timeout: SCRYPT_HEAVY_MS }, () => {
+  it('is kept trimmed, changed, and cleared with null', async () => {
+    const created = await createUser({ email: '  Reader.One@Example.org ' });
+    expect(created).toMatchObject({ email: 'Reader.One@Example.org' });
+    expect((await call(`/users/${created.id}`, { token: BOOTSTRAP_TOKEN })).body.email).toBe('Reader.One@Example.org');
+    const changed = await call(`/users/${created.id}`, {
+      method: 'PATCH',
+      token: BOOTSTRAP_TOKEN,
+      body: { email: 'reader.one@example.net' },
+    });
+    expect(changed.body.email).toBe('reader.one@example.net');
+    // Its own address in another case is no clash.
+    const recased = await call(`/users/${created.id}`, {
+      method: 'PATCH',
+      token: BOOTSTRAP_TOKEN,
+      body: { email: 'Reader.One@Example.NET' },
+    });
+    expect(recased.status, recased.text).toBe(200);
+    const cleared = await call(`/users/${created.id}`, {
+      method: 'PATCH',
+      token: BOOTSTRAP_TOKEN,
+      body: { email: null },
+    });
+    expect(cleared.body.email).toBeNull();
+    expect((await createUser()).email).toBeNull();
+  });
+
+  it('refuses one of the wrong shape (400) and another user’s in any case (409 on the field), changing nothing', async () => {
+    const holder = await createUser({ email: 'holder@example.org' });
+    const other = await createUser({ email: 'other@example.org' });
+    const tooLong = `${'a'.repeat(250)}@example.org`;
+    for (const email of ['no-at-sign', 'two@at@signs.org', 'with space@example.org', '', tooLong]) {
+      const refused = await call('/users', {
+        method: 'POST',
+        token: BOOTSTRAP_TOKEN,
+        body: { username: `bad${++counter}`, password: READER_PASSWORD, role: 'reader', email },
+      });
+      expectProblem(refused, 400);
+      expect(refused.body.errors[0].path, email).toBe('/body/email');
+      const unchanged = await call(`/users/${other.id}`, { method: 'PATCH', token: BOOTSTRAP_TOKEN, body: { email } });
+      expectProblem(unchanged, 400);
+      expect(unchanged.body.errors[0].path).toBe('/body/email');
+    }
+    const clash = await call('/users', {
+      method: 'POST',
+      token: BOOTSTRAP_TOKEN,
+      body: { username: 'clash', password: READER_PASSWORD, role: 'reader', email: ' HOLDER@example.ORG' },
+    });
+    expectProblem(clash, 409);
+    expect(clash.body.type).toBe('urn:shelfmark:problem:email-taken');
+    expect(clash.body.errors).toEqual([expect.objectContaining({ path: '/body/email', code: 'taken' })]);
+    const users = (await call('/users', { token: BOOTSTRAP_TOKEN })).body.items as { username: string }[];
+    expect(users.map((user) => user.username)).not.toContain('clash');
+    const taken = await call(`/users/${other.id}`, {
+      method: 'PATCH',
+      token: BOOTSTRAP_TOKEN,
+      body: { email: 'Holder@Example.org', username: `${other.username}-renamed` },
+    });
+    expectProblem(taken, 409);
+    expect(taken.body.errors[0].path).toBe('/body/email');
+    // Nothing of the refused change was kept, not even the name sent with it.
+    expect((await call(`/users/${other.id}`, { token: BOOTSTRAP_TOKEN })).body).toMatchObject({
+      username: other.username,
+      email: 'other@example.org',
+    });
+    expect((await call(`/users/${holder.id}`, { token: BOOTSTRAP_TOKEN })).body.email).toBe('holder@example.org');
+  });
+
+  it('is shown to the user themselves, never another user’s to a reader', async () => {
+    const secret = await createUser({ email: 'secret.other.mail@example.org' });
+    const reader = await createUser({ email: 'own.reader.mail@example.org', library_ids: [libraryA] });
+    const signedIn = await call('/auth/login', {
+      method: 'POST',
+      body: { username: reader.username, password: READER_PASSWORD },
+    });
+    expect(signedIn.body.email).toBe('own.reader.mail@example.org');
+    const cookie = sessionCookie(signedIn.headers);
+    const own = await call('/auth/me', { method: 'PATCH', cookie, body: { theme: 'dark' } });
+    expect(own.body.email).toBe('own.reader.mail@example.org');
+    const token = await tokenFor(cookie);
+    for (const credential of [{ cookie }, { token }]) {
+      expectProblem(await call('/users', credential), 403);
+      expectProblem(await call(`/users/${secret.id}`, credential), 403);
+      for (const path of ['/auth/me', '/auth/status', '/tokens']) {
+        const seen = await call(path, credential);
+        expect(seen.status, path).toBe(200);
+        expect(seen.text, path).not.toContain('secret.other.mail');
+      }
     }
   });
 });

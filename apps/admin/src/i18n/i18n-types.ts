@@ -4485,6 +4485,18 @@ type RootTranslation = {
 			 */
 			linkByEmail: string
 			/**
+			 * O​n​l​y​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​w​h​o​s​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​(​s​e​t​ ​i​n​ ​U​s​e​r​s​)​ ​i​s​ ​e​x​a​c​t​l​y​ ​t​h​a​t​ ​o​n​e​,​ ​n​e​v​e​r​ ​a​n​ ​a​c​c​o​u​n​t​ ​b​y​ ​i​t​s​ ​u​s​e​r​ ​n​a​m​e​;​ ​a​n​ ​a​c​c​o​u​n​t​ ​a​l​r​e​a​d​y​ ​l​i​n​k​e​d​ ​t​o​ ​a​n​o​t​h​e​r​ ​p​r​o​v​i​d​e​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​e​v​e​r​ ​t​a​k​e​n​.
+			 */
+			linkByEmailHint: string
+			/**
+			 * L​i​b​r​a​r​i​e​s​ ​o​f​ ​a​ ​c​r​e​a​t​e​d​ ​a​c​c​o​u​n​t
+			 */
+			defaultLibraries: string
+			/**
+			 * W​h​a​t​ ​a​ ​r​e​a​d​e​r​ ​c​r​e​a​t​e​d​ ​a​t​ ​a​ ​f​i​r​s​t​ ​s​i​g​n​-​i​n​ ​m​a​y​ ​s​e​e​;​ ​c​h​a​n​g​e​ ​i​t​ ​l​a​t​e​r​ ​i​n​ ​U​s​e​r​s​.
+			 */
+			defaultLibrariesHint: string
+			/**
 			 * P​a​s​s​w​o​r​d​s
 			 */
 			passwords: string
@@ -4755,6 +4767,10 @@ type RootTranslation = {
 			 */
 			username_taken: string
 			/**
+			 * T​h​i​s​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​ ​b​y​ ​a​n​o​t​h​e​r​ ​u​s​e​r​.
+			 */
+			email_taken: string
+			/**
 			 * T​h​e​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​w​r​o​n​g​.
 			 */
 			wrong_password: string
@@ -4984,6 +5000,10 @@ type RootTranslation = {
 			 * i​s​ ​t​h​e​ ​s​a​m​e​ ​f​o​l​d​e​r​ ​a​s​ ​a​n​o​t​h​e​r​ ​o​n​e​,​ ​i​n​s​i​d​e​ ​i​t​ ​o​r​ ​h​o​l​d​i​n​g​ ​i​t​:​ ​a​ ​l​i​b​r​a​r​y​’​s​ ​f​o​l​d​e​r​ ​a​n​d​ ​t​h​e​ ​i​m​p​o​r​t​ ​f​o​l​d​e​r​s​ ​m​u​s​t​ ​b​e​ ​a​p​a​r​t
 			 */
 			overlap: string
+			/**
+			 * a​l​r​e​a​d​y​ ​u​s​e​d​ ​b​y​ ​a​n​o​t​h​e​r​ ​u​s​e​r
+			 */
+			taken: string
 			/**
 			 * n​o​t​ ​v​a​l​i​d
 			 */
@@ -6372,6 +6392,14 @@ type RootTranslation = {
 			 * U​s​e​r​ ​n​a​m​e
 			 */
 			username: string
+			/**
+			 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			email: string
+			/**
+			 * O​p​t​i​o​n​a​l​.​ ​S​i​n​g​l​e​ ​s​i​g​n​-​o​n​ ​l​i​n​k​s​ ​a​n​ ​a​c​c​o​u​n​t​ ​b​y​ ​t​h​i​s​ ​e​x​a​c​t​ ​a​d​d​r​e​s​s​ ​w​h​e​n​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​s​a​y​s​ ​i​t​ ​i​s​ ​v​e​r​i​f​i​e​d​.
+			 */
+			emailHint: string
 			/**
 			 * P​a​s​s​w​o​r​d
 			 */
@@ -12335,6 +12363,18 @@ export type TranslationFunctions = {
 			 */
 			linkByEmail: () => LocalizedString
 			/**
+			 * Only the account whose e-mail address (set in Users) is exactly that one, never an account by its user name; an account already linked to another provider account is never taken.
+			 */
+			linkByEmailHint: () => LocalizedString
+			/**
+			 * Libraries of a created account
+			 */
+			defaultLibraries: () => LocalizedString
+			/**
+			 * What a reader created at a first sign-in may see; change it later in Users.
+			 */
+			defaultLibrariesHint: () => LocalizedString
+			/**
 			 * Passwords
 			 */
 			passwords: () => LocalizedString
@@ -12601,6 +12641,10 @@ export type TranslationFunctions = {
 			 */
 			username_taken: () => LocalizedString
 			/**
+			 * This e-mail address is already used by another user.
+			 */
+			email_taken: () => LocalizedString
+			/**
 			 * The current password is wrong.
 			 */
 			wrong_password: () => LocalizedString
@@ -12830,6 +12874,10 @@ export type TranslationFunctions = {
 			 * is the same folder as another one, inside it or holding it: a library’s folder and the import folders must be apart
 			 */
 			overlap: () => LocalizedString
+			/**
+			 * already used by another user
+			 */
+			taken: () => LocalizedString
 			/**
 			 * not valid
 			 */
@@ -14144,6 +14192,14 @@ export type TranslationFunctions = {
 			 * User name
 			 */
 			username: () => LocalizedString
+			/**
+			 * E-mail address
+			 */
+			email: () => LocalizedString
+			/**
+			 * Optional. Single sign-on links an account by this exact address when the provider says it is verified.
+			 */
+			emailHint: () => LocalizedString
 			/**
 			 * Password
 			 */

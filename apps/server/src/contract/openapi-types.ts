@@ -144,9 +144,11 @@ export interface paths {
          * Where the OpenID provider sends the browser back
          * @description Public. Exchanges the code (with the PKCE verifier) and checks, through `openid-client`, the `state`, the
          *     ID token's signature, issuer, audience, expiry and `nonce`. The account is the one linked to the provider's
-         *     `sub`; otherwise, when `link_by_email` is on and the provider says the e-mail is verified, the unlinked account
-         *     whose user name is the e-mail's local part; otherwise a new one when `create_users` is on (user name from
-         *     `preferred_username`, made to fit the user-name rule, with a suffix on a clash; no password). A member of
+         *     `sub`; otherwise, when `link_by_email` is on and the provider says the e-mail is verified (`email_verified`
+         *     true), the account not yet linked to the provider whose stored `email` is that whole address, whatever its
+         *     case (never by user name); otherwise a new one when `create_users` is on (user name from
+         *     `preferred_username`, made to fit the user-name rule, with a suffix on a clash; no password; its `email` the
+         *     provider's when verified and no other account has it). A member of
          *     `admin_group` becomes an administrator, and a non-member stops being one unless they are the last.
          *     Success opens a session (the cookie `shelfmark_session`) and redirects to the admin; any failure redirects
          *     to the admin's sign-in page with `?sso_error=` one of `denied`, `invalid-response`, `unreachable`,
@@ -286,8 +288,9 @@ export interface paths {
          * Create a user
          * @description Creates an account with a password (same rules as at setup; hashed with scrypt), a role and, for a reader,
          *     the libraries they may see (`library_ids`; empty or left out means none; a library created later is seen
-         *     by admins only until granted). A user name already in use is a 409 `username-taken`; an unknown library id
-         *     is a 400.
+         *     by admins only until granted), and an optional `email`. A user name already in use is a 409
+         *     `username-taken`, an e-mail address another user has (whatever its case) a 409 `email-taken`; an unknown
+         *     library id or an e-mail address of the wrong shape is a 400.
          */
         post: operations["createUser"];
         delete?: never;
@@ -319,12 +322,13 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a user's name, role, libraries, password or state
+         * Change a user's name, e-mail, role, libraries, password or state
          * @description Changes the fields given; `library_ids` replaces the granted libraries. `password` resets the password
          *     (no current password needed). Disabling a user, or resetting their password, ends at once their sessions,
          *     their API tokens' access (a reset revokes their tokens; disabling refuses them until re-enabled) and any
          *     password remembered for OPDS Basic. The last enabled administrator cannot be demoted or disabled (409
-         *     `last-admin`); a user name already in use is a 409 `username-taken`.
+         *     `last-admin`); a user name already in use is a 409 `username-taken`, an e-mail address another user has
+         *     (whatever its case) a 409 `email-taken`; `email: null` removes the address.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -2544,7 +2548,7 @@ export interface components {
              *     sentence for each kind (in its own language) and `detail` for the specifics.
              * @enum {string}
              */
-            type: "urn:shelfmark:problem:validation" | "urn:shelfmark:problem:invalid-path" | "urn:shelfmark:problem:bad-request" | "urn:shelfmark:problem:unauthorized" | "urn:shelfmark:problem:forbidden" | "urn:shelfmark:problem:not-found" | "urn:shelfmark:problem:file-unavailable" | "urn:shelfmark:problem:method-not-allowed" | "urn:shelfmark:problem:request-timeout" | "urn:shelfmark:problem:conflict" | "urn:shelfmark:problem:no-reader" | "urn:shelfmark:problem:scan-refused" | "urn:shelfmark:problem:last-admin" | "urn:shelfmark:problem:username-taken" | "urn:shelfmark:problem:wrong-password" | "urn:shelfmark:problem:payload-too-large" | "urn:shelfmark:problem:unsupported-media-type" | "urn:shelfmark:problem:request-header-fields-too-large" | "urn:shelfmark:problem:page-unreadable" | "urn:shelfmark:problem:too-many-requests" | "urn:shelfmark:problem:internal-error" | "urn:shelfmark:problem:not-implemented" | "urn:shelfmark:problem:provider-failure";
+            type: "urn:shelfmark:problem:validation" | "urn:shelfmark:problem:invalid-path" | "urn:shelfmark:problem:bad-request" | "urn:shelfmark:problem:unauthorized" | "urn:shelfmark:problem:forbidden" | "urn:shelfmark:problem:not-found" | "urn:shelfmark:problem:file-unavailable" | "urn:shelfmark:problem:method-not-allowed" | "urn:shelfmark:problem:request-timeout" | "urn:shelfmark:problem:conflict" | "urn:shelfmark:problem:no-reader" | "urn:shelfmark:problem:scan-refused" | "urn:shelfmark:problem:last-admin" | "urn:shelfmark:problem:username-taken" | "urn:shelfmark:problem:email-taken" | "urn:shelfmark:problem:wrong-password" | "urn:shelfmark:problem:payload-too-large" | "urn:shelfmark:problem:unsupported-media-type" | "urn:shelfmark:problem:request-header-fields-too-large" | "urn:shelfmark:problem:page-unreadable" | "urn:shelfmark:problem:too-many-requests" | "urn:shelfmark:problem:internal-error" | "urn:shelfmark:problem:not-implemented" | "urn:shelfmark:problem:provider-failure";
             /** @description Short summary of the kind of problem (the HTTP reason phrase for generic kinds). */
             title: string;
             /** @description The HTTP status code. */
@@ -2601,11 +2605,12 @@ export interface components {
              *     that is not one of an import entry's candidates), `notWanted` (a volume that is not a wanted volume),
              *     `namingTemplate` (a library's naming template that cannot be used: unknown field, unbalanced braces…),
              *     `overlap` (a library's folder and an import folder, or two import folders, are the same folder or one is
-             *     inside the other, symlinks followed: `folder` names the other one); `invalid` for any other rule. With `allowed` and
+             *     inside the other, symlinks followed: `folder` names the other one); `taken` (a value another record holds
+             *     already, such as a user's e-mail address); `invalid` for any other rule. With `allowed` and
              *     `limit`, enough to write the message again. Every field error of this server carries one.
              * @enum {string}
              */
-            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "notWanted" | "namingTemplate" | "overlap" | "invalid";
+            code?: "required" | "additionalProperties" | "type" | "enum" | "const" | "format" | "pattern" | "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "minLength" | "maxLength" | "minItems" | "maxItems" | "uniqueItems" | "minProperties" | "maxProperties" | "anyOf" | "oneOf" | "not" | "controlCharacters" | "range" | "depth" | "blank" | "schedule" | "sameAsProvider" | "noMetadataProvider" | "noMetadataLink" | "notMetadataProvider" | "notInLibrary" | "exclusive" | "noReleaseIndexer" | "httpUrl" | "future" | "isbnChecksum" | "readingList" | "folder" | "provider" | "notInSeries" | "unknownPlugin" | "setting" | "rangeStart" | "notCandidate" | "notWanted" | "namingTemplate" | "overlap" | "taken" | "invalid";
             /**
              * @description With `overlap`: the folder the value overlaps, as it is given elsewhere (a library's `root_path`, or an
              *     import folder as the `import_folders` setting lists it).
@@ -2719,6 +2724,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             username: string;
+            /**
+             * @description The user's e-mail address (trimmed, unique among users whatever its case); null when none. Seen only by
+             *     administrators and by the user themselves. What a verified e-mail from the OpenID provider links by.
+             */
+            email: string | null;
             role: components["schemas"]["UserRole"];
             /**
              * @description The libraries granted to the user, which a reader may see (an admin sees every library whatever is
@@ -2745,6 +2755,12 @@ export interface components {
         UserList: {
             items: components["schemas"]["User"][];
         };
+        /**
+         * @description An e-mail address: one `@` with something either side, no spaces, at most 254 characters; stored trimmed.
+         *     null (or left out at creation): none; null in an update removes it. Another user's address, whatever its
+         *     case, is a 409 `email-taken` naming the field `/body/email`.
+         */
+        UserEmail: string | null;
         /**
          * @description The highest age rating (`age_rating_age`) a reader is shown; null: any. A book is judged by its own rating, a
          *     series by its highest (its own and its books'). Ignored for admins, as are the other restrictions.
@@ -2783,6 +2799,7 @@ export interface components {
         NewPassword: string;
         UserCreate: {
             username: string;
+            email?: components["schemas"]["UserEmail"];
             password: components["schemas"]["NewPassword"];
             role: components["schemas"]["UserRole"];
             library_ids?: components["schemas"]["UserLibraryIds"];
@@ -2797,6 +2814,7 @@ export interface components {
         /** @description The fields to change; those left out keep their value. */
         UserAdminUpdate: {
             username?: string;
+            email?: components["schemas"]["UserEmail"];
             password?: components["schemas"]["NewPassword"];
             role?: components["schemas"]["UserRole"];
             library_ids?: components["schemas"]["UserLibraryIds"];
@@ -4223,7 +4241,7 @@ export interface components {
                 button_label: string | null;
                 /** @description Whether a provider account without a Shelfmark account gets one at its first sign-in. */
                 create_users: boolean;
-                /** @description Whether a first sign-in whose e-mail the provider says is verified links the unlinked account whose user name is that e-mail's local part (off: accounts are linked only by `sub`). */
+                /** @description Whether a first sign-in whose e-mail the provider says is verified (`email_verified` true) links the account not yet linked to the provider whose `email` is that whole address, whatever its case; never by user name (off: accounts are linked only by `sub`). */
                 link_by_email: boolean;
                 /** @description Members of this group (the `groups` claim) are administrators. */
                 admin_group: string | null;

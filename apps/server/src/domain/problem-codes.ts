@@ -26,6 +26,7 @@ export const PROBLEM_KINDS = [
   'scan-refused',
   'last-admin',
   'username-taken',
+  'email-taken',
   'wrong-password',
   'payload-too-large',
   'unsupported-media-type',
@@ -87,6 +88,7 @@ export const FIELD_ISSUE_CODES = [
   'notWanted',
   'namingTemplate',
   'overlap',
+  'taken',
   'invalid',
 ] as const satisfies readonly ContractFieldCode[];
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

@@ -47,12 +47,21 @@ export const UserSchema = defineEntity({
      */
     oidcIssuer: p.string().length(512).nullable(),
     oidcSubject: p.string().length(255).nullable(),
+    /**
+     * The user's e-mail address as given, trimmed (issue 38); null when none. `emailKey` is the same lowercased and
+     * unique: what two accounts may not share, and what a verified e-mail from the OpenID provider is matched on.
+     */
+    email: p.string().length(254).nullable(),
+    emailKey: p.string().length(254).nullable().hidden(),
     locale: p.enum(UI_LOCALES).default('en'),
     theme: p.enum(UI_THEMES).default('system'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  uniques: [{ name: 'users_oidc_issuer_oidc_subject_unique', properties: ['oidcIssuer', 'oidcSubject'] }],
+  uniques: [
+    { name: 'users_oidc_issuer_oidc_subject_unique', properties: ['oidcIssuer', 'oidcSubject'] },
+    { name: 'users_email_key_unique', properties: ['emailKey'] },
+  ],
 });
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);

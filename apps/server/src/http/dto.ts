@@ -41,6 +41,8 @@ export function userDto({ user, libraryIds }: UserWithLibraries) {
   return {
     id: user.id,
     username: user.username,
+    // Only ever shown to an administrator or to the user themselves: the users operations are the admin's.
+    email: user.email ?? null,
     role: user.role,
     library_ids: libraryIds,
     age_max: user.ageMax ?? null,

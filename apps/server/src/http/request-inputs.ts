@@ -28,6 +28,7 @@ export function userInput(body: OperationBody<'updateUser'>): UserUpdateInput {
     allowUnrated: body.allow_unrated,
     labelsInclude: body.labels_include,
     labelsExclude: body.labels_exclude,
+    email: body.email,
   };
 }
 

@@ -4,6 +4,7 @@ import { ApiToken } from '../entities/api-token.entity.js';
 import { Library } from '../entities/library.entity.js';
 import { Session } from '../entities/session.entity.js';
 import { UserLibrary } from '../entities/user-library.entity.js';
+import type { EmailAddress } from '../domain/email-address.js';
 import { User, type UiLocale, type UiTheme, type UserRole } from '../entities/user.entity.js';
 
 export interface NewUser {
@@ -13,6 +14,7 @@ export interface NewUser {
   disabled?: boolean;
   /** The OpenID provider's account it is linked to (issuer and `sub`). */
   oidc?: { issuer: string; subject: string };
+  email?: EmailAddress | null;
 }
 
 /** The fields of an account an administrator changes; those left undefined keep their value. */
@@ -21,6 +23,8 @@ export interface UserChanges {
   passwordHash?: string;
   role?: UserRole;
   disabled?: boolean;
+  /** null removes the address. */
+  email?: EmailAddress | null;
 }
 
 /** A user with the libraries granted to them. */
@@ -31,6 +35,14 @@ export interface UserWithLibraries {
 
 /** Thrown when a user name is already taken (the unique index decides, so concurrent creations cannot both win). */
 export class UsernameTakenError extends Error {}
+
+/** Thrown when another account has the e-mail address already, whatever its case (the unique key decides). */
+export class EmailTakenError extends Error {}
+
+/** Which unique key a violation is of: the e-mail's is named after its column in both databases' messages. */
+function takenError(error: UniqueConstraintViolationException): Error {
+  return /email_key/.test(error.message) ? new EmailTakenError() : new UsernameTakenError();
+}
 
 export class UserRepository {
   constructor(private readonly em: EntityManager) {}
@@ -46,6 +58,11 @@ export class UserRepository {
 
   findByUsername(username: string): Promise<User | null> {
     return this.em.findOne(User, { username });
+  }
+
+  /** The account whose e-mail address is this one, whatever its case (`key`: lowercased). */
+  findByEmailKey(key: string): Promise<User | null> {
+    return this.em.findOne(User, { emailKey: key });
   }
 
   findByOidc(issuer: string, subject: string): Promise<User | null> {
@@ -105,12 +122,14 @@ export class UserRepository {
       disabled: user.disabled ?? false,
       oidcIssuer: user.oidc?.issuer ?? null,
       oidcSubject: user.oidc?.subject ?? null,
+      email: user.email?.email ?? null,
+      emailKey: user.email?.key ?? null,
       credentialsChangedAt: new Date(),
     });
     try {
       await this.em.persist(entity).flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new UsernameTakenError();
+      if (error instanceof UniqueConstraintViolationException) throw takenError(error);
       throw error;
     }
     return entity;
@@ -125,12 +144,16 @@ export class UserRepository {
     if (changes.role !== undefined) user.role = changes.role;
     if (changes.disabled !== undefined) user.disabled = changes.disabled;
     if (changes.passwordHash !== undefined) user.passwordHash = changes.passwordHash;
+    if (changes.email !== undefined) {
+      user.email = changes.email?.email ?? null;
+      user.emailKey = changes.email?.key ?? null;
+    }
     // Either one makes every remembered Basic password of this user stale, in every process.
     if (changes.passwordHash !== undefined || changes.disabled === true) user.credentialsChangedAt = now;
     try {
       await this.em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new UsernameTakenError();
+      if (error instanceof UniqueConstraintViolationException) throw takenError(error);
       throw error;
     }
     return user;

@@ -1,6 +1,7 @@
 import type { User, UserRole } from '../entities/user.entity.js';
 import type { Logger } from '../logger.js';
-import { UsernameTakenError, type UserRepository } from '../repositories/user.repository.js';
+import { emailAddress, type EmailAddress } from '../domain/email-address.js';
+import { EmailTakenError, UsernameTakenError, type UserRepository } from '../repositories/user.repository.js';
 
 /** What an account created by a sign-in elsewhere has in place of a password hash: no password verifies against it. */
 export const NO_PASSWORD = '!none';
@@ -36,6 +37,12 @@ export interface AccountPolicy {
 }
 
 const NAME_MAX = 64;
+
+/** The e-mail of an OpenID sign-in the provider vouches for (`email_verified` true); a proxy's never counts. */
+function verifiedEmail(identity: ExternalIdentity): EmailAddress | null {
+  if (!identity.oidc || identity.emailVerified !== true || identity.email === undefined) return null;
+  return emailAddress(identity.email);
+}
 const SUFFIX_TRIES = 50;
 
 /**
@@ -56,7 +63,8 @@ export function fittingUsername(raw: string | undefined): string {
 /**
  * Finds, links or creates the account behind a sign-in through an OpenID provider or a trusted proxy (issue 38),
  * and keeps its role in line with the admin group. An account is linked by the provider's `sub`, never by e-mail
- * unless the provider vouches for it and the admin turned linking on.
+ * unless the provider vouches for it and the admin turned linking on, and then only by the whole address the
+ * account holds (never its user name).
  */
 export class ExternalAccounts {
   constructor(
@@ -80,8 +88,10 @@ export class ExternalAccounts {
     const { issuer, subject } = identity.oidc;
     const linked = await this.users.findByOidc(issuer, subject);
     if (linked) return linked;
-    if (!policy.linkByEmail || identity.emailVerified !== true || !identity.email?.includes('@')) return null;
-    const candidate = await this.users.findByUsername(fittingUsername(identity.email.split('@')[0]));
+    const verified = verifiedEmail(identity);
+    if (!policy.linkByEmail || !verified) return null;
+    // The whole address the account holds, never its user name: alice@elsewhere is not the account named alice.
+    const candidate = await this.users.findByEmailKey(verified.key);
     // An account already linked to another `sub` is someone else's: a changed `sub` never takes it over.
     if (!candidate || candidate.oidcSubject !== null) return null;
     if (!(await this.users.linkOidc(candidate, issuer, subject))) return null;
@@ -90,6 +100,9 @@ export class ExternalAccounts {
   }
 
   private async create(identity: ExternalIdentity, policy: AccountPolicy): Promise<User> {
+    const verified = verifiedEmail(identity);
+    // The address is the account's only when nobody has it: another account's address stays theirs.
+    const email = verified && !(await this.users.findByEmailKey(verified.key)) ? verified : null;
     const base = fittingUsername(identity.name ?? identity.email?.split('@')[0]);
     for (let attempt = 1; attempt <= SUFFIX_TRIES; attempt++) {
       const suffix = attempt === 1 ? '' : `-${attempt}`;
@@ -105,6 +118,7 @@ export class ExternalAccounts {
             passwordHash: NO_PASSWORD,
             role: policy.defaultRole,
             oidc: identity.oidc,
+            email,
           });
           await tx.grantLibraries(created.id, policy.defaultLibraryIds);
           return created;
@@ -115,6 +129,10 @@ export class ExternalAccounts {
         );
         return (await this.users.findById(user.id)) ?? user;
       } catch (error) {
+        if (error instanceof EmailTakenError && email) {
+          // Given to another account between the look-up and the insert: this one is created without it.
+          return this.create({ ...identity, emailVerified: false }, policy);
+        }
         if (!(error instanceof UsernameTakenError)) throw error;
         // Taken between the look-up and the insert (or the same `sub` signing in twice at once): look again.
         const linked = identity.oidc && (await this.users.findByOidc(identity.oidc.issuer, identity.oidc.subject));

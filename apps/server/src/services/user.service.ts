@@ -1,7 +1,13 @@
+import { emailAddress, EMAIL_MAX, type EmailAddress } from '../domain/email-address.js';
 import { DomainError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { User, UserRole } from '../entities/user.entity.js';
 import type { Logger } from '../logger.js';
-import { UsernameTakenError, type UserRepository, type UserWithLibraries } from '../repositories/user.repository.js';
+import {
+  EmailTakenError,
+  UsernameTakenError,
+  type UserRepository,
+  type UserWithLibraries,
+} from '../repositories/user.repository.js';
 import { hashPassword } from './password-hashing.js';
 
 /** The last enabled administrator would be deleted, demoted or disabled: nobody could administer the server. */
@@ -15,6 +21,37 @@ export class UsernameTakenConflict extends DomainError {
   constructor(username: string) {
     super(409, 'username-taken', 'User name taken', `The user name "${username}" is already in use.`);
   }
+}
+
+/** Another account has this e-mail address, whatever its case: said on the field, so a form shows it there. */
+export class EmailTakenConflict extends DomainError {
+  constructor() {
+    super(409, 'email-taken', 'E-mail address taken', 'This e-mail address is already used by another user.', [
+      { path: '/body/email', message: 'is already used by another user', code: 'taken' },
+    ]);
+  }
+}
+
+/** The address given, checked and trimmed; null clears it, undefined leaves it as it is. */
+function checkedEmail(raw: string | null | undefined): EmailAddress | null | undefined {
+  if (raw === undefined || raw === null) return raw;
+  const address = emailAddress(raw);
+  if (!address) {
+    throw new ValidationError('The e-mail address is not valid.', [
+      {
+        path: '/body/email',
+        message: `must be an e-mail address (one @, no spaces, at most ${EMAIL_MAX} characters)`,
+        code: 'pattern',
+      },
+    ]);
+  }
+  return address;
+}
+
+function takenConflict(error: unknown, username: string): unknown {
+  if (error instanceof UsernameTakenError) return new UsernameTakenConflict(username);
+  if (error instanceof EmailTakenError) return new EmailTakenConflict();
+  return error;
 }
 
 /** What a reader may see inside their libraries (domain/reader-restrictions.ts); those left out keep their value. */
@@ -31,6 +68,8 @@ export interface NewUserInput extends RestrictionsInput {
   role: UserRole;
   libraryIds?: readonly string[];
   disabled?: boolean;
+  /** null or left out: none. */
+  email?: string | null;
 }
 
 export interface UserUpdateInput extends RestrictionsInput {
@@ -39,6 +78,8 @@ export interface UserUpdateInput extends RestrictionsInput {
   role?: UserRole;
   libraryIds?: readonly string[];
   disabled?: boolean;
+  /** null removes the address. */
+  email?: string | null;
 }
 
 /**
@@ -67,6 +108,7 @@ export class UserService {
   }
 
   async create(input: NewUserInput): Promise<UserWithLibraries> {
+    const email = checkedEmail(input.email);
     const libraryIds = await this.checkedLibraries(input.libraryIds ?? []);
     const passwordHash = await hashPassword(input.password);
     const user = await this.users
@@ -76,6 +118,7 @@ export class UserService {
           passwordHash,
           role: input.role,
           disabled: input.disabled ?? false,
+          email,
         });
         await tx.grantLibraries(created.id, libraryIds);
         // Nothing was shown to the user yet: no date has to move.
@@ -83,13 +126,14 @@ export class UserService {
         return created;
       })
       .catch((error: unknown) => {
-        throw error instanceof UsernameTakenError ? new UsernameTakenConflict(input.username) : error;
+        throw takenConflict(error, input.username);
       });
     this.logger.info({ userId: user.id, role: user.role }, 'user created');
     return this.get(user.id);
   }
 
   async update(id: string, input: UserUpdateInput): Promise<UserWithLibraries> {
+    const email = checkedEmail(input.email);
     const libraryIds = input.libraryIds === undefined ? undefined : await this.checkedLibraries(input.libraryIds);
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     await this.users
@@ -105,7 +149,7 @@ export class UserService {
         const endsAccess = input.disabled === true || passwordHash !== undefined;
         await tx.update(
           user,
-          { username: input.username, role: input.role, disabled: input.disabled, passwordHash },
+          { username: input.username, role: input.role, disabled: input.disabled, passwordHash, email },
           this.now(),
         );
         if (libraryIds !== undefined) await tx.setLibraries(user.id, libraryIds, this.now());
@@ -115,7 +159,7 @@ export class UserService {
         if (passwordHash !== undefined) await tx.revokeTokens(user.id);
       })
       .catch((error: unknown) => {
-        throw error instanceof UsernameTakenError ? new UsernameTakenConflict(input.username ?? '') : error;
+        throw takenConflict(error, input.username ?? '');
       });
     this.logger.info(
       { userId: id, fields: Object.keys(input).filter((key) => key !== 'password' || input.password !== undefined) },

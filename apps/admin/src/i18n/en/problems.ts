@@ -17,6 +17,7 @@ const problems = {
     scan_refused: 'The scan was stopped to protect the library (is the folder mounted?).',
     last_admin: 'The last administrator cannot be removed, demoted or disabled.',
     username_taken: 'This user name is already in use.',
+    email_taken: 'This e-mail address is already used by another user.',
     wrong_password: 'The current password is wrong.',
     payload_too_large: 'What was sent is too large.',
     unsupported_media_type: 'What was sent is in a format the server does not take.',
@@ -78,6 +79,7 @@ const problems = {
       'cannot be used: an unknown field, unbalanced braces, a character no file system accepts, or the volume or extension field missing',
     overlap:
       'is the same folder as another one, inside it or holding it: a library’s folder and the import folders must be apart',
+    taken: 'already used by another user',
     invalid: 'not valid',
     // Found by the admin's date fields before anything is sent (components/dates/date-text.ts).
     dateFormat: 'not a date in the format shown',

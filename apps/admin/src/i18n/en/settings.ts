@@ -116,6 +116,10 @@ const settings = {
     roleReader: 'Reader',
     roleAdmin: 'Administrator',
     linkByEmail: 'Link an existing account by its e-mail, when the provider says the e-mail is verified',
+    linkByEmailHint:
+      'Only the account whose e-mail address (set in Users) is exactly that one, never an account by its user name; an account already linked to another provider account is never taken.',
+    defaultLibraries: 'Libraries of a created account',
+    defaultLibrariesHint: 'What a reader created at a first sign-in may see; change it later in Users.',
     passwords: 'Passwords',
     localPasswords: 'Everyone may sign in with a password (also in reading apps)',
     breakGlass: 'Administrator who keeps a password',

@@ -28,6 +28,8 @@ const users = {
   create: {
     title: 'New user',
     username: 'User name',
+    email: 'E-mail address',
+    emailHint: 'Optional. Single sign-on links an account by this exact address when the provider says it is verified.',
     password: 'Password',
     passwordHint: 'At least 8 characters. Tell it to them: they can change it once signed in.',
     role: 'Role',

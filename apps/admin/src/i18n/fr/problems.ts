@@ -16,6 +16,7 @@ const problems: Translation['problems'] = {
     scan_refused: 'L’analyse a été arrêtée pour protéger la bibliothèque (le dossier est-il monté ?).',
     last_admin: 'Le dernier administrateur ne peut être ni supprimé, ni rétrogradé, ni désactivé.',
     username_taken: 'Ce nom d’utilisateur est déjà pris.',
+    email_taken: 'Cette adresse e-mail est déjà celle d’un autre utilisateur.',
     wrong_password: 'Le mot de passe actuel est incorrect.',
     payload_too_large: 'Ce qui a été envoyé est trop volumineux.',
     unsupported_media_type: 'Ce qui a été envoyé est dans un format que le serveur n’accepte pas.',
@@ -77,6 +78,7 @@ const problems: Translation['problems'] = {
       'inutilisable : un champ inconnu, des accolades non appariées, un caractère refusé par un système de fichiers, ou le champ du tome ou de l’extension absent',
     overlap:
       'est le même dossier qu’un autre, se trouve dedans ou le contient : le dossier d’une bibliothèque et les dossiers d’import doivent rester séparés',
+    taken: 'appartient déjà à un autre utilisateur',
     invalid: 'non valable',
     dateFormat: 'n’est pas une date au format indiqué',
     dateMonth: 'ce mois n’existe pas : les mois vont de 1 à 12',

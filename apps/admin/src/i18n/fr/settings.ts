@@ -123,6 +123,11 @@ const settings: Translation['settings'] = {
     roleReader: 'Lecteur',
     roleAdmin: 'Administrateur',
     linkByEmail: 'Lier un compte existant par son e-mail, quand le fournisseur dit l’e-mail vérifié',
+    linkByEmailHint:
+      'Seul le compte dont l’adresse e-mail (saisie dans Utilisateurs) est exactement celle-là, jamais un compte d’après son nom d’utilisateur ; un compte déjà lié à un autre compte du fournisseur n’est jamais pris.',
+    defaultLibraries: 'Bibliothèques d’un compte créé',
+    defaultLibrariesHint:
+      'Ce qu’un lecteur créé à sa première connexion peut voir ; modifiable ensuite dans Utilisateurs.',
     passwords: 'Mots de passe',
     localPasswords: 'Tout le monde peut se connecter avec un mot de passe (aussi dans les applis de lecture)',
     breakGlass: 'Administrateur qui garde un mot de passe',

@@ -28,6 +28,9 @@ const users: Translation['users'] = {
   create: {
     title: 'Nouvel utilisateur',
     username: 'Nom d’utilisateur',
+    email: 'Adresse e-mail',
+    emailHint:
+      'Facultative. L’authentification unique relie un compte par cette adresse exacte quand le fournisseur la dit vérifiée.',
     password: 'Mot de passe',
     passwordHint: 'Au moins 8 caractères. Communiquez-le : la personne pourra le changer une fois connectée.',
     role: 'Rôle',

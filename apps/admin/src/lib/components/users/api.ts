@@ -5,6 +5,8 @@ import type { LibraryChoice, UserRow } from './types.js';
 /** The users' calls in one place (the tRPC twins of GET/POST /users and GET/PATCH/DELETE /users/{user_id}). */
 
 export interface UserChanges {
+  /** null removes the address. */
+  email?: string | null;
   role?: Role;
   library_ids?: string[];
   disabled?: boolean;
@@ -20,7 +22,7 @@ export async function listUsers(): Promise<UserRow[]> {
 }
 
 export function createUser(
-  body: { username: string; password: string; role: Role; library_ids: string[] } & Pick<
+  body: { username: string; email: string | null; password: string; role: Role; library_ids: string[] } & Pick<
     UserChanges,
     'age_max' | 'allow_unrated' | 'labels_include' | 'labels_exclude'
   >,

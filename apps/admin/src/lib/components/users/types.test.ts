@@ -4,6 +4,7 @@ import { activeAdmins, isLastAdmin, labelList, libraryNames, type UserRow } from
 const user = (over: Partial<UserRow>): UserRow => ({
   id: over.username ?? 'u',
   username: 'u',
+  email: null,
   role: 'reader',
   library_ids: [],
   age_max: null,

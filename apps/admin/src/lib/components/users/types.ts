@@ -4,6 +4,8 @@ import type { Role } from '../../access.js';
 export interface UserRow {
   id: string;
   username: string;
+  /** Seen by administrators (and the user themselves); what single sign-on links an account by. */
+  email: string | null;
   role: Role;
   /** The libraries a reader may see (empty = none); what an administrator sees is every library whatever it holds. */
   library_ids: string[];

@@ -41,7 +41,8 @@ import { Migration20261130100000_import_queue_history as m38 } from './Migration
 import { Migration20261130110000_user_oidc_subject as m39 } from './Migration20261130110000_user_oidc_subject.js';
 import { Migration20261130120000_reader_restrictions as m40 } from './Migration20261130120000_reader_restrictions.js';
 import { Migration20261130130000_import_folder_leases as m41 } from './Migration20261130130000_import_folder_leases.js';
-import { Migration20261201110000_orphan_import_folder_leases as m42 } from './Migration20261201110000_orphan_import_folder_leases.js';
+import { Migration20261201100000_user_email as m42 } from './Migration20261201100000_user_email.js';
+import { Migration20261201110000_orphan_import_folder_leases as m43 } from './Migration20261201110000_orphan_import_folder_leases.js';
 
 export const sqliteMigrations = [
   m0,
@@ -87,4 +88,5 @@ export const sqliteMigrations = [
   m40,
   m41,
   m42,
+  m43,
 ];
