@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeLibrary } from './support/comics.js';
-import { sleep, TERMINAL_JOB_STATUSES, useE2eHarness, waitUntil } from './support/e2e-harness.js';
+import { TERMINAL_JOB_STATUSES, useE2eHarness, waitUntil } from './support/e2e-harness.js';
 import { completeLogLines, REPO_ROOT, type RunningServer, type StartOptions } from './support/server-process.js';
 
 /**
@@ -69,6 +69,8 @@ interface MetadataLink {
 interface FakeService {
   url: string;
   latencyMs: number;
+  /** Requests received and not yet answered. */
+  readonly pending: number;
   readonly requests: { path: string; apiKey: string | undefined }[];
   start(): Promise<FakeService>;
   close(): Promise<void>;
@@ -161,7 +163,10 @@ function volumeFetches(requests: FakeRequests): string[] {
 
 describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-way on %s', (kind) => {
   const SERIES = 60;
-  /** Each of the two calls per series (search, volumes) waits this long: the batch lasts about 20 s. */
+  /**
+   * Each of the two calls per series (search, volumes) waits this long before the kill, so that the kill lands
+   * part-way (the whole batch would last about 20 s); the resumed batch is answered at once.
+   */
   const LATENCY_MS = 150;
 
   it('is resumed by the next process: same job, each series recorded and linked once, recorded ones not searched again', async () => {
@@ -217,8 +222,15 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
     expect(countEvents(first, 'job started', queued.id)).toBe(1);
     expect(countEvents(first, 'job succeeded', queued.id)).toBe(0);
     // A request the fake received before the kill is logged once its latency has passed.
-    await sleep(LATENCY_MS * 3);
+    await waitUntil(
+      'the fake to answer what it received before the kill',
+      async () => (fake.pending === 0 ? true : undefined),
+      10_000,
+      10,
+    );
     const requestsOfFirst = fake.requests.length;
+    // The latency only had to let the kill land part-way: the resumed batch need not wait on it.
+    fake.latencyMs = 0;
 
     // The database as the kill left it, read by a process that takes no jobs (so nothing moves meanwhile).
     const inspector = await launch('inspector (--role=api)', database, { ...options, args: ['--role=api'] });
