@@ -7614,6 +7614,10 @@ type RootTranslation = {
 			 */
 			any: string
 			/**
+			 * A​n​y
+			 */
+			anyLibrary: string
+			/**
 			 * C​l​e​a​r​ ​t​h​e​ ​f​i​l​t​e​r​s
 			 */
 			clear: string
@@ -15277,6 +15281,10 @@ export type TranslationFunctions = {
 			 * Any
 			 */
 			any: () => LocalizedString
+			/**
+			 * Any
+			 */
+			anyLibrary: () => LocalizedString
 			/**
 			 * Clear the filters
 			 */
