@@ -85,6 +85,8 @@ interface PageState {
   ready: (page: Page) => Promise<void>;
   /** Also scanned at 360 px. */
   phone?: boolean;
+  /** Scanned at 360 px only (at desktop width it is another state's). */
+  phoneOnly?: boolean;
   /** Leaves something of the shell open (a menu, a popover, a dialog), which a link followed in the app keeps. */
   opensShell?: boolean;
 }
@@ -155,12 +157,11 @@ const STATES: PageState[] = [
     path: () => '/',
     ready: async (page) => {
       await loaded(page);
-      const open = page.getByRole('button', { name: /^(Open the navigation|Ouvrir la navigation)$/ });
-      if (await open.isVisible()) {
-        await open.click();
-        await page.getByRole('dialog').waitFor();
-      }
+      await page.getByRole('button', { name: /^(Open the navigation|Ouvrir la navigation)$/ }).click();
+      await page.getByRole('dialog').waitFor();
     },
+    // At desktop width the navigation is always shown, and this state was the dashboard's, scanned twice.
+    phoneOnly: true,
     phone: true,
     opensShell: true,
   },
@@ -499,7 +500,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 300_000 }, () => 
       const everyStateAfresh = variant === VARIANTS[0];
       let previous: { section: string; opensShell: boolean } | undefined;
       for (const state of STATES) {
-        if (variant.viewport === 'phone' && !state.phone) continue;
+        if (variant.viewport === 'phone' ? !state.phone : state.phoneOnly) continue;
         const where = `${state.name} (${nameOf(variant)})`;
         const url = state.path();
         const afresh = everyStateAfresh || !previous || previous.opensShell || previous.section === sectionOf(url);

@@ -264,9 +264,8 @@ describe.each(['postgresql', 'sqlite'] as const)('--role=api and --role=worker o
     // Still no HTTP from the worker after it has run a job.
     expect(await tryConnect(worker.port)).toBe('ECONNREFUSED');
 
-    // Both roles stop cleanly on SIGTERM.
-    for (const server of [worker, apiServer]) {
-      const exit = await server.stop(10_000);
+    // Both roles stop cleanly on SIGTERM (stopped together: each one's shutdown waits on its own work only).
+    for (const exit of await Promise.all([worker, apiServer].map((server) => server.stop(10_000)))) {
       expect(exit.timedOut).toBe(false);
       expect(exit.code).toBe(0);
     }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeLibrary } from './support/comics.js';
 import { TERMINAL_JOB_STATUSES, useE2eHarness, waitUntil } from './support/e2e-harness.js';
+import { phaseTiming } from './support/phase-timing.js';
 import { completeLogLines, REPO_ROOT, type RunningServer, type StartOptions } from './support/server-process.js';
 
 /**
@@ -100,7 +101,13 @@ const harness = useE2eHarness({
   scratchPrefix: 'shelfmark-e2e-batch-',
   env: { SHELFMARK_PLUGINS: [...BUILT_IN_PLUGINS, ...scripted.SCRIPTED_PLUGINS].join(',') },
 });
-const { api, databaseFor, defer, launch, tempFolder } = harness;
+const { api, databaseFor, defer, tempFolder } = harness;
+const timing = phaseTiming('batch');
+afterAll(() => {
+  if (timing.report()) console.info(timing.report());
+});
+const launch: typeof harness.launch = (label, database, options) =>
+  timing.time(`launch on ${database.kind}`, label, () => harness.launch(label, database, options));
 
 async function fakeProvider(): Promise<FakeService> {
   const fake = await new scripted.ScriptedProvider().start();
@@ -110,7 +117,7 @@ async function fakeProvider(): Promise<FakeService> {
 
 const getJob = (server: RunningServer, jobId: string) => api<JobDetails>(server, 'GET', `/jobs/${jobId}`);
 const waitForJobEnd = (server: RunningServer, jobId: string, timeoutMs: number) =>
-  harness.waitForJobEnd<JobDetails>(server, jobId, timeoutMs);
+  timing.time('job to end', jobId, () => harness.waitForJobEnd<JobDetails>(server, jobId, timeoutMs));
 const getReport = (server: RunningServer, jobId: string) =>
   api<BatchReport>(server, 'GET', `/metadata/batch/${jobId}/report`);
 /** Every result row of the batch (one page: the library has fewer series than the page limit). */
@@ -205,28 +212,32 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
 
     const queued = await api<JobDetails>(first, 'POST', '/metadata/batch', { library_id: library.id });
     expect(queued.status).toBe('queued');
-    const midway = await waitUntil(
-      'the batch to be part-way',
-      async () => {
-        const job = await getJob(first, queued.id);
-        if (TERMINAL_JOB_STATUSES.includes(job.status))
-          throw new Error(`the batch ended before it could be killed: ${job.status}`);
-        const { processed, total } = job.progress;
-        return job.status === 'running' && total === SERIES && processed >= 10 && processed <= 45 ? job : undefined;
-      },
-      60_000,
-      50,
+    const midway = await timing.time('the batch part-way', kind, () =>
+      waitUntil(
+        'the batch to be part-way',
+        async () => {
+          const job = await getJob(first, queued.id);
+          if (TERMINAL_JOB_STATUSES.includes(job.status))
+            throw new Error(`the batch ended before it could be killed: ${job.status}`);
+          const { processed, total } = job.progress;
+          return job.status === 'running' && total === SERIES && processed >= 10 && processed <= 45 ? job : undefined;
+        },
+        60_000,
+        50,
+      ),
     );
     const killed = await first.kill();
     expect(killed.signal).toBe('SIGKILL');
     expect(countEvents(first, 'job started', queued.id)).toBe(1);
     expect(countEvents(first, 'job succeeded', queued.id)).toBe(0);
     // A request the fake received before the kill is logged once its latency has passed.
-    await waitUntil(
-      'the fake to answer what it received before the kill',
-      async () => (fake.pending === 0 ? true : undefined),
-      10_000,
-      10,
+    await timing.time('the fake to answer', kind, () =>
+      waitUntil(
+        'the fake to answer what it received before the kill',
+        async () => (fake.pending === 0 ? true : undefined),
+        10_000,
+        10,
+      ),
     );
     const requestsOfFirst = fake.requests.length;
     // The latency only had to let the kill land part-way: the resumed batch need not wait on it.
