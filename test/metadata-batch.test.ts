@@ -234,7 +234,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
     await timing.time('the fake to answer', kind, () =>
       waitUntil(
         'the fake to answer what it received before the kill',
-        async () => (fake.pending === 0 ? true : undefined),
+        () => Promise.resolve(fake.pending === 0 ? true : undefined),
         10_000,
         10,
       ),
