@@ -201,45 +201,49 @@ beforeAll(async () => {
   await mkdir(SCREENS_DIR, { recursive: true });
 }, 120_000);
 
+/*
+ * Ordered so that each page is in another section than the one before (pages of one section share their route's
+ * state, so the walk loads those afresh, which costs the app's start): most are then reached by a link in the app.
+ */
 const PAGES: { name: string; path: () => string; open?: (page: Page) => Promise<void> }[] = [
   { name: 'dashboard', path: () => '/' },
   { name: 'libraries', path: () => '/libraries' },
-  { name: 'library-edit', path: () => `/libraries/${admin.site.libraryId}/edit` },
-  { name: 'library-new', path: () => '/libraries/new' },
   { name: 'series', path: () => '/series?view=grid' },
-  { name: 'series-table', path: () => '/series?view=table' },
-  { name: 'series-detail', path: () => `/series/${ids.seriesId}` },
   { name: 'books', path: () => '/books' },
-  { name: 'books-grid', path: () => '/books?view=grid' },
-  { name: 'book', path: () => `/books/${ids.bookId}` },
-  { name: 'reader', path: () => `/read/${ids.bookId}` },
   { name: 'metadata', path: () => `/metadata?library_id=${admin.site.libraryId}` },
-  { name: 'metadata-review', path: () => `/metadata/review?library_id=${ids.reviewLibraryId}` },
   { name: 'jobs', path: () => '/jobs' },
-  { name: 'job', path: () => `/jobs/${ids.jobId}` },
-  { name: 'job-errors', path: () => `/jobs/${ids.errorsJobId}` },
-  { name: 'book-unreadable', path: () => `/books/${ids.brokenBookId}` },
   { name: 'settings', path: () => '/settings' },
-  // The last tab: on a phone the tab list scrolls, and the selected tab must be in its view.
-  { name: 'settings-backups', path: () => '/settings?tab=backups' },
-  { name: 'settings-sign-in', path: () => '/settings?tab=sign-in' },
   { name: 'tokens', path: () => '/tokens' },
   { name: 'users', path: () => '/users' },
-  // A reader's restrictions (issue 39), in the user dialog.
-  { name: 'user-restrictions', path: () => '/users', open: openRestrictedReader },
   { name: 'search', path: () => '/search?q=lune' },
   { name: 'collections', path: () => '/collections' },
-  { name: 'collection', path: () => `/collections/${ids.collectionId}` },
   { name: 'reading-lists', path: () => '/reading-lists' },
-  { name: 'reading-list', path: () => `/reading-lists/${ids.readingListId}` },
   { name: 'want-to-read', path: () => '/want-to-read' },
-  { name: 'series-filtered', path: () => '/series?genre=Aventure&genre=Policier' },
-  { name: 'books-filtered', path: () => '/books?genre=Aventure&genre=Policier&author_role=writer' },
   { name: 'saved-filters', path: () => '/saved-filters' },
   { name: 'author', path: () => '/authors/Ana%20Lune' },
   { name: 'wanted', path: () => '/wanted' },
   // A file imported (the history) and one waiting for a number (the queue), with its long name (issue 37).
   { name: 'imports', path: () => '/imports' },
+  { name: 'library-edit', path: () => `/libraries/${admin.site.libraryId}/edit` },
+  { name: 'series-table', path: () => '/series?view=table' },
+  { name: 'books-grid', path: () => '/books?view=grid' },
+  { name: 'metadata-review', path: () => `/metadata/review?library_id=${ids.reviewLibraryId}` },
+  { name: 'job', path: () => `/jobs/${ids.jobId}` },
+  // The last tab: on a phone the tab list scrolls, and the selected tab must be in its view.
+  { name: 'settings-backups', path: () => '/settings?tab=backups' },
+  { name: 'collection', path: () => `/collections/${ids.collectionId}` },
+  { name: 'reading-list', path: () => `/reading-lists/${ids.readingListId}` },
+  { name: 'library-new', path: () => '/libraries/new' },
+  { name: 'series-detail', path: () => `/series/${ids.seriesId}` },
+  { name: 'book', path: () => `/books/${ids.bookId}` },
+  { name: 'job-errors', path: () => `/jobs/${ids.errorsJobId}` },
+  { name: 'settings-sign-in', path: () => '/settings?tab=sign-in' },
+  { name: 'reader', path: () => `/read/${ids.bookId}` },
+  { name: 'book-unreadable', path: () => `/books/${ids.brokenBookId}` },
+  { name: 'series-filtered', path: () => '/series?genre=Aventure&genre=Policier' },
+  { name: 'books-filtered', path: () => '/books?genre=Aventure&genre=Policier&author_role=writer' },
+  // A reader's restrictions (issue 39), in the user dialog.
+  { name: 'user-restrictions', path: () => '/users', open: openRestrictedReader },
 ];
 
 /** Console errors and uncaught exceptions of a page, from now on. */
