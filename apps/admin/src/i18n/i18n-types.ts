@@ -7614,10 +7614,6 @@ type RootTranslation = {
 			 */
 			any: string
 			/**
-			 * A​n​y
-			 */
-			anyLibrary: string
-			/**
 			 * C​l​e​a​r​ ​t​h​e​ ​f​i​l​t​e​r​s
 			 */
 			clear: string
@@ -15281,10 +15277,6 @@ export type TranslationFunctions = {
 			 * Any
 			 */
 			any: () => LocalizedString
-			/**
-			 * Any
-			 */
-			anyLibrary: () => LocalizedString
 			/**
 			 * Clear the filters
 			 */

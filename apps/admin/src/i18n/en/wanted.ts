@@ -7,8 +7,6 @@ const wanted = {
     library: 'Library',
     status: 'Status',
     any: 'Any',
-    /** The library filter's choice of every library (French agrees it with « bibliothèque »). */
-    anyLibrary: 'Any',
     clear: 'Clear the filters',
     series: 'Series: {name:string}',
     removeSeries: 'Show the wanted volumes of every series',

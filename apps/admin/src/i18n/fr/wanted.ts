@@ -8,7 +8,6 @@ const wanted: Translation['wanted'] = {
     library: 'Bibliothèque',
     status: 'État',
     any: 'Tous',
-    anyLibrary: 'Toutes',
     clear: 'Effacer les filtres',
     series: 'Série : {name}',
     removeSeries: 'Afficher les tomes recherchés de toutes les séries',
