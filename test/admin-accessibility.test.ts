@@ -109,8 +109,45 @@ async function openFilterPanel(page: Page): Promise<void> {
   await page.getByTestId('chosen-filters').waitFor();
 }
 
+/*
+ * Ordered so that a state is mostly in another section than the one before, each section's states in their order
+ * (pages of one section share their route's state, so a walk loads those afresh: see the walk below).
+ */
 const STATES: PageState[] = [
   { name: 'dashboard', path: () => '/', ready: loaded, phone: true },
+  {
+    name: 'libraries',
+    path: () => '/libraries',
+    ready: (page) => page.getByTestId('library').first().waitFor(),
+    phone: true,
+  },
+  {
+    name: 'series grid',
+    path: () => '/series',
+    ready: (page) => page.getByTestId('series-card').first().waitFor(),
+    phone: true,
+  },
+  {
+    name: 'books',
+    path: () => '/books',
+    ready: (page) => page.locator('main li a[href^="/books/"]').first().waitFor(),
+  },
+  {
+    name: 'jobs',
+    path: () => '/jobs',
+    ready: (page) => page.getByTestId('job-row').first().waitFor(),
+    phone: true,
+  },
+  { name: 'settings', path: () => '/settings', ready: loaded, phone: true },
+  {
+    name: 'users',
+    path: () => '/users',
+    ready: async (page) => {
+      await page.locator('[data-testid="users"] tr[data-user="admin"]').waitFor();
+      await loaded(page);
+    },
+    phone: true,
+  },
   {
     name: 'account menu open',
     path: () => '/',
@@ -118,28 +155,6 @@ const STATES: PageState[] = [
       await loaded(page);
       await page.getByRole('button', { name: /^(Account of|Compte de) / }).click();
       await page.getByRole('group', { name: /^(Theme|Thème)$/ }).waitFor();
-    },
-    phone: true,
-    opensShell: true,
-  },
-  {
-    name: 'running jobs popover open',
-    path: () => '/',
-    ready: async (page) => {
-      await loaded(page);
-      await page.getByRole('button', { name: /^(Running jobs|Tâches en cours)/ }).click();
-      await page.getByRole('link', { name: /^(All jobs|Toutes les tâches)$/ }).waitFor();
-    },
-    opensShell: true,
-  },
-  {
-    name: 'global search suggestions',
-    path: () => '/',
-    ready: async (page) => {
-      await loaded(page);
-      await page.getByRole('combobox').fill('harbour');
-      await page.getByRole('option').first().waitFor();
-      await page.keyboard.press('ArrowDown');
     },
     phone: true,
     opensShell: true,
@@ -153,25 +168,6 @@ const STATES: PageState[] = [
     },
   },
   {
-    name: 'navigation drawer (phone)',
-    path: () => '/',
-    ready: async (page) => {
-      await loaded(page);
-      await page.getByRole('button', { name: /^(Open the navigation|Ouvrir la navigation)$/ }).click();
-      await page.getByRole('dialog').waitFor();
-    },
-    // At desktop width the navigation is always shown, and this state was the dashboard's, scanned twice.
-    phoneOnly: true,
-    phone: true,
-    opensShell: true,
-  },
-  {
-    name: 'libraries',
-    path: () => '/libraries',
-    ready: (page) => page.getByTestId('library').first().waitFor(),
-    phone: true,
-  },
-  {
     name: 'new library, folder picker open',
     path: () => '/libraries/new',
     ready: async (page) => {
@@ -179,30 +175,6 @@ const STATES: PageState[] = [
       await comics.locator('.toggle').first().click();
       await comics.getByRole('group').waitFor();
     },
-    phone: true,
-  },
-  {
-    name: 'library edit',
-    path: () => `/libraries/${admin.site.libraryId}/edit`,
-    ready: (page) => page.locator('[role="treeitem"][aria-selected="true"]').waitFor(),
-  },
-  {
-    name: 'library delete dialog',
-    path: () => '/libraries',
-    ready: async (page) => {
-      // Delete is in the library's menu (the one primary action on a card is Scan).
-      await page
-        .getByRole('button', { name: /^(More actions for|Autres actions pour) / })
-        .first()
-        .click();
-      await page.getByRole('menuitem', { name: /^(Delete|Supprimer)$/ }).click();
-      await page.getByTestId('delete-dialog').waitFor();
-    },
-  },
-  {
-    name: 'series grid',
-    path: () => '/series',
-    ready: (page) => page.getByTestId('series-card').first().waitFor(),
     phone: true,
   },
   {
@@ -214,28 +186,44 @@ const STATES: PageState[] = [
     },
   },
   {
-    name: 'series detail',
-    // The edit dialog open (?edit=1): the page and its form in one scan.
-    path: () => `/series/${ids.seriesId}?edit=1`,
-    ready: (page) => page.getByRole('dialog').locator('form').first().waitFor(),
-    phone: true,
-  },
-  {
-    name: 'books',
-    path: () => '/books',
-    ready: (page) => page.locator('main li a[href^="/books/"]').first().waitFor(),
-  },
-  {
     // The filter panel open (a phone starts with it closed): the list's fields, each facet's boxes, the chips.
     name: 'books, filtered, the filter panel open',
     path: () => '/books?genre=Action&author_role=writer&year_from=1990',
     ready: (page) => openFilterPanel(page),
     phone: true,
   },
+  { name: 'job detail', path: () => `/jobs/${ids.jobId}`, ready: (page) => page.getByTestId('job-facts').waitFor() },
+  { name: 'settings, sign-in tab', path: () => '/settings?tab=sign-in', ready: loaded, phone: true },
   {
-    name: 'series, filtered, the filter panel open',
-    path: () => '/series?genre=Action&author_role=writer',
-    ready: (page) => openFilterPanel(page),
+    name: 'user edit dialog',
+    path: () => '/users',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^(Actions for|Actions pour) admin$/ }).click();
+      await page.getByRole('menuitem', { name: /^(Edit|Modifier)$/ }).click();
+      await page.getByTestId('user-edit').waitFor();
+    },
+    phone: true,
+  },
+  {
+    name: 'running jobs popover open',
+    path: () => '/',
+    ready: async (page) => {
+      await loaded(page);
+      await page.getByRole('button', { name: /^(Running jobs|Tâches en cours)/ }).click();
+      await page.getByRole('link', { name: /^(All jobs|Toutes les tâches)$/ }).waitFor();
+    },
+    opensShell: true,
+  },
+  {
+    name: 'library edit',
+    path: () => `/libraries/${admin.site.libraryId}/edit`,
+    ready: (page) => page.locator('[role="treeitem"][aria-selected="true"]').waitFor(),
+  },
+  {
+    name: 'series detail',
+    // The edit dialog open (?edit=1): the page and its form in one scan.
+    path: () => `/series/${ids.seriesId}?edit=1`,
+    ready: (page) => page.getByRole('dialog').locator('form').first().waitFor(),
     phone: true,
   },
   {
@@ -265,13 +253,6 @@ const STATES: PageState[] = [
     },
   },
   {
-    name: 'jobs',
-    path: () => '/jobs',
-    ready: (page) => page.getByTestId('job-row').first().waitFor(),
-    phone: true,
-  },
-  { name: 'job detail', path: () => `/jobs/${ids.jobId}`, ready: (page) => page.getByTestId('job-facts').waitFor() },
-  {
     name: 'metadata',
     path: () => `/metadata?library_id=${admin.site.libraryId}`,
     ready: async (page) => {
@@ -280,8 +261,6 @@ const STATES: PageState[] = [
     },
   },
   { name: 'series metadata', path: () => `/series/${ids.seriesId}/metadata`, ready: loaded, phone: true },
-  { name: 'settings', path: () => '/settings', ready: loaded, phone: true },
-  { name: 'settings, sign-in tab', path: () => '/settings?tab=sign-in', ready: loaded, phone: true },
   {
     name: 'import',
     path: () => '/imports',
@@ -304,28 +283,40 @@ const STATES: PageState[] = [
   { name: 'collection', path: () => `/collections/${ids.collectionId}`, ready: loaded, phone: true },
   { name: 'reading list', path: () => `/reading-lists/${ids.readingListId}`, ready: loaded },
   {
-    name: 'users',
-    path: () => '/users',
-    ready: async (page) => {
-      await page.locator('[data-testid="users"] tr[data-user="admin"]').waitFor();
-      await loaded(page);
-    },
-    phone: true,
-  },
-  {
-    name: 'user edit dialog',
-    path: () => '/users',
-    ready: async (page) => {
-      await page.getByRole('button', { name: /^(Actions for|Actions pour) admin$/ }).click();
-      await page.getByRole('menuitem', { name: /^(Edit|Modifier)$/ }).click();
-      await page.getByTestId('user-edit').waitFor();
-    },
-    phone: true,
-  },
-  {
     name: 'user edit dialog, a reader’s restrictions',
     path: () => '/users',
     ready: openRestrictedReader,
+    phone: true,
+  },
+  {
+    name: 'global search suggestions',
+    path: () => '/',
+    ready: async (page) => {
+      await loaded(page);
+      await page.getByRole('combobox').fill('harbour');
+      await page.getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+    },
+    phone: true,
+    opensShell: true,
+  },
+  {
+    name: 'library delete dialog',
+    path: () => '/libraries',
+    ready: async (page) => {
+      // Delete is in the library's menu (the one primary action on a card is Scan).
+      await page
+        .getByRole('button', { name: /^(More actions for|Autres actions pour) / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: /^(Delete|Supprimer)$/ }).click();
+      await page.getByTestId('delete-dialog').waitFor();
+    },
+  },
+  {
+    name: 'series, filtered, the filter panel open',
+    path: () => '/series?genre=Action&author_role=writer',
+    ready: (page) => openFilterPanel(page),
     phone: true,
   },
   {
@@ -336,6 +327,19 @@ const STATES: PageState[] = [
       await page.getByRole('menuitem', { name: /^(Delete|Supprimer)$/ }).click();
       await page.getByTestId('delete-user-dialog').waitFor();
     },
+  },
+  {
+    name: 'navigation drawer (phone)',
+    path: () => '/',
+    ready: async (page) => {
+      await loaded(page);
+      await page.getByRole('button', { name: /^(Open the navigation|Ouvrir la navigation)$/ }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+    // At desktop width the navigation is always shown, and this state was the dashboard's, scanned twice.
+    phoneOnly: true,
+    phone: true,
+    opensShell: true,
   },
   {
     name: 'change password dialog',
