@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeLibrary } from './support/comics.js';
 import { sleep, TERMINAL_JOB_STATUSES, useE2eHarness, waitUntil } from './support/e2e-harness.js';
+import { phaseTiming } from './support/phase-timing.js';
 import { completeLogLines, REPO_ROOT, type RunningServer, type StartOptions } from './support/server-process.js';
 
 /**
@@ -36,7 +37,13 @@ interface Library {
 // ---- clean-up, servers and HTTP (test/support/e2e-harness.ts) ----
 
 const harness = useE2eHarness({ token: TOKEN, scratchPrefix: 'shelfmark-e2e-jobs-' });
-const { api, databaseFor, launch, tempFolder } = harness;
+const { api, databaseFor, tempFolder } = harness;
+const timing = phaseTiming('jobs');
+afterAll(() => {
+  if (timing.report()) console.info(timing.report());
+});
+const launch: typeof harness.launch = (label, database, options) =>
+  timing.time(`launch on ${database.kind}`, label, () => harness.launch(label, database, options));
 
 // ---- HTTP ----
 
@@ -46,7 +53,7 @@ const createLibrary = (server: RunningServer, name: string, rootPath: string) =>
 const getJob = (server: RunningServer, jobId: string) => api<JobDetails>(server, 'GET', `/jobs/${jobId}`);
 const getLibrary = (server: RunningServer, libraryId: string) => api<Library>(server, 'GET', `/libraries/${libraryId}`);
 const waitForJobEnd = (server: RunningServer, jobId: string, timeoutMs: number) =>
-  harness.waitForJobEnd<JobDetails>(server, jobId, timeoutMs);
+  timing.time('job to end', jobId, () => harness.waitForJobEnd<JobDetails>(server, jobId, timeoutMs));
 
 // ---- logs ----
 
@@ -93,8 +100,10 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
     const dataDir = path.join(root, 'data');
     const librariesRoot = path.join(root, 'libraries');
     await mkdir(librariesRoot);
-    await writeLibrary(librariesRoot, 'big', { series: SERIES, perSeries: PER_SERIES, pages: 40 });
-    const database = await databaseFor(kind);
+    await timing.time('write the big library', kind, () =>
+      writeLibrary(librariesRoot, 'big', { series: SERIES, perSeries: PER_SERIES, pages: 40 }),
+    );
+    const database = await timing.time('database', kind, () => databaseFor(kind));
     const options: StartOptions = { dataDir, librariesRoot, env: { JOB_LOCK_SECONDS: '10' } };
 
     const first = await launch('first server', database, options);
@@ -102,23 +111,25 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
     const queued = library.scan_job;
 
     // Progress is written about once a second, in steps of a 250-file batch while indexing.
-    const midway = await waitUntil(
-      'the scan to be part-way through indexing',
-      async () => {
-        const job = await getJob(first, queued.id);
-        if (TERMINAL_JOB_STATUSES.includes(job.status))
-          throw new Error(`the scan ended before it could be killed: ${job.status}`);
-        // A first scan reads folders as it lists them: its total is null until the last one is listed.
-        const { processed, total } = job.progress;
-        return job.status === 'running' &&
-          (total === null || total === FILES) &&
-          processed >= 500 &&
-          processed <= FILES - 500
-          ? job
-          : undefined;
-      },
-      60_000,
-      50,
+    const midway = await timing.time('the scan part-way', kind, () =>
+      waitUntil(
+        'the scan to be part-way through indexing',
+        async () => {
+          const job = await getJob(first, queued.id);
+          if (TERMINAL_JOB_STATUSES.includes(job.status))
+            throw new Error(`the scan ended before it could be killed: ${job.status}`);
+          // A first scan reads folders as it lists them: its total is null until the last one is listed.
+          const { processed, total } = job.progress;
+          return job.status === 'running' &&
+            (total === null || total === FILES) &&
+            processed >= 500 &&
+            processed <= FILES - 500
+            ? job
+            : undefined;
+        },
+        60_000,
+        50,
+      ),
     );
     const killed = await first.kill();
     expect(killed.signal).toBe('SIGKILL');
@@ -253,9 +264,8 @@ describe.each(['postgresql', 'sqlite'] as const)('--role=api and --role=worker o
     // Still no HTTP from the worker after it has run a job.
     expect(await tryConnect(worker.port)).toBe('ECONNREFUSED');
 
-    // Both roles stop cleanly on SIGTERM.
-    for (const server of [worker, apiServer]) {
-      const exit = await server.stop(10_000);
+    // Both roles stop cleanly on SIGTERM (stopped together: each one's shutdown waits on its own work only).
+    for (const exit of await Promise.all([worker, apiServer].map((server) => server.stop(10_000)))) {
       expect(exit.timedOut).toBe(false);
       expect(exit.code).toBe(0);
     }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeLibrary } from './support/comics.js';
-import { sleep, TERMINAL_JOB_STATUSES, useE2eHarness, waitUntil } from './support/e2e-harness.js';
+import { TERMINAL_JOB_STATUSES, useE2eHarness, waitUntil } from './support/e2e-harness.js';
+import { phaseTiming } from './support/phase-timing.js';
 import { completeLogLines, REPO_ROOT, type RunningServer, type StartOptions } from './support/server-process.js';
 
 /**
@@ -69,6 +70,8 @@ interface MetadataLink {
 interface FakeService {
   url: string;
   latencyMs: number;
+  /** Requests received and not yet answered. */
+  readonly pending: number;
   readonly requests: { path: string; apiKey: string | undefined }[];
   start(): Promise<FakeService>;
   close(): Promise<void>;
@@ -98,7 +101,13 @@ const harness = useE2eHarness({
   scratchPrefix: 'shelfmark-e2e-batch-',
   env: { SHELFMARK_PLUGINS: [...BUILT_IN_PLUGINS, ...scripted.SCRIPTED_PLUGINS].join(',') },
 });
-const { api, databaseFor, defer, launch, tempFolder } = harness;
+const { api, databaseFor, defer, tempFolder } = harness;
+const timing = phaseTiming('batch');
+afterAll(() => {
+  if (timing.report()) console.info(timing.report());
+});
+const launch: typeof harness.launch = (label, database, options) =>
+  timing.time(`launch on ${database.kind}`, label, () => harness.launch(label, database, options));
 
 async function fakeProvider(): Promise<FakeService> {
   const fake = await new scripted.ScriptedProvider().start();
@@ -108,7 +117,7 @@ async function fakeProvider(): Promise<FakeService> {
 
 const getJob = (server: RunningServer, jobId: string) => api<JobDetails>(server, 'GET', `/jobs/${jobId}`);
 const waitForJobEnd = (server: RunningServer, jobId: string, timeoutMs: number) =>
-  harness.waitForJobEnd<JobDetails>(server, jobId, timeoutMs);
+  timing.time('job to end', jobId, () => harness.waitForJobEnd<JobDetails>(server, jobId, timeoutMs));
 const getReport = (server: RunningServer, jobId: string) =>
   api<BatchReport>(server, 'GET', `/metadata/batch/${jobId}/report`);
 /** Every result row of the batch (one page: the library has fewer series than the page limit). */
@@ -161,7 +170,10 @@ function volumeFetches(requests: FakeRequests): string[] {
 
 describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-way on %s', (kind) => {
   const SERIES = 60;
-  /** Each of the two calls per series (search, volumes) waits this long: the batch lasts about 20 s. */
+  /**
+   * Each of the two calls per series (search, volumes) waits this long before the kill, so that the kill lands
+   * part-way (the whole batch would last about 20 s); the resumed batch is answered at once.
+   */
   const LATENCY_MS = 150;
 
   it('is resumed by the next process: same job, each series recorded and linked once, recorded ones not searched again', async () => {
@@ -200,25 +212,36 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
 
     const queued = await api<JobDetails>(first, 'POST', '/metadata/batch', { library_id: library.id });
     expect(queued.status).toBe('queued');
-    const midway = await waitUntil(
-      'the batch to be part-way',
-      async () => {
-        const job = await getJob(first, queued.id);
-        if (TERMINAL_JOB_STATUSES.includes(job.status))
-          throw new Error(`the batch ended before it could be killed: ${job.status}`);
-        const { processed, total } = job.progress;
-        return job.status === 'running' && total === SERIES && processed >= 10 && processed <= 45 ? job : undefined;
-      },
-      60_000,
-      50,
+    const midway = await timing.time('the batch part-way', kind, () =>
+      waitUntil(
+        'the batch to be part-way',
+        async () => {
+          const job = await getJob(first, queued.id);
+          if (TERMINAL_JOB_STATUSES.includes(job.status))
+            throw new Error(`the batch ended before it could be killed: ${job.status}`);
+          const { processed, total } = job.progress;
+          return job.status === 'running' && total === SERIES && processed >= 10 && processed <= 45 ? job : undefined;
+        },
+        60_000,
+        50,
+      ),
     );
     const killed = await first.kill();
     expect(killed.signal).toBe('SIGKILL');
     expect(countEvents(first, 'job started', queued.id)).toBe(1);
     expect(countEvents(first, 'job succeeded', queued.id)).toBe(0);
     // A request the fake received before the kill is logged once its latency has passed.
-    await sleep(LATENCY_MS * 3);
+    await timing.time('the fake to answer', kind, () =>
+      waitUntil(
+        'the fake to answer what it received before the kill',
+        () => Promise.resolve(fake.pending === 0 ? true : undefined),
+        10_000,
+        10,
+      ),
+    );
     const requestsOfFirst = fake.requests.length;
+    // The latency only had to let the kill land part-way: the resumed batch need not wait on it.
+    fake.latencyMs = 0;
 
     // The database as the kill left it, read by a process that takes no jobs (so nothing moves meanwhile).
     const inspector = await launch('inspector (--role=api)', database, { ...options, args: ['--role=api'] });

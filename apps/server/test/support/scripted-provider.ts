@@ -64,6 +64,8 @@ export class ScriptedProvider {
   url = '';
   /** Added before every answer, as a real service's round trip. */
   latencyMs = 0;
+  /** Requests received and not yet answered (a request is only in `requests` once answered). */
+  pending = 0;
   private server: Server | undefined;
 
   /** Makes `record` known to lookups and, when `query` is given, a result of that search. */
@@ -76,8 +78,13 @@ export class ScriptedProvider {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
-      if (this.latencyMs > 0) setTimeout(() => this.answer(req, res), this.latencyMs);
-      else this.answer(req, res);
+      this.pending++;
+      const answer = () => {
+        this.pending--;
+        this.answer(req, res);
+      };
+      if (this.latencyMs > 0) setTimeout(answer, this.latencyMs);
+      else answer();
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const address = this.server.address() as { port: number };
