@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cbz, pageImages } from '../lib/books.ts';
 import { seriesNames } from '../lib/names.ts';
-import { api, runJob, startServer, type RunningServer } from '../lib/server.ts';
+import { api, runJob, startServer, type JobView, type RunningServer } from '../lib/server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -105,8 +105,6 @@ async function booksIn(server: RunningServer, libraryId: string): Promise<number
 
 interface ScanJob {
   id: string;
-  created_at: string;
-  report: { duration_ms?: number } | null;
 }
 
 async function scanJobs(server: RunningServer): Promise<ScanJob[]> {
@@ -150,6 +148,9 @@ const server = await startServer({
   LIBRARIES_ROOT: root,
   IMPORT_QUIET_MS: String(QUIET_MS),
   SCAN_COVERS: 'scan',
+  // The libraries' own watchers would scan the folders that changed once they are quiet, in a later measure.
+  WATCH_QUIET_SECONDS: '3600',
+  WATCH_MAX_WAIT_SECONDS: '86400',
 });
 const measured: Round[] = [];
 try {
@@ -236,9 +237,10 @@ try {
       figures.droppedToFirstMs = Date.parse(first.items[0]!.imported_at) - droppedAt;
       const scans = (await scanJobs(server)).filter((job) => !jobsBefore.has(job.id));
       figures.importScans = scans.length;
-      figures.importScanMs = scans.reduce((sum, job) => sum + (job.report?.duration_ms ?? 0), 0);
-      const left = (await readdir(path.join(root, 'downloads'))).filter((name) => !name.startsWith('.'));
-      figures.leftInDownloads = left.length;
+      const reports = await Promise.all(scans.map((job) => api<JobView>(server.url, `/jobs/${job.id}`)));
+      figures.importScanMs = reports.reduce((sum, job) => sum + job.report.duration_ms, 0);
+      const left = new Set(await readdir(path.join(root, 'downloads')));
+      figures.leftInDownloads = downloads.filter((file) => left.has(file.name)).length;
     };
 
     if (round % 2 === 0) {

@@ -60,7 +60,7 @@ class ImportRefused extends Error {
  * library's naming template and mode (file-placement.ts: never outside the root, never over a file, never half
  * written), records the import for undo, and has the new file indexed at once by a scan of its folder.
  */
-/** How often a scan that must follow the running one looks whether that one has ended. */
+/** How often a scan that must follow one running in another process looks whether that one has ended. */
 const SCAN_WAIT_MS = 250;
 
 export class ImportService {
@@ -442,11 +442,7 @@ export class ImportService {
         const waiting = this.unscanned.get(libraryId) ?? new Set<string>();
         for (const folder of folders) waiting.add(folder);
         this.unscanned.set(libraryId, waiting);
-        for (;;) {
-          const current = await this.jobs.require(job.id);
-          if (current.status !== 'queued' && current.status !== 'running') break;
-          await new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS));
-        }
+        await this.jobs.untilEnded(job.id, SCAN_WAIT_MS);
       }
     })()
       .catch((error: unknown) => this.logger.warn({ err: error, libraryId }, 'scan after an import could not start'))

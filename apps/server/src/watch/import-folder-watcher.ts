@@ -55,6 +55,12 @@ export class ImportFolderWatcher {
   private running: Promise<void> | undefined;
   private stopped = true;
   private readonly tracked = new Map<string, Tracked>();
+  /**
+   * Entries the import knows already (queued, imported or ignored, by this process or another): never offered again
+   * (entries are never deleted), so no longer read at each pass. A download client seeding keeps its files in the
+   * folder: without this, every pass would look at each of them again. Forgotten once gone from the folder.
+   */
+  private readonly offered = new Set<string>();
   private readonly warned = new Set<string>();
   private last: Promise<void> = Promise.resolve();
   private readonly holder: string;
@@ -140,6 +146,7 @@ export class ImportFolderWatcher {
           // A folder still named as a client's work in progress (`_UNPACK_…`): its files' own paths do not say so.
           if (isPartialName(entry.name)) continue;
           seen.add(absolute);
+          if (this.offered.has(absolute)) continue;
           const files = await listFiles(absolute, entry.isDirectory());
           if (files === null) continue;
           const tracked = this.tracked.get(absolute) ?? { snapshots: [], isFolder: entry.isDirectory() };
@@ -152,6 +159,10 @@ export class ImportFolderWatcher {
         // Renewed before handing over: a pass slower than the lease must not import what a successor reads too.
         if (ready.length === 0 || !(await this.hold(folder))) continue;
         const known = await this.imports.knownOrigins(ready);
+        for (const absolute of known) {
+          this.offered.add(absolute);
+          this.tracked.delete(absolute);
+        }
         // Every arrival of the pass is placed first, then one scan indexes them all. A few at a time: each waits
         // mostly on the disk and the database, and two racing for one name are refused by the placing itself.
         const fresh = ready.filter((absolute) => !known.has(absolute));
@@ -164,6 +175,7 @@ export class ImportFolderWatcher {
         );
       }
       for (const key of [...this.tracked.keys()]) if (!seen.has(key)) this.tracked.delete(key);
+      for (const key of [...this.offered]) if (!seen.has(key)) this.offered.delete(key);
       this.predecessor = undefined;
     });
   }
