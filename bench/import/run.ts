@@ -16,7 +16,7 @@
  * the rounds, wall time and CPU time (the server and its reader processes). The target: the import within 1.5× the
  * scan alone (the quiet time, a wait by design, left out). The scans the imports started are listed too: the same
  * folders as the scan alone reads. Figures are printed and written to bench/results, never asserted; a file that
- * does not import (queued, failed) ends the run non-zero.
+ * does not import (queued, failed) ends the run non-zero. BENCH_VERBOSE=1 prints the scans' reports of each round.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -187,6 +187,7 @@ try {
       const scan = await runJob(server.url, `/libraries/${scanning}/scan`, { mode: 'incremental' });
       figures.scanCpuMs = server.cpuMs() - cpuBefore;
       figures.scanMs = scan.job.report.duration_ms;
+      if (process.env.BENCH_VERBOSE) console.log('    scan alone', JSON.stringify(scan.job.report));
       figures.scanWallMs = scan.wallMs + linkedMs;
       if ((await booksIn(server, scanning)) !== before + downloads.length) throw new Error('the scan missed books');
     };
@@ -239,6 +240,7 @@ try {
       figures.importScans = scans.length;
       const reports = await Promise.all(scans.map((job) => api<JobView>(server.url, `/jobs/${job.id}`)));
       figures.importScanMs = reports.reduce((sum, job) => sum + job.report.duration_ms, 0);
+      if (process.env.BENCH_VERBOSE) console.log('    import scans', JSON.stringify(reports.map((job) => job.report)));
       const left = new Set(await readdir(path.join(root, 'downloads')));
       figures.leftInDownloads = downloads.filter((file) => left.has(file.name)).length;
     };
