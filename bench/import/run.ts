@@ -201,8 +201,8 @@ try {
       const started = performance.now();
       const droppedAt = Date.now();
       for (const file of downloads) await link(file.source, path.join(root, 'downloads', file.name));
-      // Until every book is listed and no scan is left, looked at every 100 ms (each look is work for the server too);
-      // a run that stops moving for two minutes says what waits.
+      // Until every book is listed and no scan is left, looked at as runJob looks at the scan alone (each look is work
+      // for the server too); a run that stops moving for two minutes says what waits.
       let listed = -1;
       let movedAt = performance.now();
       for (;;) {
@@ -219,7 +219,7 @@ try {
             `${listed - before} of ${downloads.length} imported; ${queue.total} queued: ${waiting.join(', ')}`,
           );
         }
-        await sleep(100);
+        await sleep(Math.min(250, 50 + (performance.now() - started) / 20));
       }
       figures.importMs = performance.now() - started;
       figures.importCpuMs = server.cpuMs() - cpuBefore;
