@@ -4,6 +4,7 @@ import {
   readEmbeddedMetadata,
   readPage,
   sniffContainer,
+  sniffHead,
   toBookFileError,
   type BookFormat,
   type BookInspection,
@@ -36,8 +37,23 @@ export class BookReader {
    * decoders and MuPDF stay there, ADR 8).
    */
   async readMetadata(file: string, format: BookFormat, signal?: AbortSignal): Promise<EmbeddedMetadata> {
-    const container = await this.sniff(file);
-    if (readInServer(container)) return readEmbeddedMetadata(file, format, { signal, container });
+    // One opening of the file: its first bytes say the container, and a ZIP is read from it (an import reads the
+    // ComicInfo of every arrival).
+    let container: Container;
+    let sample: FileSample;
+    try {
+      sample = await FileSample.open(file);
+    } catch (error) {
+      throw toBookFileError(error, 'the book');
+    }
+    try {
+      container = sniffHead(sample.size, sample.head);
+      if (readInServer(container)) return await readEmbeddedMetadata(file, format, { signal, container, sample });
+    } catch (error) {
+      throw toBookFileError(error, 'the book', signal);
+    } finally {
+      await sample.close();
+    }
     return this.pool.run({ op: 'metadata', path: file, format, container }, signal);
   }
 

@@ -210,6 +210,11 @@ export class JobRuntime implements JobQueue {
     });
   }
 
+  /** The end of a job running in this process (its status written by then), for JobService.untilEnded. */
+  ended(jobId: string): Promise<void> | undefined {
+    return this.running.get(jobId)?.done;
+  }
+
   private async requeue(type: JobType, jobId: string): Promise<void> {
     const scheduled = await this.agenda.now<AgendaJobData>(type, { jobId });
     if (scheduled.attrs._id !== undefined) {

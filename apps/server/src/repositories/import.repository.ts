@@ -138,9 +138,17 @@ export class ImportRepository {
     return row === undefined ? null : { bookId: row.id, path: row.path };
   }
 
-  /** The grab becomes `imported`, and so does any other open grab of the same volume (the file is in now). */
-  async markGrabsImported(grabId: string | null, seriesId: string, volume: number | null): Promise<void> {
-    const em = this.em.fork();
+  /**
+   * The grab becomes `imported`, and so does any other open grab of the same volume (the file is in now); inside
+   * `within`, the import's transaction, when given.
+   */
+  async markGrabsImported(
+    grabId: string | null,
+    seriesId: string,
+    volume: number | null,
+    within?: EntityManager,
+  ): Promise<void> {
+    const em = within ?? this.em.fork();
     if (grabId !== null) await em.nativeUpdate(ReleaseGrab, { id: grabId }, { status: 'imported' });
     if (volume !== null) {
       await em.nativeUpdate(

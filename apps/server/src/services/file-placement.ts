@@ -76,12 +76,15 @@ export class FilePlacement {
 
   async place(request: PlacementRequest): Promise<Placement> {
     const root = await realRoot(request.root);
-    const target = await this.checkedTarget(root, request.target);
-    const source = await fs.lstat(request.source).catch(() => null);
+    // The source and the target are looked at together: each is a wait on the file system, and an import folder's
+    // pass places a thousand files.
+    const [{ target, existing }, source] = await Promise.all([
+      this.checkedTarget(root, request.target),
+      fs.lstat(request.source).catch(() => null),
+    ]);
     if (source === null || !source.isFile()) {
       throw new PlacementError('source-missing', 'The file to import is gone or is not a regular file.');
     }
-    const existing = await fs.lstat(target).catch(() => null);
     if (existing !== null && !request.replace) throw exists();
     if (existing !== null && !existing.isFile()) {
       throw new PlacementError('target-exists', 'The target name is taken by something other than a file.');
@@ -181,9 +184,13 @@ export class FilePlacement {
 
   /**
    * The absolute target, checked inside the root twice: by its name (`..`, absolute), then on disk once its folders
-   * exist, so a symlinked folder on the way cannot lead elsewhere. The target itself must not be a symlink.
+   * exist, so a symlinked folder on the way cannot lead elsewhere. The target itself must not be a symlink; what
+   * has its name now (null when nothing) comes back with it.
    */
-  private async checkedTarget(root: string, relative: string): Promise<string> {
+  private async checkedTarget(
+    root: string,
+    relative: string,
+  ): Promise<{ target: string; existing: Awaited<ReturnType<typeof fs.lstat>> | null }> {
     const parts = relative.split('/');
     if (
       relative === '' ||
@@ -196,17 +203,18 @@ export class FilePlacement {
     }
     const target = path.join(root, ...parts);
     if (!inside(root, target)) throw outside();
-    const folder = path.dirname(target);
-    await this.checkedFolders(root, folder);
-    const realFolder = await fs.realpath(folder);
-    if (!inside(root, realFolder, true)) throw outside();
-    const atTarget = await fs.lstat(target).catch(() => null);
+    const realFolder = await this.checkedFolders(root, path.dirname(target));
+    const real = path.join(realFolder, path.basename(target));
+    const atTarget = await fs.lstat(real).catch(() => null);
     if (atTarget?.isSymbolicLink()) throw outside();
-    return path.join(realFolder, path.basename(target));
+    return { target: real, existing: atTarget };
   }
 
-  /** Creates the target's missing folders one by one, never through a symlink that leaves the root. */
-  private async checkedFolders(root: string, folder: string): Promise<void> {
+  /**
+   * Creates the target's missing folders one by one, never through a symlink that leaves the root; the folder's
+   * real path (each step's, resolved and checked inside the root).
+   */
+  private async checkedFolders(root: string, folder: string): Promise<string> {
     const steps = path.relative(root, folder).split(path.sep).filter(Boolean);
     let current = root;
     for (const step of steps) {
@@ -220,6 +228,7 @@ export class FilePlacement {
       if (!inside(root, real, true)) throw outside();
       current = real;
     }
+    return current;
   }
 }
 

@@ -60,7 +60,7 @@ class ImportRefused extends Error {
  * library's naming template and mode (file-placement.ts: never outside the root, never over a file, never half
  * written), records the import for undo, and has the new file indexed at once by a scan of its folder.
  */
-/** How often a scan that must follow the running one looks whether that one has ended. */
+/** How often a scan that must follow one running in another process looks whether that one has ended. */
 const SCAN_WAIT_MS = 250;
 
 export class ImportService {
@@ -88,6 +88,20 @@ export class ImportService {
    * cannot remove it; a folder entry stays where it is until it is placed.
    */
   async submit(input: ImportSubmission): Promise<ImportEntry> {
+    const { entry, changed } = await this.take(input);
+    return changed ? (await this.repository.entry(entry.id))! : entry;
+  }
+
+  /**
+   * An import folder's arrival, taken as `submit` takes it, without reading the entry back: the watcher hands over a
+   * pass's arrivals and waits on none of them.
+   */
+  async receive(input: ImportSubmission): Promise<void> {
+    await this.take(input);
+  }
+
+  /** The entry made for the submission, and whether placing it was tried since (read it again then: it changed). */
+  private async take(input: ImportSubmission): Promise<{ entry: ImportEntry; changed: boolean }> {
     const originalName = safeSegment(path.basename(input.originalName.replaceAll('\\', '/'))) || 'upload';
     let filePath = input.path;
     if (input.source === 'upload' && !this.held(input.path)) {
@@ -95,17 +109,17 @@ export class ImportService {
       await this.placement.place({ source: input.path, root: folder, target: originalName, mode: 'move' });
       filePath = path.join(folder, originalName);
     }
-    const size = await fs
-      .stat(filePath)
-      .then((s) => s.size)
-      .catch(() => null);
-    const match = await this.match(filePath, originalName, input.folderName ?? null, input.seriesId).catch(
-      async (error: unknown) => {
+    const [size, match] = await Promise.all([
+      fs
+        .stat(filePath)
+        .then((s) => s.size)
+        .catch(() => null),
+      this.match(filePath, originalName, input.folderName ?? null, input.seriesId).catch(async (error: unknown) => {
         // Nothing of a refused upload is kept.
         if (input.source === 'upload') await fs.rm(path.dirname(filePath), { recursive: true, force: true });
         throw error;
-      },
-    );
+      }),
+    ]);
     const em = this.repository.fork();
     const entry = em.create(ImportEntry, {
       id: randomUUID(),
@@ -123,14 +137,14 @@ export class ImportService {
     });
     await em.flush();
     const exact = match.exact;
-    if (exact === null || exact.volume === null) return entry;
+    if (exact === null || exact.volume === null) return { entry, changed: false };
     try {
       await this.place(entry, { seriesId: exact.seriesId, volume: exact.volume, userId: input.userId }, false);
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
       // Recorded on the entry: it waits in the queue for an admin.
     }
-    return (await this.repository.entry(entry.id))!;
+    return { entry, changed: true };
   }
 
   async queue(page: number, limit: number) {
@@ -262,7 +276,7 @@ export class ImportService {
       };
       return { suggestions: [suggestion], grabId: null, exact: suggestion };
     }
-    const embedded = await this.embedded(filePath, fileName);
+    const [embedded, grabs] = await Promise.all([this.embedded(filePath, fileName), this.repository.openGrabs()]);
     const file: ArrivingFile = {
       fileName,
       folderName,
@@ -272,7 +286,7 @@ export class ImportService {
     const keys = new Set([...nameKeys(fileName), ...(folderName ? nameKeys(folderName) : [])]);
     if (embedded?.series) keys.add(nameKeys(embedded.series)[0] ?? '');
     const series = await this.repository.seriesByKeys([...keys].filter(Boolean));
-    return matchImport(file, await this.repository.openGrabs(), series);
+    return matchImport(file, grabs, series);
   }
 
   /** The file's ComicInfo or OPF, or null when it has none or cannot be read (a hostile file is only read). */
@@ -289,13 +303,15 @@ export class ImportService {
   private async place(entry: ImportEntry, choice: ImportChoice, asked: boolean): Promise<void> {
     const em = this.repository.fork();
     try {
-      const target = await this.repository.target(choice.seriesId);
+      const [target, owned] = await Promise.all([
+        this.repository.target(choice.seriesId),
+        this.repository.ownedBook(choice.seriesId, choice.volume),
+      ]);
       if (target === null) throw new ImportRefused('series-missing', 'The series is gone.');
       if (target.importMode === 'off') {
         throw new ImportRefused('import-off', `The library of "${target.seriesName}" is not open to imports.`);
       }
       const ext = path.extname(entry.originalName).slice(1).toLowerCase();
-      const owned = await this.repository.ownedBook(target.seriesId, choice.volume);
       if (owned !== null && !(asked && choice.replace)) {
         throw new ImportRefused(
           'duplicate',
@@ -328,27 +344,29 @@ export class ImportService {
         replace: owned !== null,
       });
       const stat = await fs.stat(placed.path);
-      em.create(ImportRecord, {
-        id: randomUUID(),
-        entry: entry.id,
-        library: target.libraryId,
-        sourcePath: entry.path,
-        targetPath: path.relative(root.absolute, placed.path).split(path.sep).join('/'),
-        seriesName: target.seriesName,
-        volume: choice.volume,
-        how: placed.how,
-        replaced: placed.replaced,
-        targetSize: stat.size,
-        targetMtimeMs: stat.mtimeMs,
-        importedBy: choice.userId ?? null,
+      // The history row, the entry's new state and the grab's, in one transaction: all of the import or none.
+      await em.transactional(async (tx) => {
+        tx.create(ImportRecord, {
+          id: randomUUID(),
+          entry: entry.id,
+          library: target.libraryId,
+          sourcePath: entry.path,
+          targetPath: path.relative(root.absolute, placed.path).split(path.sep).join('/'),
+          seriesName: target.seriesName,
+          volume: choice.volume,
+          how: placed.how,
+          replaced: placed.replaced,
+          targetSize: stat.size,
+          targetMtimeMs: stat.mtimeMs,
+          importedBy: choice.userId ?? null,
+        });
+        await tx.nativeUpdate(
+          ImportEntry,
+          { id: entry.id },
+          { status: 'imported', series: target.seriesId, errorCode: null, errorMessage: null },
+        );
+        await this.repository.markGrabsImported(entry.grab?.id ?? null, target.seriesId, choice.volume, tx);
       });
-      await em.flush();
-      await em.nativeUpdate(
-        ImportEntry,
-        { id: entry.id },
-        { status: 'imported', series: target.seriesId, errorCode: null, errorMessage: null },
-      );
-      await this.repository.markGrabsImported(entry.grab?.id ?? null, target.seriesId, choice.volume);
       if (this.held(entry.path)) await fs.rmdir(path.dirname(entry.path)).catch(() => undefined);
       await this.rescan(
         target.libraryId,
@@ -424,11 +442,7 @@ export class ImportService {
         const waiting = this.unscanned.get(libraryId) ?? new Set<string>();
         for (const folder of folders) waiting.add(folder);
         this.unscanned.set(libraryId, waiting);
-        for (;;) {
-          const current = await this.jobs.require(job.id);
-          if (current.status !== 'queued' && current.status !== 'running') break;
-          await new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS));
-        }
+        await this.jobs.untilEnded(job.id, SCAN_WAIT_MS);
       }
     })()
       .catch((error: unknown) => this.logger.warn({ err: error, libraryId }, 'scan after an import could not start'))

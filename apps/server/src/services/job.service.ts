@@ -11,6 +11,8 @@ export interface JobQueue {
   enqueue(job: Job): Promise<string | undefined>;
   /** Drops a queued job that has not started. */
   remove(job: Job): Promise<void>;
+  /** Settles when the job, running in this process, has ended (its status written); undefined when it runs elsewhere. */
+  ended?(jobId: string): Promise<void> | undefined;
 }
 
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'completed_with_errors', 'failed', 'cancelled'];
@@ -49,6 +51,23 @@ export class JobService {
       if (agendaId) await this.jobs.setAgendaId(result.job.id, agendaId);
     }
     return result;
+  }
+
+  /**
+   * Until the job has ended (or is gone): at its end when it runs in this process, else looked at again every
+   * `pollMs` (another process may run it, or it waits in the queue).
+   */
+  async untilEnded(id: string, pollMs = 250): Promise<void> {
+    for (;;) {
+      const job = await this.jobs.fresh(id);
+      if (!job || isTerminal(job.status)) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.queue?.ended?.(id) ?? new Promise<void>(() => undefined),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, pollMs))),
+      ]);
+      clearTimeout(timer);
+    }
   }
 
   async get(id: string): Promise<JobDetails> {

@@ -17,6 +17,8 @@ import { isImageName, packImages } from './pack-images.js';
 const MAX_ENTRY_FILES = 5000;
 /** Snapshots kept per entry: enough to see it still since the quiet time began. */
 const KEPT_SNAPSHOTS = 64;
+/** Arrivals of one pass handed to the import together (bench:import). */
+const OFFERS_AT_ONCE = 4;
 
 /** The lease each import folder is read under (ADR 13): one process at a time, as for a library's watch. */
 export interface ImportFolderLeasing {
@@ -53,6 +55,12 @@ export class ImportFolderWatcher {
   private running: Promise<void> | undefined;
   private stopped = true;
   private readonly tracked = new Map<string, Tracked>();
+  /**
+   * Entries the import knows already (queued, imported or ignored, by this process or another): never offered again
+   * (entries are never deleted), so no longer read at each pass. A download client seeding keeps its files in the
+   * folder: without this, every pass would look at each of them again. Forgotten once gone from the folder.
+   */
+  private readonly offered = new Set<string>();
   private readonly warned = new Set<string>();
   private last: Promise<void> = Promise.resolve();
   private readonly holder: string;
@@ -138,6 +146,7 @@ export class ImportFolderWatcher {
           // A folder still named as a client's work in progress (`_UNPACK_…`): its files' own paths do not say so.
           if (isPartialName(entry.name)) continue;
           seen.add(absolute);
+          if (this.offered.has(absolute)) continue;
           const files = await listFiles(absolute, entry.isDirectory());
           if (files === null) continue;
           const tracked = this.tracked.get(absolute) ?? { snapshots: [], isFolder: entry.isDirectory() };
@@ -150,17 +159,23 @@ export class ImportFolderWatcher {
         // Renewed before handing over: a pass slower than the lease must not import what a successor reads too.
         if (ready.length === 0 || !(await this.hold(folder))) continue;
         const known = await this.imports.knownOrigins(ready);
-        // Every arrival of the pass is placed first, then one scan indexes them all.
-        await this.imports.holdingScans(async () => {
-          for (const absolute of ready) {
-            if (known.has(absolute)) continue;
-            await this.offer(absolute).catch((error: unknown) =>
+        for (const absolute of known) {
+          this.offered.add(absolute);
+          this.tracked.delete(absolute);
+        }
+        // Every arrival of the pass is placed first, then one scan indexes them all. A few at a time: each waits
+        // mostly on the disk and the database, and two racing for one name are refused by the placing itself.
+        const fresh = ready.filter((absolute) => !known.has(absolute));
+        await this.imports.holdingScans(() =>
+          eachAtOnce(fresh, OFFERS_AT_ONCE, (absolute) =>
+            this.offer(absolute).catch((error: unknown) =>
               this.logger.warn({ err: error, entry: path.basename(absolute) }, 'an arrival could not be imported'),
-            );
-          }
-        });
+            ),
+          ),
+        );
       }
       for (const key of [...this.tracked.keys()]) if (!seen.has(key)) this.tracked.delete(key);
+      for (const key of [...this.offered]) if (!seen.has(key)) this.offered.delete(key);
       this.predecessor = undefined;
     });
   }
@@ -197,13 +212,13 @@ export class ImportFolderWatcher {
     const files = tracked.snapshots.at(-1)!.files;
     const name = path.basename(absolute);
     if (!tracked.isFolder) {
-      await this.imports.submit({ path: absolute, originalName: name, source: 'folder', origin: absolute });
+      await this.imports.receive({ path: absolute, originalName: name, source: 'folder', origin: absolute });
       return;
     }
     const books = files.filter((file) => formatFromExtension(file.path) !== null);
     if (books.length > 0) {
       for (const book of books) {
-        await this.imports.submit({
+        await this.imports.receive({
           path: path.join(absolute, ...book.path.split('/')),
           originalName: path.posix.basename(book.path),
           source: 'folder',
@@ -217,7 +232,7 @@ export class ImportFolderWatcher {
     const holding = await this.imports.holdingFolder();
     const packed = path.join(holding, `${name}.cbz`);
     await packImages(absolute, images, packed);
-    await this.imports.submit({ path: packed, originalName: `${name}.cbz`, source: 'folder', origin: absolute });
+    await this.imports.receive({ path: packed, originalName: `${name}.cbz`, source: 'folder', origin: absolute });
   }
 
   private warnOnce(key: string, message: string): void {
@@ -259,4 +274,13 @@ async function listFiles(absolute: string, isFolder: boolean): Promise<FileState
     return true;
   };
   return (await walk(absolute, '')) ? files : null;
+}
+
+/** `work` on every item, at most `limit` at a time, in the items' order of starting. */
+async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -15,6 +15,8 @@ export interface ReadMetadataOptions {
   signal?: AbortSignal;
   /** The container when the caller knows it already (saves sniffing the head again). */
   container?: Container;
+  /** The file opened already (see FileSample), left open for the caller to close: a ZIP is read from it. */
+  sample?: FileSample;
 }
 
 /** Lists the ZIP (from the sample when it is plain, else through yauzl) and reads its OPF or its ComicInfo. */
@@ -64,14 +66,14 @@ export async function readEmbeddedMetadata(
     if (options.container !== undefined && options.container !== 'zip') {
       return await readArchiveMetadata(path, options.container, signal);
     }
-    const sample = await FileSample.open(path);
+    const sample = options.sample ?? (await FileSample.open(path));
     try {
       const container = options.container ?? sniffHead(sample.size, sample.head);
       if (container === 'pdf') return await readPdfMetadata(path, signal);
       if (container !== 'zip') return await readArchiveMetadata(path, container, signal);
       return await zipMetadata(path, sample, format, signal);
     } finally {
-      await sample.close();
+      if (sample !== options.sample) await sample.close();
     }
   } catch (err) {
     throw toBookFileError(err, 'the book', signal);
