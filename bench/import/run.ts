@@ -167,7 +167,7 @@ try {
     // The floor: coreutils' hard links of the same files into one folder.
     const floorFolder = path.join(root, 'cp-l', String(round));
     await mkdir(floorFolder, { recursive: true });
-    let started = performance.now();
+    const started = performance.now();
     const cp = spawnSync('cp', ['-l', ...downloads.map((file) => file.source), floorFolder]);
     if (cp.status !== 0) throw new Error(`cp -l failed: ${cp.stderr.toString()}`);
     figures.cpMs = performance.now() - started;
