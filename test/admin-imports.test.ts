@@ -40,6 +40,12 @@ describe('the Import page', () => {
     const record = page.getByTestId('import-record').filter({ hasText: 'Nuit blanche (scan).cbz' });
     await record.waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
+    // The history is a card per import on a phone: nothing in it scrolls sideways, and Undo is in view.
+    const history = page.getByTestId('imports-history').locator('.scroll');
+    expect(await history.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    const undo = await record.getByRole('button', { name: 'Undo' }).boundingBox();
+    expect(undo!.x + undo!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await admin.screenshot(page, 'imports-history-phone');
 
     const series = await site.api<{ items: { id: string; name: string }[] }>('GET', '/series?limit=50');
     const nuit = series.items.find((item) => item.name === 'Nuit blanche')!;

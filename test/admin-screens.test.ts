@@ -229,7 +229,7 @@ const PAGES: { name: string; path: () => string; open?: (page: Page) => Promise<
   { name: 'books-grid', path: () => '/books?view=grid' },
   { name: 'metadata-review', path: () => `/metadata/review?library_id=${ids.reviewLibraryId}` },
   { name: 'job', path: () => `/jobs/${ids.jobId}` },
-  // The last tab: on a phone the tab list scrolls, and the selected tab must be in its view.
+  // A tab far along the list: on a phone the tab list scrolls, and the selected tab must be in its view.
   { name: 'settings-backups', path: () => '/settings?tab=backups' },
   { name: 'collection', path: () => `/collections/${ids.collectionId}` },
   { name: 'reading-list', path: () => `/reading-lists/${ids.readingListId}` },

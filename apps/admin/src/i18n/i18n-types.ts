@@ -571,7 +571,7 @@ type RootTranslation = {
 			 */
 			folder: string
 			/**
-			 * A​ ​f​o​l​d​e​r​ ​u​n​d​e​r​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​r​o​o​t​.​ ​T​w​o​ ​l​i​b​r​a​r​i​e​s​ ​c​a​n​n​o​t​ ​s​h​a​r​e​ ​o​r​ ​n​e​s​t​ ​f​o​l​d​e​r​s​.
+			 * A​ ​f​o​l​d​e​r​ ​u​n​d​e​r​ ​t​h​e​ ​l​i​b​r​a​r​i​e​s​ ​r​o​o​t​.​ ​T​w​o​ ​l​i​b​r​a​r​i​e​s​ ​c​a​n​n​o​t​ ​s​h​a​r​e​ ​o​r​ ​n​e​s​t​ ​f​o​l​d​e​r​s​,​ ​n​o​r​ ​a​ ​l​i​b​r​a​r​y​ ​a​n​d​ ​a​n​ ​i​m​p​o​r​t​ ​f​o​l​d​e​r​.
 			 */
 			folderHint: string
 			/**
@@ -8643,7 +8643,7 @@ export type TranslationFunctions = {
 			 */
 			folder: () => LocalizedString
 			/**
-			 * A folder under the libraries root. Two libraries cannot share or nest folders.
+			 * A folder under the libraries root. Two libraries cannot share or nest folders, nor a library and an import folder.
 			 */
 			folderHint: () => LocalizedString
 			/**

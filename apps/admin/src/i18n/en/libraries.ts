@@ -76,7 +76,8 @@ const libraries = {
     back: 'Back to the libraries',
     name: 'Name',
     folder: 'Folder',
-    folderHint: 'A folder under the libraries root. Two libraries cannot share or nest folders.',
+    folderHint:
+      'A folder under the libraries root. Two libraries cannot share or nest folders, nor a library and an import folder.',
     chosen: 'Chosen: {path:string}',
     noneChosen: 'No folder chosen yet.',
     provider: 'Metadata provider',

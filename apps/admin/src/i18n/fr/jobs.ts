@@ -23,7 +23,7 @@ const jobs: Translation['jobs'] = {
     type: 'Type',
     status: 'État',
     library: 'Bibliothèque',
-    any: 'Toutes',
+    any: 'Tous',
     clear: 'Effacer les filtres',
   },
   columns: {

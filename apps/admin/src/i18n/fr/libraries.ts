@@ -80,7 +80,7 @@ const libraries: Translation['libraries'] = {
     name: 'Nom',
     folder: 'Dossier',
     folderHint:
-      'Un dossier sous la racine des bibliothèques. Deux bibliothèques ne peuvent ni partager ni imbriquer leurs dossiers.',
+      'Un dossier sous la racine des bibliothèques. Deux bibliothèques ne peuvent ni partager ni imbriquer leurs dossiers, pas plus qu’une bibliothèque et un dossier d’import.',
     chosen: 'Choisi : {path}',
     noneChosen: 'Aucun dossier choisi pour l’instant.',
     provider: 'Fournisseur de métadonnées',

@@ -74,3 +74,43 @@ describe('style rules: colours and font sizes only in tokens.css', () => {
     expect(offending.map(([file, found]) => report(file, found)).join('\n')).toBe('');
   });
 });
+
+/** The custom properties a text declares: `--x:` in CSS, `style:--x` on an element, `setProperty('--x', …)`. */
+export function declaredVariables(text: string): string[] {
+  const patterns = [/(--[\w-]+)\s*:/g, /style:(--[\w-]+)/g, /setProperty\(\s*['"](--[\w-]+)['"]/g];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!));
+}
+
+/** The custom properties a text reads with no fallback: `var(--x)`, not `var(--x, …)`. */
+export function variablesRead(text: string): string[] {
+  return [...text.matchAll(/var\(\s*(--[\w-]+)\s*\)/g)].map((match) => match[1]!);
+}
+
+/*
+ * A var() of a property nobody declares is silently nothing: the Import page's muted text, borders and errors once
+ * read `--color-text-muted`, `--color-border` and `--color-danger`, names of another design system, and showed as
+ * plain text with no lines. Tests (and the EPUB reader's hostile corpus) write such names on purpose.
+ */
+describe('style rules: every custom property read is declared', () => {
+  it('finds what it is meant to find', () => {
+    expect(declaredVariables('.a { --gap: 1px } <b style:--w={x}> el.style.setProperty("--h", v)')).toEqual([
+      '--gap',
+      '--w',
+      '--h',
+    ]);
+    expect(variablesRead('margin: var(--gap); color: var(--muted, gray); width: var( --w )')).toEqual(['--gap', '--w']);
+  });
+
+  it('holds in every file under src', () => {
+    const texts = sourceFiles(SRC)
+      .filter((file) => !file.endsWith('.test.ts') && !file.endsWith('hostile-corpus.ts'))
+      .map((file) => [file, readFileSync(path.join(SRC, file), 'utf8')] as const);
+    const declared = new Set(texts.flatMap(([, text]) => declaredVariables(text)));
+    const undeclared = texts.flatMap(([file, text]) =>
+      variablesRead(text)
+        .filter((name) => !declared.has(name))
+        .map((name) => `${file}: ${name}`),
+    );
+    expect([...new Set(undeclared)]).toEqual([]);
+  });
+});
