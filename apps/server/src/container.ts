@@ -394,7 +394,7 @@ export async function createContainer(
     logger.child({ area: 'covers' }),
   );
   const imports = new ImportService(
-    new ImportRepository(em),
+    new ImportRepository(em, config.database.kind),
     librariesRoot,
     bookReader,
     jobs,

@@ -257,6 +257,69 @@ describe('files arriving in an import folder', () => {
     }
   });
 
+  it('takes a pass of mixed arrivals together, each as it would be alone', async () => {
+    // One pass sees them all ready at once: read, matched, queued and placed together (bench:import).
+    const watcher = server.container.importWatcher;
+    await watcher.stop();
+    try {
+      const em = server.container.orm.em.fork();
+      const grab = em.create(ReleaseGrab, {
+        series: seriesIds['One Piece']!,
+        seriesName: 'One Piece',
+        volume: 60,
+        title: 'Some.Other.Release.Name',
+        protocol: 'torrent',
+        provider: 'prowlarr',
+        status: 'grabbed',
+      });
+      await em.flush();
+      const owned = path.join(server.librariesRoot, 'shelf', 'Naruto', 'Naruto T01.cbz');
+      const ownedBefore = await readFile(owned);
+      const before = new Set([...(await queue()), ...(await history())].map((row) => row.id));
+      await writeComic(incoming(), 'Naruto T60.cbz', { pages: 1 });
+      await writeComic(incoming(), 'One Piece T60.cbz', { pages: 1 });
+      await writeComic(incoming(), 'Bleach T01.cbz', { pages: 1 });
+      const duplicate = path.join(incoming(), 'Mixed pass', 'Naruto T01.cbz');
+      await writeComic(path.dirname(duplicate), 'Naruto T01.cbz', { pages: 2 });
+      // Two arrivals racing for one name: one takes it, the other waits with the reason.
+      await writeComic(incoming(), 'Naruto T61.cbz', { pages: 1 });
+      await writeComic(path.join(incoming(), 'Naruto.T61.REPACK'), 'Naruto T61.cbz', { pages: 2 });
+      const names = ['Naruto T60.cbz', 'One Piece T60.cbz', 'Bleach T01.cbz', 'Naruto T01.cbz', 'Naruto T61.cbz'];
+      const settled = async () => {
+        const queued = (await queue()).filter((entry) => !before.has(entry.id) && names.includes(entry.original_name));
+        const done = (await history()).filter((record) => !before.has(record.id) && names.includes(record.source_name));
+        return queued.length + done.length === 6 ? { queued, done } : undefined;
+      };
+      const { queued, done } = await until(settled, 'the six arrivals taken');
+      expect(done.map((record) => `${record.series_name} ${record.volume}`).sort()).toEqual([
+        'Naruto 60',
+        'Naruto 61',
+        'One Piece 60',
+      ]);
+      expect(queued.map((entry) => [entry.original_name, entry.error]).sort()).toEqual(
+        [
+          ['Bleach T01.cbz', null],
+          ['Naruto T01.cbz', 'duplicate'],
+          ['Naruto T61.cbz', 'target-exists'],
+        ].sort(),
+      );
+      expect(await readFile(owned)).toEqual(ownedBefore);
+      await expect
+        .poll(async () => (await em.fork().findOneOrFail(ReleaseGrab, { id: grab.id })).status)
+        .toBe('imported');
+      // Hard links: every download is still where its client left it.
+      for (const name of ['Naruto T60.cbz', 'One Piece T60.cbz', 'Bleach T01.cbz', 'Naruto T61.cbz']) {
+        await stat(path.join(incoming(), name));
+      }
+      await stat(duplicate);
+      await waitForVolume(seriesIds['Naruto']!, 60);
+      await waitForVolume(seriesIds['Naruto']!, 61);
+      await waitForVolume(seriesIds['One Piece']!, 60);
+    } finally {
+      watcher.start();
+    }
+  });
+
   it('matches a download to its grab by the release name, and the grab becomes imported', async () => {
     const em = server.container.orm.em.fork();
     const grab = em.create(ReleaseGrab, {

@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
+import type { DatabaseKind } from '../database/orm.js';
 import type { GrabFacts, SeriesFacts } from '../domain/import-matching.js';
-import { ImportEntry, type ImportStatus } from '../entities/import-entry.entity.js';
+import {
+  ImportEntry,
+  type ImportSource,
+  type ImportStatus,
+  type ImportSuggestion,
+} from '../entities/import-entry.entity.js';
+import type { ImportHow } from '../entities/import-record.entity.js';
 import { ImportRecord } from '../entities/import-record.entity.js';
-import { ReleaseGrab } from '../entities/release-grab.entity.js';
 import type { ImportMode } from '../entities/library.entity.js';
+import { executeBatch } from './bound-statements.js';
+import { chunks, insertValues, placeholders, timestampParam, updateFromValues } from './sql-values.js';
 
 /** What placing a book needs to know of its series and library. */
 export interface ImportTarget {
@@ -23,9 +32,87 @@ export interface OwnedBook {
   path: string;
 }
 
-/** The import queue and history (issue 37), and what matching reads of series and grabs. */
+/** A queue entry as it is first written: an arrival taken, matched or not. */
+export interface NewImportEntry {
+  id: string;
+  source: ImportSource;
+  path: string;
+  origin: string | null;
+  originalName: string;
+  sizeBytes: number | null;
+  suggestions: ImportSuggestion[];
+  grabId: string | null;
+  seriesId: string | null;
+  libraryId: string | null;
+  submittedBy: string | null;
+  at: Date;
+}
+
+/** One placed file: its history row, and what the entry and the grabs become. */
+export interface PlacedImport {
+  entryId: string;
+  grabId: string | null;
+  libraryId: string;
+  seriesId: string;
+  sourcePath: string;
+  targetPath: string;
+  seriesName: string;
+  volume: number;
+  how: ImportHow;
+  replaced: boolean;
+  targetSize: number;
+  targetMtimeMs: number;
+  importedBy: string | null;
+  at: Date;
+}
+
+/** The key of a series' volume in what `ownedBooks` answers. */
+export const ownedKey = (seriesId: string, volume: number): string => `${seriesId}\u0000${volume}`;
+
+/** Rows a multi-row statement takes at once (a statement's parameters stay far under both databases' limits). */
+const ROWS_AT_ONCE = 100;
+const ENTRY_COLUMNS = [
+  'id',
+  'source',
+  'path',
+  'origin',
+  'original_name',
+  'size_bytes',
+  'status',
+  'suggestions',
+  'series_id',
+  'library_id',
+  'grab_id',
+  'submitted_by_id',
+  'created_at',
+  'updated_at',
+];
+const RECORD_COLUMNS = [
+  'id',
+  'entry_id',
+  'library_id',
+  'source_path',
+  'target_path',
+  'series_name',
+  'volume',
+  'how',
+  'replaced',
+  'target_size',
+  'target_mtime_ms',
+  'imported_by_id',
+  'created_at',
+];
+
+/**
+ * The import queue and history (issue 37), and what matching reads of series and grabs. A watcher pass's arrivals
+ * are read and written together (a statement for many rows, prepared once per shape on SQLite: bound-statements.ts):
+ * one at a time, a thousand arrivals cost about fifteen statements each.
+ */
 export class ImportRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly kind: DatabaseKind,
+  ) {}
 
   fork(): EntityManager {
     return this.em.fork();
@@ -66,13 +153,18 @@ export class ImportRepository {
 
   /** Series of the libraries open to imports whose match key is one of `keys`. */
   async seriesByKeys(keys: readonly string[]): Promise<SeriesFacts[]> {
-    if (keys.length === 0) return [];
-    const rows = await this.em.execute<{ id: string; name: string; library_id: string; match_key: string }[]>(
-      `select s.id, s.name, s.library_id, s.match_key from series s join libraries l on l.id = s.library_id
-       where l.import_mode <> 'off' and s.match_key in (${keys.map(() => '?').join(', ')})`,
-      [...keys],
-    );
-    return rows.map((row) => ({ id: row.id, name: row.name, libraryId: row.library_id, matchKey: row.match_key }));
+    const found: SeriesFacts[] = [];
+    for (const batch of chunks([...new Set(keys)], 500)) {
+      const rows = await this.em.execute<{ id: string; name: string; library_id: string; match_key: string }[]>(
+        `select s.id, s.name, s.library_id, s.match_key from series s join libraries l on l.id = s.library_id
+         where l.import_mode <> 'off' and s.match_key in (${placeholders(batch.length)})`,
+        batch,
+      );
+      for (const row of rows) {
+        found.push({ id: row.id, name: row.name, libraryId: row.library_id, matchKey: row.match_key });
+      }
+    }
+    return found;
   }
 
   /** Grabs still waiting for their file (expired ones too: a slow download is still that grab's). */
@@ -101,61 +193,178 @@ export class ImportRepository {
   }
 
   async target(seriesId: string): Promise<ImportTarget | null> {
-    const [row] = await this.em.execute<
-      {
-        id: string;
-        name: string;
-        folder_path: string;
-        library_id: string;
-        root_path: string;
-        import_mode: ImportMode;
-        naming_template: string;
-      }[]
-    >(
-      `select s.id, s.name, s.folder_path, s.library_id, l.root_path, l.import_mode, l.naming_template
-       from series s join libraries l on l.id = s.library_id where s.id = ?`,
-      [seriesId],
-    );
-    if (row === undefined) return null;
-    return {
-      seriesId: row.id,
-      seriesName: row.name,
-      folderPath: row.folder_path,
-      libraryId: row.library_id,
-      libraryRootPath: row.root_path,
-      importMode: row.import_mode,
-      namingTemplate: row.naming_template,
-    };
+    return (await this.targets([seriesId])).get(seriesId) ?? null;
   }
 
-  async ownedBook(seriesId: string, volume: number): Promise<OwnedBook | null> {
-    const [row] = await this.em.execute<{ id: string; path: string }[]>(
-      `select b.id, f.path from books b join book_files f on f.book_id = b.id
-       where b.series_id = ? and b.volume = ? and b.volume_kind = 'regular' and b.chapter is null
-       order by f.path limit 1`,
-      [seriesId, volume],
-    );
-    return row === undefined ? null : { bookId: row.id, path: row.path };
+  /** The targets of these series, by id (a series that is gone is missing). */
+  async targets(seriesIds: readonly string[]): Promise<Map<string, ImportTarget>> {
+    const found = new Map<string, ImportTarget>();
+    for (const batch of chunks([...new Set(seriesIds)], 500)) {
+      const rows = await this.em.execute<
+        {
+          id: string;
+          name: string;
+          folder_path: string;
+          library_id: string;
+          root_path: string;
+          import_mode: ImportMode;
+          naming_template: string;
+        }[]
+      >(
+        `select s.id, s.name, s.folder_path, s.library_id, l.root_path, l.import_mode, l.naming_template
+         from series s join libraries l on l.id = s.library_id where s.id in (${placeholders(batch.length)})`,
+        batch,
+      );
+      for (const row of rows) {
+        found.set(row.id, {
+          seriesId: row.id,
+          seriesName: row.name,
+          folderPath: row.folder_path,
+          libraryId: row.library_id,
+          libraryRootPath: row.root_path,
+          importMode: row.import_mode,
+          namingTemplate: row.naming_template,
+        });
+      }
+    }
+    return found;
   }
 
   /**
-   * The grab becomes `imported`, and so does any other open grab of the same volume (the file is in now); inside
-   * `within`, the import's transaction, when given.
+   * The books these series already have with these numbers (`ownedKey` names each pair): importing another is a
+   * duplicate unless the admin upgrades it. Read per series, one statement for all the numbers asked of it.
    */
-  async markGrabsImported(
-    grabId: string | null,
-    seriesId: string,
-    volume: number | null,
-    within?: EntityManager,
-  ): Promise<void> {
-    const em = within ?? this.em.fork();
-    if (grabId !== null) await em.nativeUpdate(ReleaseGrab, { id: grabId }, { status: 'imported' });
-    if (volume !== null) {
-      await em.nativeUpdate(
-        ReleaseGrab,
-        { series: seriesId, volume, status: { $in: ['grabbed', 'expired'] } },
-        { status: 'imported' },
-      );
+  async ownedBooks(wanted: readonly { seriesId: string; volume: number }[]): Promise<Map<string, OwnedBook>> {
+    const found = new Map<string, OwnedBook>();
+    const bySeries = new Map<string, Set<number>>();
+    for (const { seriesId, volume } of wanted)
+      bySeries.set(seriesId, (bySeries.get(seriesId) ?? new Set()).add(volume));
+    const seriesIds = [...bySeries.keys()];
+    const volumes = [...new Set(wanted.map((pair) => pair.volume))];
+    for (const seriesBatch of chunks(seriesIds, 200)) {
+      for (const volumeBatch of chunks(volumes, 200)) {
+        const rows = await this.em.execute<{ id: string; path: string; series_id: string; volume: number | string }[]>(
+          `select b.id, f.path, b.series_id, b.volume from books b join book_files f on f.book_id = b.id
+           where b.series_id in (${placeholders(seriesBatch.length)}) and b.volume in (${placeholders(volumeBatch.length)})
+             and b.volume_kind = 'regular' and b.chapter is null
+           order by f.path`,
+          [...seriesBatch, ...volumeBatch],
+        );
+        for (const row of rows) {
+          const key = ownedKey(row.series_id, Number(row.volume));
+          // The first file by path, as one book's lookup took it.
+          if (bySeries.get(row.series_id)?.has(Number(row.volume)) && !found.has(key)) {
+            found.set(key, { bookId: row.id, path: row.path });
+          }
+        }
+      }
     }
+    return found;
+  }
+
+  async ownedBook(seriesId: string, volume: number): Promise<OwnedBook | null> {
+    return (await this.ownedBooks([{ seriesId, volume }])).get(ownedKey(seriesId, volume)) ?? null;
+  }
+
+  /** Writes the entries of arrivals, all or none (one transaction): each is known before its file is touched. */
+  async insertEntries(entries: readonly NewImportEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.em.fork().transactional(async (tx) => {
+      for (const batch of chunks(entries, ROWS_AT_ONCE)) {
+        const { sql, params } = insertValues(
+          'import_entries',
+          ENTRY_COLUMNS,
+          batch.map((entry) => [
+            entry.id,
+            entry.source,
+            entry.path,
+            entry.origin,
+            entry.originalName,
+            entry.sizeBytes,
+            'queued' satisfies ImportStatus,
+            JSON.stringify(entry.suggestions),
+            entry.seriesId,
+            entry.libraryId,
+            entry.grabId,
+            entry.submittedBy,
+            timestampParam(this.kind, entry.at),
+            timestampParam(this.kind, entry.at),
+          ]),
+        );
+        await executeBatch(tx, this.kind, sql, params, 'run');
+      }
+    });
+  }
+
+  /**
+   * Records placed files, all or none: each one's history row, its entry `imported` to its series, and its grab
+   * (any open grab of the same volume too: the file is in now) `imported`.
+   */
+  async recordImports(placed: readonly PlacedImport[]): Promise<void> {
+    if (placed.length === 0) return;
+    await this.em.fork().transactional(async (tx) => {
+      for (const batch of chunks(placed, ROWS_AT_ONCE)) {
+        const records = insertValues(
+          'import_history',
+          RECORD_COLUMNS,
+          batch.map((row) => [
+            randomUUID(),
+            row.entryId,
+            row.libraryId,
+            row.sourcePath,
+            row.targetPath,
+            row.seriesName,
+            row.volume,
+            row.how,
+            this.kind === 'sqlite' ? Number(row.replaced) : row.replaced,
+            row.targetSize,
+            row.targetMtimeMs,
+            row.importedBy,
+            timestampParam(this.kind, row.at),
+          ]),
+        );
+        await executeBatch(tx, this.kind, records.sql, records.params, 'run');
+        const entries = updateFromValues(
+          this.kind,
+          'import_entries',
+          [
+            { name: 'status', type: 'text' },
+            { name: 'series_id', type: 'uuid' },
+            { name: 'error_code', type: 'text' },
+            { name: 'error_message', type: 'text' },
+            { name: 'updated_at', type: 'timestamptz' },
+          ],
+          batch.map((row) => [
+            row.entryId,
+            'imported' satisfies ImportStatus,
+            row.seriesId,
+            null,
+            null,
+            timestampParam(this.kind, row.at),
+          ]),
+        );
+        await executeBatch(tx, this.kind, entries.sql, entries.params, 'run');
+        const grabIds = batch.flatMap((row) => (row.grabId === null ? [] : [row.grabId]));
+        const sameVolume = batch.map(() => '(series_id = ? and volume = ?)').join(' or ');
+        const grabs = grabIds.length === 0 ? '' : `id in (${placeholders(grabIds.length)}) or `;
+        await executeBatch(
+          tx,
+          this.kind,
+          `update release_grabs set status = 'imported', updated_at = ?
+            where ${grabs}(status in ('grabbed', 'expired') and (${sameVolume}))`,
+          [
+            timestampParam(this.kind, batch.at(-1)!.at),
+            ...grabIds,
+            ...batch.flatMap((row) => [row.seriesId, row.volume]),
+          ],
+          'run',
+        );
+      }
+    });
+  }
+
+  /** Why placing the entry's file failed: it stays in the queue for an admin. */
+  async entryFailed(entryId: string, code: string, message: string): Promise<void> {
+    await this.em.fork().nativeUpdate(ImportEntry, { id: entryId }, { errorCode: code, errorMessage: message });
   }
 }

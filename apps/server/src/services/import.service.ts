@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
-import { matchImport, nameKeys, type ArrivingFile, type MatchResult } from '../domain/import-matching.js';
+import {
+  matchImport,
+  nameKeys,
+  type ArrivingFile,
+  type MatchResult,
+  type SeriesFacts,
+} from '../domain/import-matching.js';
 import { safeSegment, targetPath, type NamingBook } from '../domain/naming-template.js';
 import { ImportEntry, type ImportSource, type ImportSuggestion } from '../entities/import-entry.entity.js';
 import { ImportRecord } from '../entities/import-record.entity.js';
@@ -11,8 +17,16 @@ import type { BookReader } from '../indexer/book-reader.js';
 import { formatFromExtension } from '../indexer/formats/index.js';
 import type { EmbeddedMetadata } from '../indexer/formats/types.js';
 import type { Logger } from '../logger.js';
-import type { ImportRepository, ImportTarget } from '../repositories/import.repository.js';
+import {
+  ownedKey,
+  type ImportRepository,
+  type ImportTarget,
+  type NewImportEntry,
+  type OwnedBook,
+  type PlacedImport,
+} from '../repositories/import.repository.js';
 import type { WatchRepository } from '../repositories/watch.repository.js';
+import { mapAtOnce } from './at-once.js';
 import { FilePlacement, PlacementError, type PlacementMode } from './file-placement.js';
 import type { JobService } from './job.service.js';
 import type { LibrariesRoot } from './libraries-root.js';
@@ -45,6 +59,45 @@ export interface ImportChoice {
 /** Why placing failed, as recorded on the entry (openapi.yaml `ImportFailure`). */
 export type ImportFailure =
   PlacementError['code'] | 'duplicate' | 'import-off' | 'series-missing' | 'number-missing' | 'format-changed';
+
+/** An arrival as read before matching: where its file is now, the name it came with, its size and own metadata. */
+interface Arrival {
+  input: ImportSubmission;
+  path: string;
+  originalName: string;
+  size: number | null;
+  embedded: EmbeddedMetadata | null;
+}
+
+/** An entry to place, and in which series and number. */
+interface Placing {
+  entryId: string;
+  path: string;
+  originalName: string;
+  grabId: string | null;
+  choice: ImportChoice;
+  asked: boolean;
+}
+
+/** Arrivals read at once (their sizes and metadata): each waits mostly on the disk. */
+const ARRIVALS_AT_ONCE = 4;
+/** Files placed at once: each waits mostly on the disk; two racing for one name are refused by the placing itself. */
+const PLACED_AT_ONCE = 4;
+/**
+ * Placed files recorded per transaction. A crash after placing and before recording leaves at most this many placed
+ * files without their history row (their entries stay queued; the scan indexes the files): nothing is lost.
+ */
+const RECORDS_AT_ONCE = 32;
+
+/** The series match keys an arrival's names (and its metadata's series) may name. */
+function arrivalKeys(arrival: Arrival): string[] {
+  const folderName = arrival.input.folderName ?? null;
+  const keys = new Set([...nameKeys(arrival.originalName), ...(folderName ? nameKeys(folderName) : [])]);
+  if (arrival.embedded?.series) keys.add(nameKeys(arrival.embedded.series)[0] ?? '');
+  return [...keys].filter(Boolean);
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 class ImportRefused extends Error {
   constructor(
@@ -88,20 +141,90 @@ export class ImportService {
    * cannot remove it; a folder entry stays where it is until it is placed.
    */
   async submit(input: ImportSubmission): Promise<ImportEntry> {
-    const { entry, changed } = await this.take(input);
-    return changed ? (await this.repository.entry(entry.id))! : entry;
+    const [outcome] = await this.takeAll([input]);
+    if (outcome instanceof Error) throw outcome;
+    return (await this.repository.entry(outcome!))!;
   }
 
   /**
-   * An import folder's arrival, taken as `submit` takes it, without reading the entry back: the watcher hands over a
-   * pass's arrivals and waits on none of them.
+   * A watcher pass's arrivals, taken as `submit` takes each, together: read a few at a time, matched against one
+   * read of the grabs and the candidate series, written to the queue in one transaction, then placed. One that
+   * fails is logged and the others go on.
    */
-  async receive(input: ImportSubmission): Promise<void> {
-    await this.take(input);
+  async receiveAll(inputs: readonly ImportSubmission[]): Promise<void> {
+    const outcomes = await this.takeAll(inputs);
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome instanceof Error) {
+        this.logger.warn(
+          { err: outcome, entry: path.basename(inputs[index]!.path) },
+          'an arrival could not be imported',
+        );
+      }
+    }
   }
 
-  /** The entry made for the submission, and whether placing it was tried since (read it again then: it changed). */
-  private async take(input: ImportSubmission): Promise<{ entry: ImportEntry; changed: boolean }> {
+  /**
+   * The entries made for the submissions (their ids), or why one could not be taken. Every entry is written before
+   * any file is placed, so a crash midway never loses track of an arrival.
+   */
+  private async takeAll(inputs: readonly ImportSubmission[]): Promise<(string | Error)[]> {
+    const arrivals = await mapAtOnce(inputs, ARRIVALS_AT_ONCE, (input) => this.arrive(input).catch(asError));
+    const read = arrivals.filter((arrival): arrival is Arrival => !(arrival instanceof Error));
+    const matches = await this.matchAll(read);
+    const entries: NewImportEntry[] = [];
+    const toPlace: Placing[] = [];
+    const outcomes = new Map<Arrival, string | Error>();
+    for (const [index, arrival] of read.entries()) {
+      const match = matches[index]!;
+      if (match instanceof Error) {
+        outcomes.set(arrival, match);
+        // Nothing of a refused upload is kept.
+        if (arrival.input.source === 'upload')
+          await fs.rm(path.dirname(arrival.path), { recursive: true, force: true });
+        continue;
+      }
+      const id = randomUUID();
+      outcomes.set(arrival, id);
+      entries.push({
+        id,
+        source: arrival.input.source,
+        path: arrival.path,
+        origin: arrival.input.origin ?? null,
+        originalName: arrival.originalName,
+        sizeBytes: arrival.size,
+        suggestions: match.suggestions,
+        grabId: match.grabId,
+        seriesId: arrival.input.seriesId ?? null,
+        libraryId: arrival.input.libraryId ?? null,
+        submittedBy: arrival.input.userId ?? null,
+        at: new Date(),
+      });
+      const exact = match.exact;
+      if (exact === null || exact.volume === null) continue;
+      toPlace.push({
+        entryId: id,
+        path: arrival.path,
+        originalName: arrival.originalName,
+        grabId: match.grabId,
+        choice: { seriesId: exact.seriesId, volume: exact.volume, userId: arrival.input.userId },
+        asked: false,
+      });
+    }
+    await this.repository.insertEntries(entries);
+    const placed = await this.placeAll(toPlace);
+    for (const [index, item] of toPlace.entries()) {
+      const failure = placed[index];
+      // A refusal is recorded on the entry, which waits in the queue for an admin.
+      if (failure instanceof Error && !(failure instanceof ConflictError)) {
+        const arrival = read.find((candidate) => outcomes.get(candidate) === item.entryId)!;
+        outcomes.set(arrival, failure);
+      }
+    }
+    return arrivals.map((arrival) => (arrival instanceof Error ? arrival : outcomes.get(arrival)!));
+  }
+
+  /** What is read of a submission before matching; an upload is moved into a holding folder of its own first. */
+  private async arrive(input: ImportSubmission): Promise<Arrival> {
     const originalName = safeSegment(path.basename(input.originalName.replaceAll('\\', '/'))) || 'upload';
     let filePath = input.path;
     if (input.source === 'upload' && !this.held(input.path)) {
@@ -109,42 +232,14 @@ export class ImportService {
       await this.placement.place({ source: input.path, root: folder, target: originalName, mode: 'move' });
       filePath = path.join(folder, originalName);
     }
-    const [size, match] = await Promise.all([
+    const [size, embedded] = await Promise.all([
       fs
         .stat(filePath)
         .then((s) => s.size)
         .catch(() => null),
-      this.match(filePath, originalName, input.folderName ?? null, input.seriesId).catch(async (error: unknown) => {
-        // Nothing of a refused upload is kept.
-        if (input.source === 'upload') await fs.rm(path.dirname(filePath), { recursive: true, force: true });
-        throw error;
-      }),
+      this.embedded(filePath, originalName),
     ]);
-    const em = this.repository.fork();
-    const entry = em.create(ImportEntry, {
-      id: randomUUID(),
-      source: input.source,
-      path: filePath,
-      origin: input.origin ?? null,
-      originalName,
-      sizeBytes: size,
-      status: 'queued',
-      suggestions: match.suggestions,
-      grab: match.grabId,
-      series: input.seriesId ?? null,
-      library: input.libraryId ?? null,
-      submittedBy: input.userId ?? null,
-    });
-    await em.flush();
-    const exact = match.exact;
-    if (exact === null || exact.volume === null) return { entry, changed: false };
-    try {
-      await this.place(entry, { seriesId: exact.seriesId, volume: exact.volume, userId: input.userId }, false);
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      // Recorded on the entry: it waits in the queue for an admin.
-    }
-    return { entry, changed: true };
+    return { input, path: filePath, originalName, size, embedded };
   }
 
   async queue(page: number, limit: number) {
@@ -158,7 +253,17 @@ export class ImportService {
   /** The admin's choice for a queued entry: series and number, and whether to replace an owned file. */
   async importEntry(id: string, choice: ImportChoice): Promise<ImportEntry> {
     const entry = await this.requireQueued(id);
-    await this.place(entry, choice, true);
+    const [failure] = await this.placeAll([
+      {
+        entryId: entry.id,
+        path: entry.path,
+        originalName: entry.originalName,
+        grabId: entry.grab?.id ?? null,
+        choice,
+        asked: true,
+      },
+    ]);
+    if (failure instanceof Error) throw failure;
     return (await this.repository.entry(id))!;
   }
 
@@ -219,7 +324,7 @@ export class ImportService {
       );
     }
     this.logger.info({ recordId, userId }, 'import undone');
-    await this.rescan(record.library.id, path.posix.dirname(record.targetPath));
+    await this.rescan(record.library.id, [path.posix.dirname(record.targetPath)]);
     return (await this.repository.record(recordId))!;
   }
 
@@ -255,38 +360,51 @@ export class ImportService {
     return row.root_path;
   }
 
-  private async match(
-    filePath: string,
-    fileName: string,
-    folderName: string | null,
-    seriesId: string | undefined,
-  ): Promise<MatchResult> {
-    if (seriesId !== undefined) {
-      const target = await this.repository.target(seriesId);
-      if (target === null) throw new NotFoundError('series', seriesId);
-      const embedded = await this.embedded(filePath, fileName);
-      const volume = embedded?.number ?? embedded?.volume ?? parseFileName(fileName, target.seriesName).volume;
-      const suggestion: ImportSuggestion = {
-        seriesId,
-        seriesName: target.seriesName,
-        libraryId: target.libraryId,
-        volume: volume ?? null,
-        confidence: 1,
-        matchedBy: 'chosen',
+  /**
+   * Each arrival's match, or why it has none (a series given that is gone): one read of the open grabs and one of
+   * the series any arrival's names (or metadata) may name, for them all.
+   */
+  private async matchAll(arrivals: readonly Arrival[]): Promise<(MatchResult | Error)[]> {
+    const chosen = arrivals.flatMap((arrival) =>
+      arrival.input.seriesId === undefined ? [] : [arrival.input.seriesId],
+    );
+    const byName = arrivals.filter((arrival) => arrival.input.seriesId === undefined);
+    const keysOf = new Map(byName.map((arrival) => [arrival, arrivalKeys(arrival)]));
+    const [targets, grabs, series] = await Promise.all([
+      chosen.length === 0 ? new Map<string, ImportTarget>() : this.repository.targets(chosen),
+      byName.length === 0 ? [] : this.repository.openGrabs(),
+      this.repository.seriesByKeys([...keysOf.values()].flat()),
+    ]);
+    const seriesByKey = new Map<string, SeriesFacts[]>();
+    for (const facts of series) seriesByKey.set(facts.matchKey, [...(seriesByKey.get(facts.matchKey) ?? []), facts]);
+    return arrivals.map((arrival) => {
+      const seriesId = arrival.input.seriesId;
+      if (seriesId !== undefined) {
+        const target = targets.get(seriesId);
+        if (target === undefined) return new NotFoundError('series', seriesId);
+        const { embedded } = arrival;
+        const volume =
+          embedded?.number ?? embedded?.volume ?? parseFileName(arrival.originalName, target.seriesName).volume;
+        const suggestion: ImportSuggestion = {
+          seriesId,
+          seriesName: target.seriesName,
+          libraryId: target.libraryId,
+          volume: volume ?? null,
+          confidence: 1,
+          matchedBy: 'chosen',
+        };
+        return { suggestions: [suggestion], grabId: null, exact: suggestion };
+      }
+      const { embedded } = arrival;
+      const file: ArrivingFile = {
+        fileName: arrival.originalName,
+        folderName: arrival.input.folderName ?? null,
+        embedded:
+          embedded === null ? null : { series: embedded.series, number: embedded.number, volume: embedded.volume },
       };
-      return { suggestions: [suggestion], grabId: null, exact: suggestion };
-    }
-    const [embedded, grabs] = await Promise.all([this.embedded(filePath, fileName), this.repository.openGrabs()]);
-    const file: ArrivingFile = {
-      fileName,
-      folderName,
-      embedded:
-        embedded === null ? null : { series: embedded.series, number: embedded.number, volume: embedded.volume },
-    };
-    const keys = new Set([...nameKeys(fileName), ...(folderName ? nameKeys(folderName) : [])]);
-    if (embedded?.series) keys.add(nameKeys(embedded.series)[0] ?? '');
-    const series = await this.repository.seriesByKeys([...keys].filter(Boolean));
-    return matchImport(file, grabs, series);
+      const candidates = keysOf.get(arrival)!.flatMap((key) => seriesByKey.get(key) ?? []);
+      return matchImport(file, grabs, candidates);
+    });
   }
 
   /** The file's ComicInfo or OPF, or null when it has none or cannot be read (a hostile file is only read). */
@@ -297,95 +415,123 @@ export class ImportService {
   }
 
   /**
-   * Places the entry's file in the chosen series. A failure is recorded on the entry and thrown as a conflict (the
-   * entry stays queued); `asked` says an admin chose it, so a duplicate may be replaced when asked to.
+   * Places each entry's file in its chosen series, a few at a time; the history rows are written a chunk at a time.
+   * Answers, in the items' order, null for a file placed, a conflict for one refused (recorded on its entry, which
+   * stays queued), or any other error. `asked` says an admin chose it, so a duplicate may be replaced when asked to.
    */
-  private async place(entry: ImportEntry, choice: ImportChoice, asked: boolean): Promise<void> {
-    const em = this.repository.fork();
-    try {
-      const [target, owned] = await Promise.all([
-        this.repository.target(choice.seriesId),
-        this.repository.ownedBook(choice.seriesId, choice.volume),
-      ]);
-      if (target === null) throw new ImportRefused('series-missing', 'The series is gone.');
-      if (target.importMode === 'off') {
-        throw new ImportRefused('import-off', `The library of "${target.seriesName}" is not open to imports.`);
+  private async placeAll(items: readonly Placing[]): Promise<(Error | null)[]> {
+    if (items.length === 0) return [];
+    const [targets, owned] = await Promise.all([
+      this.repository.targets(items.map((item) => item.choice.seriesId)),
+      this.repository.ownedBooks(items.map((item) => ({ seriesId: item.choice.seriesId, volume: item.choice.volume }))),
+    ]);
+    const roots = new Map<string, Promise<string>>();
+    const rootOf = (rootPath: string) => {
+      let root = roots.get(rootPath);
+      if (root === undefined) {
+        root = this.librariesRoot.resolveLibraryFolder(rootPath).then((folder) => folder.absolute);
+        roots.set(rootPath, root);
       }
-      const ext = path.extname(entry.originalName).slice(1).toLowerCase();
-      if (owned !== null && !(asked && choice.replace)) {
-        throw new ImportRefused(
-          'duplicate',
-          `"${target.seriesName}" already has volume ${choice.volume} (${owned.path}); choose to replace it to upgrade.`,
-        );
-      }
-      let relative: string;
-      if (owned !== null) {
-        // An upgrade takes the old file's name, so the scan sees the same book's file changed: id, progress, locks kept.
-        if (path.extname(owned.path).slice(1).toLowerCase() !== ext) {
-          throw new ImportRefused('format-changed', 'An upgrade must keep the format of the file it replaces.');
-        }
-        relative = path.posix.relative(target.libraryRootPath, owned.path);
-        if (relative.startsWith('..')) relative = owned.path;
-      } else {
-        relative = targetPath(
-          target.namingTemplate,
-          this.namingBook(entry, target, choice.volume, ext),
-          target.folderPath,
-        );
-      }
-      const root = await this.librariesRoot.resolveLibraryFolder(target.libraryRootPath);
-      // A file in the holding folder (an upload, a folder of images packed) is ours: moved whatever the mode.
-      const mode: PlacementMode = this.held(entry.path) ? 'move' : target.importMode;
-      const placed = await this.placement.place({
-        source: entry.path,
-        root: root.absolute,
-        target: relative,
-        mode,
-        replace: owned !== null,
-      });
-      const stat = await fs.stat(placed.path);
-      // The history row, the entry's new state and the grab's, in one transaction: all of the import or none.
-      await em.transactional(async (tx) => {
-        tx.create(ImportRecord, {
-          id: randomUUID(),
-          entry: entry.id,
-          library: target.libraryId,
-          sourcePath: entry.path,
-          targetPath: path.relative(root.absolute, placed.path).split(path.sep).join('/'),
-          seriesName: target.seriesName,
-          volume: choice.volume,
-          how: placed.how,
-          replaced: placed.replaced,
-          targetSize: stat.size,
-          targetMtimeMs: stat.mtimeMs,
-          importedBy: choice.userId ?? null,
-        });
-        await tx.nativeUpdate(
-          ImportEntry,
-          { id: entry.id },
-          { status: 'imported', series: target.seriesId, errorCode: null, errorMessage: null },
-        );
-        await this.repository.markGrabsImported(entry.grab?.id ?? null, target.seriesId, choice.volume, tx);
-      });
-      if (this.held(entry.path)) await fs.rmdir(path.dirname(entry.path)).catch(() => undefined);
-      await this.rescan(
-        target.libraryId,
-        path.posix.dirname(path.relative(root.absolute, placed.path).split(path.sep).join('/')),
+      return root;
+    };
+    const outcomes: (Error | null)[] = [];
+    const folders = new Map<string, Set<string>>();
+    for (let from = 0; from < items.length; from += RECORDS_AT_ONCE) {
+      const chunk = items.slice(from, from + RECORDS_AT_ONCE);
+      const results = await mapAtOnce(chunk, PLACED_AT_ONCE, (item) =>
+        this.placeOne(item, targets.get(item.choice.seriesId) ?? null, owned, rootOf).catch(asError),
       );
-    } catch (error) {
-      const failure =
-        error instanceof ImportRefused || error instanceof PlacementError
-          ? { code: error.code, message: error.message }
-          : null;
-      if (failure === null) throw error;
-      await em.nativeUpdate(ImportEntry, { id: entry.id }, { errorCode: failure.code, errorMessage: failure.message });
-      this.logger.info({ entryId: entry.id, code: failure.code }, 'import not placed');
-      throw new ConflictError(failure.message);
+      const placed = results.filter((result): result is PlacedImport => !(result instanceof Error));
+      await this.repository.recordImports(placed);
+      for (const result of results) {
+        if (result instanceof Error) {
+          outcomes.push(await this.refused(chunk[outcomes.length - from]!, result));
+          continue;
+        }
+        outcomes.push(null);
+        const folder = path.posix.dirname(result.targetPath);
+        folders.set(result.libraryId, (folders.get(result.libraryId) ?? new Set()).add(folder));
+        if (this.held(result.sourcePath)) await fs.rmdir(path.dirname(result.sourcePath)).catch(() => undefined);
+      }
     }
+    for (const [libraryId, placedInto] of folders) await this.rescan(libraryId, [...placedInto]);
+    return outcomes;
   }
 
-  private namingBook(entry: ImportEntry, target: ImportTarget, volume: number, ext: string): NamingBook {
-    const parsed = parseFileName(entry.originalName, target.seriesName);
+  /** A failure to place: a refusal is recorded on the entry and becomes a conflict; anything else is as it was. */
+  private async refused(item: Placing, error: Error): Promise<Error> {
+    if (!(error instanceof ImportRefused || error instanceof PlacementError)) return error;
+    await this.repository.entryFailed(item.entryId, error.code, error.message);
+    this.logger.info({ entryId: item.entryId, code: error.code }, 'import not placed');
+    return new ConflictError(error.message);
+  }
+
+  /** Places one file by its target's template and mode; what its history row says, once placed. */
+  private async placeOne(
+    item: Placing,
+    target: ImportTarget | null,
+    owned: ReadonlyMap<string, OwnedBook>,
+    rootOf: (rootPath: string) => Promise<string>,
+  ): Promise<PlacedImport> {
+    const { choice } = item;
+    if (target === null) throw new ImportRefused('series-missing', 'The series is gone.');
+    if (target.importMode === 'off') {
+      throw new ImportRefused('import-off', `The library of "${target.seriesName}" is not open to imports.`);
+    }
+    const book = owned.get(ownedKey(choice.seriesId, choice.volume)) ?? null;
+    const ext = path.extname(item.originalName).slice(1).toLowerCase();
+    if (book !== null && !(item.asked && choice.replace)) {
+      throw new ImportRefused(
+        'duplicate',
+        `"${target.seriesName}" already has volume ${choice.volume} (${book.path}); choose to replace it to upgrade.`,
+      );
+    }
+    let relative: string;
+    if (book !== null) {
+      // An upgrade takes the old file's name, so the scan sees the same book's file changed: id, progress, locks kept.
+      if (path.extname(book.path).slice(1).toLowerCase() !== ext) {
+        throw new ImportRefused('format-changed', 'An upgrade must keep the format of the file it replaces.');
+      }
+      relative = path.posix.relative(target.libraryRootPath, book.path);
+      if (relative.startsWith('..')) relative = book.path;
+    } else {
+      relative = targetPath(
+        target.namingTemplate,
+        this.namingBook(item.originalName, target, choice.volume, ext),
+        target.folderPath,
+      );
+    }
+    const root = await rootOf(target.libraryRootPath);
+    // A file in the holding folder (an upload, a folder of images packed) is ours: moved whatever the mode.
+    const mode: PlacementMode = this.held(item.path) ? 'move' : target.importMode;
+    const placed = await this.placement.place({
+      source: item.path,
+      root,
+      target: relative,
+      mode,
+      replace: book !== null,
+    });
+    const stat = await fs.stat(placed.path);
+    return {
+      entryId: item.entryId,
+      grabId: item.grabId,
+      libraryId: target.libraryId,
+      seriesId: target.seriesId,
+      sourcePath: item.path,
+      targetPath: path.relative(root, placed.path).split(path.sep).join('/'),
+      seriesName: target.seriesName,
+      volume: choice.volume,
+      how: placed.how,
+      replaced: placed.replaced,
+      targetSize: stat.size,
+      targetMtimeMs: stat.mtimeMs,
+      importedBy: choice.userId ?? null,
+      at: new Date(),
+    };
+  }
+
+  private namingBook(originalName: string, target: ImportTarget, volume: number, ext: string): NamingBook {
+    const parsed = parseFileName(originalName, target.seriesName);
     return {
       series: target.seriesName,
       volume,
@@ -412,13 +558,14 @@ export class ImportService {
     }
   }
 
-  /** Indexes the folder at once: a scan of that folder (after the library's running scan, when one is). */
-  private async rescan(libraryId: string, folder: string): Promise<void> {
-    const scope = folder === '.' || folder === '' ? null : folder;
-    if (scope !== null) await this.watch.markDirty(libraryId, [scope], Date.now());
+  /** Indexes the folders at once: a scan of them (after the library's running scan, when one is). */
+  private async rescan(libraryId: string, folders: readonly string[]): Promise<void> {
+    const scopes = folders.map((folder) => (folder === '.' || folder === '' ? null : folder));
+    const scoped = scopes.filter((scope): scope is string => scope !== null);
+    if (scoped.length > 0) await this.watch.markDirty(libraryId, scoped, Date.now());
     const pending = this.unscanned.get(libraryId) ?? new Set<string>();
     // '' stands for the library's root: a book there is found by an incremental scan of the whole library.
-    pending.add(scope ?? '');
+    for (const scope of scopes) pending.add(scope ?? '');
     this.unscanned.set(libraryId, pending);
     if (this.scansHeld === 0) this.startScans(libraryId);
   }

@@ -8,7 +8,8 @@ import { formatFromExtension } from '../indexer/formats/index.js';
 import type { Logger } from '../logger.js';
 import type { WatchRepository } from '../repositories/watch.repository.js';
 import type { ImportFolder, ImportFolders } from '../services/import-folders.js';
-import type { ImportService } from '../services/import.service.js';
+import type { ImportService, ImportSubmission } from '../services/import.service.js';
+import { mapAtOnce } from '../services/at-once.js';
 import type { SettingsService } from '../services/settings.service.js';
 import { leaseHolder } from './lease-holder.js';
 import { isImageName, packImages } from './pack-images.js';
@@ -17,7 +18,7 @@ import { isImageName, packImages } from './pack-images.js';
 const MAX_ENTRY_FILES = 5000;
 /** Snapshots kept per entry: enough to see it still since the quiet time began. */
 const KEPT_SNAPSHOTS = 64;
-/** Arrivals of one pass handed to the import together (bench:import). */
+/** Ready entries of one pass read (and folders of images packed) at once. */
 const OFFERS_AT_ONCE = 4;
 
 /** The lease each import folder is read under (ADR 13): one process at a time, as for a library's watch. */
@@ -163,16 +164,15 @@ export class ImportFolderWatcher {
           this.offered.add(absolute);
           this.tracked.delete(absolute);
         }
-        // Every arrival of the pass is placed first, then one scan indexes them all. A few at a time: each waits
-        // mostly on the disk and the database, and two racing for one name are refused by the placing itself.
+        // Every arrival of the pass is taken together (matched, queued, placed), then one scan indexes them all.
         const fresh = ready.filter((absolute) => !known.has(absolute));
-        await this.imports.holdingScans(() =>
-          eachAtOnce(fresh, OFFERS_AT_ONCE, (absolute) =>
-            this.offer(absolute).catch((error: unknown) =>
-              this.logger.warn({ err: error, entry: path.basename(absolute) }, 'an arrival could not be imported'),
-            ),
-          ),
+        const offers = await mapAtOnce(fresh, OFFERS_AT_ONCE, (absolute) =>
+          this.offer(absolute).catch((error: unknown) => {
+            this.logger.warn({ err: error, entry: path.basename(absolute) }, 'an arrival could not be imported');
+            return [];
+          }),
         );
+        await this.imports.holdingScans(() => this.imports.receiveAll(offers.flat()));
       }
       for (const key of [...this.tracked.keys()]) if (!seen.has(key)) this.tracked.delete(key);
       for (const key of [...this.offered]) if (!seen.has(key)) this.offered.delete(key);
@@ -206,33 +206,27 @@ export class ImportFolderWatcher {
     );
   }
 
-  /** Hands one ready entry to the import: its book files, or its images packed into a CBZ named after it. */
-  private async offer(absolute: string): Promise<void> {
+  /** What one ready entry hands to the import: its book files, or its images packed into a CBZ named after it. */
+  private async offer(absolute: string): Promise<ImportSubmission[]> {
     const tracked = this.tracked.get(absolute)!;
     const files = tracked.snapshots.at(-1)!.files;
     const name = path.basename(absolute);
-    if (!tracked.isFolder) {
-      await this.imports.receive({ path: absolute, originalName: name, source: 'folder', origin: absolute });
-      return;
-    }
+    if (!tracked.isFolder) return [{ path: absolute, originalName: name, source: 'folder', origin: absolute }];
     const books = files.filter((file) => formatFromExtension(file.path) !== null);
     if (books.length > 0) {
-      for (const book of books) {
-        await this.imports.receive({
-          path: path.join(absolute, ...book.path.split('/')),
-          originalName: path.posix.basename(book.path),
-          source: 'folder',
-          folderName: name,
-          origin: absolute,
-        });
-      }
-      return;
+      return books.map((book) => ({
+        path: path.join(absolute, ...book.path.split('/')),
+        originalName: path.posix.basename(book.path),
+        source: 'folder',
+        folderName: name,
+        origin: absolute,
+      }));
     }
     const images = files.filter((file) => isImageName(file.path)).map((file) => file.path);
     const holding = await this.imports.holdingFolder();
     const packed = path.join(holding, `${name}.cbz`);
     await packImages(absolute, images, packed);
-    await this.imports.receive({ path: packed, originalName: `${name}.cbz`, source: 'folder', origin: absolute });
+    return [{ path: packed, originalName: `${name}.cbz`, source: 'folder', origin: absolute }];
   }
 
   private warnOnce(key: string, message: string): void {
@@ -274,13 +268,4 @@ async function listFiles(absolute: string, isFolder: boolean): Promise<FileState
     return true;
   };
   return (await walk(absolute, '')) ? files : null;
-}
-
-/** `work` on every item, at most `limit` at a time, in the items' order of starting. */
-async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
