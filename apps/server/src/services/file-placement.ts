@@ -52,6 +52,11 @@ export interface PlacementRequest {
   mode: PlacementMode;
   /** Replace a file that has the target's name (an upgrade the admin chose). */
   replace?: boolean;
+  /**
+   * False: the target's folder is not flushed here; the caller flushes it (`syncFolders`) before it counts on the
+   * new name, once for many files placed into one folder.
+   */
+  syncFolder?: boolean;
 }
 
 export interface Placement {
@@ -92,11 +97,16 @@ export class FilePlacement {
     const replace = existing !== null;
     try {
       const how = await this.write(request, target, replace);
-      await syncFolder(path.dirname(target));
+      if (request.syncFolder !== false) await syncFolder(path.dirname(target));
       return { path: target, how, replaced: replace };
     } catch (error) {
       throw asPlacementError(error);
     }
+  }
+
+  /** Flushes the folders' entries (the new names) to disk: what `place` left to its caller with `syncFolder: false`. */
+  async syncFolders(folders: Iterable<string>): Promise<void> {
+    await Promise.all([...new Set(folders)].map((folder) => syncFolder(folder)));
   }
 
   private async write(request: PlacementRequest, target: string, replace: boolean): Promise<Placement['how']> {

@@ -79,6 +79,9 @@ interface Placing {
   asked: boolean;
 }
 
+/** A file placed, with the folder (absolute) whose new entry must be flushed before it is recorded. */
+type Placed = PlacedImport & { folder: string };
+
 /** Arrivals read at once (their sizes and metadata): each waits mostly on the disk. */
 const ARRIVALS_AT_ONCE = 4;
 /** Files placed at once: each waits mostly on the disk; two racing for one name are refused by the placing itself. */
@@ -441,7 +444,9 @@ export class ImportService {
       const results = await mapAtOnce(chunk, PLACED_AT_ONCE, (item) =>
         this.placeOne(item, targets.get(item.choice.seriesId) ?? null, owned, rootOf).catch(asError),
       );
-      const placed = results.filter((result): result is PlacedImport => !(result instanceof Error));
+      const placed = results.filter((result): result is Placed => !(result instanceof Error));
+      // Each new name is on disk before its history row says so: the chunk's folders flushed once each.
+      await this.placement.syncFolders(placed.map((result) => result.folder));
       await this.repository.recordImports(placed);
       for (const result of results) {
         if (result instanceof Error) {
@@ -472,7 +477,7 @@ export class ImportService {
     target: ImportTarget | null,
     owned: ReadonlyMap<string, OwnedBook>,
     rootOf: (rootPath: string) => Promise<string>,
-  ): Promise<PlacedImport> {
+  ): Promise<Placed> {
     const { choice } = item;
     if (target === null) throw new ImportRefused('series-missing', 'The series is gone.');
     if (target.importMode === 'off') {
@@ -510,9 +515,11 @@ export class ImportService {
       target: relative,
       mode,
       replace: book !== null,
+      syncFolder: false,
     });
     const stat = await fs.stat(placed.path);
     return {
+      folder: path.dirname(placed.path),
       entryId: item.entryId,
       grabId: item.grabId,
       libraryId: target.libraryId,
