@@ -438,7 +438,6 @@ export class ImportService {
       return root;
     };
     const outcomes: (Error | null)[] = [];
-    const folders = new Map<string, Set<string>>();
     for (let from = 0; from < items.length; from += RECORDS_AT_ONCE) {
       const chunk = items.slice(from, from + RECORDS_AT_ONCE);
       const results = await mapAtOnce(chunk, PLACED_AT_ONCE, (item) =>
@@ -448,6 +447,7 @@ export class ImportService {
       // Each new name is on disk before its history row says so: the chunk's folders flushed once each.
       await this.placement.syncFolders(placed.map((result) => result.folder));
       await this.repository.recordImports(placed);
+      const folders = new Map<string, Set<string>>();
       for (const result of results) {
         if (result instanceof Error) {
           outcomes.push(await this.refused(chunk[outcomes.length - from]!, result));
@@ -458,8 +458,8 @@ export class ImportService {
         folders.set(result.libraryId, (folders.get(result.libraryId) ?? new Set()).add(folder));
         if (this.held(result.sourcePath)) await fs.rmdir(path.dirname(result.sourcePath)).catch(() => undefined);
       }
+      for (const [libraryId, placedInto] of folders) await this.rescan(libraryId, [...placedInto]);
     }
-    for (const [libraryId, placedInto] of folders) await this.rescan(libraryId, [...placedInto]);
     return outcomes;
   }
 
