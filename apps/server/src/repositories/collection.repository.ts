@@ -42,6 +42,12 @@ interface RawRow {
   updated_at: Date | number | string;
 }
 
+/**
+ * Whether the viewer sees every series (no library limit and no restriction): only then is a collection with none of
+ * their series, an empty one included, theirs to see. Any other viewer would learn of a collection they cannot open.
+ */
+const seesEverySeries = (): boolean => visibleSeriesSql('s') === null;
+
 /** A collection's series in its order: by place when ordered, else by name (then id, so the order is stable). */
 const SERIES_ORDER = 'case when c.ordered then cs.position else 0 end, s.sort_name, s.id';
 
@@ -144,7 +150,7 @@ export class CollectionRepository {
   async visible(id: string): Promise<CollectionRow | null> {
     const [row] = await this.rows([id]);
     if (!row) return null;
-    return row.seriesCount > 0 || visibleLibraryFilter() === undefined ? row : null;
+    return row.seriesCount > 0 || seesEverySeries() ? row : null;
   }
 
   /**
@@ -164,7 +170,7 @@ export class CollectionRepository {
     );
     if (!row) return null;
     const count = toNumber(row.n);
-    return count > 0 || visibleLibraryFilter() === undefined ? count : null;
+    return count > 0 || seesEverySeries() ? count : null;
   }
 
   /** Its series the viewer may see, in its order. */
@@ -180,7 +186,10 @@ export class CollectionRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Which of these series exist and the viewer may see. */
+  /**
+   * Which of these series exist and the viewer may see. Only admins name a collection's series (createCollection and
+   * updateCollection need the admin scope), and admins are never restricted: their library is all that counts.
+   */
   async existingSeries(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const library = visibleLibraryFilter();

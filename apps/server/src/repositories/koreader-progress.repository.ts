@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { BookFormat } from '../entities/book.entity.js';
 import { KoreaderProgress } from '../entities/koreader-progress.entity.js';
 import type { KosyncPush, KosyncRecord } from '../domain/kosync.js';
+import { readerRestrictions, type ReaderRestrictions } from '../domain/reader-restrictions.js';
+import { toNullableNumber, toStringList } from './sql-values.js';
 
 /** A KOReader push waiting for a file that a scan just found, with the book now holding it. */
 export interface WaitingPush {
@@ -12,6 +14,11 @@ export interface WaitingPush {
   libraryId: string;
   format: BookFormat;
   pageCount: number | null;
+  /**
+   * The reader's restrictions (age rating, labels), for the caller to judge the book by as that reader's viewer
+   * (library-access.ts decides; their SQL is not repeated here); null for an admin or a reader without any.
+   */
+  restrictions: ReaderRestrictions | null;
 }
 
 const toRecord = (row: KoreaderProgress): KosyncRecord => ({
@@ -66,10 +73,16 @@ export class KoreaderProgressRepository {
         book_id: string;
         format: BookFormat;
         page_count: number | null;
+        role: string;
+        age_max: number | string | null;
+        allow_unrated: boolean | number | null;
+        labels_include: string[] | string | null;
+        labels_exclude: string[] | string | null;
       }[]
     >(
       `select k.user_id, k.document, k.progress, k.percentage, k.device, k.device_id, k.pushed_at,
-              f.book_id, b.format, b.page_count
+              f.book_id, b.format, b.page_count,
+              u.role, u.age_max, u.allow_unrated, u.labels_include, u.labels_exclude
          from book_files f
          join koreader_progress k on k.document = f.partial_hash
          join books b on b.id = f.book_id
@@ -93,6 +106,15 @@ export class KoreaderProgressRepository {
       libraryId,
       format: row.format,
       pageCount: row.page_count,
+      restrictions:
+        row.role === 'reader'
+          ? readerRestrictions({
+              ageMax: toNullableNumber(row.age_max),
+              allowUnrated: row.allow_unrated === null ? true : Boolean(row.allow_unrated),
+              labelsInclude: toStringList(row.labels_include ?? []),
+              labelsExclude: toStringList(row.labels_exclude ?? []),
+            })
+          : null,
     }));
   }
 }

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/sql';
 import type { ReaderRestrictions } from '../domain/reader-restrictions.js';
 import { seesEveryLibrary } from '../domain/viewer.js';
 import { currentViewer } from '../services/viewer-context.js';
@@ -76,6 +77,20 @@ export function visibleSeriesSql(alias: string): Sql | null {
     parts.push(...labelSql(`${alias}.id`, restrictions));
   }
   return joined(parts);
+}
+
+/**
+ * Whether the viewer may see this series beyond its library (a restricted reader: its rating and labels), for a
+ * series a repository found by id or name under the library condition alone. One query, for a restricted reader only.
+ */
+export async function restrictedMaySeeSeries(em: EntityManager, seriesId: string): Promise<boolean> {
+  const visible = viewerIsRestricted() ? visibleSeriesSql('s') : null;
+  if (!visible) return true;
+  const rows = await em.execute<{ id: string }[]>(`select s.id from series s where s.id = ? and ${visible.sql}`, [
+    seriesId,
+    ...visible.params,
+  ]);
+  return rows.length > 0;
 }
 
 /** Adds `visibleBookSql(alias)` to a list of SQL conditions and their parameters. */

@@ -10,7 +10,12 @@ import { lockedForEdit, lockRowsForEdit } from './row-locks.js';
 import { toJsonList, toNullableNumber, toStringList, type SqlDialect } from './sql-values.js';
 import { withSources, type MetadataSources } from '../domain/metadata-sources.js';
 import { authorNames, authorsFromNames, type Author } from '../domain/people.js';
-import { visibleLibraryFilter } from './library-access.js';
+import {
+  restrictedMaySeeSeries,
+  viewerIsRestricted,
+  visibleLibraryFilter,
+  visibleSeriesSql,
+} from './library-access.js';
 
 export interface LinkFields {
   provider: string;
@@ -74,8 +79,10 @@ export class MetadataRepository {
     return this.em.transactional((em) => work(new MetadataRepository(em, this.dialect)));
   }
 
-  findSeries(libraryId: string, name: string): Promise<Series | null> {
-    return this.em.findOne(Series, { library: libraryId, name });
+  /** The series by name, or null when the viewer may not see it (a restricted reader: its rating and labels). */
+  async findSeries(libraryId: string, name: string): Promise<Series | null> {
+    const series = await this.em.findOne(Series, { library: libraryId, name });
+    return series && (await restrictedMaySeeSeries(this.em, series.id)) ? series : null;
   }
 
   findSeriesById(id: string): Promise<Series | null> {
@@ -106,11 +113,12 @@ export class MetadataRepository {
   }
 
   /** Null for a link of a series the viewer may not see (library-access.ts), as for one that does not exist. */
-  findLink(id: string): Promise<MetadataLink | null> {
+  async findLink(id: string): Promise<MetadataLink | null> {
     const library = visibleLibraryFilter();
-    return this.em.findOne(MetadataLink, library === undefined ? { id } : { id, series: { library } }, {
+    const link = await this.em.findOne(MetadataLink, library === undefined ? { id } : { id, series: { library } }, {
       populate: ['series'],
     });
+    return link && (await restrictedMaySeeSeries(this.em, link.series.id)) ? link : null;
   }
 
   linksOfSeries(seriesId: string): Promise<MetadataLink[]> {
@@ -295,8 +303,25 @@ export class MetadataRepository {
     );
   }
 
-  /** The links of the library's series (of one status when given): highest confidence first, then by series. */
-  linksOfLibrary(libraryId: string, status: LinkStatus | undefined, limit: number): Promise<MetadataLink[]> {
+  /**
+   * The links of the library's series (of one status when given): highest confidence first, then by series. A
+   * restricted reader's are those of the series they may see (library-access.ts), read by SQL as that condition is.
+   */
+  async linksOfLibrary(libraryId: string, status: LinkStatus | undefined, limit: number): Promise<MetadataLink[]> {
+    const visible = viewerIsRestricted() ? visibleSeriesSql('s') : null;
+    if (visible) {
+      const rows = await this.em.execute<{ id: string }[]>(
+        `select l.id from external_metadata_links l join series s on s.id = l.series_id
+          where s.library_id = ?${status ? ' and l.status = ?' : ''} and ${visible.sql}
+          order by case when l.confidence is null then 1 else 0 end, l.confidence desc, s.sort_name, s.name, l.id
+          limit ?`,
+        [libraryId, ...(status ? [status] : []), ...visible.params, limit],
+      );
+      const ids = rows.map((row) => row.id);
+      const links = await this.em.find(MetadataLink, { id: { $in: ids } }, { populate: ['series'] });
+      const byId = new Map(links.map((link) => [link.id, link]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    }
     return this.em.find(
       MetadataLink,
       { series: { library: libraryId }, ...(status ? { status } : {}) },

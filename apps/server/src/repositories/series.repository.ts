@@ -9,7 +9,7 @@ import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filte
 import { countFacets, metadataConditions, type Sql } from './metadata-filters.js';
 import { metadataSearch } from './metadata-search.js';
 import { currentViewer } from '../services/viewer-context.js';
-import { viewerIsRestricted, visibleBookSql, visibleLibraryFilter, visibleSeriesSql } from './library-access.js';
+import { restrictedMaySeeSeries, visibleBookSql, visibleLibraryFilter, visibleSeriesSql } from './library-access.js';
 import type { ListCache } from './list-cache.js';
 import { refreshCounts, refreshSeriesCounts } from './series-counts.js';
 import type { SeriesCoverSource } from '../domain/series-cover.js';
@@ -294,7 +294,8 @@ export class SeriesRepository {
     const where = ['st.user_id = ?', 'st.on_deck_book_id is not null', 'st.last_read_at is not null'];
     const params: unknown[] = [userId];
     const visible = visibleSeriesSql('s');
-    let join = visible ? 'join series s on s.id = st.series_id' : '';
+    const joins: string[] = [];
+    if (visible || libraryId !== undefined) joins.push('join series s on s.id = st.series_id');
     if (visible) {
       where.push(visible.sql);
       params.push(...visible.params);
@@ -302,15 +303,15 @@ export class SeriesRepository {
     // A restricted reader's on-deck book is judged by its own rating too: one they may not see is not offered.
     const book = visibleBookSql('b');
     if (book && visible) {
-      join += ' join books b on b.id = st.on_deck_book_id';
+      joins.push('join books b on b.id = st.on_deck_book_id');
       where.push(book.sql);
       params.push(...book.params);
     }
     if (libraryId !== undefined) {
-      join = 'join series s on s.id = st.series_id';
       where.push('s.library_id = ?');
       params.push(libraryId);
     }
+    const join = joins.join(' ');
     const from = `from series_reader_state st ${join} where ${where.join(' and ')}`;
     const key = JSON.stringify(['on-deck', from, params, offset, limit]);
     return this.cache.remember(key, async () => {
@@ -359,24 +360,13 @@ export class SeriesRepository {
   async findById(id: string): Promise<Series | null> {
     const library = visibleLibraryFilter();
     const series = await this.em.findOne(Series, library === undefined ? { id } : { id, library });
-    return series && (await this.mayRestrictedSee(series.id)) ? series : null;
+    return series && (await restrictedMaySeeSeries(this.em, series.id)) ? series : null;
   }
 
   async findByName(libraryId: string, name: string): Promise<Series | null> {
     if (visibleLibraryFilter()?.$in.includes(libraryId) === false) return null;
     const series = await this.em.findOne(Series, { library: libraryId, name });
-    return series && (await this.mayRestrictedSee(series.id)) ? series : null;
-  }
-
-  /** Whether the viewer may see the series beyond its library: its rating and labels, for a restricted reader. */
-  private async mayRestrictedSee(id: string): Promise<boolean> {
-    const visible = viewerIsRestricted() ? visibleSeriesSql('s') : null;
-    if (!visible) return true;
-    const rows = await this.em.execute<{ id: string }[]>(
-      `select s.id from series s where s.id = ? and ${visible.sql}`,
-      [id, ...visible.params],
-    );
-    return rows.length > 0;
+    return series && (await restrictedMaySeeSeries(this.em, series.id)) ? series : null;
   }
 
   async update(series: Series, changes: SeriesChanges): Promise<Series> {
@@ -431,11 +421,13 @@ export class SeriesRepository {
    */
   async markAll(userId: string, seriesId: string, status: 'read' | 'unread'): Promise<number> {
     return this.em.transactional(async (em) => {
+      // A restricted reader's series may hold books they may not see (unrated ones): those are not theirs to mark.
+      const visible = visibleBookSql('b');
       const books = await em.execute<{ id: string; page_count: number | null; status: ReadingStatus | null }[]>(
         `select b.id, b.page_count, rp.status from books b
            left join reading_progress rp on rp.book_id = b.id and rp.user_id = ?
-          where b.series_id = ?`,
-        [userId, seriesId],
+          where b.series_id = ?${visible ? ` and ${visible.sql}` : ''}`,
+        [userId, seriesId, ...(visible?.params ?? [])],
       );
       const now = new Date();
       let changed = 0;

@@ -14,7 +14,7 @@ import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import type { Viewer } from '../domain/viewer.js';
 import type { Logger } from '../logger.js';
 import type { BookFileRepository } from '../repositories/book-file.repository.js';
-import type { KoreaderProgressRepository } from '../repositories/koreader-progress.repository.js';
+import type { KoreaderProgressRepository, WaitingPush } from '../repositories/koreader-progress.repository.js';
 import { runAsViewer } from './viewer-context.js';
 
 /**
@@ -94,6 +94,7 @@ export class KosyncService {
   async attachWaiting(libraryId: string): Promise<number> {
     let attached = 0;
     for (const waiting of await this.records.waitingFor(libraryId)) {
+      if (!(await this.restrictedMaySee(waiting))) continue;
       const current = (await this.progress.read(waiting.userId, [waiting.bookId])).get(waiting.bookId);
       if (current && current.updatedAt >= waiting.record.pushedAt) continue;
       const push = { ...waiting.record };
@@ -102,6 +103,22 @@ export class KosyncService {
     }
     if (attached > 0) this.logger.info({ libraryId, attached }, 'KOReader progress attached to newly found books');
     return attached;
+  }
+
+  /**
+   * Whether a reader with restrictions may see the book a waiting push names, judged as their own viewer (of that
+   * library, which the query already checked): a forbidden book never gets their progress, as a push does not.
+   */
+  private async restrictedMaySee(waiting: WaitingPush): Promise<boolean> {
+    if (waiting.restrictions === null) return true;
+    const viewer: Viewer = {
+      userId: waiting.userId,
+      role: 'reader',
+      libraryIds: [waiting.libraryId],
+      restrictions: waiting.restrictions,
+    };
+    const books = await this.visibleBooks(viewer, waiting.record.document);
+    return books.some((book) => book.bookId === waiting.bookId);
   }
 
   /**
