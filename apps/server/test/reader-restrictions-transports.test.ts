@@ -11,7 +11,7 @@ import { MetadataRepository } from '../src/repositories/metadata.repository.js';
 import type { Viewer } from '../src/domain/viewer.js';
 import { runAsSystem, runAsViewer } from '../src/services/viewer-context.js';
 import type { AppRouter } from '../src/trpc/router.js';
-import { buildZip } from './formats/support/zip-writer.js';
+import { epubWithOpf } from './support/metadata-fixtures.js';
 import { apiClient, sessionCookie, type ApiClient } from './support/http-client.js';
 import { waitForJob } from './support/jobs.js';
 import { koreaderClient } from './support/koreader-client.js';
@@ -91,30 +91,13 @@ async function readerWith(username: string, restrictions: Record<string, unknown
 }
 
 function epub(title: string): Buffer {
-  const opf = `<?xml version="1.0"?>
+  return epubWithOpf(`<?xml version="1.0"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">${title}</dc:identifier>
     <dc:title>${title}</dc:title><dc:language>en</dc:language></metadata>
-  <manifest><item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/></manifest>
+  <manifest><item id="c1" href="text.xhtml" media-type="application/xhtml+xml"/></manifest>
   <spine><itemref idref="c1"/></spine>
-</package>`;
-  return buildZip([
-    { name: 'mimetype', data: Buffer.from('application/epub+zip'), method: 0 },
-    {
-      name: 'META-INF/container.xml',
-      data: Buffer.from(
-        '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">' +
-          '<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
-      ),
-    },
-    { name: 'OEBPS/content.opf', data: Buffer.from(opf) },
-    {
-      name: 'OEBPS/ch1.xhtml',
-      data: Buffer.from(
-        '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>1</title></head><body><p>1</p></body></html>',
-      ),
-    },
-  ]);
+</package>`);
 }
 
 async function scan() {
