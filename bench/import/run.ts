@@ -1,10 +1,11 @@
 /**
- * npm run bench:import [-- --files 1000 --series 50 --rounds 3]
+ * npm run bench:import [-- --files 1000 --series 50 --rounds 3] [--database-url postgres://…/db]
  *
  * Issue 37: `--files` finished downloads imported by hardlink from a watched import folder, beside what the same files
- * cost without the import. Each round generates its own set of CBZs (the next volumes of `--series` series whose
- * volume 1 each library already holds, so that every file matches one series exactly), read once beforehand so both
- * sides find them in the page cache; one server (SQLite); three measures per round:
+ * cost without the import (on SQLite, or on the PostgreSQL database `--database-url` names, dropped and made afresh).
+ * Each round generates its own set of CBZs (the next volumes of `--series` series whose volume 1 each library already
+ * holds, so that every file matches one series exactly), read once beforehand so both sides find them in the page
+ * cache; one server; three measures per round:
  *
  * - `cp -l`: the files hard-linked into a folder by coreutils, the floor of placing them;
  * - scan alone: the files hard-linked by hand where the naming template puts them in a second library, then the scan
@@ -27,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cbz, pageImages } from '../lib/books.ts';
 import { seriesNames } from '../lib/names.ts';
+import { freshPostgres } from '../lib/measure.ts';
 import { api, runJob, startServer, type JobView, type RunningServer } from '../lib/server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     files: { type: 'string', default: '1000' },
     series: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
+    'database-url': { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -152,7 +155,10 @@ const names = seriesNames(seriesCount);
 const sets: Download[][] = [];
 for (let round = 0; round < rounds; round++) sets.push(await generate(names, round));
 const dataDir = await mkdtemp(path.join(tmpdir(), 'shelfmark-bench-import-'));
+const databaseUrl = values['database-url'];
+if (databaseUrl !== undefined) await freshPostgres(databaseUrl);
 const server = await startServer({
+  ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
   DATA_DIR: dataDir,
   LIBRARIES_ROOT: root,
   IMPORT_QUIET_MS: String(QUIET_MS),
@@ -279,7 +285,7 @@ const m = (key: keyof Round) => median(measured.map((round) => round[key]));
 const ratios = measured.map((round) => (round.importMs - QUIET_MS) / round.scanMs);
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const lines = [
-  `bench:import: ${files} CBZs in ${seriesCount} series, hard links on one file system, SQLite; medians of ${rounds} rounds`,
+  `bench:import: ${files} CBZs in ${seriesCount} series, hard links on one file system, ${databaseUrl === undefined ? 'SQLite' : 'PostgreSQL'}; medians of ${rounds} rounds`,
   `  cp -l (floor)                     ${ms(m('cpMs'))}`,
   `  scan alone (incremental)          ${ms(m('scanMs'))} (job), ${ms(m('scanWallMs'))} with linking and polling; CPU ${ms(m('scanCpuMs'))}`,
   `  import (drop → every book listed) ${ms(m('importMs'))}, of which the quiet time ${QUIET_MS} ms; CPU ${ms(m('importCpuMs'))}`,
