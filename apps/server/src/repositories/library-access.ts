@@ -38,6 +38,17 @@ export function viewerIsRestricted(): boolean {
 }
 
 /**
+ * Whether the viewer's restrictions can hide books inside a series they see: then that series' stored aggregates
+ * (counts, the reader's state, the cover), made of every book, are not theirs. Labels are the series' own, for its
+ * books too, and a series is seen only when its highest rating is within the reader's maximum, so its rated books
+ * all are: only its unrated books, for a reader who does not allow them, can be hidden (see `visibleSeriesSql`).
+ */
+export function viewerMayMissBooksOfVisibleSeries(): boolean {
+  const restrictions = currentViewer().restrictions ?? null;
+  return restrictions !== null && !restrictions.allowUnrated;
+}
+
+/**
  * A SQL condition keeping books (`alias` names the `books` row) the viewer may see: their library, and for a
  * restricted reader the book's own age rating and its series' labels. Null when the viewer sees every book.
  */

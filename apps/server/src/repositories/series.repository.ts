@@ -9,9 +9,16 @@ import type { FacetName, Facets, MetadataFilters } from '../domain/catalog-filte
 import { countFacets, metadataConditions, type Sql } from './metadata-filters.js';
 import { metadataSearch } from './metadata-search.js';
 import { currentViewer } from '../services/viewer-context.js';
-import { restrictedMaySeeSeries, visibleBookSql, visibleLibraryFilter, visibleSeriesSql } from './library-access.js';
+import {
+  restrictedMaySeeSeries,
+  viewerMayMissBooksOfVisibleSeries,
+  visibleBookSql,
+  visibleLibraryFilter,
+  visibleSeriesSql,
+} from './library-access.js';
 import type { ListCache } from './list-cache.js';
 import { refreshCounts, refreshSeriesCounts } from './series-counts.js';
+import { visibleSeriesAggregates } from './series-visible-counts.js';
 import type { SeriesCoverSource } from '../domain/series-cover.js';
 import { chunks, placeholders, toDate, toNullableNumber, toNumber, type SqlDialect } from './sql-values.js';
 
@@ -112,10 +119,12 @@ function summary(row: SummaryRow): SeriesSummary {
 /**
  * The reading-status filter on the reader's stored aggregates (SPEC §2's derivation, in SQL): one lookup of the
  * unique (user, series) index per series. A reader has a state row only for the series they started; a viewer
- * without a user has read nothing.
+ * without a user has read nothing. A reader kept from some books of the series they see (`visibleBooks`, on `b`)
+ * has the status of the books they see, read from their progress of them (below).
  */
-function readingStatusFilter(status: ReadingStatus, userId: string | null): { sql: string; params: unknown[] } {
+function readingStatusFilter(status: ReadingStatus, userId: string | null, visibleBooks: Sql | null): Sql {
   if (userId === null) return status === 'unread' ? { sql: '1 = 1', params: [] } : { sql: '1 = 0', params: [] };
+  if (visibleBooks) return visibleReadingStatusFilter(status, userId, visibleBooks);
   const state = 'select 1 from series_reader_state st where st.user_id = ? and st.series_id = s.id';
   const sql = {
     read: `s.book_count > 0 and exists (${state} and st.read_count = s.book_count)`,
@@ -123,6 +132,34 @@ function readingStatusFilter(status: ReadingStatus, userId: string | null): { sq
     reading: `exists (${state} and st.read_count < s.book_count)`,
   }[status];
   return { sql, params: [userId] };
+}
+
+/**
+ * The same over the books the reader may see: read when they are some and all read, unread when none is started,
+ * reading otherwise. A series none of whose books the reader started has no state row: its lookup comes first.
+ */
+function visibleReadingStatusFilter(status: ReadingStatus, userId: string, visibleBooks: Sql): Sql {
+  const state = 'exists (select 1 from series_reader_state st where st.user_id = ? and st.series_id = s.id)';
+  const books = `select 1 from books b where b.series_id = s.id and ${visibleBooks.sql}`;
+  const progress = 'select 1 from reading_progress rp where rp.book_id = b.id and rp.user_id = ?';
+  const started: Sql = {
+    sql: `exists (${books} and exists (${progress} and rp.status <> 'unread'))`,
+    params: [...visibleBooks.params, userId],
+  };
+  const unfinished: Sql = {
+    sql: `exists (${books} and not exists (${progress} and rp.status = 'read'))`,
+    params: [...visibleBooks.params, userId],
+  };
+  if (status === 'unread') return { sql: `(not ${state} or not ${started.sql})`, params: [userId, ...started.params] };
+  if (status === 'read')
+    return {
+      sql: `${state} and exists (${books}) and not ${unfinished.sql}`,
+      params: [userId, ...visibleBooks.params, ...unfinished.params],
+    };
+  return {
+    sql: `${state} and ${started.sql} and ${unfinished.sql}`,
+    params: [userId, ...started.params, ...unfinished.params],
+  };
 }
 
 export const SERIES_SORTS = [
@@ -262,7 +299,13 @@ export class SeriesRepository {
       } else where.push(name);
     }
     if (filters.readingStatus !== undefined)
-      where.push(readingStatusFilter(filters.readingStatus, currentViewer().userId));
+      where.push(
+        readingStatusFilter(
+          filters.readingStatus,
+          currentViewer().userId,
+          viewerMayMissBooksOfVisibleSeries() ? visibleBookSql('b') : null,
+        ),
+      );
     if (filters.seriesStatus !== undefined) where.push({ sql: 's.status = ?', params: [filters.seriesStatus] });
     if (filters.hasMissing !== undefined)
       where.push({ sql: filters.hasMissing ? 's.missing_count > 0' : 's.missing_count = 0', params: [] });
@@ -348,7 +391,20 @@ export class SeriesRepository {
       [userId, userId, ...ids, ...(visible?.params ?? [])],
     );
     const byId = new Map(rows.map((row) => [row.id, summary(row)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    const found = ids.flatMap((id) => byId.get(id) ?? []);
+    return viewerMayMissBooksOfVisibleSeries() ? this.overVisibleBooks(found, userId) : found;
+  }
+
+  /**
+   * The summaries with their counts, the reader's counts and cover made over the books the reader may see: a series
+   * they see may hold books kept from them, which its stored aggregates count (issue 39: never counted, a 404).
+   */
+  private async overVisibleBooks(found: SeriesSummary[], userId: string | null): Promise<SeriesSummary[]> {
+    const visibleBooks = visibleBookSql('b');
+    if (!visibleBooks || found.length === 0) return found;
+    const ids = found.map((series) => series.id);
+    const aggregates = await visibleSeriesAggregates(this.em, ids, userId, visibleBooks);
+    return found.map((series) => ({ ...series, ...aggregates.get(series.id) }));
   }
 
   async summary(id: string): Promise<SeriesSummary | null> {
