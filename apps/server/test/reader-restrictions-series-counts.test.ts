@@ -106,6 +106,29 @@ describe('a series whose unrated book is kept from a reader of rated books', () 
     expect(splitOf((await call('/series?limit=100', { token: admin })).body)).toMatchObject({ book_count: 2 });
   });
 
+  it('never names the unrated book to the reader when an admin chose it as the cover', async () => {
+    const chosen = await call(`/series/${ids.split}/cover`, {
+      method: 'PUT',
+      token: admin,
+      body: { source: 'book', book_id: ids.unrated },
+    });
+    expect(chosen.status, chosen.text).toBe(200);
+    try {
+      expect(chosen.body.cover).toEqual({ source: 'book', book_id: ids.unrated });
+      const detail = await asReader(`/series/${ids.split}`);
+      expect(detail.body.cover).toEqual({ source: 'book', book_id: null });
+      expect(JSON.stringify(detail.body)).not.toContain(ids.unrated);
+      expect(await coverStatus(detail.body.cover_url)).toBe(200);
+    } finally {
+      const back = await call(`/series/${ids.split}/cover`, {
+        method: 'PUT',
+        token: admin,
+        body: { source: 'first_book' },
+      });
+      expect(back.status, back.text).toBe(200);
+    }
+  });
+
   it('counts the rated book alone over tRPC', async () => {
     const trpc = createTRPCClient<AppRouter>({
       links: [httpBatchLink({ url: `${server.url}/trpc`, headers: () => ({ cookie: reader.cookie }) })],

@@ -3570,7 +3570,8 @@ export interface components {
                 source: "first_book" | "book" | "upload";
                 /**
                  * Format: uuid
-                 * @description The chosen book (`source` `book`); null otherwise.
+                 * @description The chosen book (`source` `book`); null otherwise, and null for a reader who may not see that book (an
+                 *     unrated book kept from a reader of rated books only).
                  */
                 book_id: string | null;
             };

@@ -332,10 +332,13 @@ export function seriesCoverImagePath(seriesId: string, image: string): string {
   return `/series/${seriesId}/cover/image?v=${encodeURIComponent(path.basename(image, '.jpg'))}`;
 }
 
-/** Where the series' cover comes from, as the admin chose it (openapi.yaml `SeriesCoverChoice`). */
-export function seriesCoverChoiceDto(series: Series) {
+/**
+ * Where the series' cover comes from, as the admin chose it (openapi.yaml `SeriesCoverChoice`); the chosen book as the
+ * viewer may see it (`SeriesDetails.chosenCoverBookId`).
+ */
+export function seriesCoverChoiceDto(series: Series, chosenBookId: string | null) {
   const source = seriesCoverSource(series.coverSource);
-  return { source, book_id: source === 'book' ? (series.coverChosenBookId ?? null) : null };
+  return { source, book_id: source === 'book' ? chosenBookId : null };
 }
 
 export function seriesMetadataDto(series: Series) {
@@ -366,11 +369,15 @@ export function seriesMetadataDto(series: Series) {
   };
 }
 
-export function seriesDetailsDto({ series, summary }: SeriesDetails, apiRoot: string, covers: CoverPaths) {
+export function seriesDetailsDto(
+  { series, summary, chosenCoverBookId }: SeriesDetails,
+  apiRoot: string,
+  covers: CoverPaths,
+) {
   return {
     ...seriesItemDto(summary, apiRoot, covers),
     ...seriesMetadataDto(series),
-    cover: seriesCoverChoiceDto(series),
+    cover: seriesCoverChoiceDto(series, chosenCoverBookId),
   };
 }
 

@@ -412,6 +412,20 @@ export class SeriesRepository {
     return found ?? null;
   }
 
+  /**
+   * Whether the viewer may see this book of a series they see. Inside a visible series only unrated books can be kept
+   * from a reader (library-access.ts), so everyone else is answered without a query.
+   */
+  async seesBookOfVisibleSeries(bookId: string): Promise<boolean> {
+    if (!viewerMayMissBooksOfVisibleSeries()) return true;
+    const visible = visibleBookSql('b');
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select b.id from books b where b.id = ?${visible ? ` and ${visible.sql}` : ''}`,
+      [bookId, ...(visible?.params ?? [])],
+    );
+    return rows.length > 0;
+  }
+
   /** Null for a series the viewer may not see (another library, or kept from a restricted reader), as for none. */
   async findById(id: string): Promise<Series | null> {
     const library = visibleLibraryFilter();

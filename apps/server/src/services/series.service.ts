@@ -58,6 +58,11 @@ export type SeriesRef = { id: string } | { libraryId: string; name: string };
 export interface SeriesDetails {
   summary: SeriesSummary;
   series: Series;
+  /**
+   * The book the admin chose as the cover, when the viewer may see it: a reader kept from unrated books is not
+   * given the id of one (it would only answer 404).
+   */
+  chosenCoverBookId: string | null;
 }
 
 /**
@@ -128,8 +133,16 @@ export class SeriesService {
   }
 
   async details(ref: SeriesRef): Promise<SeriesDetails> {
-    const series = await this.metadata(ref);
-    return { series, summary: await this.get(series.id) };
+    return this.detailsOf(await this.metadata(ref));
+  }
+
+  private async detailsOf(series: Series): Promise<SeriesDetails> {
+    const chosen = series.coverChosenBookId ?? null;
+    const [summary, seen] = await Promise.all([
+      this.get(series.id),
+      chosen === null ? false : this.series.seesBookOfVisibleSeries(chosen),
+    ]);
+    return { series, summary, chosenCoverBookId: seen ? chosen : null };
   }
 
   async update(ref: SeriesRef, edit: SeriesEdit): Promise<SeriesDetails> {
@@ -157,7 +170,7 @@ export class SeriesService {
     await this.series.update(series, changes);
     // The expected count drives the missing count that lists filter on.
     if (edit.totalVolumes !== undefined) await this.series.refreshCounts([series.id]);
-    return { series, summary: await this.get(series.id) };
+    return this.detailsOf(series);
   }
 
   /** The series' books in volume order: the `series` sort of book lists, within one series. */
