@@ -522,7 +522,15 @@ describe('the series pages', { timeout: 120_000 }, () => {
     page.on('request', (request) => {
       if (request.method() === 'PUT') uploads.push(new URL(request.url()).pathname);
     });
+    // The server turns the PNG into a cover image first: on a loaded machine that alone can outlast a poll's 5 s.
+    const uploaded = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        new URL(response.url()).pathname === `/api/v1/series/${seriesId}/cover/image`,
+      { timeout: 60_000 },
+    );
     await dialog.getByTestId('cover-upload').setInputFiles({ name: 'forest.png', mimeType: 'image/png', buffer: png });
+    expect((await uploaded).status()).toBe(200);
     await expect
       .poll(() => headerCover.getAttribute('src'))
       .toMatch(new RegExp(`^/api/v1/series/${seriesId}/cover/image\\?v=[0-9a-f]{32}$`));

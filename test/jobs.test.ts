@@ -127,7 +127,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
             ? job
             : undefined;
         },
-        60_000,
+        150_000,
         50,
       ),
     );
@@ -137,7 +137,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
     expect(countEvents(first, 'job succeeded', queued.id)).toBe(0);
 
     const second = await launch('second server', database, options);
-    const done = await waitForJobEnd(second, queued.id, 90_000);
+    const done = await waitForJobEnd(second, queued.id, 240_000);
 
     expect(done.id).toBe(queued.id);
     expect(done.status, `job error: ${done.error}`).toBe('succeeded');
@@ -168,7 +168,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a scan killed mid-way on %s', 
     expect(countEvents(second, 'job started', queued.id)).toBe(0);
     // The job's row says succeeded a moment before the process's log line reaches this test through its stdout pipe.
     await expect.poll(() => countEvents(second, 'job succeeded', queued.id), { timeout: 10_000 }).toBe(1);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('two processes on one PostgreSQL database', () => {
@@ -192,7 +192,7 @@ describe('two processes on one PostgreSQL database', () => {
     expect(new Set(jobIds).size).toBe(LIBRARIES);
 
     for (const [i, jobId] of jobIds.entries()) {
-      const job = await waitForJobEnd(via(i + 1), jobId, 60_000);
+      const job = await waitForJobEnd(via(i + 1), jobId, 150_000);
       expect(job.status, `job ${jobId}: ${job.error}`).toBe('succeeded');
     }
 
@@ -217,7 +217,7 @@ describe('two processes on one PostgreSQL database', () => {
       expect(after.book_count, library.id).toBe(30);
       expect(after.series_count).toBe(3);
     }
-  }, 90_000);
+  }, 240_000);
 });
 
 describe.each(['postgresql', 'sqlite'] as const)('--role=api and --role=worker on %s', (kind) => {
@@ -254,7 +254,7 @@ describe.each(['postgresql', 'sqlite'] as const)('--role=api and --role=worker o
       ),
     ).toBe(false);
 
-    const done = await waitForJobEnd(apiServer, queued.id, 30_000);
+    const done = await waitForJobEnd(apiServer, queued.id, 120_000);
     expect(done.status, `job error: ${done.error}`).toBe('succeeded');
     expect(done.report?.added).toBe(20);
     expect((await getLibrary(apiServer, library.id)).book_count).toBe(20);
@@ -269,7 +269,7 @@ describe.each(['postgresql', 'sqlite'] as const)('--role=api and --role=worker o
       expect(exit.timedOut).toBe(false);
       expect(exit.code).toBe(0);
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('reader processes of the built server', () => {
@@ -289,7 +289,7 @@ describe('reader processes of the built server', () => {
     const pid = server.child.pid!;
 
     const library = await createLibrary(server, 'Mixed', 'mixed');
-    const job = await waitForJobEnd(server, library.scan_job.id, 60_000);
+    const job = await waitForJobEnd(server, library.scan_job.id, 150_000);
     expect(job.status, `job error: ${job.error}`).toBe('succeeded');
     expect(job.report).toMatchObject({ added: 5, errors: 0, thumbnails: 5 });
 
@@ -305,5 +305,5 @@ describe('reader processes of the built server', () => {
       15_000,
       250,
     );
-  }, 90_000);
+  }, 240_000);
 });

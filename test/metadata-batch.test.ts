@@ -195,7 +195,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
     });
     // Creating the library started its scan.
     const scan = library.scan_job;
-    expect((await waitForJobEnd(first, scan.id, 30_000)).status).toBe('succeeded');
+    expect((await waitForJobEnd(first, scan.id, 90_000)).status).toBe('succeeded');
 
     const listed = await api<{ items: { name: string }[] }>(first, 'GET', `/series?library_id=${library.id}&limit=500`);
     const names = listed.items.map((series) => series.name).sort();
@@ -222,7 +222,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
           const { processed, total } = job.progress;
           return job.status === 'running' && total === SERIES && processed >= 10 && processed <= 45 ? job : undefined;
         },
-        60_000,
+        150_000,
         50,
       ),
     );
@@ -259,7 +259,7 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
     await inspector.dispose();
 
     const second = await launch('second server', database, options);
-    const done = await waitForJobEnd(second, queued.id, 60_000);
+    const done = await waitForJobEnd(second, queued.id, 150_000);
     expect(done.id).toBe(queued.id);
     expect(done.status, `job error: ${done.error}`).toBe('succeeded');
     expect(done.item_errors_count).toBe(0);
@@ -342,5 +342,5 @@ describe.each(['sqlite', 'postgresql'] as const)('a metadata batch killed mid-wa
       });
       expect(byName.get(name)!.link_id, name).toBe(items[0]!.id);
     }
-  }, 120_000);
+  }, 300_000);
 });

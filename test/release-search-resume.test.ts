@@ -60,7 +60,7 @@ describe('a release search killed mid-way', () => {
   // About 15 s of searches, a lock of 10 s to expire after the kill, three server starts: minutes on a loaded machine.
   it(
     'is resumed by the next process: same job, the volumes searched before not searched again',
-    { timeout: 240_000 },
+    { timeout: 360_000 },
     async () => {
       const root = await tempFolder();
       const librariesRoot = path.join(root, 'libraries');
@@ -76,7 +76,7 @@ describe('a release search killed mid-way', () => {
         name: 'Shelf',
         root_path: 'shelf',
       });
-      expect((await harness.waitForJobEnd<JobDetails>(first, library.scan_job.id, 30_000)).status).toBe('succeeded');
+      expect((await harness.waitForJobEnd<JobDetails>(first, library.scan_job.id, 90_000)).status).toBe('succeeded');
       await api(first, 'PATCH', `/libraries/${library.id}/series/${encodeURIComponent('Series 001')}`, {
         total_volumes: TOTAL_VOLUMES,
       });
@@ -96,7 +96,7 @@ describe('a release search killed mid-way', () => {
             ? job
             : undefined;
         },
-        60_000,
+        150_000,
         50,
       );
       expect((await first.kill()).signal).toBe('SIGKILL');
@@ -107,7 +107,7 @@ describe('a release search killed mid-way', () => {
       expect(before.length).toBeLessThan(TOTAL_VOLUMES - 1);
 
       const second = await launch('second server', database, options);
-      const done = await harness.waitForJobEnd<JobDetails>(second, queued.id, 90_000);
+      const done = await harness.waitForJobEnd<JobDetails>(second, queued.id, 240_000);
       expect(done.status, `job error: ${done.error}`).toBe('succeeded');
       expect(done.progress).toMatchObject({ processed: TOTAL_VOLUMES - 1, total: TOTAL_VOLUMES - 1 });
       // Taken over, not started again.

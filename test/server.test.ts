@@ -49,6 +49,13 @@ describe('the built server on SQLite (no DATABASE_URL)', () => {
     expect(health.database).toEqual({ kind: 'sqlite', ok: true });
   });
 
+  it('keeps idle connections open longer than reverse proxies and clients keep theirs (60 s)', async () => {
+    // Node's own 5 s let a proxy reuse a connection the server was closing: a lost request (502, ECONNRESET).
+    const response = await get(`${server.url}/api/v1/health`);
+    const timeout = Number(/timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '')?.[1]);
+    expect(timeout).toBeGreaterThan(60);
+  });
+
   it('keeps its database in DATA_DIR/shelfmark.db, in WAL mode', async () => {
     const file = path.join(server.dataDir, 'shelfmark.db');
     expect(existsSync(file)).toBe(true);

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, parseRole, type Config, type Role } from './co
 import { createContainer } from './container.js';
 import { createApp } from './http/app.js';
 import { answerClientErrorsWithProblems } from './http/client-errors.js';
+import { keepConnectionsAlive } from './http/keep-alive.js';
 import { createLogger, type Logger } from './logger.js';
 import { missingNodeFlags, missingServerEnvironment, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from './runtime-flags.js';
 
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
       );
     });
     answerClientErrorsWithProblems(server);
+    keepConnectionsAlive(server);
     server.on('error', (error) => {
       logger.fatal({ err: error }, 'cannot listen');
       logger.flush(() => process.exit(1));

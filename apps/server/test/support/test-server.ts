@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container, type ContainerOptions } from '../../src/container.js';
 import { createApp, type App } from '../../src/http/app.js';
 import { answerClientErrorsWithProblems } from '../../src/http/client-errors.js';
+import { keepConnectionsAlive } from '../../src/http/keep-alive.js';
 import type { ResponseValidationFailure } from '../../src/http/openapi-validation.js';
 import type { LoginLimit } from '../../src/http/routes/auth.routes.js';
 import { createLogger } from '../../src/logger.js';
@@ -78,6 +79,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const server = app.express.listen(0, '127.0.0.1');
   answerClientErrorsWithProblems(server);
+  keepConnectionsAlive(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
