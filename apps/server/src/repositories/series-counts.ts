@@ -19,6 +19,19 @@ const COUNT_COLUMNS = [
 
 type BookFacts = SeriesBookFacts & { id: string };
 
+/** A book of a series as the aggregates read it (here over every book; series-visible-counts.ts over a reader's). */
+export interface SeriesBookRow {
+  series_id: string;
+  id: string;
+  volume: number | string | null;
+  volume_end: number | string | null;
+  volume_kind: VolumeKind;
+  chapter: number | string | null;
+  chapter_end: number | string | null;
+  thumbnail_path: string | null;
+  parse_status: string | null;
+}
+
 interface SeriesBooks {
   /** The series' books in reading order, as unread: each reader's statuses are laid over them. */
   books: BookFacts[];
@@ -32,19 +45,7 @@ async function booksOf(
   dialect: SqlDialect,
   batch: readonly string[],
 ): Promise<Map<string, SeriesBooks>> {
-  const rows = (await executeBatch<
-    {
-      series_id: string;
-      id: string;
-      volume: number | string | null;
-      volume_end: number | string | null;
-      volume_kind: VolumeKind;
-      chapter: number | string | null;
-      chapter_end: number | string | null;
-      thumbnail_path: string | null;
-      parse_status: string | null;
-    }[]
-  >(
+  const rows = (await executeBatch<SeriesBookRow[]>(
     em,
     dialect,
     `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, b.chapter, b.chapter_end, f.thumbnail_path,

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import type { VolumeKind } from '../entities/book.entity.js';
 import type { ReadingStatus } from '../entities/reading-progress.entity.js';
 import { coverBookOf, seriesCoverSource } from '../domain/series-cover.js';
 import { seriesCounts, type SeriesBookFacts, type SeriesCounts } from '../domain/series-counts.js';
 import type { Sql } from './metadata-filters.js';
+import type { SeriesBookRow } from './series-counts.js';
 import { chunks, placeholders, toNullableNumber } from './sql-values.js';
 
 /** A series' aggregates over the books one viewer may see: what its stored ones are over all its books. */
@@ -24,20 +24,7 @@ export async function visibleSeriesAggregates(
 ): Promise<Map<string, VisibleAggregates>> {
   const out = new Map<string, VisibleAggregates>();
   for (const batch of chunks(seriesIds)) {
-    const books = await em.execute<
-      {
-        series_id: string;
-        id: string;
-        volume: number | string | null;
-        volume_end: number | string | null;
-        volume_kind: VolumeKind;
-        chapter: number | string | null;
-        chapter_end: number | string | null;
-        thumbnail_path: string | null;
-        parse_status: string | null;
-        status: ReadingStatus | null;
-      }[]
-    >(
+    const books = await em.execute<(SeriesBookRow & { status: ReadingStatus | null })[]>(
       // A viewer without a user matches no progress row (null = null is not true): everything unread.
       `select b.series_id, b.id, b.volume, b.volume_end, b.volume_kind, b.chapter, b.chapter_end, f.thumbnail_path,
               f.parse_status, rp.status
