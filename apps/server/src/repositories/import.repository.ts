@@ -192,10 +192,6 @@ export class ImportRepository {
     }));
   }
 
-  async target(seriesId: string): Promise<ImportTarget | null> {
-    return (await this.targets([seriesId])).get(seriesId) ?? null;
-  }
-
   /** The targets of these series, by id (a series that is gone is missing). */
   async targets(seriesIds: readonly string[]): Promise<Map<string, ImportTarget>> {
     const found = new Map<string, ImportTarget>();
@@ -232,7 +228,7 @@ export class ImportRepository {
 
   /**
    * The books these series already have with these numbers (`ownedKey` names each pair): importing another is a
-   * duplicate unless the admin upgrades it. Read per series, one statement for all the numbers asked of it.
+   * duplicate unless the admin upgrades it. One statement per 200 series and 200 numbers, the pairs kept after.
    */
   async ownedBooks(wanted: readonly { seriesId: string; volume: number }[]): Promise<Map<string, OwnedBook>> {
     const found = new Map<string, OwnedBook>();
@@ -260,10 +256,6 @@ export class ImportRepository {
       }
     }
     return found;
-  }
-
-  async ownedBook(seriesId: string, volume: number): Promise<OwnedBook | null> {
-    return (await this.ownedBooks([{ seriesId, volume }])).get(ownedKey(seriesId, volume)) ?? null;
   }
 
   /** Writes the entries of arrivals, all or none (one transaction): each is known before its file is touched. */
